@@ -1,0 +1,214 @@
+//! Which embedder to use, from the environment.
+
+use std::path::PathBuf;
+
+use crate::{EmbedError, Embedder, LocalEmbedder, OpenAiEmbedder, default_model_dir};
+
+const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+const DEFAULT_REMOTE_MODEL: &str = "text-embedding-3-small";
+
+/// The embedder the user chose; [`EmbedderConfig::build`] makes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmbedderConfig {
+    /// all-MiniLM-L6-v2 on the CPU from `model_dir`.
+    Local { model_dir: PathBuf },
+    /// An OpenAI-compatible `/embeddings` endpoint.
+    OpenAi {
+        base_url: String,
+        api_key: Option<String>,
+        model: String,
+        dimension: Option<usize>,
+    },
+    /// No embeddings: semantic search is off.
+    Disabled,
+}
+
+impl EmbedderConfig {
+    /// From the environment: PROSEVA_EMBEDDINGS = local (default) | openai | off;
+    /// PROSEVA_MODEL_DIR (else default_model_dir()); EMBEDDINGS_BASE_URL (else OPENAI_BASE_URL, else https://api.openai.com/v1),
+    /// EMBEDDINGS_MODEL (default text-embedding-3-small), EMBEDDINGS_API_KEY (else OPENAI_API_KEY), EMBEDDINGS_DIMENSION (optional).
+    ///
+    /// Empty variables count as unset. An unknown PROSEVA_EMBEDDINGS value or an
+    /// unparsable EMBEDDINGS_DIMENSION is logged as a warning and ignored.
+    pub fn from_env() -> Self {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// [`Self::from_env`] over any variable lookup, so tests need not touch the process environment.
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
+        let var = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+        let mode = var("PROSEVA_EMBEDDINGS").map(|m| m.trim().to_ascii_lowercase());
+        match mode.as_deref() {
+            Some("off" | "none" | "disabled" | "false" | "0") => EmbedderConfig::Disabled,
+            Some("openai" | "remote") => EmbedderConfig::OpenAi {
+                base_url: var("EMBEDDINGS_BASE_URL")
+                    .or_else(|| var("OPENAI_BASE_URL"))
+                    .unwrap_or_else(|| DEFAULT_BASE_URL.to_string()),
+                api_key: var("EMBEDDINGS_API_KEY").or_else(|| var("OPENAI_API_KEY")),
+                model: var("EMBEDDINGS_MODEL").unwrap_or_else(|| DEFAULT_REMOTE_MODEL.to_string()),
+                dimension: var("EMBEDDINGS_DIMENSION").and_then(|d| match d.trim().parse() {
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        tracing::warn!(value = %d, "EMBEDDINGS_DIMENSION is not a number; ignoring it");
+                        None
+                    }
+                }),
+            },
+            other => {
+                if let Some(unknown) = other.filter(|m| *m != "local") {
+                    tracing::warn!(
+                        value = unknown,
+                        "PROSEVA_EMBEDDINGS should be local, openai or off; using local"
+                    );
+                }
+                EmbedderConfig::Local {
+                    model_dir: var("PROSEVA_MODEL_DIR")
+                        .map(PathBuf::from)
+                        .unwrap_or_else(default_model_dir),
+                }
+            }
+        }
+    }
+
+    /// Builds the embedder; Ok(None) for Disabled. A missing local model is a clear error that names the
+    /// directory and says to run `scripts/install-model.sh` (or `make model`).
+    ///
+    /// A remote embedder without a configured dimension is asked for one vector
+    /// here, so a wrong URL or key shows up at start-up rather than at the first search.
+    pub fn build(&self) -> Result<Option<Box<dyn Embedder>>, EmbedError> {
+        match self {
+            EmbedderConfig::Disabled => Ok(None),
+            EmbedderConfig::Local { model_dir } => {
+                Ok(Some(Box::new(LocalEmbedder::load(model_dir)?)))
+            }
+            EmbedderConfig::OpenAi {
+                base_url,
+                api_key,
+                model,
+                dimension,
+            } => {
+                let embedder = OpenAiEmbedder::new(base_url, api_key.clone(), model, *dimension)?;
+                embedder.probe_dimension()?;
+                Ok(Some(Box::new(embedder)))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> EmbedderConfig {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        EmbedderConfig::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn nothing_set_means_the_local_model_in_the_default_dir() {
+        assert_eq!(
+            config(&[]),
+            EmbedderConfig::Local {
+                model_dir: default_model_dir()
+            }
+        );
+    }
+
+    #[test]
+    fn proseva_model_dir_moves_the_local_model() {
+        assert_eq!(
+            config(&[
+                ("PROSEVA_EMBEDDINGS", "local"),
+                ("PROSEVA_MODEL_DIR", "/opt/minilm")
+            ]),
+            EmbedderConfig::Local {
+                model_dir: PathBuf::from("/opt/minilm")
+            }
+        );
+    }
+
+    #[test]
+    fn off_disables_embeddings_and_build_gives_none() {
+        let config = config(&[("PROSEVA_EMBEDDINGS", "OFF")]);
+        assert_eq!(config, EmbedderConfig::Disabled);
+        assert!(config.build().unwrap().is_none());
+    }
+
+    #[test]
+    fn openai_defaults_to_openai_with_the_shared_key() {
+        assert_eq!(
+            config(&[
+                ("PROSEVA_EMBEDDINGS", "openai"),
+                ("OPENAI_API_KEY", "sk-shared")
+            ]),
+            EmbedderConfig::OpenAi {
+                base_url: "https://api.openai.com/v1".into(),
+                api_key: Some("sk-shared".into()),
+                model: "text-embedding-3-small".into(),
+                dimension: None,
+            }
+        );
+    }
+
+    #[test]
+    fn embeddings_variables_win_over_the_openai_ones() {
+        assert_eq!(
+            config(&[
+                ("PROSEVA_EMBEDDINGS", "openai"),
+                ("OPENAI_BASE_URL", "http://chat-server/v1"),
+                ("OPENAI_API_KEY", "sk-chat"),
+                ("EMBEDDINGS_BASE_URL", "http://127.0.0.1:11434/v1"),
+                ("EMBEDDINGS_API_KEY", "sk-embed"),
+                ("EMBEDDINGS_MODEL", "nomic-embed-text"),
+                ("EMBEDDINGS_DIMENSION", "768"),
+            ]),
+            EmbedderConfig::OpenAi {
+                base_url: "http://127.0.0.1:11434/v1".into(),
+                api_key: Some("sk-embed".into()),
+                model: "nomic-embed-text".into(),
+                dimension: Some(768),
+            }
+        );
+    }
+
+    #[test]
+    fn openai_base_url_is_used_when_no_embeddings_url_is_set() {
+        let EmbedderConfig::OpenAi {
+            base_url, api_key, ..
+        } = config(&[
+            ("PROSEVA_EMBEDDINGS", "openai"),
+            ("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1"),
+            ("EMBEDDINGS_API_KEY", ""),
+        ])
+        else {
+            panic!("expected OpenAi");
+        };
+        assert_eq!(base_url, "http://127.0.0.1:8080/v1");
+        assert_eq!(api_key, None, "an empty key counts as unset");
+    }
+
+    #[test]
+    fn a_missing_local_model_fails_to_build_with_the_installer_hint() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nowhere");
+        let err = match (EmbedderConfig::Local {
+            model_dir: missing.clone(),
+        })
+        .build()
+        {
+            Err(err) => err,
+            Ok(_) => panic!("built an embedder from a missing model"),
+        };
+        let message = err.to_string();
+        assert!(
+            message.contains(&missing.display().to_string()),
+            "{message}"
+        );
+        assert!(message.contains("scripts/install-model.sh"), "{message}");
+        assert!(message.contains("make model"), "{message}");
+    }
+}

@@ -1,0 +1,203 @@
+//! Sentence embeddings and text chunking for semantic search.
+//!
+//! This crate turns text into unit-length vectors whose dot product is their
+//! cosine similarity, so "where do we hand the kid over on weekends" lands
+//! near a custody order about exchanging the child. It has two embedders
+//! behind one [`Embedder`] trait:
+//!
+//! - [`LocalEmbedder`]: all-MiniLM-L6-v2 (384 dimensions) running on the CPU
+//!   with candle; the model files come from `scripts/install-model.sh`.
+//! - [`OpenAiEmbedder`]: any OpenAI-compatible `POST {base}/embeddings`
+//!   endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio).
+//!
+//! [`EmbedderConfig::from_env`] picks one from the environment, and
+//! [`chunk::chunk_text`] cuts long documents into sentence-aligned pieces
+//! small enough to embed.
+//!
+//! ```no_run
+//! use proseva_embed::{EmbedderConfig, chunk::chunk_text, dot};
+//!
+//! let embedder = EmbedderConfig::from_env().build()?.expect("embeddings are enabled");
+//! let statute = "The parties shall exchange the child at the Springfield police station.";
+//! let chunks = chunk_text(statute, 1000, 200);
+//! let texts: Vec<&str> = chunks.iter().map(|c| c.text.as_str()).collect();
+//! let vectors = embedder.embed(&texts)?;
+//! let query = &embedder.embed(&["where do we hand the kid over"])?[0];
+//! let best = vectors.iter().map(|v| dot(query, v)).fold(f32::MIN, f32::max);
+//! assert!(best > 0.2);
+//! # Ok::<(), proseva_embed::EmbedError>(())
+//! ```
+//!
+//! Both embedders block the calling thread (no async runtime needed or used);
+//! async servers should call them inside `spawn_blocking`.
+//!
+//! Not for: storing or indexing vectors (the explorer keeps them in SQLite and
+//! scans them with [`dot`]), nor for generating text.
+
+pub mod chunk;
+mod config;
+mod error;
+mod local;
+mod openai;
+
+use std::path::PathBuf;
+
+pub use config::EmbedderConfig;
+pub use error::EmbedError;
+pub use local::LocalEmbedder;
+pub use openai::OpenAiEmbedder;
+
+/// Something that turns texts into vectors of one model's space.
+pub trait Embedder: Send + Sync {
+    /// A stable identifier stored with vectors, e.g. "all-MiniLM-L6-v2" or "openai:text-embedding-3-small".
+    fn model_id(&self) -> &str;
+    /// Vector dimension, read from the model (config.json hidden_size) or, for remote endpoints, from the first response / configuration.
+    fn dimension(&self) -> usize;
+    /// L2-normalised embeddings, one per input, in order. Empty input -> empty output.
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError>;
+}
+
+/// Where `scripts/install-model.sh` puts the model by default:
+/// `$HOME/.cache/proseva/models/all-minilm-l6-v2` (the platform cache dir on other systems).
+pub fn default_model_dir() -> PathBuf {
+    dirs::cache_dir()
+        .unwrap_or_else(|| PathBuf::from(".cache"))
+        .join("proseva")
+        .join("models")
+        .join("all-minilm-l6-v2")
+}
+
+/// Checks a stored dimension against an embedder's; mismatch -> EmbedError::DimensionMismatch{expected, found, model} with a clear message.
+///
+/// Vectors of different sizes cannot be compared, so a store built with one
+/// model must be re-embedded (or the old model configured again) before it
+/// can be searched with another.
+pub fn check_dimension(
+    stored_model: &str,
+    stored_dim: usize,
+    embedder: &dyn Embedder,
+) -> Result<(), EmbedError> {
+    let found = embedder.dimension();
+    if found == stored_dim {
+        return Ok(());
+    }
+    let model = if stored_model == embedder.model_id() {
+        format!("`{stored_model}`")
+    } else {
+        format!(
+            "`{}`; the stored vectors were made by `{stored_model}`",
+            embedder.model_id()
+        )
+    };
+    Err(EmbedError::DimensionMismatch {
+        expected: stored_dim,
+        found,
+        model,
+    })
+}
+
+/// Dot product; the cosine similarity of two L2-normalised vectors.
+///
+/// Eight independent accumulators let the compiler keep them in one SIMD
+/// register instead of a serial chain of adds. Vectors of different lengths
+/// are compared over the shorter one (a caller bug, caught in debug builds).
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    debug_assert_eq!(a.len(), b.len(), "dot of vectors of different lengths");
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let (a_chunks, b_chunks) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a_chunks
+        .remainder()
+        .iter()
+        .zip(b_chunks.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    let mut acc = [0.0f32; 8];
+    for (x, y) in a_chunks.zip(b_chunks) {
+        for i in 0..8 {
+            acc[i] += x[i] * y[i];
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
+/// Scales `v` to unit length in place; a zero vector stays zero.
+pub(crate) fn normalize(v: &mut [f32]) {
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        v.iter_mut().for_each(|x| *x /= norm);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Fixed(usize);
+    impl Embedder for Fixed {
+        fn model_id(&self) -> &str {
+            "all-MiniLM-L6-v2"
+        }
+        fn dimension(&self) -> usize {
+            self.0
+        }
+        fn embed(&self, _: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            Ok(vec![])
+        }
+    }
+
+    #[test]
+    fn dot_matches_the_naive_sum_for_every_tail_length() {
+        for n in 0..40 {
+            let a: Vec<f32> = (0..n).map(|i| (i as f32 * 0.37).sin()).collect();
+            let b: Vec<f32> = (0..n).map(|i| (i as f32 * 0.11).cos()).collect();
+            let naive: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+            assert!((dot(&a, &b) - naive).abs() < 1e-5, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn dot_of_a_unit_vector_with_itself_is_one() {
+        let mut v: Vec<f32> = (0..384).map(|i| i as f32 - 100.0).collect();
+        normalize(&mut v);
+        assert!((dot(&v, &v) - 1.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn check_dimension_accepts_the_same_size() {
+        assert!(check_dimension("all-MiniLM-L6-v2", 384, &Fixed(384)).is_ok());
+    }
+
+    #[test]
+    fn check_dimension_mismatch_names_both_sizes_and_both_models() {
+        let err = check_dimension("openai:text-embedding-3-small", 1536, &Fixed(384)).unwrap_err();
+        match &err {
+            EmbedError::DimensionMismatch {
+                expected, found, ..
+            } => assert_eq!((*expected, *found), (1536, 384)),
+            other => panic!("expected DimensionMismatch, got {other:?}"),
+        }
+        let message = err.to_string();
+        for needle in [
+            "1536",
+            "384",
+            "all-MiniLM-L6-v2",
+            "openai:text-embedding-3-small",
+        ] {
+            assert!(
+                message.contains(needle),
+                "{needle:?} missing from: {message}"
+            );
+        }
+        assert!(message.contains("re-embed"), "no remedy in: {message}");
+    }
+
+    #[test]
+    fn default_model_dir_ends_in_the_installer_default() {
+        assert!(
+            default_model_dir().ends_with("proseva/models/all-minilm-l6-v2"),
+            "{}",
+            default_model_dir().display()
+        );
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Rewrites sidecars/explorer/starter/manifest.json from the CSV files beside it: the section count
+and SHA-256 of each. Run it after editing the starter corpus; `ingest --starter` refuses files whose
+hash does not match."""
+import csv, hashlib, json, pathlib
+
+root = pathlib.Path(__file__).resolve().parent.parent / "sidecars" / "explorer" / "starter"
+path = root / "manifest.json"
+manifest = json.loads(path.read_text()) if path.exists() else {}
+files = []
+for f in sorted(root.glob("*.csv")):
+    data = f.read_bytes()
+    with f.open(newline="", encoding="utf-8") as fh:
+        rows = [r for r in csv.DictReader(fh) if (r.get("Section") or "").strip()]
+    entry = {"file": f.name, "sections": len(rows), "sha256": hashlib.sha256(data).hexdigest()}
+    if rows and rows[0].get("TitleNum"):
+        entry["title"] = rows[0]["TitleNum"]
+        entry["titleName"] = rows[0]["TitleName"]
+    else:
+        entry["title"] = "Constitution"
+        entry["titleName"] = "Constitution of Virginia, Article I (Bill of Rights)"
+    files.append(entry)
+manifest.update({
+    "name": manifest.get("name", "ProSeVA starter corpus"),
+    "version": manifest.get("version", "2026.11"),
+    "textKind": "summary",
+    "notice": manifest.get("notice", "Plain-language summaries written for ProSeVA to help people find the law that applies to them. "
+        "They are not the text of the Code or Constitution of Virginia and may not reflect the latest amendments; "
+        "read the official text at the URL given with each section (https://law.lis.virginia.gov/)."),
+    "files": files,
+})
+path.write_text(json.dumps(manifest, indent=2) + "\n")
+print(f"{path}: {len(files)} files, {sum(f['sections'] for f in files)} sections")

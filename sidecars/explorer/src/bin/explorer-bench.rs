@@ -1,0 +1,187 @@
+//! Benchmarks the explorer on a synthetic graph of realistic shape, and prints the figures the
+//! README reports: ingest throughput, query latency (in-process and over HTTP) and server RSS.
+//!
+//! `cargo build --release -p proseva-explorer && target/release/explorer-bench [--sections 50000]`
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use proseva_embed::EmbedderConfig;
+use proseva_explorer::gql::{self, ExplorerSchema};
+use proseva_explorer::graph::Graph;
+use proseva_explorer::ingest::{self, IngestOptions, TextKind};
+use proseva_explorer::synth::{self, RandomEmbedder, Rng};
+
+const SEARCHES: &[&str] = &[
+    "landlord deposit return",
+    "custody best interests of the child",
+    "driver license suspension speed",
+    "appeal judgment circuit court",
+    "protective order family household member",
+    "public meeting information request",
+    "estate will executor heir",
+    "consumer deceptive practice",
+    "firearm concealed permit",
+    "limitation action accrue years",
+];
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let sections: usize = arg("--sections").map_or(Ok(50_000), |s| s.parse()).context("--sections")?;
+    let model_sections: usize = arg("--model-sections").map_or(Ok(1_000), |s| s.parse()).context("--model-sections")?;
+    let iterations: usize = arg("--iterations").map_or(Ok(500), |s| s.parse()).context("--iterations")?;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("synth.db");
+    let progress = |_| {};
+
+    println!("# explorer benchmark: {sections} synthetic sections, {iterations} queries per kind");
+    let files = synth::corpus(sections, 42);
+    let plain = IngestOptions { corpus: "synthetic".into(), text_kind: TextKind::Official, embedder: None, progress: &progress };
+    let report = ingest::ingest(&files, &dir.path().join("plain.db"), &plain)?;
+    println!("ingest without vectors: {:.0} sections/s ({} sections, {} edges, {:.1} s)", report.sections as f64 / report.seconds, report.sections, report.edges, report.seconds);
+
+    let random = RandomEmbedder { dimension: 384 };
+    let with_vectors = IngestOptions { embedder: Some(&random), ..plain };
+    let report = ingest::ingest(&files, &db, &with_vectors)?;
+    println!("ingest with 384-d vectors (hash vectors, no model): {:.0} sections/s ({:.1} s)", report.sections as f64 / report.seconds, report.seconds);
+
+    match EmbedderConfig::from_env().build() {
+        Ok(Some(model)) => {
+            let small = synth::corpus(model_sections, 7);
+            let options = IngestOptions { corpus: "synthetic".into(), text_kind: TextKind::Official, embedder: Some(model.as_ref()), progress: &progress };
+            let report = ingest::ingest(&small, &dir.path().join("model.db"), &options)?;
+            println!(
+                "ingest with the real model ({}): {:.1} sections/s ({} sections, {:.1} s)",
+                model.model_id(),
+                report.sections as f64 / report.seconds,
+                report.sections,
+                report.seconds
+            );
+        }
+        Ok(None) => println!("ingest with the real model: skipped (PROSEVA_EMBEDDINGS=off)"),
+        Err(e) => println!("ingest with the real model: skipped ({e})"),
+    }
+
+    let open_started = Instant::now();
+    let graph = Arc::new(Graph::open(&db)?);
+    println!("open (stats + {} vectors into memory): {:.0} ms", graph.vectors().len(), open_started.elapsed().as_secs_f64() * 1000.0);
+    let schema = gql::schema(graph.clone());
+    let max_id = graph.stats().node_count;
+    let section_ids: Vec<i64> = graph.nodes(Some("section"), None, 100_000, 0)?.nodes.iter().map(|n| n.id).collect();
+    let section_numbers: Vec<String> = graph.nodes(Some("section"), None, 2_000, 0)?.nodes.into_iter().map(|n| n.source_id).collect();
+
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let mut rng = Rng::new(1);
+        println!("\n## in-process (schema.execute), p50 / p99");
+        let mut i = 0;
+        bench(&schema, "nodes(search:) plain words", iterations, || {
+            i += 1;
+            format!(r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#, SEARCHES[i % SEARCHES.len()])
+        })
+        .await;
+        bench(&schema, "nodes(search:) citation", iterations, || {
+            let s = &section_numbers[rng.below(section_numbers.len())];
+            format!(r#"{{ nodes(search: "§ {s}", limit: 10) {{ total nodes {{ id sourceId heading }} }} }}"#)
+        })
+        .await;
+        bench(&schema, "node", iterations, || format!("{{ node(id: {}) {{ id sourceId heading sourceText url textKind }} }}", 1 + rng.below(max_id as usize)))
+            .await;
+        bench(&schema, "neighbors", iterations, || {
+            format!("{{ neighbors(id: {}) {{ fromId toId relType weight }} }}", section_ids[rng.below(section_ids.len())])
+        })
+        .await;
+        bench(&schema, "similar", iterations, || {
+            format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId heading }} }} }}", section_ids[rng.below(section_ids.len())])
+        })
+        .await;
+        bench(&schema, "stats", iterations, || "{ stats { nodeCount edgeCount embeddingCount nodeTypes { type count } edgeTypes { type count } } }".to_string()).await;
+    });
+
+    over_http(&db, iterations, &section_ids)?;
+    Ok(())
+}
+
+async fn bench(schema: &ExplorerSchema, name: &str, iterations: usize, mut next: impl FnMut() -> String) {
+    for _ in 0..20 {
+        let _ = schema.execute(next()).await;
+    }
+    let mut times = Vec::with_capacity(iterations);
+    for _ in 0..iterations {
+        let q = next();
+        let started = Instant::now();
+        let res = schema.execute(q.as_str()).await;
+        times.push(started.elapsed());
+        assert!(res.errors.is_empty(), "{q}: {:?}", res.errors);
+    }
+    report(name, &mut times);
+}
+
+fn report(name: &str, times: &mut [Duration]) {
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0;
+    println!("{name:<32} p50 {:>7.3} ms   p99 {:>7.3} ms", pct(0.50), pct(0.99));
+}
+
+fn explorer_binary() -> anyhow::Result<PathBuf> {
+    let path = std::env::current_exe()?.with_file_name("proseva-explorer");
+    anyhow::ensure!(path.exists(), "{} not built: run `cargo build --release -p proseva-explorer` first", path.display());
+    Ok(path)
+}
+
+fn rss_kb(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()))
+        .unwrap_or(0)
+}
+
+/// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
+fn over_http(db: &Path, iterations: usize, section_ids: &[i64]) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let mut child = Command::new(explorer_binary()?)
+        .args(["serve", "--port", "0", "--db"])
+        .arg(db)
+        .env("PROSEVA_TOKEN", "bench")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().context("stdout")?).read_line(&mut line)?;
+    let url = format!("{}/graphql", line.trim().trim_start_matches("listening on "));
+    println!("\n## over HTTP (real binary, bearer token)\nstart to listening: {:.0} ms", started.elapsed().as_secs_f64() * 1000.0);
+    println!("RSS idle: {} MB", rss_kb(child.id(), "VmRSS:") / 1024);
+
+    let client = reqwest::blocking::Client::new();
+    let mut rng = Rng::new(2);
+    let mut run = |name: &str, make: &mut dyn FnMut(&mut Rng) -> String| -> anyhow::Result<()> {
+        let mut times = Vec::with_capacity(iterations);
+        for i in 0..iterations + 20 {
+            let body = serde_json::json!({ "query": make(&mut rng) });
+            let t = Instant::now();
+            let res = client.post(&url).bearer_auth("bench").json(&body).send()?.error_for_status()?;
+            let _ = res.bytes()?;
+            if i >= 20 {
+                times.push(t.elapsed());
+            }
+        }
+        report(name, &mut times);
+        Ok(())
+    };
+    let mut i = 0;
+    run("http nodes(search:)", &mut |_| {
+        i += 1;
+        format!(r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#, SEARCHES[i % SEARCHES.len()])
+    })?;
+    run("http node", &mut |rng| format!("{{ node(id: {}) {{ id sourceId heading sourceText }} }}", section_ids[rng.below(section_ids.len())]))?;
+    run("http similar", &mut |rng| format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId }} }} }}", section_ids[rng.below(section_ids.len())]))?;
+    println!("RSS after load: {} MB (peak {} MB)", rss_kb(child.id(), "VmRSS:") / 1024, rss_kb(child.id(), "VmHWM:") / 1024);
+    let _ = child.kill();
+    let _ = child.wait();
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The GraphQL schema over a [`Graph`]: the field names are the contract in DESIGN.md.
+//!
+//! Resolvers are thin: they check arguments, run the graph query on the blocking pool and map
+//! errors to GraphQL errors. Depth, complexity and page size are limited here.
+
+use std::sync::Arc;
+
+use async_graphql::{ComplexObject, Context, EmptyMutation, EmptySubscription, Object, Result, Schema, SimpleObject};
+
+use crate::graph::{Graph, GraphStats};
+use crate::store::{EdgeRecord, NodeRecord};
+
+pub type ExplorerSchema = Schema<Query, EmptyMutation, EmptySubscription>;
+
+/// Largest page `nodes` and `similar` return.
+pub const MAX_PAGE: i32 = 100;
+/// Deepest query accepted (`{ node { edges { toNode { edges { toNode { heading } } } } } }` is 6).
+pub const MAX_DEPTH: usize = 10;
+/// Largest estimated cost; list fields count as their page size times their children.
+pub const MAX_COMPLEXITY: usize = 20_000;
+/// Text in list results (`nodes`, `similar`, edge endpoints) is cut to this many characters.
+pub const LIST_TEXT_CHARS: usize = 500;
+
+pub fn schema(graph: Arc<Graph>) -> ExplorerSchema {
+    Schema::build(Query, EmptyMutation, EmptySubscription)
+        .data(graph)
+        .limit_depth(MAX_DEPTH)
+        .limit_complexity(MAX_COMPLEXITY)
+        .limit_recursive_depth(32)
+        .finish()
+}
+
+/// Runs a graph query off the async threads.
+async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Result<T, crate::Error> + Send + 'static) -> Result<T> {
+    let graph = ctx.data::<Arc<Graph>>()?.clone();
+    tokio::task::spawn_blocking(move || f(&graph))
+        .await
+        .map_err(|e| async_graphql::Error::new(format!("internal error: {e}")))?
+        .map_err(|e| async_graphql::Error::new(e.to_string()))
+}
+
+fn page_size(name: &str, value: i32) -> Result<usize> {
+    if !(0..=MAX_PAGE).contains(&value) {
+        return Err(format!("{name} must be between 0 and {MAX_PAGE}, got {value}").into());
+    }
+    Ok(value as usize)
+}
+
+fn node_id(value: i32) -> Result<i64> {
+    if value < 1 {
+        return Err(format!("id must be a positive node id, got {value}").into());
+    }
+    Ok(i64::from(value))
+}
+
+pub struct Query;
+
+#[Object]
+impl Query {
+    /// Counts of nodes, edges and vectors, by type.
+    async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
+        Ok(Stats(ctx.data::<Arc<Graph>>()?.stats().clone()))
+    }
+
+    /// Nodes, optionally of one `type`; with `search`, ranked full-text matches over heading and
+    /// text (an exact citation such as `§ 20-124.3` first). Text is cut to 500 characters.
+    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
+    async fn nodes(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "type")] node_type: Option<String>,
+        search: Option<String>,
+        #[graphql(default = 20)] limit: i32,
+        #[graphql(default = 0)] offset: i32,
+    ) -> Result<NodeConnection> {
+        let limit = page_size("limit", limit)?;
+        if offset < 0 {
+            return Err(format!("offset must not be negative, got {offset}").into());
+        }
+        let page = run(ctx, move |g| g.nodes(node_type.as_deref(), search.as_deref(), limit, offset as usize)).await?;
+        Ok(NodeConnection { nodes: page.nodes.into_iter().map(Node::listed).collect(), total: page.total as i32 })
+    }
+
+    /// One node by `id` or by `sourceId` (`20-124.3`, `const-I-12`, `20:6.1`).
+    async fn node(&self, ctx: &Context<'_>, id: Option<i32>, source_id: Option<String>) -> Result<Option<Node>> {
+        let found = match (id, source_id) {
+            (Some(id), None) => {
+                let id = node_id(id)?;
+                run(ctx, move |g| g.node(id)).await?
+            }
+            (None, Some(source_id)) => run(ctx, move |g| g.node_by_source_id(source_id.trim())).await?,
+            (Some(id), Some(source_id)) => {
+                let id = node_id(id)?;
+                run(ctx, move |g| g.node(id)).await?.filter(|n| n.source_id == source_id.trim())
+            }
+            (None, None) => return Err("give `id` or `sourceId`".into()),
+        };
+        Ok(found.map(Node::whole))
+    }
+
+    /// Edges touching node `id` in either direction (`contains`, `cites`), optionally of one type.
+    #[graphql(complexity = "20 * child_complexity + 1")]
+    async fn neighbors(&self, ctx: &Context<'_>, id: i32, rel_type: Option<String>) -> Result<Vec<Edge>> {
+        let id = node_id(id)?;
+        let edges = run(ctx, move |g| g.neighbors(id, rel_type.as_deref())).await?;
+        Ok(edges.into_iter().map(Edge).collect())
+    }
+
+    /// The nodes most like node `id` by meaning (cosine of their vectors), best first.
+    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
+    async fn similar(&self, ctx: &Context<'_>, id: i32, #[graphql(default = 10)] limit: i32) -> Result<Vec<SimilarNode>> {
+        let id = node_id(id)?;
+        let limit = page_size("limit", limit)?;
+        let hits = run(ctx, move |g| g.similar(id, limit)).await?;
+        Ok(hits.into_iter().map(|(n, score)| SimilarNode { node: Node::listed(n), score: f64::from(score) }).collect())
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct NodeConnection {
+    nodes: Vec<Node>,
+    total: i32,
+}
+
+#[derive(SimpleObject)]
+pub struct SimilarNode {
+    node: Node,
+    score: f64,
+}
+
+#[derive(SimpleObject)]
+pub struct TypeCount {
+    #[graphql(name = "type")]
+    kind: String,
+    count: i32,
+}
+
+pub struct Stats(GraphStats);
+
+#[Object]
+impl Stats {
+    async fn node_count(&self) -> i32 {
+        self.0.node_count as i32
+    }
+    async fn edge_count(&self) -> i32 {
+        self.0.edge_count as i32
+    }
+    async fn embedding_count(&self) -> i32 {
+        self.0.embedding_count as i32
+    }
+    async fn node_types(&self) -> Vec<TypeCount> {
+        self.0.node_types.iter().map(|t| TypeCount { kind: t.kind.clone(), count: t.count as i32 }).collect()
+    }
+    async fn edge_types(&self) -> Vec<TypeCount> {
+        self.0.edge_types.iter().map(|t| TypeCount { kind: t.kind.clone(), count: t.count as i32 }).collect()
+    }
+    /// References to sections the corpus does not hold.
+    async fn unresolved_citation_count(&self) -> i32 {
+        self.0.unresolved_citation_count as i32
+    }
+    /// The model the vectors came from, e.g. `all-MiniLM-L6-v2`.
+    async fn embedding_model(&self) -> Option<&str> {
+        self.0.embedding_model.as_deref()
+    }
+    async fn embedding_dimension(&self) -> Option<i32> {
+        self.0.embedding_dimension.map(|d| d as i32)
+    }
+    /// `starter`, `lis-csv` or `synthetic`.
+    async fn corpus(&self) -> Option<&str> {
+        self.0.corpus.as_deref()
+    }
+    async fn built_at(&self) -> Option<&str> {
+        self.0.built_at.as_deref()
+    }
+}
+
+/// A node; `sourceText` is cut to 500 characters where it came from a list (`nodes`, `similar`).
+#[derive(SimpleObject)]
+#[graphql(complex)]
+pub struct Node {
+    id: i32,
+    node_type: String,
+    source: String,
+    source_id: String,
+    heading: Option<String>,
+    source_text: Option<String>,
+    /// `official` (LIS text) or `summary` (the starter corpus's plain-language summary, never the statute's words).
+    text_kind: String,
+    url: Option<String>,
+    /// Whether `sourceText` was cut to 500 characters.
+    truncated: bool,
+}
+
+impl Node {
+    fn whole(n: NodeRecord) -> Self {
+        Node {
+            id: n.id as i32,
+            node_type: n.node_type,
+            source: n.source,
+            source_id: n.source_id,
+            heading: n.heading,
+            source_text: n.source_text,
+            text_kind: n.text_kind,
+            url: n.url,
+            truncated: false,
+        }
+    }
+
+    fn listed(n: NodeRecord) -> Self {
+        let mut node = Node::whole(n);
+        if let Some(text) = &node.source_text {
+            if let Some((cut, _)) = text.char_indices().nth(LIST_TEXT_CHARS) {
+                node.source_text = Some(format!("{}…", &text[..cut]));
+                node.truncated = true;
+            }
+        }
+        node
+    }
+}
+
+#[ComplexObject]
+impl Node {
+    /// Every edge touching this node, in either direction.
+    #[graphql(complexity = "20 * child_complexity + 1")]
+    async fn edges(&self, ctx: &Context<'_>) -> Result<Vec<Edge>> {
+        let id = i64::from(self.id);
+        Ok(run(ctx, move |g| g.neighbors(id, None)).await?.into_iter().map(Edge).collect())
+    }
+
+    /// References in this node's text to sections the corpus does not hold.
+    async fn unresolved_citations(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
+        let id = i64::from(self.id);
+        run(ctx, move |g| g.unresolved_citations(id)).await
+    }
+}
+
+pub struct Edge(EdgeRecord);
+
+#[Object]
+impl Edge {
+    async fn from_id(&self) -> i32 {
+        self.0.from_id as i32
+    }
+    async fn to_id(&self) -> i32 {
+        self.0.to_id as i32
+    }
+    /// `contains` (hierarchy) or `cites` (a reference in the text; weight = number of mentions).
+    async fn rel_type(&self) -> &str {
+        &self.0.rel_type
+    }
+    async fn weight(&self) -> Option<f64> {
+        self.0.weight
+    }
+    async fn from_node(&self, ctx: &Context<'_>) -> Result<Option<Node>> {
+        let id = self.0.from_id;
+        Ok(run(ctx, move |g| g.node(id)).await?.map(Node::listed))
+    }
+    async fn to_node(&self, ctx: &Context<'_>) -> Result<Option<Node>> {
+        let id = self.0.to_id;
+        Ok(run(ctx, move |g| g.node(id)).await?.map(Node::listed))
+    }
+}

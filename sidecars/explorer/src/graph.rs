@@ -1,0 +1,306 @@
+//! The read side of a graph: search, lookups, neighbours, similar nodes and statistics.
+//!
+//! The graph is read-only while served, so statistics are counted once at open and vectors are held
+//! in memory. SQLite connections are pooled; each query borrows one.
+
+use std::path::Path;
+use std::sync::{Condvar, Mutex};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::Error;
+use crate::citation::{citation_in_query, find_citations, parse_section_number};
+use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, edge_from_row, node_from_row};
+use crate::vectors::VectorIndex;
+
+/// Counts of one node or edge type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeCount {
+    pub kind: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphStats {
+    pub node_count: i64,
+    pub edge_count: i64,
+    pub embedding_count: i64,
+    pub unresolved_citation_count: i64,
+    pub node_types: Vec<TypeCount>,
+    pub edge_types: Vec<TypeCount>,
+    pub embedding_model: Option<String>,
+    pub embedding_dimension: Option<usize>,
+    pub corpus: Option<String>,
+    pub built_at: Option<String>,
+}
+
+/// A page of nodes and how many matched in all.
+#[derive(Debug, Clone)]
+pub struct NodePage {
+    pub nodes: Vec<NodeRecord>,
+    pub total: i64,
+}
+
+pub struct Graph {
+    pool: Pool,
+    vectors: VectorIndex,
+    stats: GraphStats,
+}
+
+impl std::fmt::Debug for Graph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Graph").field("stats", &self.stats).finish_non_exhaustive()
+    }
+}
+
+struct Pool {
+    idle: Mutex<Vec<Connection>>,
+    returned: Condvar,
+}
+
+impl Pool {
+    fn with<T>(&self, f: impl FnOnce(&Connection) -> Result<T, Error>) -> Result<T, Error> {
+        let conn = {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if let Some(c) = idle.pop() {
+                    break c;
+                }
+                idle = self.returned.wait(idle).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let result = f(&conn);
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(conn);
+        self.returned.notify_one();
+        result
+    }
+}
+
+/// Words that say nothing about which law applies; dropped from full-text queries.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "after", "all", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "but", "by", "can",
+    "could", "did", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have", "he", "her", "him", "his", "how", "i",
+    "if", "in", "into", "is", "it", "its", "just", "me", "my", "no", "not", "of", "on", "or", "our", "say", "says", "she", "should",
+    "so", "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "too", "up", "us",
+    "va", "virginia", "code", "law", "laws", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with",
+    "would", "you", "your",
+];
+
+/// The FTS5 query for a plain-language search: every meaningful word, any of them (OR), so BM25
+/// ranks the nodes that share the most and rarest words first. `None` if no word is left.
+pub fn fts_query(search: &str) -> Option<String> {
+    let mut text = search.to_string();
+    // Citations are looked up exactly; their digits would only add noise to the text search.
+    for c in find_citations(search).into_iter().rev() {
+        text.replace_range(c.start..c.end, " ");
+    }
+    let mut terms: Vec<String> = Vec::new();
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let word = word.to_lowercase();
+        if word.is_empty() || STOPWORDS.contains(&word.as_str()) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
+            continue;
+        }
+        let term = format!("\"{word}\"");
+        if !terms.contains(&term) {
+            terms.push(term);
+        }
+    }
+    (!terms.is_empty()).then(|| terms.join(" OR "))
+}
+
+/// A query that is the start of a section number (`20-124`, `2.2-37`) also matches by prefix.
+fn section_prefix(search: &str) -> Option<&str> {
+    let s = search.trim().trim_start_matches('§').trim();
+    let hyphen = s.find('-')?;
+    let valid = s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+        && s[..hyphen].chars().next().is_some_and(|c| c.is_ascii_digit());
+    (valid && parse_section_number(s).is_none_or(|(_, len)| len == s.len())).then_some(s)
+}
+
+impl Graph {
+    /// Opens a graph file: checks its schema, counts its statistics and loads its vectors.
+    pub fn open(path: &Path) -> Result<Self, Error> {
+        let connections = std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 16);
+        let conns = (0..connections).map(|_| store::open_read_only(path)).collect::<Result<Vec<_>, _>>()?;
+        let stats = count_stats(&conns[0])?;
+        let vectors = match stats.embedding_dimension {
+            Some(dimension) => VectorIndex::load(&conns[0], dimension)?,
+            None if stats.embedding_count > 0 => {
+                return Err(Error::Dimension("the graph has vectors but no recorded dimension".into()));
+            }
+            None => VectorIndex::default(),
+        };
+        Ok(Graph { pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() }, vectors, stats })
+    }
+
+    pub fn stats(&self) -> &GraphStats {
+        &self.stats
+    }
+
+    pub fn vectors(&self) -> &VectorIndex {
+        &self.vectors
+    }
+
+    pub fn node(&self, id: i64) -> Result<Option<NodeRecord>, Error> {
+        self.pool.with(|c| {
+            Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?1"))?.query_row([id], node_from_row).optional()?)
+        })
+    }
+
+    pub fn node_by_source_id(&self, source_id: &str) -> Result<Option<NodeRecord>, Error> {
+        self.pool.with(|c| {
+            Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE source_id = ?1"))?
+                .query_row([source_id], node_from_row)
+                .optional()?)
+        })
+    }
+
+    pub fn nodes_by_ids(&self, ids: &[i64]) -> Result<Vec<NodeRecord>, Error> {
+        ids.iter().filter_map(|&id| self.node(id).transpose()).collect()
+    }
+
+    /// Edges touching node `id` in either direction, optionally of one type.
+    pub fn neighbors(&self, id: i64, rel_type: Option<&str>) -> Result<Vec<EdgeRecord>, Error> {
+        self.pool.with(|c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT from_id, to_id, rel_type, weight FROM edges WHERE from_id = ?1 AND (?2 IS NULL OR rel_type = ?2)
+                 UNION ALL
+                 SELECT from_id, to_id, rel_type, weight FROM edges WHERE to_id = ?1 AND (?2 IS NULL OR rel_type = ?2)",
+            )?;
+            let rows = stmt.query_map(params![id, rel_type], edge_from_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    /// References from node `id` to sections the corpus does not hold.
+    pub fn unresolved_citations(&self, id: i64) -> Result<Vec<String>, Error> {
+        self.pool.with(|c| {
+            let mut stmt = c.prepare_cached("SELECT target FROM unresolved_citations WHERE from_id = ?1 ORDER BY target")?;
+            let rows = stmt.query_map([id], |r| r.get(0))?;
+            Ok(rows.collect::<Result<Vec<String>, _>>()?)
+        })
+    }
+
+    /// Lists nodes, optionally of one type, optionally matching `search`.
+    ///
+    /// With a search: the node an exact citation names comes first (`§ 2.2-3704`, `2.2-3704`), then
+    /// sections whose number starts with the query (`20-124`), then full-text matches over heading
+    /// and text ranked by BM25 (headings weigh more).
+    pub fn nodes(&self, node_type: Option<&str>, search: Option<&str>, limit: usize, offset: usize) -> Result<NodePage, Error> {
+        let search = search.map(str::trim).filter(|s| !s.is_empty());
+        let Some(search) = search else {
+            return self.pool.with(|c| {
+                let total: i64 = c.prepare_cached("SELECT count(*) FROM nodes WHERE ?1 IS NULL OR node_type = ?1")?.query_row([node_type], |r| r.get(0))?;
+                let mut stmt = c.prepare_cached(&format!(
+                    "SELECT {NODE_COLUMNS} FROM nodes WHERE ?1 IS NULL OR node_type = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"
+                ))?;
+                let nodes = stmt.query_map(params![node_type, limit as i64, offset as i64], node_from_row)?.collect::<Result<Vec<_>, _>>()?;
+                Ok(NodePage { nodes, total })
+            });
+        };
+        let wanted = offset + limit;
+        let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
+
+        let mut first: Vec<NodeRecord> = Vec::new();
+        if let Some(source_id) = citation_in_query(search) {
+            if let Some(n) = self.node_by_source_id(&source_id)?.filter(type_ok) {
+                first.push(n);
+            }
+        }
+        if let Some(prefix) = section_prefix(search) {
+            let by_prefix = self.pool.with(|c| {
+                let mut stmt = c.prepare_cached(&format!(
+                    "SELECT {NODE_COLUMNS} FROM nodes WHERE source_id >= ?1 AND source_id < ?1 || x'7f' AND (?2 IS NULL OR node_type = ?2)
+                     ORDER BY length(source_id), source_id LIMIT ?3"
+                ))?;
+                let rows = stmt.query_map(params![prefix, node_type, wanted as i64], node_from_row)?;
+                Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            })?;
+            for n in by_prefix {
+                if !first.iter().any(|f| f.id == n.id) {
+                    first.push(n);
+                }
+            }
+        }
+
+        let Some(fts) = fts_query(search) else {
+            let total = first.len() as i64;
+            return Ok(NodePage { nodes: first.into_iter().skip(offset).take(limit).collect(), total });
+        };
+        let (ranked, fts_total) = self.pool.with(|c| {
+            let total: i64 = c
+                .prepare_cached("SELECT count(*) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)")?
+                .query_row(params![fts, node_type], |r| r.get(0))?;
+            let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
+            let mut stmt = c.prepare_cached(&format!(
+                "SELECT {cols} FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
+                 WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
+                 ORDER BY bm25(nodes_fts, 4.0, 1.0) LIMIT ?3"
+            ))?;
+            let rows = stmt.query_map(params![fts, node_type, (wanted + first.len()) as i64], node_from_row)?;
+            Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
+        })?;
+        let extra = first.iter().filter(|f| !ranked.iter().any(|r| r.id == f.id)).count() as i64;
+        let mut all = first;
+        for n in ranked {
+            if !all.iter().any(|f| f.id == n.id) {
+                all.push(n);
+            }
+        }
+        Ok(NodePage { nodes: all.into_iter().skip(offset).take(limit).collect(), total: fts_total + extra })
+    }
+
+    /// The nodes most like node `id` by vector, best first. An error if the node has no vector.
+    pub fn similar(&self, id: i64, limit: usize) -> Result<Vec<(NodeRecord, f32)>, Error> {
+        if self.vectors.is_empty() {
+            return Err(Error::NoVectors);
+        }
+        let hits = self.vectors.similar_to(id, limit).ok_or(Error::NodeHasNoVector(id))?;
+        hits.into_iter().filter_map(|(id, score)| self.node(id).transpose().map(|n| n.map(|n| (n, score)))).collect()
+    }
+}
+
+fn count_stats(c: &Connection) -> Result<GraphStats, Error> {
+    let count = |sql: &str| -> Result<i64, Error> { Ok(c.query_row(sql, [], |r| r.get(0))?) };
+    let types = |sql: &str| -> Result<Vec<TypeCount>, Error> {
+        let mut stmt = c.prepare(sql)?;
+        let rows = stmt.query_map([], |r| Ok(TypeCount { kind: r.get(0)?, count: r.get(1)? }))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    };
+    let meta = |key: &str| store::read_meta(c, key);
+    Ok(GraphStats {
+        node_count: count("SELECT count(*) FROM nodes")?,
+        edge_count: count("SELECT count(*) FROM edges")?,
+        embedding_count: count("SELECT count(*) FROM embeddings")?,
+        unresolved_citation_count: count("SELECT count(*) FROM unresolved_citations")?,
+        node_types: types("SELECT node_type, count(*) FROM nodes GROUP BY node_type ORDER BY count(*) DESC, node_type")?,
+        edge_types: types("SELECT rel_type, count(*) FROM edges GROUP BY rel_type ORDER BY count(*) DESC, rel_type")?,
+        embedding_model: meta("embedding_model")?,
+        embedding_dimension: meta("embedding_dimension")?.and_then(|d| d.parse().ok()),
+        corpus: meta("corpus")?,
+        built_at: meta("built_at")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_questions_become_or_queries_of_meaningful_words() {
+        assert_eq!(fts_query("landlord will not return my deposit").unwrap(), "\"landlord\" OR \"return\" OR \"deposit\"");
+        assert_eq!(fts_query("What does Virginia Code say about FOIA?").unwrap(), "\"foia\"");
+        assert_eq!(fts_query("the of and"), None);
+        assert_eq!(fts_query("§ 20-124.3 custody").unwrap(), "\"custody\"");
+        // FTS5 syntax in user input is quoted away, not interpreted.
+        assert_eq!(fts_query("NEAR(ab cd) OR \"xy* ^zz").unwrap(), "\"near\" OR \"ab\" OR \"cd\" OR \"xy\" OR \"zz\"");
+    }
+
+    #[test]
+    fn section_prefixes_are_recognised() {
+        assert_eq!(section_prefix("20-124"), Some("20-124"));
+        assert_eq!(section_prefix("§ 2.2-37"), Some("2.2-37"));
+        assert_eq!(section_prefix("custody 20-124"), None);
+        assert_eq!(section_prefix("landlord"), None);
+    }
+}

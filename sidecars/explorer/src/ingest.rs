@@ -1,0 +1,525 @@
+//! Builds a graph from LIS-format CSV files: the hierarchy (`contains`), the references between
+//! sections (`cites`), full text and, when an embedder is given, one vector per node with text.
+//!
+//! The same corpus always gives the same ids: nodes are numbered in Code order, and a rebuild over an
+//! existing graph keeps the ids its nodes already had.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::time::Instant;
+
+use proseva_embed::Embedder;
+use proseva_embed::chunk::chunk_text;
+
+use crate::Error;
+use crate::citation::{Reference, constitution_source_id, find_citations, natural_cmp, parse_section_number, title_of};
+use crate::lis::{FileKind, LisRow, RowProblem, html_to_text, read_rows};
+use crate::store::{EdgeRecord, GraphWriter, NodeRecord, existing_ids};
+
+pub const LIS_BASE_URL: &str = "https://law.lis.virginia.gov";
+
+/// Whether a corpus carries the statute's own words or our summaries of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    Official,
+    Summary,
+}
+
+impl TextKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TextKind::Official => "official",
+            TextKind::Summary => "summary",
+        }
+    }
+}
+
+/// One input file, already read.
+#[derive(Debug, Clone)]
+pub struct CorpusFile {
+    pub name: String,
+    pub contents: String,
+}
+
+/// A stage of a long ingest, for progress bars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub stage: &'static str,
+    pub done: u64,
+    pub total: u64,
+}
+
+pub struct IngestOptions<'a> {
+    /// Name recorded with the graph, e.g. `starter` or `lis-csv`.
+    pub corpus: String,
+    pub text_kind: TextKind,
+    pub embedder: Option<&'a dyn Embedder>,
+    pub progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+/// What an ingest did.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IngestReport {
+    pub files: usize,
+    pub rows: usize,
+    pub sections: usize,
+    pub nodes: usize,
+    pub edges: usize,
+    pub cites: usize,
+    pub unresolved_citations: usize,
+    pub embedded: usize,
+    pub skipped: Vec<RowProblem>,
+    pub seconds: f64,
+}
+
+/// Max characters per embedded chunk (about 250 tokens) and the overlap between chunks.
+const CHUNK_CHARS: usize = 1000;
+const CHUNK_OVERLAP: usize = 150;
+const EMBED_BATCH: usize = 32;
+
+struct PendingNode {
+    record: NodeRecord,
+    /// Raw HTML, kept to find `/vacode/` links the cleaned text no longer has.
+    html: String,
+    parent: Option<String>,
+}
+
+/// Builds a graph at `dest` from `files`. Rows that cannot be used are reported and skipped; the
+/// graph at `dest` is replaced only when the new one is complete.
+pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) -> Result<IngestReport, Error> {
+    let started = Instant::now();
+    let mut report = IngestReport { files: files.len(), ..Default::default() };
+
+    let mut ordered: Vec<(&CorpusFile, FileKind)> = Vec::new();
+    for file in files {
+        match FileKind::of(&file.name) {
+            Some(kind) => ordered.push((file, kind)),
+            None => report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "not an LIS export file name; ignored".into() }),
+        }
+    }
+    ordered.sort_by(|(a, ka), (b, kb)| (*ka as u8).cmp(&(*kb as u8)).then_with(|| natural_cmp(&a.name, &b.name)));
+
+    let mut nodes: Vec<PendingNode> = Vec::new();
+    let mut seen: HashMap<String, (String, u64)> = HashMap::new();
+    let total_files = ordered.len() as u64;
+    for (n, (file, kind)) in ordered.iter().enumerate() {
+        (options.progress)(Progress { stage: "reading", done: n as u64, total: total_files });
+        let (mut rows, problems) = match read_rows(&file.name, file.contents.as_bytes()) {
+            Ok(read) => read,
+            Err(problem) => {
+                report.skipped.push(problem);
+                continue;
+            }
+        };
+        report.skipped.extend(problems);
+        report.rows += rows.len();
+        if *kind == FileKind::Code || *kind == FileKind::Constitution {
+            rows.sort_by(|a, b| natural_cmp(&a.section, &b.section));
+        }
+        for row in rows {
+            match node_for_row(&row, *kind, options.text_kind) {
+                Ok(built) => {
+                    for node in built {
+                        if let Some((file, line)) = seen.get(&node.record.source_id) {
+                            if node.record.node_type == "section" || node.record.node_type == "constitution_section" {
+                                report.skipped.push(RowProblem {
+                                    file: row.file.clone(),
+                                    line: row.line,
+                                    reason: format!("duplicate section {} (first at {file}:{line})", node.record.source_id),
+                                });
+                            }
+                            continue;
+                        }
+                        seen.insert(node.record.source_id.clone(), (row.file.clone(), row.line));
+                        nodes.push(node);
+                    }
+                }
+                Err(reason) => report.skipped.push(RowProblem { file: row.file.clone(), line: row.line, reason }),
+            }
+        }
+    }
+    (options.progress)(Progress { stage: "reading", done: total_files, total: total_files });
+
+    // Stable ids: reuse what the previous graph at `dest` gave each source id; number the rest in order.
+    let previous: HashMap<String, i64> = existing_ids(dest).into_iter().collect();
+    let mut next_id = previous.values().copied().max().unwrap_or(0) + 1;
+    let mut id_of: HashMap<String, i64> = HashMap::with_capacity(nodes.len());
+    for node in &mut nodes {
+        let id = match previous.get(&node.record.source_id) {
+            Some(&id) => id,
+            None => {
+                next_id += 1;
+                next_id - 1
+            }
+        };
+        node.record.id = id;
+        id_of.insert(node.record.source_id.clone(), id);
+    }
+
+    // Sections of each title in Code order, to expand `§§ a through b`.
+    let mut by_title: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for node in nodes.iter().filter(|n| n.record.node_type == "section") {
+        if let Some(title) = title_of(&node.record.source_id) {
+            by_title.entry(title.to_string()).or_default().push(node.record.source_id.clone());
+        }
+    }
+    for sections in by_title.values_mut() {
+        sections.sort_by(|a, b| natural_cmp(a, b));
+    }
+
+    let writer = GraphWriter::create(dest)?;
+    writer.set_meta("corpus", &options.corpus)?;
+    writer.set_meta("text_kind", options.text_kind.as_str())?;
+    writer.set_meta("built_at", &now_rfc3339())?;
+    let total_nodes = nodes.len() as u64;
+    for (n, node) in nodes.iter().enumerate() {
+        writer.insert_node(&node.record)?;
+        if n % 1000 == 0 {
+            (options.progress)(Progress { stage: "writing", done: n as u64, total: total_nodes });
+        }
+    }
+    for node in &nodes {
+        if let Some(parent) = node.parent.as_ref().and_then(|p| id_of.get(p)) {
+            writer.insert_edge(&EdgeRecord { from_id: *parent, to_id: node.record.id, rel_type: "contains".into(), weight: None })?;
+            report.edges += 1;
+        }
+        if node.record.source_text.is_none() {
+            continue;
+        }
+        let (cited, unresolved) = citations_of(node, &id_of, &by_title);
+        for (to_id, mentions) in cited {
+            writer.insert_edge(&EdgeRecord { from_id: node.record.id, to_id, rel_type: "cites".into(), weight: Some(mentions as f64) })?;
+            report.cites += 1;
+            report.edges += 1;
+        }
+        for target in unresolved {
+            writer.insert_unresolved(node.record.id, &target)?;
+            report.unresolved_citations += 1;
+        }
+    }
+    (options.progress)(Progress { stage: "writing", done: total_nodes, total: total_nodes });
+
+    if let Some(embedder) = options.embedder {
+        report.embedded = embed_nodes(&writer, &nodes, embedder, options.progress)?;
+        writer.set_meta("embedding_model", embedder.model_id())?;
+        writer.set_meta("embedding_dimension", &embedder.dimension().to_string())?;
+    }
+    report.nodes = nodes.len();
+    report.sections = nodes.iter().filter(|n| n.record.node_type == "section" || n.record.node_type == "constitution_section").count();
+    (options.progress)(Progress { stage: "indexing", done: 0, total: 1 });
+    writer.finish()?;
+    (options.progress)(Progress { stage: "indexing", done: 1, total: 1 });
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Resolved targets with their mention counts, and references the corpus cannot resolve.
+fn citations_of(node: &PendingNode, id_of: &HashMap<String, i64>, by_title: &BTreeMap<String, Vec<String>>) -> (Vec<(i64, usize)>, Vec<String>) {
+    let text = node.record.source_text.as_deref().unwrap_or_default();
+    let mut refs: Vec<Reference> = find_citations(text).into_iter().map(|c| c.reference).collect();
+    // Links survive only in the HTML.
+    refs.extend(find_citations(&node.html).into_iter().filter(|c| node.html[c.start..].starts_with("/vacode/")).map(|c| c.reference));
+
+    let mut mentions: BTreeMap<i64, usize> = BTreeMap::new();
+    let mut unresolved: Vec<String> = Vec::new();
+    let mut resolve = |source_id: &str, mentions: &mut BTreeMap<i64, usize>| match id_of.get(source_id) {
+        Some(&id) if id != node.record.id => *mentions.entry(id).or_default() += 1,
+        Some(_) => {}
+        None => {
+            if !unresolved.iter().any(|u| u == source_id) {
+                unresolved.push(source_id.to_string());
+            }
+        }
+    };
+    for reference in refs {
+        match &reference {
+            Reference::Range { first, last } => {
+                let in_range: Vec<&String> = title_of(first)
+                    .and_then(|t| by_title.get(t))
+                    .map(|sections| {
+                        sections
+                            .iter()
+                            .filter(|s| natural_cmp(s, first).is_ge() && natural_cmp(s, last).is_le())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                for s in &in_range {
+                    resolve(s, &mut mentions);
+                }
+                for end in [first, last] {
+                    if !in_range.contains(&end) {
+                        resolve(end, &mut mentions);
+                    }
+                }
+            }
+            other => resolve(&other.source_id(), &mut mentions),
+        }
+    }
+    (mentions.into_iter().collect(), unresolved)
+}
+
+/// Embeds every node with text: its heading and text are chunked, the chunks embedded in batches,
+/// and the node's vector is the normalised mean of its chunks'.
+fn embed_nodes(writer: &GraphWriter, nodes: &[PendingNode], embedder: &dyn Embedder, progress: &(dyn Fn(Progress) + Sync)) -> Result<usize, Error> {
+    let mut chunks: Vec<(usize, String)> = Vec::new();
+    for (i, node) in nodes.iter().enumerate() {
+        let Some(text) = node.record.source_text.as_deref() else { continue };
+        let full = match node.record.heading.as_deref() {
+            Some(h) => format!("{h}. {text}"),
+            None => text.to_string(),
+        };
+        for chunk in chunk_text(&full, CHUNK_CHARS, CHUNK_OVERLAP) {
+            chunks.push((i, chunk.text));
+        }
+    }
+    let dimension = embedder.dimension();
+    let mut sums: HashMap<usize, Vec<f32>> = HashMap::new();
+    let total = chunks.len() as u64;
+    for (b, batch) in chunks.chunks(EMBED_BATCH).enumerate() {
+        progress(Progress { stage: "embedding", done: (b * EMBED_BATCH) as u64, total });
+        let texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
+        let vectors = embedder.embed(&texts)?;
+        for ((node, _), vector) in batch.iter().zip(vectors) {
+            if vector.len() != dimension {
+                return Err(Error::Dimension(format!(
+                    "{} returned a vector of {} dimensions, expected {dimension}",
+                    embedder.model_id(),
+                    vector.len()
+                )));
+            }
+            let sum = sums.entry(*node).or_insert_with(|| vec![0.0; dimension]);
+            sum.iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
+        }
+    }
+    progress(Progress { stage: "embedding", done: total, total });
+    let mut order: Vec<usize> = sums.keys().copied().collect();
+    order.sort_unstable();
+    for i in &order {
+        let v = &sums[i];
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(f32::MIN_POSITIVE);
+        let unit: Vec<f32> = v.iter().map(|x| x / norm).collect();
+        writer.insert_vector(nodes[*i].record.id, &unit)?;
+    }
+    Ok(order.len())
+}
+
+fn node(node_type: &str, source: &str, source_id: String, heading: &str, kind: TextKind, url: Option<String>, parent: Option<String>) -> PendingNode {
+    PendingNode {
+        record: NodeRecord {
+            id: 0,
+            node_type: node_type.into(),
+            source: source.into(),
+            source_id,
+            heading: (!heading.is_empty()).then(|| heading.to_string()),
+            source_text: None,
+            text_kind: kind.as_str().into(),
+            url,
+        },
+        html: String::new(),
+        parent,
+    }
+}
+
+fn with_text(mut n: PendingNode, html: &str) -> PendingNode {
+    let text = html_to_text(html);
+    n.record.source_text = (!text.is_empty()).then_some(text);
+    n.html = html.to_string();
+    n
+}
+
+/// The nodes one row contributes: its section and the hierarchy above it (deduplicated by the caller).
+fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
+    match kind {
+        FileKind::Code => code_nodes(row, text_kind),
+        FileKind::Constitution => constitution_nodes(row, text_kind),
+        FileKind::PopularNames | FileKind::Authorities => {
+            let name = if row.title.is_empty() { &row.section } else { &row.title };
+            if name.is_empty() {
+                return Err("row has no name".into());
+            }
+            let (node_type, prefix, source) =
+                if kind == FileKind::PopularNames { ("popular_name", "popular", "popular_names") } else { ("authority", "authority", "authorities") };
+            let html = if kind == FileKind::PopularNames && !row.section.is_empty() && row.section != *name {
+                format!("<p>{}</p>{}", cite_list(&row.section), row.body)
+            } else {
+                row.body.clone()
+            };
+            let mut n = with_text(node(node_type, source, format!("{prefix}:{}", slug(name)), name, text_kind, None, None), &html);
+            if n.record.source_text.is_none() {
+                n.record.source_text = Some(name.to_string());
+            }
+            Ok(vec![n])
+        }
+    }
+}
+
+/// Popular-name rows list sections bare (`20-124.1 through 20-124.6`); give them a `§§` so the
+/// citation parser reads them as references.
+fn cite_list(sections: &str) -> String {
+    if sections.contains('§') { sections.to_string() } else { format!("§§ {sections}") }
+}
+
+fn code_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
+    let section = row.section.trim_start_matches('§').trim();
+    if section.is_empty() {
+        return Err("row has no Section number".into());
+    }
+    match parse_section_number(section) {
+        Some((_, len)) if len == section.len() => {}
+        _ => return Err(format!("'{section}' is not a Code section number")),
+    }
+    let title = if row.title_num.is_empty() { title_of(section).unwrap_or_default().to_string() } else { row.title_num.clone() };
+    if title_of(section) != Some(title.as_str()) {
+        return Err(format!("section {section} is not in title {title}"));
+    }
+    let src = "code_of_virginia";
+    let title_url = format!("{LIS_BASE_URL}/vacode/title{title}/");
+    let mut out = vec![node("title", src, title.clone(), &row.title_name, text_kind, Some(title_url.clone()), None)];
+    let mut parent = title.clone();
+    if !row.subtitle_num.is_empty() {
+        let id = format!("{title}:st{}", row.subtitle_num);
+        out.push(node("subtitle", src, id.clone(), &row.subtitle_name, text_kind, None, Some(parent)));
+        parent = id;
+    }
+    if !row.part_num.is_empty() {
+        let id = format!("{parent}:pt{}", row.part_num);
+        out.push(node("part", src, id.clone(), &row.part_name, text_kind, None, Some(parent)));
+        parent = id;
+    }
+    let mut chapter = None;
+    if !row.chapter_num.is_empty() {
+        let id = format!("{title}:{}", row.chapter_num);
+        let url = format!("{title_url}chapter{}/", row.chapter_num);
+        out.push(node("chapter", src, id.clone(), &row.chapter_name, text_kind, Some(url), Some(parent)));
+        parent = id.clone();
+        chapter = Some(id);
+    }
+    if !row.article_num.is_empty() {
+        let id = format!("{}:{}", chapter.as_deref().unwrap_or(&title), row.article_num);
+        out.push(node("article", src, id.clone(), &row.article_name, text_kind, None, Some(parent)));
+        parent = id;
+    }
+    if !row.subpart_num.is_empty() {
+        let id = format!("{parent}:sp{}", row.subpart_num);
+        out.push(node("subpart", src, id.clone(), &row.subpart_name, text_kind, None, Some(parent)));
+        parent = id;
+    }
+    let url = format!("{LIS_BASE_URL}/vacode/{section}/");
+    out.push(with_text(node("section", src, section.to_string(), &row.title, text_kind, Some(url), Some(parent)), &row.body));
+    Ok(out)
+}
+
+fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
+    let article = row.article_num.trim().trim_start_matches("Article").trim();
+    let Some(article_number) = roman_to_arabic(article) else {
+        return Err(format!("'{}' is not an article number (roman numerals)", row.article_num));
+    };
+    let section = row.section.trim().trim_start_matches("Section").trim();
+    if section.is_empty() {
+        return Err("row has no Section number".into());
+    }
+    let src = "constitution_of_virginia";
+    let article_id = format!("const-{article}");
+    let article_url = format!("{LIS_BASE_URL}/constitution/article{article_number}/");
+    let section_url = format!("{article_url}section{section}/");
+    Ok(vec![
+        node("constitution_article", src, article_id.clone(), &row.article_name, text_kind, Some(article_url), None),
+        with_text(
+            node("constitution_section", src, constitution_source_id(article, section), &row.title, text_kind, Some(section_url), Some(article_id)),
+            &row.body,
+        ),
+    ])
+}
+
+fn roman_to_arabic(roman: &str) -> Option<u32> {
+    if roman.is_empty() {
+        return None;
+    }
+    let value = |c| match c {
+        'I' => Some(1),
+        'V' => Some(5),
+        'X' => Some(10),
+        'L' => Some(50),
+        _ => None,
+    };
+    let digits: Vec<u32> = roman.chars().map(value).collect::<Option<_>>()?;
+    Some(digits.iter().enumerate().fold(0i64, |acc, (i, &d)| {
+        if digits.get(i + 1).is_some_and(|&next| next > d) { acc - d as i64 } else { acc + d as i64 }
+    }) as u32)
+}
+
+fn slug(name: &str) -> String {
+    let mut s = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            s.extend(c.to_lowercase());
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    s.trim_end_matches('-').to_string()
+}
+
+/// Reads every LIS export in `dir`.
+pub fn read_dir(dir: &Path) -> Result<Vec<CorpusFile>, Error> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Error::Io(dir.to_path_buf(), e))?.path();
+        let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else { continue };
+        if FileKind::of(&name).is_none() {
+            continue;
+        }
+        let bytes = std::fs::read(&path).map_err(|e| Error::Io(path.clone(), e))?;
+        // The exports are UTF-8, but an occasional Windows-1252 byte must not lose the file.
+        let contents = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+        files.push(CorpusFile { name, contents });
+    }
+    if files.is_empty() {
+        return Err(Error::NoCorpus(dir.to_path_buf()));
+    }
+    Ok(files)
+}
+
+fn now_rfc3339() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman_to_arabic("I"), Some(1));
+        assert_eq!(roman_to_arabic("IV"), Some(4));
+        assert_eq!(roman_to_arabic("XII"), Some(12));
+        assert_eq!(roman_to_arabic("A"), None);
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slug("Virginia Freedom of Information Act"), "virginia-freedom-of-information-act");
+        assert_eq!(slug("  Lemon Law!! "), "lemon-law");
+    }
+
+    #[test]
+    fn timestamps_are_rfc3339() {
+        let t = now_rfc3339();
+        assert_eq!(t.len(), 20, "{t}");
+        assert!(t.starts_with("20"));
+    }
+}

@@ -1,0 +1,224 @@
+//! `proseva-explorer`: serve, build or synthesise the Virginia-law graph. See `--help`.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use clap::{Args, Parser, Subcommand};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use proseva_embed::{Embedder, EmbedderConfig};
+use proseva_explorer::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
+use proseva_explorer::{fetch, gql, graph::Graph, http, starter, synth};
+
+#[derive(Parser)]
+#[command(name = "proseva-explorer", version, about = "The Virginia-law knowledge graph, served over GraphQL")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve a graph: GraphQL at POST /graphql, GraphiQL at GET /. Honours PROSEVA_TOKEN.
+    Serve {
+        #[arg(long)]
+        db: PathBuf,
+        /// 0 picks a free port; the address is printed on stdout either way.
+        #[arg(long, default_value_t = 3002)]
+        port: u16,
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
+    /// Build a graph from the bundled starter corpus or from the official LIS CSV exports.
+    Ingest(IngestArgs),
+    /// Build a synthetic graph of realistic shape, for benchmarks.
+    Synth {
+        #[arg(long)]
+        sections: usize,
+        #[arg(long)]
+        db: PathBuf,
+        /// Vector dimension (that of the real model by default).
+        #[arg(long, default_value_t = 384)]
+        dim: usize,
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+    },
+}
+
+#[derive(Args)]
+struct IngestArgs {
+    /// Use the starter corpus embedded in this binary.
+    #[arg(long, conflicts_with = "lis_csv", required_unless_present = "lis_csv")]
+    starter: bool,
+    /// A directory of LIS exports (CoVTitle_<n>.csv, Constitution.csv, PopularNames.csv, Authorities.csv).
+    #[arg(long, value_name = "DIR")]
+    lis_csv: Option<PathBuf>,
+    /// Download the exports from the Virginia LIS into DIR first.
+    #[arg(long, requires = "lis_csv")]
+    fetch: bool,
+    #[arg(long)]
+    db: PathBuf,
+    /// Build without vectors (`similar` will be unavailable).
+    #[arg(long, conflicts_with = "require_embeddings")]
+    no_embed: bool,
+    /// Fail if the embedding model cannot be loaded, instead of building without vectors.
+    #[arg(long)]
+    require_embeddings: bool,
+}
+
+fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    match run(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Serve { db, port, host } => serve(&db, &host, port),
+        Command::Ingest(args) => ingest_command(args),
+        Command::Synth { sections, db, dim, seed } => {
+            let files = synth::corpus(sections, seed);
+            let embedder = synth::RandomEmbedder { dimension: dim };
+            let report = build(&files, &db, "synthetic", TextKind::Official, Some(&embedder))?;
+            print_report(&report, &db);
+            Ok(())
+        }
+    }
+}
+
+fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
+    let ip: IpAddr = if host.eq_ignore_ascii_case("localhost") { IpAddr::from([127, 0, 0, 1]) } else { host.parse().context("--host")? };
+    if !ip.is_loopback() {
+        bail!("--host {host}: the explorer serves on loopback only (127.0.0.1 or ::1)");
+    }
+    let started = std::time::Instant::now();
+    let graph = Arc::new(Graph::open(db)?);
+    let stats = graph.stats().clone();
+    tracing::info!(
+        nodes = stats.node_count,
+        edges = stats.edge_count,
+        vectors = stats.embedding_count,
+        ms = started.elapsed().as_millis() as u64,
+        "graph loaded from {}",
+        db.display()
+    );
+    let token = std::env::var("PROSEVA_TOKEN").ok().filter(|t| !t.is_empty());
+    if token.is_none() {
+        tracing::warn!("PROSEVA_TOKEN is not set: /graphql answers any local program");
+    }
+    let app = http::app(gql::schema(graph), token);
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await.with_context(|| format!("binding {ip}:{port}"))?;
+        let addr = listener.local_addr()?;
+        // The supervisor and the tests read this line to learn the port.
+        println!("listening on http://{addr}");
+        axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
+        Ok(())
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+fn ingest_command(args: IngestArgs) -> anyhow::Result<()> {
+    let embedder = if args.no_embed {
+        None
+    } else {
+        match EmbedderConfig::from_env().build() {
+            Ok(e) => e,
+            Err(e) if !args.require_embeddings => {
+                tracing::warn!("building without vectors (`similar` will be unavailable): {e}");
+                None
+            }
+            Err(e) => return Err(e).context("loading the embedding model"),
+        }
+    };
+    let (files, corpus, kind) = if args.starter {
+        (starter::files()?, "starter", TextKind::Summary)
+    } else {
+        let dir = args.lis_csv.expect("clap requires --lis-csv without --starter");
+        if args.fetch {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+            let bar = ProgressBar::new(fetch::file_names().len() as u64).with_style(style()).with_message("downloading");
+            let fetched = runtime.block_on(fetch::fetch_exports(&dir, |name, result| {
+                match result {
+                    Ok(bytes) => bar.set_message(format!("{name} ({} KB)", bytes / 1024)),
+                    Err(e) => bar.println(format!("skipped {e}")),
+                }
+                bar.inc(1);
+            }))?;
+            bar.finish_with_message(format!("{fetched} files downloaded"));
+        }
+        (ingest::read_dir(&dir)?, "lis-csv", TextKind::Official)
+    };
+    let report = build(&files, &args.db, corpus, kind, embedder.as_deref())?;
+    print_report(&report, &args.db);
+    Ok(())
+}
+
+fn style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {prefix:>9} [{bar:30}] {pos}/{len} {msg} ({eta})")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
+}
+
+fn build(files: &[ingest::CorpusFile], db: &Path, corpus: &str, kind: TextKind, embedder: Option<&dyn Embedder>) -> anyhow::Result<IngestReport> {
+    let bars = MultiProgress::new();
+    let current: std::sync::Mutex<Option<(&'static str, ProgressBar)>> = std::sync::Mutex::new(None);
+    let progress = |p: Progress| {
+        let mut current = current.lock().unwrap_or_else(|e| e.into_inner());
+        if current.as_ref().is_none_or(|(stage, _)| *stage != p.stage) {
+            if let Some((_, bar)) = current.take() {
+                bar.finish();
+            }
+            let bar = bars.add(ProgressBar::new(p.total).with_style(style()).with_prefix(p.stage));
+            *current = Some((p.stage, bar));
+        }
+        if let Some((_, bar)) = current.as_ref() {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+        }
+    };
+    let options = IngestOptions { corpus: corpus.to_string(), text_kind: kind, embedder, progress: &progress };
+    let report = ingest::ingest(files, db, &options).with_context(|| format!("building {}", db.display()))?;
+    if let Some((_, bar)) = current.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        bar.finish();
+    }
+    Ok(report)
+}
+
+fn print_report(report: &IngestReport, db: &Path) {
+    for problem in &report.skipped {
+        eprintln!("skipped {problem}");
+    }
+    println!(
+        "built {}: {} sections, {} nodes, {} edges ({} cites, {} unresolved references), {} vectors, {} rows skipped, {:.1} s ({:.0} sections/s)",
+        db.display(),
+        report.sections,
+        report.nodes,
+        report.edges,
+        report.cites,
+        report.unresolved_citations,
+        report.embedded,
+        report.skipped.len(),
+        report.seconds,
+        report.sections as f64 / report.seconds.max(1e-9),
+    );
+}

@@ -1,0 +1,224 @@
+//! The graph file: the one module that knows the SQLite schema.
+//!
+//! A graph is built once into a temporary file beside its destination ([`GraphWriter`]) and renamed
+//! over it when complete, so a reader never sees a half-written graph. While served it is read-only
+//! ([`open_read_only`]).
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+
+use crate::Error;
+
+/// Bumped when the schema changes; a graph of another version is rebuilt, not misread.
+pub const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE nodes (
+    id          INTEGER PRIMARY KEY,
+    node_type   TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    source_id   TEXT NOT NULL UNIQUE,
+    heading     TEXT,
+    source_text TEXT,
+    text_kind   TEXT NOT NULL,
+    url         TEXT
+);
+CREATE INDEX nodes_by_type ON nodes(node_type, id);
+CREATE TABLE edges (
+    from_id  INTEGER NOT NULL REFERENCES nodes(id),
+    to_id    INTEGER NOT NULL REFERENCES nodes(id),
+    rel_type TEXT NOT NULL,
+    weight   REAL,
+    PRIMARY KEY (from_id, rel_type, to_id)
+) WITHOUT ROWID;
+CREATE INDEX edges_by_target ON edges(to_id, rel_type);
+-- References to sections the corpus does not hold: kept, so nothing is dropped silently.
+CREATE TABLE unresolved_citations (
+    from_id INTEGER NOT NULL REFERENCES nodes(id),
+    target  TEXT NOT NULL,
+    PRIMARY KEY (from_id, target)
+) WITHOUT ROWID;
+-- One L2-normalised little-endian f32 vector per node; the dimension is in meta.
+CREATE TABLE embeddings (node_id INTEGER PRIMARY KEY REFERENCES nodes(id), vector BLOB NOT NULL);
+CREATE VIRTUAL TABLE nodes_fts USING fts5(
+    heading, source_text, content='nodes', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+";
+
+/// A node as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeRecord {
+    pub id: i64,
+    pub node_type: String,
+    pub source: String,
+    pub source_id: String,
+    pub heading: Option<String>,
+    pub source_text: Option<String>,
+    pub text_kind: String,
+    pub url: Option<String>,
+}
+
+/// An edge as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EdgeRecord {
+    pub from_id: i64,
+    pub to_id: i64,
+    pub rel_type: String,
+    pub weight: Option<f64>,
+}
+
+pub(crate) const NODE_COLUMNS: &str = "id, node_type, source, source_id, heading, source_text, text_kind, url";
+
+pub(crate) fn node_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<NodeRecord> {
+    Ok(NodeRecord {
+        id: row.get(0)?,
+        node_type: row.get(1)?,
+        source: row.get(2)?,
+        source_id: row.get(3)?,
+        heading: row.get(4)?,
+        source_text: row.get(5)?,
+        text_kind: row.get(6)?,
+        url: row.get(7)?,
+    })
+}
+
+pub(crate) fn edge_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<EdgeRecord> {
+    Ok(EdgeRecord { from_id: row.get(0)?, to_id: row.get(1)?, rel_type: row.get(2)?, weight: row.get(3)? })
+}
+
+/// Opens a finished graph for reading. A missing file, a file that is not a graph, or a graph of
+/// another schema version is a clear error.
+pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
+    if !path.exists() {
+        return Err(Error::NoGraph(path.to_path_buf()));
+    }
+    // Read-write without create, then query_only: a read-only handle cannot set up a WAL file's
+    // shared memory when it is the first to open the graph.
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.pragma_update(None, "query_only", true)?;
+    conn.pragma_update(None, "cache_size", -16_000)?;
+    conn.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
+    let version = read_meta(&conn, "schema_version")
+        .map_err(|_| Error::NotAGraph(path.to_path_buf()))?
+        .and_then(|v| v.parse::<i64>().ok());
+    if version != Some(SCHEMA_VERSION) {
+        return Err(Error::SchemaVersion { path: path.to_path_buf(), found: version, expected: SCHEMA_VERSION });
+    }
+    Ok(conn)
+}
+
+pub fn read_meta(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()
+}
+
+/// The `source_id → id` map of an existing graph, so a rebuild of the same corpus keeps every id.
+pub fn existing_ids(path: &Path) -> Vec<(String, i64)> {
+    let Ok(conn) = open_read_only(path) else { return Vec::new() };
+    let Ok(mut stmt) = conn.prepare("SELECT source_id, id FROM nodes") else { return Vec::new() };
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map(|rows| rows.flatten().collect()).unwrap_or_default()
+}
+
+/// Builds a graph in a temporary file and renames it over `dest` on [`GraphWriter::finish`].
+/// Dropped without finishing, it deletes the temporary file and leaves `dest` untouched.
+pub struct GraphWriter {
+    conn: Option<Connection>,
+    tmp: PathBuf,
+    dest: PathBuf,
+}
+
+impl GraphWriter {
+    pub fn create(dest: &Path) -> Result<Self, Error> {
+        if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
+        }
+        let file_name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "graph.db".into());
+        let tmp = dest.with_file_name(format!(".{file_name}.building-{}", std::process::id()));
+        let _ = std::fs::remove_file(&tmp);
+        let conn = Connection::open(&tmp)?;
+        // Nothing reads the temporary file, and a crash discards it, so durability while building is moot.
+        conn.execute_batch("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -64000;")?;
+        conn.execute_batch(SCHEMA)?;
+        conn.execute_batch("BEGIN")?;
+        let writer = GraphWriter { conn: Some(conn), tmp, dest: dest.to_path_buf() };
+        writer.set_meta("schema_version", &SCHEMA_VERSION.to_string())?;
+        Ok(writer)
+    }
+
+    fn conn(&self) -> &Connection {
+        self.conn.as_ref().expect("writer used after finish")
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<(), Error> {
+        self.conn().prepare_cached("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")?.execute([key, value])?;
+        Ok(())
+    }
+
+    pub fn insert_node(&self, node: &NodeRecord) -> Result<(), Error> {
+        self.conn()
+            .prepare_cached("INSERT INTO nodes (id, node_type, source, source_id, heading, source_text, text_kind, url) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
+            .execute(params![node.id, node.node_type, node.source, node.source_id, node.heading, node.source_text, node.text_kind, node.url])?;
+        Ok(())
+    }
+
+    /// Inserts an edge; the same edge twice adds to its weight.
+    pub fn insert_edge(&self, edge: &EdgeRecord) -> Result<(), Error> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO edges (from_id, to_id, rel_type, weight) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (from_id, rel_type, to_id) DO UPDATE SET weight = coalesce(weight, 0) + coalesce(excluded.weight, 0)",
+            )?
+            .execute(params![edge.from_id, edge.to_id, edge.rel_type, edge.weight])?;
+        Ok(())
+    }
+
+    pub fn insert_unresolved(&self, from_id: i64, target: &str) -> Result<(), Error> {
+        self.conn()
+            .prepare_cached("INSERT OR IGNORE INTO unresolved_citations (from_id, target) VALUES (?1, ?2)")?
+            .execute(params![from_id, target])?;
+        Ok(())
+    }
+
+    pub fn insert_vector(&self, node_id: i64, vector: &[f32]) -> Result<(), Error> {
+        let bytes: Vec<u8> = vector.iter().flat_map(|f| f.to_le_bytes()).collect();
+        self.conn().prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector) VALUES (?1, ?2)")?.execute(params![node_id, bytes])?;
+        Ok(())
+    }
+
+    /// Indexes the text, commits, switches the file to WAL and renames it over the destination.
+    pub fn finish(mut self) -> Result<(), Error> {
+        let conn = self.conn.take().expect("finish called once");
+        conn.execute_batch("INSERT INTO nodes_fts(nodes_fts) VALUES ('rebuild'); COMMIT; ANALYZE;")?;
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA wal_checkpoint(TRUNCATE);")?;
+        conn.close().map_err(|(_, e)| e)?;
+        std::fs::File::open(&self.tmp).and_then(|f| f.sync_all()).map_err(|e| Error::Io(self.tmp.clone(), e))?;
+        // A WAL left by an older graph at the destination must not be replayed into the new one.
+        for suffix in ["-wal", "-shm"] {
+            let mut side = self.dest.clone().into_os_string();
+            side.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(side));
+        }
+        std::fs::rename(&self.tmp, &self.dest).map_err(|e| Error::Io(self.dest.clone(), e))?;
+        if let Some(dir) = self.dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if let Ok(d) = std::fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for GraphWriter {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            drop(conn);
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Decodes a stored vector.
+pub fn decode_vector(bytes: &[u8]) -> Vec<f32> {
+    bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}

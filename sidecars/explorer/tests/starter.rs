@@ -1,0 +1,142 @@
+//! The bundled starter corpus, built with the real embedding model: coverage, labelling, and that
+//! plain questions find the right sections.
+
+use std::sync::{Arc, OnceLock};
+
+use proseva_embed::EmbedderConfig;
+use proseva_explorer::gql::{self, ExplorerSchema};
+use proseva_explorer::graph::Graph;
+use proseva_explorer::ingest::{self, IngestOptions, IngestReport, TextKind};
+use proseva_explorer::starter;
+
+struct Built {
+    _dir: tempfile::TempDir,
+    db: std::path::PathBuf,
+    report: IngestReport,
+    graph: Arc<Graph>,
+}
+
+/// Built once for all tests in this file: embedding the corpus takes a few seconds.
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let embedder = EmbedderConfig::from_env()
+            .build()
+            .unwrap_or_else(|e| panic!("the embedding model is needed for this test ({e}); run scripts/install-model.sh or `make model`"))
+            .expect("embeddings are not switched off");
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("graph.db");
+        let progress = |_| {};
+        let options = IngestOptions { corpus: "starter".into(), text_kind: TextKind::Summary, embedder: Some(embedder.as_ref()), progress: &progress };
+        let report = ingest::ingest(&starter::files().unwrap(), &db, &options).unwrap();
+        let graph = Arc::new(Graph::open(&db).unwrap());
+        Built { _dir: dir, db, report, graph }
+    })
+}
+
+fn schema() -> ExplorerSchema {
+    gql::schema(built().graph.clone())
+}
+
+async fn search(q: &str, limit: usize) -> Vec<String> {
+    let res = schema().execute(format!(r#"{{ nodes(search: {q:?}, limit: {limit}) {{ nodes {{ sourceId }} }} }}"#)).await;
+    assert!(res.errors.is_empty(), "{:?}", res.errors);
+    let data = res.data.into_json().unwrap();
+    data["nodes"]["nodes"].as_array().unwrap().iter().map(|n| n["sourceId"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn the_manifest_matches_the_files_and_the_corpus_reads_cleanly() {
+    let manifest = starter::manifest().unwrap();
+    assert_eq!(manifest.text_kind, "summary");
+    assert!(manifest.notice.contains("not"), "the notice must say these are not the statute's words");
+    let report = &built().report;
+    assert!(report.skipped.is_empty(), "starter rows skipped: {:?}", report.skipped);
+    let listed: usize = manifest.files.iter().map(|f| f.sections).sum();
+    assert_eq!(listed, report.sections, "manifest section counts are stale: run scripts/starter-manifest.py");
+}
+
+#[test]
+fn covers_the_titles_people_meet_most_with_300_sections() {
+    let graph = &built().graph;
+    let sections = graph.nodes(Some("section"), None, 100_000, 0).unwrap();
+    assert!(sections.total >= 300, "only {} sections", sections.total);
+    let titles: Vec<String> = graph.nodes(Some("title"), None, 1000, 0).unwrap().nodes.into_iter().map(|n| n.source_id).collect();
+    for t in ["20", "16.1", "8.01", "55.1", "2.2", "18.2", "19.2", "46.2", "64.2", "13.1", "58.1", "65.2", "10.1", "17.1", "59.1"] {
+        assert!(titles.contains(&t.to_string()), "title {t} missing from {titles:?}");
+    }
+    let bill_of_rights = graph.nodes(Some("constitution_section"), None, 100, 0).unwrap();
+    assert!(bill_of_rights.total >= 17, "Article I has {} sections", bill_of_rights.total);
+    assert!(bill_of_rights.nodes.iter().all(|n| n.source_id.starts_with("const-I-")));
+}
+
+#[test]
+fn every_section_is_a_labelled_summary_with_its_official_url() {
+    let graph = &built().graph;
+    for n in graph.nodes(Some("section"), None, 100_000, 0).unwrap().nodes {
+        assert_eq!(n.text_kind, "summary", "{}", n.source_id);
+        assert_eq!(n.url.as_deref(), Some(format!("https://law.lis.virginia.gov/vacode/{}/", n.source_id).as_str()));
+        assert!(n.heading.as_deref().is_some_and(|h| !h.is_empty()), "{} has no catchline", n.source_id);
+        let text = n.source_text.unwrap_or_default();
+        assert!(text.split_whitespace().count() >= 40, "{} summary too short", n.source_id);
+        assert!(!text.starts_with('"'), "{} reads like a quotation", n.source_id);
+    }
+    for n in graph.nodes(Some("constitution_section"), None, 100, 0).unwrap().nodes {
+        assert_eq!(n.text_kind, "summary");
+        assert!(n.url.unwrap().starts_with("https://law.lis.virginia.gov/constitution/article1/section"));
+    }
+}
+
+#[test]
+fn summaries_that_name_sections_become_citation_edges() {
+    let stats = built().graph.stats();
+    let cites = stats.edge_types.iter().find(|t| t.kind == "cites").map_or(0, |t| t.count);
+    assert!(cites >= 300, "only {cites} cites edges");
+    assert_eq!(stats.embedding_model.as_deref(), Some("all-MiniLM-L6-v2"));
+    assert_eq!(stats.embedding_dimension, Some(384));
+    assert!(stats.embedding_count as usize >= built().report.sections);
+}
+
+#[tokio::test]
+async fn plain_questions_find_the_governing_sections_in_the_top_ten() {
+    let cases: &[(&str, &[&str])] = &[
+        ("landlord will not return my deposit", &["55.1-1226"]),
+        ("What does Virginia Code say about FOIA?", &["2.2-3700", "2.2-3704"]),
+        ("how does the judge decide custody, best interests of the child", &["20-124.3"]),
+        ("driving under the influence of alcohol", &["18.2-266"]),
+        ("protective order against family abuse", &["16.1-279.1", "19.2-152.10", "16.1-253.1"]),
+        ("how long do I have to sue for a personal injury", &["8.01-243"]),
+        ("appeal from general district court", &["16.1-106"]),
+        ("freedom of speech", &["const-I-12"]),
+        ("spousal support after divorce", &["20-107.1"]),
+        ("who inherits when someone dies without a will", &["64.2-200"]),
+    ];
+    for (question, any_of) in cases {
+        let top = search(question, 10).await;
+        assert!(any_of.iter().any(|s| top.contains(&s.to_string())), "{question:?}: none of {any_of:?} in top 10 {top:?}");
+    }
+}
+
+#[tokio::test]
+async fn similar_sections_are_about_the_same_thing() {
+    let graph = &built().graph;
+    let deposit = graph.node_by_source_id("55.1-1226").unwrap().unwrap();
+    let similar: Vec<String> = graph.similar(deposit.id, 5).unwrap().into_iter().map(|(n, _)| n.source_id).collect();
+    assert!(similar.iter().filter(|s| s.starts_with("55.1-")).count() >= 3, "{similar:?}");
+    let dui = graph.node_by_source_id("18.2-266").unwrap().unwrap();
+    let similar: Vec<String> = graph.similar(dui.id, 5).unwrap().into_iter().map(|(n, _)| n.source_id).collect();
+    assert!(similar.iter().any(|s| s.starts_with("18.2-26") || s.starts_with("18.2-27") || s.starts_with("46.2-")), "{similar:?}");
+}
+
+#[test]
+fn ingesting_again_keeps_every_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("again.db");
+    let progress = |_| {};
+    let options = IngestOptions { corpus: "starter".into(), text_kind: TextKind::Summary, embedder: None, progress: &progress };
+    ingest::ingest(&starter::files().unwrap(), &db, &options).unwrap();
+    let again = Graph::open(&db).unwrap();
+    let first = Graph::open(&built().db).unwrap();
+    let all = |g: &Graph| g.nodes(None, None, 100_000, 0).unwrap().nodes.into_iter().map(|n| (n.id, n.source_id)).collect::<Vec<_>>();
+    assert_eq!(all(&first), all(&again));
+}
