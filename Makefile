@@ -7,7 +7,7 @@ export PROSEVA_MODEL_DIR ?= $(HOME)/.cache/proseva/models/all-minilm-l6-v2
 export PROSEVA_DATA_DIR ?= $(HOME)/.local/share/proseva
 EXPLORER_PORT ?= 3002
 
-.PHONY: setup model build test lint bench run
+.PHONY: setup model build test lint bench run starter-vectors
 
 setup: ## Debian packages the build needs (installed only if missing)
 	@scripts/setup-debian.sh
@@ -26,7 +26,14 @@ test: setup model lint ## everything CI runs
 	cargo test --workspace
 
 bench: setup model ## benchmarks; figures go in README.md
-	cargo run --release -p proseva-explorer --bin explorer-bench
+	cargo build --release -p proseva-explorer
+	"$(CARGO_TARGET_DIR)/release/explorer-bench"
+
+starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
+	python3 scripts/starter-manifest.py
+	cargo build --release -p proseva-explorer
+	"$(CARGO_TARGET_DIR)/release/proseva-explorer" ingest --starter --no-vector-cache --require-embeddings \
+	  --db "$$(mktemp -d)/graph.db" --save-vectors sidecars/explorer/starter/vectors.bin
 
 run: setup model ## the law graph on its starter corpus, at http://127.0.0.1:3002/
 	cargo build --release -p proseva-explorer

@@ -16,7 +16,13 @@ fn main() {
     for name in &names {
         writeln!(out, "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/{name}\"))),").unwrap();
     }
-    out.push_str("];\n/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/manifest.json\"));\n");
+    // The starter corpus's vectors, when they have been made (`make starter-vectors`).
+    if dir.join("vectors.bin").exists() {
+        out.push_str("];\n/// Vectors of the starter corpus (see vector_cache.rs).\npub static VECTORS: &[u8] = include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/vectors.bin\"));\n");
+    } else {
+        out.push_str("];\n/// No vectors shipped with the starter corpus.\npub static VECTORS: &[u8] = &[];\n");
+    }
+    out.push_str("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/manifest.json\"));\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("starter_files.rs");
     std::fs::write(dest, out).unwrap();
 }

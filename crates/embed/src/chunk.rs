@@ -41,13 +41,7 @@ pub fn chunk_text(text: &str, max_chars: usize, overlap_chars: usize) -> Vec<Chu
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let units: Vec<Span> = sentences(&chars)
         .into_iter()
-        .flat_map(|s| {
-            if s.len() <= max_chars {
-                vec![s]
-            } else {
-                split_at_whitespace(&chars, s, max_chars)
-            }
-        })
+        .flat_map(|s| if s.len() <= max_chars { vec![s] } else { split_at_whitespace(&chars, s, max_chars) })
         .collect();
     if units.is_empty() {
         return Vec::new();
@@ -69,10 +63,7 @@ pub fn chunk_text(text: &str, max_chars: usize, overlap_chars: usize) -> Vec<Chu
         let mut start = next;
         while start > first {
             let candidate = &units[start - 1];
-            if !candidate.whole_sentence
-                || closed_end - candidate.start > overlap_chars
-                || units[next].end - candidate.start > max_chars
-            {
+            if !candidate.whole_sentence || closed_end - candidate.start > overlap_chars || units[next].end - candidate.start > max_chars {
                 break;
             }
             start -= 1;
@@ -86,11 +77,7 @@ pub fn chunk_text(text: &str, max_chars: usize, overlap_chars: usize) -> Vec<Chu
         .into_iter()
         .map(|(a, b)| {
             let (start, end) = (byte(units[a].start), byte(units[b].end));
-            Chunk {
-                text: text[start..end].to_string(),
-                start,
-                end,
-            }
+            Chunk { text: text[start..end].to_string(), start, end }
         })
         .collect()
 }
@@ -113,13 +100,7 @@ impl Span {
 /// Sentences in order; only whitespace lies between them.
 fn sentences(chars: &[(usize, char)]) -> Vec<Span> {
     let mut out = Vec::new();
-    let mut push = |start: usize, end: usize| {
-        out.push(Span {
-            start,
-            end,
-            whole_sentence: true,
-        })
-    };
+    let mut push = |start: usize, end: usize| out.push(Span { start, end, whole_sentence: true });
     let mut start: Option<usize> = None;
     let mut last_visible_end = 0;
     let mut k = 0;
@@ -143,9 +124,7 @@ fn sentences(chars: &[(usize, char)]) -> Vec<Span> {
             while after < chars.len() && is_closer(chars[after].1) {
                 after += 1;
             }
-            let ends = after == chars.len()
-                || (chars[after].1.is_whitespace()
-                    && ends_sentence(chars, sentence_start, k, after));
+            let ends = after == chars.len() || (chars[after].1.is_whitespace() && ends_sentence(chars, sentence_start, k, after));
             if ends {
                 push(sentence_start, after);
                 start = None;
@@ -164,11 +143,7 @@ fn sentences(chars: &[(usize, char)]) -> Vec<Span> {
 
 /// Whether the whitespace run starting at the newline `chars[k]` holds another newline.
 fn blank_line_follows(chars: &[(usize, char)], k: usize) -> bool {
-    chars[k + 1..]
-        .iter()
-        .map(|&(_, c)| c)
-        .take_while(|c| c.is_whitespace())
-        .any(|c| c == '\n')
+    chars[k + 1..].iter().map(|&(_, c)| c).take_while(|c| c.is_whitespace()).any(|c| c == '\n')
 }
 
 fn is_closer(c: char) -> bool {
@@ -176,21 +151,10 @@ fn is_closer(c: char) -> bool {
 }
 
 /// Does the punctuation at `chars[punct]`, followed by whitespace at `chars[after]`, end a sentence?
-fn ends_sentence(
-    chars: &[(usize, char)],
-    sentence_start: usize,
-    punct: usize,
-    after: usize,
-) -> bool {
-    let gap = chars[after..]
-        .iter()
-        .map(|&(_, c)| c)
-        .take_while(|c| c.is_whitespace());
+fn ends_sentence(chars: &[(usize, char)], sentence_start: usize, punct: usize, after: usize) -> bool {
+    let gap = chars[after..].iter().map(|&(_, c)| c).take_while(|c| c.is_whitespace());
     let line_break = gap.clone().any(|c| c == '\n');
-    let next = chars[after..]
-        .iter()
-        .map(|&(_, c)| c)
-        .find(|c| !c.is_whitespace());
+    let next = chars[after..].iter().map(|&(_, c)| c).find(|c| !c.is_whitespace());
     // "e.g. the child", "at 2 p.m. on Friday": a new sentence does not start
     // in lower case; "No. 5": nor with a number on the same line (a number on
     // the next line is a numbered list item).
@@ -200,25 +164,17 @@ fn ends_sentence(
     if chars[punct].1 != '.' {
         return true;
     }
-    let token_start = chars[..punct]
-        .iter()
-        .rposition(|&(_, c)| c.is_whitespace())
-        .map_or(0, |p| p + 1)
-        .max(sentence_start);
-    let token: String = chars[token_start..punct]
-        .iter()
-        .map(|&(_, c)| c)
-        .skip_while(|c| matches!(c, '(' | '[' | '"' | '\'' | '“' | '‘'))
-        .collect();
+    let token_start = chars[..punct].iter().rposition(|&(_, c)| c.is_whitespace()).map_or(0, |p| p + 1).max(sentence_start);
+    let token: String =
+        chars[token_start..punct].iter().map(|&(_, c)| c).skip_while(|c| matches!(c, '(' | '[' | '"' | '\'' | '“' | '‘')).collect();
     !is_abbreviation(&token, token_start == sentence_start)
 }
 
 /// Words that end in a full stop without ending the sentence.
 const ABBREVIATIONS: &[&str] = &[
-    "va", "mr", "mrs", "ms", "dr", "prof", "hon", "st", "jr", "sr", "no", "nos", "art", "sec",
-    "secs", "ch", "cl", "para", "pp", "p", "v", "vs", "cf", "al", "ann", "stat", "supp", "app",
-    "ct", "cir", "co", "corp", "dept", "gov", "rev", "jan", "feb", "mar", "apr", "jun", "jul",
-    "aug", "sep", "sept", "oct", "nov", "dec",
+    "va", "mr", "mrs", "ms", "dr", "prof", "hon", "st", "jr", "sr", "no", "nos", "art", "sec", "secs", "ch", "cl", "para", "pp", "p", "v",
+    "vs", "cf", "al", "ann", "stat", "supp", "app", "ct", "cir", "co", "corp", "dept", "gov", "rev", "jan", "feb", "mar", "apr", "jun",
+    "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
 fn is_abbreviation(token: &str, starts_sentence: bool) -> bool {
@@ -236,10 +192,7 @@ fn is_abbreviation(token: &str, starts_sentence: bool) -> bool {
         return true;
     }
     // Dotted abbreviations: "U.S", "e.g", "i.e", "U.S.C".
-    lower.contains('.')
-        && lower.split('.').all(|part| {
-            !part.is_empty() && part.len() <= 2 && part.chars().all(char::is_alphabetic)
-        })
+    lower.contains('.') && lower.split('.').all(|part| !part.is_empty() && part.len() <= 2 && part.chars().all(char::is_alphabetic))
 }
 
 /// Cuts an over-long sentence at whitespace into pieces of at most `max_chars`;
@@ -261,11 +214,7 @@ fn split_at_whitespace(chars: &[(usize, char)], sentence: Span, max_chars: usize
             Some(p) if k - p.start <= max_chars => Some(Span { end: k, ..p }),
             other => {
                 pieces.extend(other);
-                Some(Span {
-                    start: word_start,
-                    end: k,
-                    whole_sentence: false,
-                })
+                Some(Span { start: word_start, end: k, whole_sentence: false })
             }
         };
     }
@@ -279,10 +228,7 @@ mod tests {
 
     fn sentence_texts(text: &str) -> Vec<String> {
         let chars: Vec<(usize, char)> = text.char_indices().collect();
-        sentences(&chars)
-            .iter()
-            .map(|s| chars[s.start..s.end].iter().map(|&(_, c)| c).collect())
-            .collect()
+        sentences(&chars).iter().map(|s| chars[s.start..s.end].iter().map(|&(_, c)| c).collect()).collect()
     }
 
     #[test]
@@ -290,59 +236,30 @@ mod tests {
         let cases: &[(&str, &[&str])] = &[
             (
                 "The court considers Va. Code § 20-124.3. It also hears the child.",
-                &[
-                    "The court considers Va. Code § 20-124.3.",
-                    "It also hears the child.",
-                ],
+                &["The court considers Va. Code § 20-124.3.", "It also hears the child."],
             ),
             (
                 "Factors matter, e.g. the age of the child. Next sentence.",
-                &[
-                    "Factors matter, e.g. the age of the child.",
-                    "Next sentence.",
-                ],
+                &["Factors matter, e.g. the age of the child.", "Next sentence."],
             ),
-            (
-                "See Case No. 5 of the docket. Then stop.",
-                &["See Case No. 5 of the docket.", "Then stop."],
-            ),
-            (
-                "Case No. CL-2021-17 was filed. Then stop.",
-                &["Case No. CL-2021-17 was filed.", "Then stop."],
-            ),
+            ("See Case No. 5 of the docket. Then stop.", &["See Case No. 5 of the docket.", "Then stop."]),
+            ("Case No. CL-2021-17 was filed. Then stop.", &["Case No. CL-2021-17 was filed.", "Then stop."]),
             (
                 "Support rose by 2.5 percent. Arrears were $1,200.50. Paid.",
-                &[
-                    "Support rose by 2.5 percent.",
-                    "Arrears were $1,200.50.",
-                    "Paid.",
-                ],
+                &["Support rose by 2.5 percent.", "Arrears were $1,200.50.", "Paid."],
             ),
             (
                 "Under 42 U.S.C. § 1983 he sued. Smith v. Jones, 12 Va. App. 34 (1991), controls.",
-                &[
-                    "Under 42 U.S.C. § 1983 he sued.",
-                    "Smith v. Jones, 12 Va. App. 34 (1991), controls.",
-                ],
+                &["Under 42 U.S.C. § 1983 he sued.", "Smith v. Jones, 12 Va. App. 34 (1991), controls."],
             ),
-            (
-                "He said \"stop.\" She left! Did she return? Yes.",
-                &["He said \"stop.\"", "She left!", "Did she return?", "Yes."],
-            ),
+            ("He said \"stop.\" She left! Did she return? Yes.", &["He said \"stop.\"", "She left!", "Did she return?", "Yes."]),
             (
                 "A heading without a stop\n\nThe first paragraph\nwraps over lines. Done.",
-                &[
-                    "A heading without a stop",
-                    "The first paragraph\nwraps over lines.",
-                    "Done.",
-                ],
+                &["A heading without a stop", "The first paragraph\nwraps over lines.", "Done."],
             ),
             (
                 "1. The parties shall share custody.\n2. Each shall pay half.",
-                &[
-                    "1. The parties shall share custody.",
-                    "2. Each shall pay half.",
-                ],
+                &["1. The parties shall share custody.", "2. Each shall pay half."],
             ),
             ("  \n\n  ", &[]),
             ("no stop at the end  ", &["no stop at the end"]),
@@ -357,10 +274,7 @@ mod tests {
         let text = "  The parties shall exchange the child on Fridays. At six.\n";
         let chunks = chunk_text(text, 1000, 200);
         assert_eq!(chunks.len(), 1);
-        assert_eq!(
-            chunks[0].text,
-            "The parties shall exchange the child on Fridays. At six."
-        );
+        assert_eq!(chunks[0].text, "The parties shall exchange the child on Fridays. At six.");
         assert_eq!(&text[chunks[0].start..chunks[0].end], chunks[0].text);
     }
 
@@ -378,31 +292,18 @@ mod tests {
         let texts: Vec<&str> = chunks.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(
             texts,
-            [
-                "First rule here. Second rule here.",
-                "Second rule here. Third rule here.",
-                "Third rule here. Fourth rule here.",
-            ]
+            ["First rule here. Second rule here.", "Second rule here. Third rule here.", "Third rule here. Fourth rule here.",]
         );
         let without = chunk_text(text, 40, 0);
         let texts: Vec<&str> = without.iter().map(|c| c.text.as_str()).collect();
-        assert_eq!(
-            texts,
-            [
-                "First rule here. Second rule here.",
-                "Third rule here. Fourth rule here."
-            ]
-        );
+        assert_eq!(texts, ["First rule here. Second rule here.", "Third rule here. Fourth rule here."]);
     }
 
     #[test]
     fn overlap_never_cuts_a_sentence() {
         let text = "A fairly long opening sentence. Short. Another sentence here.";
         for chunk in chunk_text(text, 40, 10) {
-            assert!(
-                chunk.text.ends_with('.') && chunk.text.starts_with(char::is_uppercase),
-                "{chunk:?}"
-            );
+            assert!(chunk.text.ends_with('.') && chunk.text.starts_with(char::is_uppercase), "{chunk:?}");
         }
     }
 
@@ -415,15 +316,8 @@ mod tests {
             assert!(c.text.chars().count() <= 30, "{c:?}");
             assert!(!c.text.starts_with(' ') && !c.text.ends_with(' '));
         }
-        let words: Vec<&str> = chunks
-            .iter()
-            .flat_map(|c| c.text.split_whitespace())
-            .collect();
-        assert_eq!(
-            words,
-            text.split_whitespace().collect::<Vec<_>>(),
-            "no word lost or repeated"
-        );
+        let words: Vec<&str> = chunks.iter().flat_map(|c| c.text.split_whitespace()).collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>(), "no word lost or repeated");
     }
 
     #[test]

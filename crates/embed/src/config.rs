@@ -8,19 +8,31 @@ const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 const DEFAULT_REMOTE_MODEL: &str = "text-embedding-3-small";
 
 /// The embedder the user chose; [`EmbedderConfig::build`] makes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Its `Debug` output never shows the API key, so it is safe to log.
+#[derive(Clone, PartialEq, Eq)]
 pub enum EmbedderConfig {
     /// all-MiniLM-L6-v2 on the CPU from `model_dir`.
     Local { model_dir: PathBuf },
     /// An OpenAI-compatible `/embeddings` endpoint.
-    OpenAi {
-        base_url: String,
-        api_key: Option<String>,
-        model: String,
-        dimension: Option<usize>,
-    },
+    OpenAi { base_url: String, api_key: Option<String>, model: String, dimension: Option<usize> },
     /// No embeddings: semantic search is off.
     Disabled,
+}
+
+impl std::fmt::Debug for EmbedderConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EmbedderConfig::Local { model_dir } => f.debug_struct("Local").field("model_dir", model_dir).finish(),
+            EmbedderConfig::OpenAi { base_url, api_key, model, dimension } => f
+                .debug_struct("OpenAi")
+                .field("base_url", base_url)
+                .field("api_key", &api_key.as_ref().map(|_| "<redacted>"))
+                .field("model", model)
+                .field("dimension", dimension)
+                .finish(),
+            EmbedderConfig::Disabled => f.write_str("Disabled"),
+        }
+    }
 }
 
 impl EmbedderConfig {
@@ -41,9 +53,7 @@ impl EmbedderConfig {
         match mode.as_deref() {
             Some("off" | "none" | "disabled" | "false" | "0") => EmbedderConfig::Disabled,
             Some("openai" | "remote") => EmbedderConfig::OpenAi {
-                base_url: var("EMBEDDINGS_BASE_URL")
-                    .or_else(|| var("OPENAI_BASE_URL"))
-                    .unwrap_or_else(|| DEFAULT_BASE_URL.to_string()),
+                base_url: var("EMBEDDINGS_BASE_URL").or_else(|| var("OPENAI_BASE_URL")).unwrap_or_else(|| DEFAULT_BASE_URL.to_string()),
                 api_key: var("EMBEDDINGS_API_KEY").or_else(|| var("OPENAI_API_KEY")),
                 model: var("EMBEDDINGS_MODEL").unwrap_or_else(|| DEFAULT_REMOTE_MODEL.to_string()),
                 dimension: var("EMBEDDINGS_DIMENSION").and_then(|d| match d.trim().parse() {
@@ -56,16 +66,9 @@ impl EmbedderConfig {
             },
             other => {
                 if let Some(unknown) = other.filter(|m| *m != "local") {
-                    tracing::warn!(
-                        value = unknown,
-                        "PROSEVA_EMBEDDINGS should be local, openai or off; using local"
-                    );
+                    tracing::warn!(value = unknown, "PROSEVA_EMBEDDINGS should be local, openai or off; using local");
                 }
-                EmbedderConfig::Local {
-                    model_dir: var("PROSEVA_MODEL_DIR")
-                        .map(PathBuf::from)
-                        .unwrap_or_else(default_model_dir),
-                }
+                EmbedderConfig::Local { model_dir: var("PROSEVA_MODEL_DIR").map(PathBuf::from).unwrap_or_else(default_model_dir) }
             }
         }
     }
@@ -78,15 +81,8 @@ impl EmbedderConfig {
     pub fn build(&self) -> Result<Option<Box<dyn Embedder>>, EmbedError> {
         match self {
             EmbedderConfig::Disabled => Ok(None),
-            EmbedderConfig::Local { model_dir } => {
-                Ok(Some(Box::new(LocalEmbedder::load(model_dir)?)))
-            }
-            EmbedderConfig::OpenAi {
-                base_url,
-                api_key,
-                model,
-                dimension,
-            } => {
+            EmbedderConfig::Local { model_dir } => Ok(Some(Box::new(LocalEmbedder::load(model_dir)?))),
+            EmbedderConfig::OpenAi { base_url, api_key, model, dimension } => {
                 let embedder = OpenAiEmbedder::new(base_url, api_key.clone(), model, *dimension)?;
                 embedder.probe_dimension()?;
                 Ok(Some(Box::new(embedder)))
@@ -101,33 +97,20 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> EmbedderConfig {
-        let vars: HashMap<String, String> = vars
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         EmbedderConfig::from_lookup(|name| vars.get(name).cloned())
     }
 
     #[test]
     fn nothing_set_means_the_local_model_in_the_default_dir() {
-        assert_eq!(
-            config(&[]),
-            EmbedderConfig::Local {
-                model_dir: default_model_dir()
-            }
-        );
+        assert_eq!(config(&[]), EmbedderConfig::Local { model_dir: default_model_dir() });
     }
 
     #[test]
     fn proseva_model_dir_moves_the_local_model() {
         assert_eq!(
-            config(&[
-                ("PROSEVA_EMBEDDINGS", "local"),
-                ("PROSEVA_MODEL_DIR", "/opt/minilm")
-            ]),
-            EmbedderConfig::Local {
-                model_dir: PathBuf::from("/opt/minilm")
-            }
+            config(&[("PROSEVA_EMBEDDINGS", "local"), ("PROSEVA_MODEL_DIR", "/opt/minilm")]),
+            EmbedderConfig::Local { model_dir: PathBuf::from("/opt/minilm") }
         );
     }
 
@@ -141,10 +124,7 @@ mod tests {
     #[test]
     fn openai_defaults_to_openai_with_the_shared_key() {
         assert_eq!(
-            config(&[
-                ("PROSEVA_EMBEDDINGS", "openai"),
-                ("OPENAI_API_KEY", "sk-shared")
-            ]),
+            config(&[("PROSEVA_EMBEDDINGS", "openai"), ("OPENAI_API_KEY", "sk-shared")]),
             EmbedderConfig::OpenAi {
                 base_url: "https://api.openai.com/v1".into(),
                 api_key: Some("sk-shared".into()),
@@ -177,13 +157,8 @@ mod tests {
 
     #[test]
     fn openai_base_url_is_used_when_no_embeddings_url_is_set() {
-        let EmbedderConfig::OpenAi {
-            base_url, api_key, ..
-        } = config(&[
-            ("PROSEVA_EMBEDDINGS", "openai"),
-            ("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1"),
-            ("EMBEDDINGS_API_KEY", ""),
-        ])
+        let EmbedderConfig::OpenAi { base_url, api_key, .. } =
+            config(&[("PROSEVA_EMBEDDINGS", "openai"), ("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1"), ("EMBEDDINGS_API_KEY", "")])
         else {
             panic!("expected OpenAi");
         };
@@ -192,22 +167,23 @@ mod tests {
     }
 
     #[test]
+    fn debug_output_hides_the_api_key() {
+        let config = config(&[("PROSEVA_EMBEDDINGS", "openai"), ("OPENAI_API_KEY", "sk-secret-42")]);
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("sk-secret-42"), "{shown}");
+        assert!(shown.contains("redacted") && shown.contains("text-embedding-3-small"), "{shown}");
+    }
+
+    #[test]
     fn a_missing_local_model_fails_to_build_with_the_installer_hint() {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("nowhere");
-        let err = match (EmbedderConfig::Local {
-            model_dir: missing.clone(),
-        })
-        .build()
-        {
+        let err = match (EmbedderConfig::Local { model_dir: missing.clone() }).build() {
             Err(err) => err,
             Ok(_) => panic!("built an embedder from a missing model"),
         };
         let message = err.to_string();
-        assert!(
-            message.contains(&missing.display().to_string()),
-            "{message}"
-        );
+        assert!(message.contains(&missing.display().to_string()), "{message}");
         assert!(message.contains("scripts/install-model.sh"), "{message}");
         assert!(message.contains("make model"), "{message}");
     }

@@ -29,11 +29,7 @@ pub enum EmbedError {
     /// The embeddings endpoint could not be reached, or answered with an error status.
     /// `status` is `None` when no HTTP response arrived (refused, timed out, DNS).
     #[error("embeddings request to {url} failed{}: {message}", status_suffix(*.status))]
-    Http {
-        url: String,
-        status: Option<u16>,
-        message: String,
-    },
+    Http { url: String, status: Option<u16>, message: String },
 
     /// The endpoint answered 2xx with something that is not a valid embeddings response.
     #[error("invalid embeddings response: {0}")]
@@ -48,17 +44,11 @@ pub enum EmbedError {
          current model (run the ingest again), or configure the model (and EMBEDDINGS_DIMENSION) \
          that made them"
     )]
-    DimensionMismatch {
-        expected: usize,
-        found: usize,
-        model: String,
-    },
+    DimensionMismatch { expected: usize, found: usize, model: String },
 }
 
 fn status_suffix(status: Option<u16>) -> String {
-    status
-        .map(|s| format!(" with HTTP {s}"))
-        .unwrap_or_default()
+    status.map(|s| format!(" with HTTP {s}")).unwrap_or_default()
 }
 
 impl From<candle_core::Error> for EmbedError {

@@ -60,11 +60,7 @@ pub trait Embedder: Send + Sync {
 /// Where `scripts/install-model.sh` puts the model by default:
 /// `$HOME/.cache/proseva/models/all-minilm-l6-v2` (the platform cache dir on other systems).
 pub fn default_model_dir() -> PathBuf {
-    dirs::cache_dir()
-        .unwrap_or_else(|| PathBuf::from(".cache"))
-        .join("proseva")
-        .join("models")
-        .join("all-minilm-l6-v2")
+    dirs::cache_dir().unwrap_or_else(|| PathBuf::from(".cache")).join("proseva").join("models").join("all-minilm-l6-v2")
 }
 
 /// Checks a stored dimension against an embedder's; mismatch -> EmbedError::DimensionMismatch{expected, found, model} with a clear message.
@@ -72,11 +68,7 @@ pub fn default_model_dir() -> PathBuf {
 /// Vectors of different sizes cannot be compared, so a store built with one
 /// model must be re-embedded (or the old model configured again) before it
 /// can be searched with another.
-pub fn check_dimension(
-    stored_model: &str,
-    stored_dim: usize,
-    embedder: &dyn Embedder,
-) -> Result<(), EmbedError> {
+pub fn check_dimension(stored_model: &str, stored_dim: usize, embedder: &dyn Embedder) -> Result<(), EmbedError> {
     let found = embedder.dimension();
     if found == stored_dim {
         return Ok(());
@@ -84,16 +76,9 @@ pub fn check_dimension(
     let model = if stored_model == embedder.model_id() {
         format!("`{stored_model}`")
     } else {
-        format!(
-            "`{}`; the stored vectors were made by `{stored_model}`",
-            embedder.model_id()
-        )
+        format!("`{}`; the stored vectors were made by `{stored_model}`", embedder.model_id())
     };
-    Err(EmbedError::DimensionMismatch {
-        expected: stored_dim,
-        found,
-        model,
-    })
+    Err(EmbedError::DimensionMismatch { expected: stored_dim, found, model })
 }
 
 /// Dot product; the cosine similarity of two L2-normalised vectors.
@@ -106,12 +91,7 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
     let (a_chunks, b_chunks) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = a_chunks
-        .remainder()
-        .iter()
-        .zip(b_chunks.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
+    let tail: f32 = a_chunks.remainder().iter().zip(b_chunks.remainder()).map(|(x, y)| x * y).sum();
     let mut acc = [0.0f32; 8];
     for (x, y) in a_chunks.zip(b_chunks) {
         for i in 0..8 {
@@ -172,32 +152,18 @@ mod tests {
     fn check_dimension_mismatch_names_both_sizes_and_both_models() {
         let err = check_dimension("openai:text-embedding-3-small", 1536, &Fixed(384)).unwrap_err();
         match &err {
-            EmbedError::DimensionMismatch {
-                expected, found, ..
-            } => assert_eq!((*expected, *found), (1536, 384)),
+            EmbedError::DimensionMismatch { expected, found, .. } => assert_eq!((*expected, *found), (1536, 384)),
             other => panic!("expected DimensionMismatch, got {other:?}"),
         }
         let message = err.to_string();
-        for needle in [
-            "1536",
-            "384",
-            "all-MiniLM-L6-v2",
-            "openai:text-embedding-3-small",
-        ] {
-            assert!(
-                message.contains(needle),
-                "{needle:?} missing from: {message}"
-            );
+        for needle in ["1536", "384", "all-MiniLM-L6-v2", "openai:text-embedding-3-small"] {
+            assert!(message.contains(needle), "{needle:?} missing from: {message}");
         }
         assert!(message.contains("re-embed"), "no remedy in: {message}");
     }
 
     #[test]
     fn default_model_dir_ends_in_the_installer_default() {
-        assert!(
-            default_model_dir().ends_with("proseva/models/all-minilm-l6-v2"),
-            "{}",
-            default_model_dir().display()
-        );
+        assert!(default_model_dir().ends_with("proseva/models/all-minilm-l6-v2"), "{}", default_model_dir().display());
     }
 }

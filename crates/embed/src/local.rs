@@ -31,18 +31,13 @@ pub struct LocalEmbedder {
 impl LocalEmbedder {
     pub fn load(model_dir: &Path) -> Result<Self, EmbedError> {
         let file = |name: &str| model_dir.join(name);
-        if ["model.safetensors", "config.json", "tokenizer.json"]
-            .iter()
-            .any(|name| !file(name).is_file())
-        {
-            return Err(EmbedError::ModelMissing {
-                dir: model_dir.to_path_buf(),
-            });
+        if ["model.safetensors", "config.json", "tokenizer.json"].iter().any(|name| !file(name).is_file()) {
+            return Err(EmbedError::ModelMissing { dir: model_dir.to_path_buf() });
         }
 
         let config_path = file("config.json");
-        let config: Config = serde_json::from_slice(&read(&config_path)?)
-            .map_err(|e| EmbedError::Model(format!("{}: {e}", config_path.display())))?;
+        let config: Config =
+            serde_json::from_slice(&read(&config_path)?).map_err(|e| EmbedError::Model(format!("{}: {e}", config_path.display())))?;
 
         let tokenizer = load_tokenizer(&file("tokenizer.json"))?;
 
@@ -50,25 +45,14 @@ impl LocalEmbedder {
         // The buffer is dropped once the weights are copied into tensors.
         let weights = read(&file("model.safetensors"))?;
         let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)?;
-        let model = BertModel::load(vb, &config).map_err(|e| {
-            EmbedError::Model(format!(
-                "{} is not a BERT model this crate can load: {e}",
-                model_dir.display()
-            ))
-        })?;
+        let model = BertModel::load(vb, &config)
+            .map_err(|e| EmbedError::Model(format!("{} is not a BERT model this crate can load: {e}", model_dir.display())))?;
 
-        Ok(Self {
-            model,
-            tokenizer,
-            dimension: config.hidden_size,
-        })
+        Ok(Self { model, tokenizer, dimension: config.hidden_size })
     }
 
     fn embed_batch(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let encodings = self
-            .tokenizer
-            .encode_batch(texts.to_vec(), true)
-            .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
+        let encodings = self.tokenizer.encode_batch(texts.to_vec(), true).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
         let rows = encodings.len();
         let width = encodings.first().map_or(0, |e| e.get_ids().len());
         let mut ids = Vec::with_capacity(rows * width);
@@ -123,27 +107,17 @@ impl Embedder for LocalEmbedder {
 /// The shipped tokenizer.json pads every input to 128 tokens and truncates at
 /// 128; pad each batch only to its longest text and allow up to [`MAX_TOKENS`].
 fn load_tokenizer(path: &Path) -> Result<Tokenizer, EmbedError> {
-    let mut tokenizer = Tokenizer::from_file(path)
-        .map_err(|e| EmbedError::Tokenizer(format!("{}: {e}", path.display())))?;
-    let padding = PaddingParams {
-        strategy: PaddingStrategy::BatchLongest,
-        ..tokenizer.get_padding().cloned().unwrap_or_default()
-    };
+    let mut tokenizer = Tokenizer::from_file(path).map_err(|e| EmbedError::Tokenizer(format!("{}: {e}", path.display())))?;
+    let padding = PaddingParams { strategy: PaddingStrategy::BatchLongest, ..tokenizer.get_padding().cloned().unwrap_or_default() };
     tokenizer.with_padding(Some(padding));
     tokenizer
-        .with_truncation(Some(TruncationParams {
-            max_length: MAX_TOKENS,
-            ..Default::default()
-        }))
+        .with_truncation(Some(TruncationParams { max_length: MAX_TOKENS, ..Default::default() }))
         .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
     Ok(tokenizer)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, EmbedError> {
-    std::fs::read(path).map_err(|source| EmbedError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::read(path).map_err(|source| EmbedError::Io { path: path.to_path_buf(), source })
 }
 
 #[cfg(test)]
@@ -166,10 +140,7 @@ mod tests {
         };
         assert!(matches!(err, EmbedError::ModelMissing { .. }), "{err:?}");
         let message = err.to_string();
-        assert!(
-            message.contains(&dir.path().display().to_string()),
-            "{message}"
-        );
+        assert!(message.contains(&dir.path().display().to_string()), "{message}");
         assert!(message.contains("scripts/install-model.sh"), "{message}");
     }
 

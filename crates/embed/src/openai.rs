@@ -41,19 +41,10 @@ impl OpenAiEmbedder {
     /// `http://127.0.0.1:11434/v1`; `/embeddings` is appended. `dimension`, when
     /// given, is checked against every vector (it is not sent to the server).
     /// No request is made here.
-    pub fn new(
-        base_url: &str,
-        api_key: Option<String>,
-        model: &str,
-        dimension: Option<usize>,
-    ) -> Result<Self, EmbedError> {
+    pub fn new(base_url: &str, api_key: Option<String>, model: &str, dimension: Option<usize>) -> Result<Self, EmbedError> {
         let base = base_url.trim().trim_end_matches('/');
         let url = format!("{base}/embeddings");
-        let config_error = |message: &str| EmbedError::Http {
-            url: url.clone(),
-            status: None,
-            message: message.to_string(),
-        };
+        let config_error = |message: &str| EmbedError::Http { url: url.clone(), status: None, message: message.to_string() };
         if !(base.starts_with("http://") || base.starts_with("https://")) {
             return Err(config_error(
                 "the embeddings base URL must start with http:// or https:// (EMBEDDINGS_BASE_URL or OPENAI_BASE_URL)",
@@ -61,9 +52,7 @@ impl OpenAiEmbedder {
         }
         let api_key = api_key.filter(|key| !key.trim().is_empty());
         if api_key.is_none() && base.contains("://api.openai.com") {
-            return Err(config_error(
-                "OpenAI needs an API key: set EMBEDDINGS_API_KEY or OPENAI_API_KEY",
-            ));
+            return Err(config_error("OpenAI needs an API key: set EMBEDDINGS_API_KEY or OPENAI_API_KEY"));
         }
         if model.trim().is_empty() {
             return Err(config_error("no embedding model named (EMBEDDINGS_MODEL)"));
@@ -82,14 +71,7 @@ impl OpenAiEmbedder {
         if let Some(d) = dimension {
             let _ = known.set(d);
         }
-        Ok(Self {
-            agent,
-            url,
-            api_key,
-            model: model.to_string(),
-            model_id: format!("openai:{model}"),
-            dimension: known,
-        })
+        Ok(Self { agent, url, api_key, model: model.to_string(), model_id: format!("openai:{model}"), dimension: known })
     }
 
     /// The vector size, asking the server once if it was not configured.
@@ -98,17 +80,11 @@ impl OpenAiEmbedder {
             return Ok(d);
         }
         self.embed(&["dimension probe"])?;
-        self.dimension
-            .get()
-            .copied()
-            .ok_or_else(|| EmbedError::BadResponse("no vector in the probe answer".into()))
+        self.dimension.get().copied().ok_or_else(|| EmbedError::BadResponse("no vector in the probe answer".into()))
     }
 
     fn embed_batch(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let body = self.post_with_retries(&EmbeddingsRequest {
-            model: &self.model,
-            input: texts,
-        })?;
+        let body = self.post_with_retries(&EmbeddingsRequest { model: &self.model, input: texts })?;
         let response: EmbeddingsResponse = serde_json::from_slice(&body).map_err(|e| {
             EmbedError::BadResponse(format!(
                 "{} did not answer in the OpenAI embeddings shape: {e}; body starts: {}",
@@ -117,33 +93,22 @@ impl OpenAiEmbedder {
             ))
         })?;
         if response.data.len() != texts.len() {
-            return Err(EmbedError::BadResponse(format!(
-                "sent {} texts but got {} embeddings",
-                texts.len(),
-                response.data.len()
-            )));
+            return Err(EmbedError::BadResponse(format!("sent {} texts but got {} embeddings", texts.len(), response.data.len())));
         }
 
         let mut out: Vec<Option<Vec<f32>>> = vec![None; texts.len()];
         for (position, item) in response.data.into_iter().enumerate() {
             // Servers that omit `index` answer in input order.
             let index = item.index.unwrap_or(position);
-            let slot = out.get_mut(index).ok_or_else(|| {
-                EmbedError::BadResponse(format!(
-                    "embedding index {index} is out of range for {} inputs",
-                    texts.len()
-                ))
-            })?;
+            let slot = out
+                .get_mut(index)
+                .ok_or_else(|| EmbedError::BadResponse(format!("embedding index {index} is out of range for {} inputs", texts.len())))?;
             if slot.is_some() {
-                return Err(EmbedError::BadResponse(format!(
-                    "embedding index {index} appears twice"
-                )));
+                return Err(EmbedError::BadResponse(format!("embedding index {index} appears twice")));
             }
             let mut vector = item.embedding;
             if vector.is_empty() {
-                return Err(EmbedError::BadResponse(format!(
-                    "embedding {index} is empty"
-                )));
+                return Err(EmbedError::BadResponse(format!("embedding {index} is empty")));
             }
             let expected = *self.dimension.get_or_init(|| vector.len());
             if vector.len() != expected {
@@ -170,9 +135,7 @@ impl OpenAiEmbedder {
                 Err(Failure { error, retry_after }) => {
                     let retryable = match &error {
                         EmbedError::Http { status: None, .. } => true,
-                        EmbedError::Http {
-                            status: Some(s), ..
-                        } => *s == 429 || *s >= 500,
+                        EmbedError::Http { status: Some(s), .. } => *s == 429 || *s >= 500,
                         _ => false,
                     };
                     if !retryable || attempt >= ATTEMPTS {
@@ -188,11 +151,7 @@ impl OpenAiEmbedder {
 
     fn post(&self, request: &EmbeddingsRequest<'_>) -> Result<Vec<u8>, Failure> {
         let transport = |e: ureq::Error| Failure {
-            error: EmbedError::Http {
-                url: self.url.clone(),
-                status: None,
-                message: e.to_string(),
-            },
+            error: EmbedError::Http { url: self.url.clone(), status: None, message: e.to_string() },
             retry_after: None,
         };
         let mut builder = self.agent.post(&self.url);
@@ -207,23 +166,11 @@ impl OpenAiEmbedder {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
             .map(Duration::from_secs);
-        let body = response
-            .body_mut()
-            .with_config()
-            .limit(MAX_RESPONSE_BYTES)
-            .read_to_vec()
-            .map_err(transport)?;
+        let body = response.body_mut().with_config().limit(MAX_RESPONSE_BYTES).read_to_vec().map_err(transport)?;
         if (200..300).contains(&status) {
             return Ok(body);
         }
-        Err(Failure {
-            error: EmbedError::Http {
-                url: self.url.clone(),
-                status: Some(status),
-                message: error_message(&body),
-            },
-            retry_after,
-        })
+        Err(Failure { error: EmbedError::Http { url: self.url.clone(), status: Some(status), message: error_message(&body) }, retry_after })
     }
 }
 
@@ -276,9 +223,7 @@ struct EmbeddingItem {
 fn error_message(body: &[u8]) -> String {
     let parsed: Option<serde_json::Value> = serde_json::from_slice(body).ok();
     let error = parsed.as_ref().and_then(|v| v.get("error"));
-    let message = error
-        .and_then(|e| e.get("message").and_then(|m| m.as_str()).or(e.as_str()))
-        .map(str::to_string);
+    let message = error.and_then(|e| e.get("message").and_then(|m| m.as_str()).or(e.as_str())).map(str::to_string);
     match message {
         Some(m) if !m.trim().is_empty() => m,
         _ if body.is_empty() => "empty response body".to_string(),
@@ -301,53 +246,32 @@ mod tests {
 
     #[test]
     fn error_message_prefers_the_documented_shape() {
-        let body =
-            br#"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}"#;
+        let body = br#"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}"#;
         assert_eq!(error_message(body), "Incorrect API key provided");
-        assert_eq!(
-            error_message(br#"{"error":"model not found"}"#),
-            "model not found"
-        );
+        assert_eq!(error_message(br#"{"error":"model not found"}"#), "model not found");
         assert_eq!(error_message(b"Bad Gateway"), "Bad Gateway");
         assert_eq!(error_message(b""), "empty response body");
     }
 
     #[test]
     fn openai_without_a_key_is_refused_before_any_request() {
-        let err = OpenAiEmbedder::new(
-            "https://api.openai.com/v1",
-            None,
-            "text-embedding-3-small",
-            None,
-        )
-        .err()
-        .expect("no key should be an error");
+        let err = OpenAiEmbedder::new("https://api.openai.com/v1", None, "text-embedding-3-small", None)
+            .err()
+            .expect("no key should be an error");
         assert!(err.to_string().contains("OPENAI_API_KEY"), "{err}");
     }
 
     #[test]
     fn a_base_url_without_a_scheme_is_refused() {
-        let err = OpenAiEmbedder::new("localhost:11434/v1", None, "nomic-embed-text", None)
-            .err()
-            .expect("no scheme should be an error");
+        let err = OpenAiEmbedder::new("localhost:11434/v1", None, "nomic-embed-text", None).err().expect("no scheme should be an error");
         assert!(err.to_string().contains("http://"), "{err}");
     }
 
     #[test]
     fn the_url_and_model_id_come_from_base_and_model() {
-        let e = OpenAiEmbedder::new(
-            "http://127.0.0.1:9/v1/",
-            None,
-            "nomic-embed-text",
-            Some(768),
-        )
-        .unwrap();
+        let e = OpenAiEmbedder::new("http://127.0.0.1:9/v1/", None, "nomic-embed-text", Some(768)).unwrap();
         assert_eq!(e.url, "http://127.0.0.1:9/v1/embeddings");
         assert_eq!(e.model_id(), "openai:nomic-embed-text");
-        assert_eq!(
-            e.dimension(),
-            768,
-            "a configured dimension needs no request"
-        );
+        assert_eq!(e.dimension(), 768, "a configured dimension needs no request");
     }
 }

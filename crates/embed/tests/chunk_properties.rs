@@ -15,25 +15,13 @@ fn assert_chunks_tile(text: &str, chunks: &[Chunk], max_chars: usize) {
     let mut covered_to = 0;
     let mut previous: Option<&Chunk> = None;
     for c in chunks {
-        assert!(
-            text.is_char_boundary(c.start) && text.is_char_boundary(c.end),
-            "{c:?}"
-        );
+        assert!(text.is_char_boundary(c.start) && text.is_char_boundary(c.end), "{c:?}");
         assert_eq!(&text[c.start..c.end], c.text);
-        assert!(
-            !c.text.is_empty() && c.text.trim() == c.text,
-            "untrimmed {c:?}"
-        );
+        assert!(!c.text.is_empty() && c.text.trim() == c.text, "untrimmed {c:?}");
         let len = c.text.chars().count();
-        assert!(
-            len <= max_chars || !c.text.contains(char::is_whitespace),
-            "{len} chars > {max_chars}: {c:?}"
-        );
+        assert!(len <= max_chars || !c.text.contains(char::is_whitespace), "{len} chars > {max_chars}: {c:?}");
         if let Some(p) = previous {
-            assert!(
-                c.start > p.start && c.end > p.end,
-                "out of order: {p:?} then {c:?}"
-            );
+            assert!(c.start > p.start && c.end > p.end, "out of order: {p:?} then {c:?}");
         }
         if c.start > covered_to {
             let gap = &text[covered_to..c.start];
@@ -66,19 +54,13 @@ fn prose() -> impl Strategy<Value = String> {
         "[a-zA-Z]{1,12}",
     ];
     let gap = prop_oneof![Just(" "), Just("  "), Just("\t"), Just(" \u{a0}"), Just("")];
-    prop::collection::vec((token, gap), 0..80).prop_map(|parts| {
-        parts
-            .into_iter()
-            .map(|(t, g)| format!("{t}{g}"))
-            .collect::<String>()
-    })
+    prop::collection::vec((token, gap), 0..80).prop_map(|parts| parts.into_iter().map(|(t, g)| format!("{t}{g}")).collect::<String>())
 }
 
 /// Plain sentences of a known shape (3–6 words of 3+ letters, one full stop).
 fn sentences() -> impl Strategy<Value = Vec<String>> {
     let word = prop::sample::select(vec![
-        "court", "parties", "child", "shall", "custody", "order", "support", "motion", "hearing",
-        "judge", "father", "mother",
+        "court", "parties", "child", "shall", "custody", "order", "support", "motion", "hearing", "judge", "father", "mother",
     ]);
     let sentence = prop::collection::vec(word, 3..7).prop_map(|words| {
         let mut s = words.join(" ");
@@ -129,12 +111,5 @@ proptest! {
 #[test]
 fn short_text_is_one_chunk() {
     let text = "Either party may petition the court to modify custody.";
-    assert_eq!(
-        chunk_text(text, 500, 100),
-        [Chunk {
-            text: text.to_string(),
-            start: 0,
-            end: text.len()
-        }]
-    );
+    assert_eq!(chunk_text(text, 500, 100), [Chunk { text: text.to_string(), start: 0, end: text.len() }]);
 }

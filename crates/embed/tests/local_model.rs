@@ -10,13 +10,8 @@ use proseva_embed::{Embedder, LocalEmbedder, check_dimension, default_model_dir,
 fn model() -> &'static LocalEmbedder {
     static MODEL: OnceLock<LocalEmbedder> = OnceLock::new();
     MODEL.get_or_init(|| {
-        let dir = std::env::var_os("PROSEVA_MODEL_DIR")
-            .filter(|d| !d.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(default_model_dir);
-        LocalEmbedder::load(&dir).unwrap_or_else(|e| {
-            panic!("these tests need the real model; run scripts/install-model.sh first.\n{e}")
-        })
+        let dir = std::env::var_os("PROSEVA_MODEL_DIR").filter(|d| !d.is_empty()).map(PathBuf::from).unwrap_or_else(default_model_dir);
+        LocalEmbedder::load(&dir).unwrap_or_else(|e| panic!("these tests need the real model; run scripts/install-model.sh first.\n{e}"))
     })
 }
 
@@ -30,19 +25,14 @@ fn cos(a: &str, b: &str) -> f32 {
 
 fn max_abs_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0.0, f32::max)
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
 }
 
 #[test]
 fn vectors_have_384_dimensions_and_unit_length() {
     assert_eq!(model().model_id(), "all-MiniLM-L6-v2");
     assert_eq!(model().dimension(), 384);
-    let vectors = model()
-        .embed(&["A cat sits on the mat", "", "§ 20-124.3"])
-        .unwrap();
+    let vectors = model().embed(&["A cat sits on the mat", "", "§ 20-124.3"]).unwrap();
     for v in vectors {
         assert_eq!(v.len(), 384);
         assert!((dot(&v, &v) - 1.0).abs() < 1e-4, "norm² = {}", dot(&v, &v));
@@ -60,28 +50,18 @@ fn a_paraphrase_scores_far_above_an_unrelated_sentence() {
     let paraphrase = cos("A cat sits on the mat", "A feline rests on a rug");
     let unrelated = cos("A cat sits on the mat", "Stock markets fell sharply today");
     // FACTS.md: ≈ 0.57 and ≈ 0.06.
-    assert!(
-        paraphrase > unrelated + 0.3,
-        "paraphrase {paraphrase}, unrelated {unrelated}"
-    );
+    assert!(paraphrase > unrelated + 0.3, "paraphrase {paraphrase}, unrelated {unrelated}");
     // With padding averaged in, unrelated sentences score ≈ 0.8.
-    assert!(
-        unrelated < 0.3,
-        "unrelated sentences look alike: {unrelated}"
-    );
+    assert!(unrelated < 0.3, "unrelated sentences look alike: {unrelated}");
 }
 
 #[test]
 fn a_plain_question_finds_the_custody_exchange_clause_not_the_rent_clause() {
     let question = "where do we hand the kid over on weekends";
-    let exchange =
-        "The parties shall exchange the child at the Springfield police station on Friday evenings";
+    let exchange = "The parties shall exchange the child at the Springfield police station on Friday evenings";
     let rent = "The tenant shall pay rent of $1,200 on the first day of each month";
     let (to_exchange, to_rent) = (cos(question, exchange), cos(question, rent));
-    assert!(
-        to_exchange > to_rent + 0.1,
-        "exchange {to_exchange}, rent {to_rent}"
-    );
+    assert!(to_exchange > to_rent + 0.1, "exchange {to_exchange}, rent {to_rent}");
 }
 
 /// The shipped tokenizer.json pads every input to 128 tokens; averaging over
@@ -95,13 +75,7 @@ fn regression_batch_padding_changes_vectors() {
                 including important relationships such as with siblings, peers and extended family members, \
                 and the role that each parent has played and will play in the future in the upbringing \
                 and care of the child, as set out in Va. Code § 20-124.3.";
-    let texts = [
-        "Rent",
-        long,
-        "The parties shall exchange the child at the Springfield police station.",
-        "",
-        "Custody",
-    ];
+    let texts = ["Rent", long, "The parties shall exchange the child at the Springfield police station.", "", "Custody"];
     let batched = model().embed(&texts).unwrap();
     for (text, in_batch) in texts.iter().zip(&batched) {
         let alone = embed_one(text);
@@ -141,9 +115,7 @@ fn one_model_serves_several_threads_at_once() {
     let texts = ["child support", "protective order", "visitation schedule"];
     let expected: Vec<Vec<f32>> = texts.iter().map(|t| embed_one(t)).collect();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..3)
-            .map(|_| scope.spawn(|| model().embed(&texts).unwrap()))
-            .collect();
+        let handles: Vec<_> = (0..3).map(|_| scope.spawn(|| model().embed(&texts).unwrap())).collect();
         for handle in handles {
             for (got, want) in handle.join().unwrap().iter().zip(&expected) {
                 assert!(max_abs_diff(got, want) < 1e-4);

@@ -23,9 +23,7 @@ struct FakeServer {
 impl FakeServer {
     /// Answers every request with `respond(request number, request)`:
     /// (status, extra headers, body). One request per connection.
-    fn start(
-        respond: impl Fn(usize, &Seen) -> (u16, Vec<(&'static str, String)>, String) + Send + 'static,
-    ) -> Self {
+    fn start(respond: impl Fn(usize, &Seen) -> (u16, Vec<(&'static str, String)>, String) + Send + 'static) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base_url = format!("http://{}/v1", listener.local_addr().unwrap());
         let seen = Arc::new(Mutex::new(Vec::new()));
@@ -36,11 +34,7 @@ impl FakeServer {
                 let mut reader = BufReader::new(stream.try_clone().unwrap());
                 let mut request_line = String::new();
                 reader.read_line(&mut request_line).unwrap();
-                let path = request_line
-                    .split_whitespace()
-                    .nth(1)
-                    .unwrap_or("")
-                    .to_string();
+                let path = request_line.split_whitespace().nth(1).unwrap_or("").to_string();
                 let (mut length, mut authorization) = (0, None);
                 loop {
                     let mut line = String::new();
@@ -58,11 +52,7 @@ impl FakeServer {
                 }
                 let mut body = vec![0; length];
                 reader.read_exact(&mut body).unwrap();
-                let request = Seen {
-                    path,
-                    authorization,
-                    body: serde_json::from_slice(&body).unwrap_or(Value::Null),
-                };
+                let request = Seen { path, authorization, body: serde_json::from_slice(&body).unwrap_or(Value::Null) };
                 log.lock().unwrap().push(request.clone());
                 let (status, headers, body) = respond(n, &request);
                 let mut head = format!(
@@ -84,12 +74,7 @@ impl FakeServer {
 }
 
 fn inputs(request: &Seen) -> Vec<String> {
-    request.body["input"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect()
+    request.body["input"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
 
 /// A 3-dimensional, deliberately un-normalised vector that encodes the input's length.
@@ -128,22 +113,15 @@ fn vectors_come_back_in_input_order_and_normalised() {
     let requests = server.requests();
     assert_eq!(requests.len(), 1);
     assert_eq!(requests[0].path, "/v1/embeddings");
-    assert_eq!(
-        requests[0].body,
-        json!({"model": "fake-embed", "input": ["a", "bbbb", "cc"]})
-    );
+    assert_eq!(requests[0].body, json!({"model": "fake-embed", "input": ["a", "bbbb", "cc"]}));
 }
 
 #[test]
 fn the_api_key_is_sent_as_a_bearer_token() {
     let server = FakeServer::start(|_, r| ok(embeddings_reply(r)));
-    let embedder =
-        OpenAiEmbedder::new(&server.base_url, Some("sk-test-123".into()), "m", None).unwrap();
+    let embedder = OpenAiEmbedder::new(&server.base_url, Some("sk-test-123".into()), "m", None).unwrap();
     embedder.embed(&["hello"]).unwrap();
-    assert_eq!(
-        server.requests()[0].authorization.as_deref(),
-        Some("Bearer sk-test-123")
-    );
+    assert_eq!(server.requests()[0].authorization.as_deref(), Some("Bearer sk-test-123"));
 }
 
 #[test]
@@ -157,30 +135,13 @@ fn no_key_means_no_authorization_header() {
 #[test]
 fn the_servers_error_message_is_surfaced() {
     let server = FakeServer::start(|_, _| {
-        (
-            401,
-            vec![],
-            json!({"error": {"message": "Incorrect API key provided: sk-bad", "type": "invalid_request_error"}})
-                .to_string(),
-        )
+        (401, vec![], json!({"error": {"message": "Incorrect API key provided: sk-bad", "type": "invalid_request_error"}}).to_string())
     });
     let embedder = OpenAiEmbedder::new(&server.base_url, Some("sk-bad".into()), "m", None).unwrap();
     let err = embedder.embed(&["hello"]).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            EmbedError::Http {
-                status: Some(401),
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, EmbedError::Http { status: Some(401), .. }), "{err:?}");
     let message = err.to_string();
-    assert!(
-        message.contains("Incorrect API key provided: sk-bad"),
-        "{message}"
-    );
+    assert!(message.contains("Incorrect API key provided: sk-bad"), "{message}");
     assert!(message.contains("401"), "{message}");
     assert_eq!(server.requests().len(), 1, "a 401 is not retried");
 }
@@ -191,11 +152,7 @@ fn vectors_of_the_wrong_dimension_are_rejected() {
     let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", Some(1536)).unwrap();
     let err = embedder.embed(&["hello"]).unwrap_err();
     match &err {
-        EmbedError::DimensionMismatch {
-            expected,
-            found,
-            model,
-        } => {
+        EmbedError::DimensionMismatch { expected, found, model } => {
             assert_eq!((*expected, *found), (1536, 3));
             assert!(model.contains("openai:m"), "{model}");
         }
@@ -214,36 +171,18 @@ fn vectors_of_differing_sizes_in_one_answer_are_rejected() {
     });
     let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", None).unwrap();
     let err = embedder.embed(&["a", "b"]).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            EmbedError::DimensionMismatch {
-                expected: 3,
-                found: 2,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, EmbedError::DimensionMismatch { expected: 3, found: 2, .. }), "{err:?}");
 }
 
 #[test]
 fn an_unconfigured_dimension_is_learned_from_the_server() {
     let server = FakeServer::start(|_, r| ok(embeddings_reply(r)));
-    let config = EmbedderConfig::OpenAi {
-        base_url: server.base_url.clone(),
-        api_key: None,
-        model: "nomic-embed-text".into(),
-        dimension: None,
-    };
+    let config =
+        EmbedderConfig::OpenAi { base_url: server.base_url.clone(), api_key: None, model: "nomic-embed-text".into(), dimension: None };
     let embedder = config.build().unwrap().expect("enabled");
     assert_eq!(embedder.dimension(), 3);
     assert_eq!(embedder.model_id(), "openai:nomic-embed-text");
-    assert_eq!(
-        server.requests().len(),
-        1,
-        "one probe, then the dimension is known"
-    );
+    assert_eq!(server.requests().len(), 1, "one probe, then the dimension is known");
 }
 
 #[test]
@@ -258,10 +197,7 @@ fn large_inputs_are_sent_in_batches_and_kept_in_order() {
     for (i, v) in vectors.iter().enumerate() {
         // The first component grows with the text's length: order is kept.
         let len = (i + 1) as f32;
-        assert!(
-            (v[0] - len / (len * len + 1.0).sqrt()).abs() < 1e-5,
-            "text {i}"
-        );
+        assert!((v[0] - len / (len * len + 1.0).sqrt()).abs() < 1e-5, "text {i}");
     }
 }
 
@@ -269,11 +205,7 @@ fn large_inputs_are_sent_in_batches_and_kept_in_order() {
 fn a_busy_server_is_retried() {
     let server = FakeServer::start(|n, r| {
         if n == 0 {
-            (
-                429,
-                vec![("Retry-After", "0".to_string())],
-                json!({"error": {"message": "Rate limit reached"}}).to_string(),
-            )
+            (429, vec![("Retry-After", "0".to_string())], json!({"error": {"message": "Rate limit reached"}}).to_string())
         } else {
             ok(embeddings_reply(r))
         }
@@ -308,18 +240,11 @@ fn a_missing_or_repeated_index_is_a_bad_response() {
 
 #[test]
 fn an_unreachable_server_is_an_http_error_naming_the_url() {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let base = format!("http://127.0.0.1:{port}/v1");
     let embedder = OpenAiEmbedder::new(&base, None, "m", Some(3)).unwrap();
     let err = embedder.embed(&["hello"]).unwrap_err();
-    assert!(
-        matches!(err, EmbedError::Http { status: None, .. }),
-        "{err:?}"
-    );
+    assert!(matches!(err, EmbedError::Http { status: None, .. }), "{err:?}");
     assert!(err.to_string().contains(&base), "{err}");
 }
 

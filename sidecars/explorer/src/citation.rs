@@ -59,10 +59,10 @@ pub fn parse_section_number(s: &str) -> Option<(&str, usize)> {
         return None;
     }
     i = dotted(b, i + 1)?;
-    if b.get(i) == Some(&b':') {
-        if let Some(j) = dotted(b, i + 1) {
-            i = j;
-        }
+    if b.get(i) == Some(&b':')
+        && let Some(j) = dotted(b, i + 1)
+    {
+        i = j;
     }
     // A number glued to a letter or digit is something else (a docket number, a date code).
     if b.get(i).is_some_and(|c| c.is_ascii_alphanumeric()) {
@@ -122,10 +122,7 @@ fn section_word(text: &str, i: usize) -> Option<usize> {
     }
     let rest = &text[i..];
     for word in ["sections", "section", "secs.", "sec."] {
-        if rest.len() >= word.len()
-            && rest.is_char_boundary(word.len())
-            && rest[..word.len()].eq_ignore_ascii_case(word)
-        {
+        if rest.len() >= word.len() && rest.is_char_boundary(word.len()) && rest[..word.len()].eq_ignore_ascii_case(word) {
             let next = rest[word.len()..].chars().next();
             if word.ends_with('.') || !next.is_some_and(char::is_alphanumeric) {
                 return Some(word.len());
@@ -197,8 +194,7 @@ fn scan_list(text: &str, start: usize, after_mark: usize, plural: bool, found: &
         found.push(first);
         return Some(i);
     }
-    loop {
-        let Some((kind, after_sep)) = separator(text, i) else { break };
+    while let Some((kind, after_sep)) = separator(text, i) {
         let j = skip_space(text, after_sep);
         let Some((next, len)) = parse_section_number(&text[j..]) else { break };
         match kind {
@@ -430,9 +426,13 @@ mod tests {
 
     #[test]
     fn orders_sections_as_the_code_does() {
-        let mut v = vec!["2.2-3706", "2.2-3705.10", "2.2-3705.1", "20-124.10", "20-124.2", "8.2", "8.1A", "8.01-229", "2.2-3704.01", "2.2-3704.1"];
+        let mut v =
+            vec!["2.2-3706", "2.2-3705.10", "2.2-3705.1", "20-124.10", "20-124.2", "8.2", "8.1A", "8.01-229", "2.2-3704.01", "2.2-3704.1"];
         v.sort_by(|a, b| natural_cmp(a, b));
-        assert_eq!(v, vec!["2.2-3704.01", "2.2-3704.1", "2.2-3705.1", "2.2-3705.10", "2.2-3706", "8.01-229", "8.1A", "8.2", "20-124.2", "20-124.10"]);
+        assert_eq!(
+            v,
+            vec!["2.2-3704.01", "2.2-3704.1", "2.2-3705.1", "2.2-3705.10", "2.2-3706", "8.01-229", "8.1A", "8.2", "20-124.2", "20-124.10"]
+        );
     }
 
     mod properties {
@@ -440,7 +440,14 @@ mod tests {
         use proptest::prelude::*;
 
         fn section_number() -> impl Strategy<Value = String> {
-            (1u32..70, proptest::option::of(1u32..13), proptest::option::of("[A-C]"), 1u32..5000, proptest::collection::vec(1u32..40, 0..2), proptest::option::of(1u32..9))
+            (
+                1u32..70,
+                proptest::option::of(1u32..13),
+                proptest::option::of("[A-C]"),
+                1u32..5000,
+                proptest::collection::vec(1u32..40, 0..2),
+                proptest::option::of(1u32..9),
+            )
                 .prop_map(|(t, td, letter, s, dots, colon)| {
                     let mut n = t.to_string();
                     if let Some(d) = td {

@@ -59,11 +59,13 @@ pub struct Query;
 impl Query {
     /// Counts of nodes, edges and vectors, by type.
     async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
-        Ok(Stats(ctx.data::<Arc<Graph>>()?.stats().clone()))
+        let graph = ctx.data::<Arc<Graph>>()?;
+        Ok(Stats(graph.stats().clone(), graph.semantic_search()))
     }
 
     /// Nodes, optionally of one `type`; with `search`, ranked full-text matches over heading and
-    /// text (an exact citation such as `§ 20-124.3` first). Text is cut to 500 characters.
+    /// text blended with matches by meaning, an exact citation such as `§ 20-124.3` first. Text is
+    /// cut to 500 characters.
     #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
     async fn nodes(
         &self,
@@ -72,12 +74,17 @@ impl Query {
         search: Option<String>,
         #[graphql(default = 20)] limit: i32,
         #[graphql(default = 0)] offset: i32,
+        #[graphql(
+            desc = "Blend in matches by meaning when the explorer has its embedding model (see stats.semanticSearch).",
+            default = true
+        )]
+        semantic: bool,
     ) -> Result<NodeConnection> {
         let limit = page_size("limit", limit)?;
         if offset < 0 {
             return Err(format!("offset must not be negative, got {offset}").into());
         }
-        let page = run(ctx, move |g| g.nodes(node_type.as_deref(), search.as_deref(), limit, offset as usize)).await?;
+        let page = run(ctx, move |g| g.search(node_type.as_deref(), search.as_deref(), limit, offset as usize, semantic)).await?;
         Ok(NodeConnection { nodes: page.nodes.into_iter().map(Node::listed).collect(), total: page.total as i32 })
     }
 
@@ -135,7 +142,7 @@ pub struct TypeCount {
     count: i32,
 }
 
-pub struct Stats(GraphStats);
+pub struct Stats(GraphStats, bool);
 
 #[Object]
 impl Stats {
@@ -171,6 +178,10 @@ impl Stats {
     }
     async fn built_at(&self) -> Option<&str> {
         self.0.built_at.as_deref()
+    }
+    /// Whether `nodes(search:)` blends in matches by meaning (the embedding model is loaded and is the graph's).
+    async fn semantic_search(&self) -> bool {
+        self.1
     }
 }
 
@@ -208,11 +219,11 @@ impl Node {
 
     fn listed(n: NodeRecord) -> Self {
         let mut node = Node::whole(n);
-        if let Some(text) = &node.source_text {
-            if let Some((cut, _)) = text.char_indices().nth(LIST_TEXT_CHARS) {
-                node.source_text = Some(format!("{}…", &text[..cut]));
-                node.truncated = true;
-            }
+        if let Some(text) = &node.source_text
+            && let Some((cut, _)) = text.char_indices().nth(LIST_TEXT_CHARS)
+        {
+            node.source_text = Some(format!("{}…", &text[..cut]));
+            node.truncated = true;
         }
         node
     }
@@ -251,6 +262,8 @@ impl Edge {
     async fn weight(&self) -> Option<f64> {
         self.0.weight
     }
+    // `fromNode` is the contract's name, not a conversion.
+    #[allow(clippy::wrong_self_convention)]
     async fn from_node(&self, ctx: &Context<'_>) -> Result<Option<Node>> {
         let id = self.0.from_id;
         Ok(run(ctx, move |g| g.node(id)).await?.map(Node::listed))

@@ -4,7 +4,9 @@
 //! in memory. SQLite connections are pooled; each query borrows one.
 
 use std::path::Path;
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+
+use proseva_embed::Embedder;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -45,7 +47,17 @@ pub struct Graph {
     pool: Pool,
     vectors: VectorIndex,
     stats: GraphStats,
+    /// Embeds search queries for meaning-based matches; set once the model has loaded.
+    query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
 }
+
+/// How many candidates each ranking contributes to a blended search.
+const FUSION_CANDIDATES: usize = 100;
+/// Reciprocal-rank-fusion constant: damps the difference between the first few ranks.
+const RRF_K: f64 = 60.0;
+/// Below this cosine a node is not a meaning-based match (all-MiniLM-L6-v2 scores unrelated
+/// sentences around 0.05–0.15 and paraphrases above 0.35).
+const MIN_SIMILARITY: f32 = 0.25;
 
 impl std::fmt::Debug for Graph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -79,11 +91,11 @@ impl Pool {
 /// Words that say nothing about which law applies; dropped from full-text queries.
 const STOPWORDS: &[&str] = &[
     "a", "about", "after", "all", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "but", "by", "can",
-    "could", "did", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have", "he", "her", "him", "his", "how", "i",
-    "if", "in", "into", "is", "it", "its", "just", "me", "my", "no", "not", "of", "on", "or", "our", "say", "says", "she", "should",
-    "so", "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "too", "up", "us",
-    "va", "virginia", "code", "law", "laws", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with",
-    "would", "you", "your",
+    "could", "did", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have", "he", "her", "him", "his", "how", "i", "if",
+    "in", "into", "is", "it", "its", "just", "me", "my", "no", "not", "of", "on", "or", "our", "say", "says", "she", "should", "so",
+    "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "too", "up", "us", "va",
+    "virginia", "code", "law", "laws", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you",
+    "your",
 ];
 
 /// The FTS5 query for a plain-language search: every meaningful word, any of them (OR), so BM25
@@ -130,7 +142,40 @@ impl Graph {
             }
             None => VectorIndex::default(),
         };
-        Ok(Graph { pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() }, vectors, stats })
+        Ok(Graph { pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() }, vectors, stats, query_embedder: RwLock::new(None) })
+    }
+
+    /// Lets searches blend in meaning-based matches. The embedder must be the model the graph's
+    /// vectors came from; anything else is refused with an error that says which is which.
+    pub fn set_query_embedder(&self, embedder: Arc<dyn Embedder>) -> Result<(), Error> {
+        let (Some(model), Some(dimension)) = (self.stats.embedding_model.as_deref(), self.stats.embedding_dimension) else {
+            return Err(Error::NoVectors);
+        };
+        proseva_embed::check_dimension(model, dimension, embedder.as_ref())?;
+        if embedder.model_id() != model {
+            return Err(Error::Dimension(format!(
+                "the graph's vectors come from {model} but the configured embedder is {}; rebuild the graph with it to search by meaning",
+                embedder.model_id()
+            )));
+        }
+        *self.query_embedder.write().unwrap_or_else(|e| e.into_inner()) = Some(embedder);
+        Ok(())
+    }
+
+    /// Whether searches can blend in meaning-based matches.
+    pub fn semantic_search(&self) -> bool {
+        self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
+    /// Nodes whose vectors are nearest the query's, best first, above [`MIN_SIMILARITY`].
+    fn semantic_candidates(&self, search: &str) -> Result<Vec<(i64, f32)>, Error> {
+        let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
+            return Ok(Vec::new());
+        };
+        let query = embedder.embed(&[search])?.pop().unwrap_or_default();
+        let mut hits = self.vectors.nearest(&query, FUSION_CANDIDATES, None);
+        hits.retain(|(_, score)| *score >= MIN_SIMILARITY);
+        Ok(hits)
     }
 
     pub fn stats(&self) -> &GraphStats {
@@ -185,16 +230,32 @@ impl Graph {
     ///
     /// With a search: the node an exact citation names comes first (`§ 2.2-3704`, `2.2-3704`), then
     /// sections whose number starts with the query (`20-124`), then full-text matches over heading
-    /// and text ranked by BM25 (headings weigh more).
+    /// and text ranked by BM25 (headings weigh more), blended by reciprocal rank with the nodes
+    /// nearest the query by meaning when a query embedder is set.
     pub fn nodes(&self, node_type: Option<&str>, search: Option<&str>, limit: usize, offset: usize) -> Result<NodePage, Error> {
+        self.search(node_type, search, limit, offset, true)
+    }
+
+    /// [`Graph::nodes`], choosing whether a search may blend in meaning-based matches (when the model is loaded).
+    pub fn search(
+        &self,
+        node_type: Option<&str>,
+        search: Option<&str>,
+        limit: usize,
+        offset: usize,
+        semantic: bool,
+    ) -> Result<NodePage, Error> {
         let search = search.map(str::trim).filter(|s| !s.is_empty());
         let Some(search) = search else {
             return self.pool.with(|c| {
-                let total: i64 = c.prepare_cached("SELECT count(*) FROM nodes WHERE ?1 IS NULL OR node_type = ?1")?.query_row([node_type], |r| r.get(0))?;
+                let total: i64 = c
+                    .prepare_cached("SELECT count(*) FROM nodes WHERE ?1 IS NULL OR node_type = ?1")?
+                    .query_row([node_type], |r| r.get(0))?;
                 let mut stmt = c.prepare_cached(&format!(
                     "SELECT {NODE_COLUMNS} FROM nodes WHERE ?1 IS NULL OR node_type = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"
                 ))?;
-                let nodes = stmt.query_map(params![node_type, limit as i64, offset as i64], node_from_row)?.collect::<Result<Vec<_>, _>>()?;
+                let nodes =
+                    stmt.query_map(params![node_type, limit as i64, offset as i64], node_from_row)?.collect::<Result<Vec<_>, _>>()?;
                 Ok(NodePage { nodes, total })
             });
         };
@@ -202,10 +263,10 @@ impl Graph {
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
 
         let mut first: Vec<NodeRecord> = Vec::new();
-        if let Some(source_id) = citation_in_query(search) {
-            if let Some(n) = self.node_by_source_id(&source_id)?.filter(type_ok) {
-                first.push(n);
-            }
+        if let Some(source_id) = citation_in_query(search)
+            && let Some(n) = self.node_by_source_id(&source_id)?.filter(type_ok)
+        {
+            first.push(n);
         }
         if let Some(prefix) = section_prefix(search) {
             let by_prefix = self.pool.with(|c| {
@@ -223,23 +284,62 @@ impl Graph {
             }
         }
 
-        let Some(fts) = fts_query(search) else {
-            let total = first.len() as i64;
-            return Ok(NodePage { nodes: first.into_iter().skip(offset).take(limit).collect(), total });
+        let semantic = if semantic { self.semantic_candidates(search)? } else { Vec::new() };
+        let fetch = if semantic.is_empty() { wanted + first.len() } else { (wanted + first.len()).max(FUSION_CANDIDATES) };
+        let fts = fts_query(search);
+        let (bm25, fts_total) = match &fts {
+            None => (Vec::new(), 0),
+            Some(fts) => self.pool.with(|c| {
+                let total: i64 = c
+                    .prepare_cached(
+                        "SELECT count(*) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)",
+                    )?
+                    .query_row(params![fts, node_type], |r| r.get(0))?;
+                let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
+                let mut stmt = c.prepare_cached(&format!(
+                    "SELECT {cols} FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
+                     WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
+                     ORDER BY bm25(nodes_fts, 4.0, 1.0) LIMIT ?3"
+                ))?;
+                let rows = stmt.query_map(params![fts, node_type, fetch as i64], node_from_row)?;
+                Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
+            })?,
         };
-        let (ranked, fts_total) = self.pool.with(|c| {
-            let total: i64 = c
-                .prepare_cached("SELECT count(*) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)")?
-                .query_row(params![fts, node_type], |r| r.get(0))?;
-            let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
-            let mut stmt = c.prepare_cached(&format!(
-                "SELECT {cols} FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
-                 WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
-                 ORDER BY bm25(nodes_fts, 4.0, 1.0) LIMIT ?3"
-            ))?;
-            let rows = stmt.query_map(params![fts, node_type, (wanted + first.len()) as i64], node_from_row)?;
-            Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
-        })?;
+
+        // Blend the two rankings by reciprocal rank; a node both find rises above either alone.
+        let mut ranked = bm25;
+        let mut total = fts_total;
+        if !semantic.is_empty() {
+            let mut score: std::collections::HashMap<i64, f64> = std::collections::HashMap::new();
+            for (rank, n) in ranked.iter().enumerate() {
+                *score.entry(n.id).or_default() += 1.0 / (RRF_K + rank as f64 + 1.0);
+            }
+            let mut meaning_only = Vec::new();
+            for (rank, (id, _)) in semantic.iter().enumerate() {
+                let entry = score.entry(*id).or_default();
+                if *entry == 0.0 {
+                    meaning_only.push(*id);
+                }
+                *entry += 1.0 / (RRF_K + rank as f64 + 1.0);
+            }
+            let mut extra: Vec<NodeRecord> = self.nodes_by_ids(&meaning_only)?.into_iter().filter(type_ok).collect();
+            // A meaning-based match that the text search also matched (beyond the page fetched) is already in its total.
+            if let (Some(fts), false) = (&fts, extra.is_empty()) {
+                let ids: Vec<String> = extra.iter().map(|n| n.id.to_string()).collect();
+                let in_text: i64 = self.pool.with(|c| {
+                    Ok(c.query_row(
+                        &format!("SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?1 AND rowid IN ({})", ids.join(",")),
+                        [fts],
+                        |r| r.get(0),
+                    )?)
+                })?;
+                total -= in_text;
+            }
+            total += extra.len() as i64;
+            ranked.append(&mut extra);
+            ranked.sort_by(|a, b| score[&b.id].total_cmp(&score[&a.id]));
+        }
+
         let extra = first.iter().filter(|f| !ranked.iter().any(|r| r.id == f.id)).count() as i64;
         let mut all = first;
         for n in ranked {
@@ -247,7 +347,7 @@ impl Graph {
                 all.push(n);
             }
         }
-        Ok(NodePage { nodes: all.into_iter().skip(offset).take(limit).collect(), total: fts_total + extra })
+        Ok(NodePage { nodes: all.into_iter().skip(offset).take(limit).collect(), total: total + extra })
     }
 
     /// The nodes most like node `id` by vector, best first. An error if the node has no vector.

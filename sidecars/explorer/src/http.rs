@@ -70,7 +70,8 @@ async fn require_token(State(state): State<AppState>, request: Request, next: Ne
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
         if !given.is_some_and(|g| constant_time_eq(g.as_bytes(), expected.as_bytes())) {
-            let mut response = error_response(StatusCode::UNAUTHORIZED, "missing or wrong bearer token (Authorization: Bearer $PROSEVA_TOKEN)");
+            let mut response =
+                error_response(StatusCode::UNAUTHORIZED, "missing or wrong bearer token (Authorization: Bearer $PROSEVA_TOKEN)");
             response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             return response;
         }
@@ -79,10 +80,10 @@ async fn require_token(State(state): State<AppState>, request: Request, next: Ne
 }
 
 async fn loopback_host_only(headers: HeaderMap, request: Request, next: Next) -> Response {
-    if let Some(host) = headers.get(header::HOST) {
-        if !host.to_str().is_ok_and(is_loopback_host) {
-            return error_response(StatusCode::FORBIDDEN, "this service answers only requests addressed to localhost");
-        }
+    if let Some(host) = headers.get(header::HOST)
+        && !host.to_str().is_ok_and(is_loopback_host)
+    {
+        return error_response(StatusCode::FORBIDDEN, "this service answers only requests addressed to localhost");
     }
     next.run(request).await
 }

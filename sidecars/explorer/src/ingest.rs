@@ -15,6 +15,7 @@ use crate::Error;
 use crate::citation::{Reference, constitution_source_id, find_citations, natural_cmp, parse_section_number, title_of};
 use crate::lis::{FileKind, LisRow, RowProblem, html_to_text, read_rows};
 use crate::store::{EdgeRecord, GraphWriter, NodeRecord, existing_ids};
+use crate::vector_cache::VectorCache;
 
 pub const LIS_BASE_URL: &str = "https://law.lis.virginia.gov";
 
@@ -54,6 +55,8 @@ pub struct IngestOptions<'a> {
     pub corpus: String,
     pub text_kind: TextKind,
     pub embedder: Option<&'a dyn Embedder>,
+    /// Vectors computed before; used for nodes whose text and model match.
+    pub vector_cache: Option<&'a VectorCache>,
     pub progress: &'a (dyn Fn(Progress) + Sync),
 }
 
@@ -68,7 +71,10 @@ pub struct IngestReport {
     pub edges: usize,
     pub cites: usize,
     pub unresolved_citations: usize,
+    /// Nodes given a vector, from the cache or the model.
     pub embedded: usize,
+    /// Of those, the ones the model embedded during this ingest.
+    pub embedded_now: usize,
     pub skipped: Vec<RowProblem>,
     pub seconds: f64,
 }
@@ -95,7 +101,9 @@ pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) ->
     for file in files {
         match FileKind::of(&file.name) {
             Some(kind) => ordered.push((file, kind)),
-            None => report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "not an LIS export file name; ignored".into() }),
+            None => {
+                report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "not an LIS export file name; ignored".into() })
+            }
         }
     }
     ordered.sort_by(|(a, ka), (b, kb)| (*ka as u8).cmp(&(*kb as u8)).then_with(|| natural_cmp(&a.name, &b.name)));
@@ -200,10 +208,14 @@ pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) ->
     }
     (options.progress)(Progress { stage: "writing", done: total_nodes, total: total_nodes });
 
-    if let Some(embedder) = options.embedder {
-        report.embedded = embed_nodes(&writer, &nodes, embedder, options.progress)?;
-        writer.set_meta("embedding_model", embedder.model_id())?;
-        writer.set_meta("embedding_dimension", &embedder.dimension().to_string())?;
+    let cache = options.vector_cache.filter(|c| options.embedder.is_none_or(|e| e.model_id() == c.model && e.dimension() == c.dimension));
+    let model = options.embedder.map(|e| (e.model_id().to_string(), e.dimension())).or(cache.map(|c| (c.model.clone(), c.dimension)));
+    if let Some((model, dimension)) = model {
+        (report.embedded, report.embedded_now) = embed_nodes(&writer, &nodes, options.embedder, cache, options.progress)?;
+        if report.embedded > 0 {
+            writer.set_meta("embedding_model", &model)?;
+            writer.set_meta("embedding_dimension", &dimension.to_string())?;
+        }
     }
     report.nodes = nodes.len();
     report.sections = nodes.iter().filter(|n| n.record.node_type == "section" || n.record.node_type == "constitution_section").count();
@@ -215,7 +227,11 @@ pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) ->
 }
 
 /// Resolved targets with their mention counts, and references the corpus cannot resolve.
-fn citations_of(node: &PendingNode, id_of: &HashMap<String, i64>, by_title: &BTreeMap<String, Vec<String>>) -> (Vec<(i64, usize)>, Vec<String>) {
+fn citations_of(
+    node: &PendingNode,
+    id_of: &HashMap<String, i64>,
+    by_title: &BTreeMap<String, Vec<String>>,
+) -> (Vec<(i64, usize)>, Vec<String>) {
     let text = node.record.source_text.as_deref().unwrap_or_default();
     let mut refs: Vec<Reference> = find_citations(text).into_iter().map(|c| c.reference).collect();
     // Links survive only in the HTML.
@@ -237,12 +253,7 @@ fn citations_of(node: &PendingNode, id_of: &HashMap<String, i64>, by_title: &BTr
             Reference::Range { first, last } => {
                 let in_range: Vec<&String> = title_of(first)
                     .and_then(|t| by_title.get(t))
-                    .map(|sections| {
-                        sections
-                            .iter()
-                            .filter(|s| natural_cmp(s, first).is_ge() && natural_cmp(s, last).is_le())
-                            .collect()
-                    })
+                    .map(|sections| sections.iter().filter(|s| natural_cmp(s, first).is_ge() && natural_cmp(s, last).is_le()).collect())
                     .unwrap_or_default();
                 for s in &in_range {
                     resolve(s, &mut mentions);
@@ -259,52 +270,92 @@ fn citations_of(node: &PendingNode, id_of: &HashMap<String, i64>, by_title: &BTr
     (mentions.into_iter().collect(), unresolved)
 }
 
-/// Embeds every node with text: its heading and text are chunked, the chunks embedded in batches,
-/// and the node's vector is the normalised mean of its chunks'.
-fn embed_nodes(writer: &GraphWriter, nodes: &[PendingNode], embedder: &dyn Embedder, progress: &(dyn Fn(Progress) + Sync)) -> Result<usize, Error> {
+/// The text a node's vector is made from: its heading, then its text.
+pub fn embedding_text(heading: Option<&str>, text: &str) -> String {
+    match heading {
+        Some(h) => format!("{h}. {text}"),
+        None => text.to_string(),
+    }
+}
+
+/// Gives every node with text a vector: from the cache when it has the same text, else by
+/// chunking its text, embedding the chunks in batches and taking their normalised mean.
+/// Returns how many nodes got a vector and how many of those the model embedded now.
+fn embed_nodes(
+    writer: &GraphWriter,
+    nodes: &[PendingNode],
+    embedder: Option<&dyn Embedder>,
+    cache: Option<&VectorCache>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<(usize, usize), Error> {
+    let mut vectors: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
     let mut chunks: Vec<(usize, String)> = Vec::new();
     for (i, node) in nodes.iter().enumerate() {
         let Some(text) = node.record.source_text.as_deref() else { continue };
-        let full = match node.record.heading.as_deref() {
-            Some(h) => format!("{h}. {text}"),
-            None => text.to_string(),
-        };
-        for chunk in chunk_text(&full, CHUNK_CHARS, CHUNK_OVERLAP) {
-            chunks.push((i, chunk.text));
+        let full = embedding_text(node.record.heading.as_deref(), text);
+        if let Some(v) = cache.and_then(|c| c.get(&full)) {
+            vectors.insert(i, v.to_vec());
+        } else if embedder.is_some() {
+            chunks.extend(chunk_text(&full, CHUNK_CHARS, CHUNK_OVERLAP).into_iter().map(|c| (i, c.text)));
         }
     }
-    let dimension = embedder.dimension();
-    let mut sums: HashMap<usize, Vec<f32>> = HashMap::new();
-    let total = chunks.len() as u64;
-    for (b, batch) in chunks.chunks(EMBED_BATCH).enumerate() {
-        progress(Progress { stage: "embedding", done: (b * EMBED_BATCH) as u64, total });
-        let texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
-        let vectors = embedder.embed(&texts)?;
-        for ((node, _), vector) in batch.iter().zip(vectors) {
-            if vector.len() != dimension {
-                return Err(Error::Dimension(format!(
-                    "{} returned a vector of {} dimensions, expected {dimension}",
-                    embedder.model_id(),
-                    vector.len()
-                )));
+    let from_cache = vectors.len();
+    if let Some(embedder) = embedder {
+        let dimension = embedder.dimension();
+        let mut sums: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
+        let total = chunks.len() as u64;
+        for (b, batch) in chunks.chunks(EMBED_BATCH).enumerate() {
+            progress(Progress { stage: "embedding", done: (b * EMBED_BATCH) as u64, total });
+            let texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
+            for ((node, _), vector) in batch.iter().zip(embedder.embed(&texts)?) {
+                if vector.len() != dimension {
+                    return Err(Error::Dimension(format!(
+                        "{} returned a vector of {} dimensions, expected {dimension}",
+                        embedder.model_id(),
+                        vector.len()
+                    )));
+                }
+                let sum = sums.entry(*node).or_insert_with(|| vec![0.0; dimension]);
+                sum.iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
             }
-            let sum = sums.entry(*node).or_insert_with(|| vec![0.0; dimension]);
-            sum.iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
+        }
+        progress(Progress { stage: "embedding", done: total, total });
+        for (i, v) in sums {
+            let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(f32::MIN_POSITIVE);
+            vectors.insert(i, v.into_iter().map(|x| x / norm).collect());
         }
     }
-    progress(Progress { stage: "embedding", done: total, total });
-    let mut order: Vec<usize> = sums.keys().copied().collect();
-    order.sort_unstable();
-    for i in &order {
-        let v = &sums[i];
-        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(f32::MIN_POSITIVE);
-        let unit: Vec<f32> = v.iter().map(|x| x / norm).collect();
-        writer.insert_vector(nodes[*i].record.id, &unit)?;
+    for (i, v) in &vectors {
+        writer.insert_vector(nodes[*i].record.id, v)?;
     }
-    Ok(order.len())
+    Ok((vectors.len(), vectors.len() - from_cache))
 }
 
-fn node(node_type: &str, source: &str, source_id: String, heading: &str, kind: TextKind, url: Option<String>, parent: Option<String>) -> PendingNode {
+/// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus.
+pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
+    let graph = crate::graph::Graph::open(db)?;
+    let stats = graph.stats();
+    let (Some(model), Some(dimension)) = (stats.embedding_model.clone(), stats.embedding_dimension) else {
+        return Err(Error::NoVectors);
+    };
+    let mut cache = VectorCache::new(&model, dimension);
+    for node in graph.nodes(None, None, usize::MAX >> 1, 0)?.nodes {
+        if let (Some(text), Some(v)) = (node.source_text.as_deref(), graph.vectors().vector(node.id)) {
+            cache.insert(&embedding_text(node.heading.as_deref(), text), v.to_vec());
+        }
+    }
+    Ok(cache)
+}
+
+fn node(
+    node_type: &str,
+    source: &str,
+    source_id: String,
+    heading: &str,
+    kind: TextKind,
+    url: Option<String>,
+    parent: Option<String>,
+) -> PendingNode {
     PendingNode {
         record: NodeRecord {
             id: 0,
@@ -338,8 +389,11 @@ fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec
             if name.is_empty() {
                 return Err("row has no name".into());
             }
-            let (node_type, prefix, source) =
-                if kind == FileKind::PopularNames { ("popular_name", "popular", "popular_names") } else { ("authority", "authority", "authorities") };
+            let (node_type, prefix, source) = if kind == FileKind::PopularNames {
+                ("popular_name", "popular", "popular_names")
+            } else {
+                ("authority", "authority", "authorities")
+            };
             let html = if kind == FileKind::PopularNames && !row.section.is_empty() && row.section != *name {
                 format!("<p>{}</p>{}", cite_list(&row.section), row.body)
             } else {
@@ -426,7 +480,15 @@ fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNo
     Ok(vec![
         node("constitution_article", src, article_id.clone(), &row.article_name, text_kind, Some(article_url), None),
         with_text(
-            node("constitution_section", src, constitution_source_id(article, section), &row.title, text_kind, Some(section_url), Some(article_id)),
+            node(
+                "constitution_section",
+                src,
+                constitution_source_id(article, section),
+                &row.title,
+                text_kind,
+                Some(section_url),
+                Some(article_id),
+            ),
             &row.body,
         ),
     ])
@@ -444,9 +506,12 @@ fn roman_to_arabic(roman: &str) -> Option<u32> {
         _ => None,
     };
     let digits: Vec<u32> = roman.chars().map(value).collect::<Option<_>>()?;
-    Some(digits.iter().enumerate().fold(0i64, |acc, (i, &d)| {
-        if digits.get(i + 1).is_some_and(|&next| next > d) { acc - d as i64 } else { acc + d as i64 }
-    }) as u32)
+    Some(digits.iter().enumerate().fold(
+        0i64,
+        |acc, (i, &d)| {
+            if digits.get(i + 1).is_some_and(|&next| next > d) { acc - d as i64 } else { acc + d as i64 }
+        },
+    ) as u32)
 }
 
 fn slug(name: &str) -> String {

@@ -30,6 +30,7 @@ pub mod lis;
 pub mod starter;
 pub mod store;
 pub mod synth;
+pub mod vector_cache;
 pub mod vectors;
 
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +39,9 @@ pub enum Error {
     NoGraph(PathBuf),
     #[error("{0} is not a ProSeVA graph file")]
     NotAGraph(PathBuf),
-    #[error("{path} has graph schema version {found:?} but this explorer reads version {expected}: rebuild it with `proseva-explorer ingest`")]
+    #[error(
+        "{path} has graph schema version {found:?} but this explorer reads version {expected}: rebuild it with `proseva-explorer ingest`"
+    )]
     SchemaVersion { path: PathBuf, found: Option<i64>, expected: i64 },
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),

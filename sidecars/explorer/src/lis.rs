@@ -92,15 +92,11 @@ const COLUMNS: [(&str, &[&str]); 15] = [
 /// Reads one export. Returns the usable rows and the problems found; an unreadable header is an error.
 pub fn read_rows<R: Read>(file: &str, input: R) -> Result<(Vec<LisRow>, Vec<RowProblem>), RowProblem> {
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(input);
-    let headers = reader
-        .headers()
-        .map_err(|e| RowProblem { file: file.into(), line: 1, reason: format!("unreadable header: {e}") })?
-        .clone();
+    let headers =
+        reader.headers().map_err(|e| RowProblem { file: file.into(), line: 1, reason: format!("unreadable header: {e}") })?.clone();
     let normalised: Vec<String> = headers.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase()).collect();
-    let index: Vec<Option<usize>> = COLUMNS
-        .iter()
-        .map(|(_, aliases)| aliases.iter().find_map(|a| normalised.iter().position(|h| h == a)))
-        .collect();
+    let index: Vec<Option<usize>> =
+        COLUMNS.iter().map(|(_, aliases)| aliases.iter().find_map(|a| normalised.iter().position(|h| h == a))).collect();
     let (section_col, title_col) = (index[12], index[13]);
     if section_col.is_none() && title_col.is_none() {
         return Err(RowProblem {
@@ -191,10 +187,10 @@ pub fn html_to_text(html: &str) -> String {
             continue;
         }
         match name.as_str() {
-            "p" | "div" | "br" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "ul" | "ol" | "table" | "blockquote" => {
-                if tag.starts_with('/') || name == "br" || name == "li" {
-                    newline(&mut out);
-                }
+            "p" | "div" | "br" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "ul" | "ol" | "table" | "blockquote"
+                if (tag.starts_with('/') || name == "br" || name == "li") =>
+            {
+                newline(&mut out);
             }
             "td" | "th" => push_text(&mut out, " "),
             _ => {}

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use proseva_embed::{Embedder, EmbedderConfig};
 use proseva_explorer::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
+use proseva_explorer::vector_cache::VectorCache;
 use proseva_explorer::{fetch, gql, graph::Graph, http, starter, synth};
 
 #[derive(Parser)]
@@ -65,6 +66,13 @@ struct IngestArgs {
     /// Fail if the embedding model cannot be loaded, instead of building without vectors.
     #[arg(long)]
     require_embeddings: bool,
+    /// Embed every node with the model even where the starter corpus ships a vector for it.
+    #[arg(long)]
+    no_vector_cache: bool,
+    /// After building, write every node's vector to PATH as a vector cache (how
+    /// `starter/vectors.bin` is made).
+    #[arg(long, value_name = "PATH")]
+    save_vectors: Option<PathBuf>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -88,7 +96,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Synth { sections, db, dim, seed } => {
             let files = synth::corpus(sections, seed);
             let embedder = synth::RandomEmbedder { dimension: dim };
-            let report = build(&files, &db, "synthetic", TextKind::Official, Some(&embedder))?;
+            let report = build(&files, &db, "synthetic", TextKind::Official, Some(&embedder), None)?;
             print_report(&report, &db);
             Ok(())
         }
@@ -115,6 +123,7 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
     if token.is_none() {
         tracing::warn!("PROSEVA_TOKEN is not set: /graphql answers any local program");
     }
+    load_query_model(graph.clone());
     let app = http::app(gql::schema(graph), token);
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await.with_context(|| format!("binding {ip}:{port}"))?;
@@ -124,6 +133,29 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
         axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
     })
+}
+
+/// Loads the embedding model in the background so `serve` answers at once; until it is ready,
+/// and if it cannot be used, searches are by text alone.
+fn load_query_model(graph: Arc<Graph>) {
+    if graph.stats().embedding_count == 0 {
+        return;
+    }
+    std::thread::spawn(move || {
+        let started = std::time::Instant::now();
+        let embedder = match EmbedderConfig::from_env().build() {
+            Ok(Some(embedder)) => embedder,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!("searching by text only: {e}");
+                return;
+            }
+        };
+        match graph.set_query_embedder(Arc::from(embedder)) {
+            Ok(()) => tracing::info!(ms = started.elapsed().as_millis() as u64, "search by meaning ready"),
+            Err(e) => tracing::error!("searching by text only: {e}"),
+        }
+    });
 }
 
 async fn shutdown_signal() {
@@ -160,7 +192,7 @@ fn ingest_command(args: IngestArgs) -> anyhow::Result<()> {
             let fetched = runtime.block_on(fetch::fetch_exports(&dir, |name, result| {
                 match result {
                     Ok(bytes) => bar.set_message(format!("{name} ({} KB)", bytes / 1024)),
-                    Err(e) => bar.println(format!("skipped {e}")),
+                    Err(e) => bar.suspend(|| eprintln!("skipped {e}")),
                 }
                 bar.inc(1);
             }))?;
@@ -168,8 +200,14 @@ fn ingest_command(args: IngestArgs) -> anyhow::Result<()> {
         }
         (ingest::read_dir(&dir)?, "lis-csv", TextKind::Official)
     };
-    let report = build(&files, &args.db, corpus, kind, embedder.as_deref())?;
+    let cache = if args.starter && !args.no_vector_cache && !args.no_embed { starter::vector_cache()? } else { None };
+    let report = build(&files, &args.db, corpus, kind, embedder.as_deref(), cache.as_ref())?;
     print_report(&report, &args.db);
+    if let Some(path) = &args.save_vectors {
+        let cache = ingest::export_vector_cache(&args.db)?;
+        cache.write(path)?;
+        println!("wrote {} vectors ({}, {} dimensions) to {}", cache.len(), cache.model, cache.dimension, path.display());
+    }
     Ok(())
 }
 
@@ -179,7 +217,14 @@ fn style() -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-fn build(files: &[ingest::CorpusFile], db: &Path, corpus: &str, kind: TextKind, embedder: Option<&dyn Embedder>) -> anyhow::Result<IngestReport> {
+fn build(
+    files: &[ingest::CorpusFile],
+    db: &Path,
+    corpus: &str,
+    kind: TextKind,
+    embedder: Option<&dyn Embedder>,
+    vector_cache: Option<&VectorCache>,
+) -> anyhow::Result<IngestReport> {
     let bars = MultiProgress::new();
     let current: std::sync::Mutex<Option<(&'static str, ProgressBar)>> = std::sync::Mutex::new(None);
     let progress = |p: Progress| {
@@ -196,7 +241,7 @@ fn build(files: &[ingest::CorpusFile], db: &Path, corpus: &str, kind: TextKind, 
             bar.set_position(p.done);
         }
     };
-    let options = IngestOptions { corpus: corpus.to_string(), text_kind: kind, embedder, progress: &progress };
+    let options = IngestOptions { corpus: corpus.to_string(), text_kind: kind, embedder, vector_cache, progress: &progress };
     let report = ingest::ingest(files, db, &options).with_context(|| format!("building {}", db.display()))?;
     if let Some((_, bar)) = current.lock().unwrap_or_else(|e| e.into_inner()).take() {
         bar.finish();
@@ -209,7 +254,7 @@ fn print_report(report: &IngestReport, db: &Path) {
         eprintln!("skipped {problem}");
     }
     println!(
-        "built {}: {} sections, {} nodes, {} edges ({} cites, {} unresolved references), {} vectors, {} rows skipped, {:.1} s ({:.0} sections/s)",
+        "built {}: {} sections, {} nodes, {} edges ({} cites, {} unresolved references), {} vectors ({} embedded now), {} rows skipped, {:.1} s ({:.0} sections/s)",
         db.display(),
         report.sections,
         report.nodes,
@@ -217,6 +262,7 @@ fn print_report(report: &IngestReport, db: &Path) {
         report.cites,
         report.unresolved_citations,
         report.embedded,
+        report.embedded_now,
         report.skipped.len(),
         report.seconds,
         report.sections as f64 / report.seconds.max(1e-9),

@@ -2,12 +2,14 @@
 //! provisions that self-represented people meet most, in LIS CSV format, embedded in the binary.
 //!
 //! Every node built from it has `textKind: summary`: these are our words, not the statute's. The
-//! manifest lists each file with its section count and SHA-256, checked before an ingest.
+//! manifest lists each file with its section count and SHA-256, checked before an ingest. Its
+//! vectors ship beside it (`vectors.bin`) so the first run need not embed 400 sections.
 
 use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::ingest::CorpusFile;
+use crate::vector_cache::VectorCache;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/starter_files.rs"));
@@ -53,6 +55,14 @@ pub fn files() -> Result<Vec<CorpusFile>, Error> {
         return Err(Error::Starter(format!("{extra} is not listed in the manifest")));
     }
     Ok(out)
+}
+
+/// The vectors shipped with the starter corpus, if any. Damage is an error, not a silent re-embed.
+pub fn vector_cache() -> Result<Option<VectorCache>, Error> {
+    if embedded::VECTORS.is_empty() {
+        return Ok(None);
+    }
+    VectorCache::from_bytes(embedded::VECTORS).map(Some)
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -100,9 +100,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
     conn.pragma_update(None, "query_only", true)?;
     conn.pragma_update(None, "cache_size", -16_000)?;
     conn.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
-    let version = read_meta(&conn, "schema_version")
-        .map_err(|_| Error::NotAGraph(path.to_path_buf()))?
-        .and_then(|v| v.parse::<i64>().ok());
+    let version = read_meta(&conn, "schema_version").map_err(|_| Error::NotAGraph(path.to_path_buf()))?.and_then(|v| v.parse::<i64>().ok());
     if version != Some(SCHEMA_VERSION) {
         return Err(Error::SchemaVersion { path: path.to_path_buf(), found: version, expected: SCHEMA_VERSION });
     }
@@ -182,7 +180,9 @@ impl GraphWriter {
 
     pub fn insert_vector(&self, node_id: i64, vector: &[f32]) -> Result<(), Error> {
         let bytes: Vec<u8> = vector.iter().flat_map(|f| f.to_le_bytes()).collect();
-        self.conn().prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector) VALUES (?1, ?2)")?.execute(params![node_id, bytes])?;
+        self.conn()
+            .prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector) VALUES (?1, ?2)")?
+            .execute(params![node_id, bytes])?;
         Ok(())
     }
 
@@ -200,10 +200,10 @@ impl GraphWriter {
             let _ = std::fs::remove_file(PathBuf::from(side));
         }
         std::fs::rename(&self.tmp, &self.dest).map_err(|e| Error::Io(self.dest.clone(), e))?;
-        if let Some(dir) = self.dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if let Ok(d) = std::fs::File::open(dir) {
-                let _ = d.sync_all();
-            }
+        if let Some(dir) = self.dest.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(d) = std::fs::File::open(dir)
+        {
+            let _ = d.sync_all();
         }
         Ok(())
     }

@@ -40,7 +40,8 @@ async fn stats_count_nodes_edges_and_vectors_by_type() {
     assert_eq!(stats["embeddingCount"], 8, "sections, constitution sections and the popular name have text");
     assert_eq!(stats["embeddingDimension"], 16);
     assert_eq!(stats["embeddingModel"], "synthetic-random");
-    let types: Vec<(String, i64)> = stats["nodeTypes"].as_array().unwrap().iter().map(|t| (t["type"].as_str().unwrap().into(), t["count"].as_i64().unwrap())).collect();
+    let types: Vec<(String, i64)> =
+        stats["nodeTypes"].as_array().unwrap().iter().map(|t| (t["type"].as_str().unwrap().into(), t["count"].as_i64().unwrap())).collect();
     assert!(types.contains(&("section".into(), 5)), "{types:?}");
     assert!(types.contains(&("constitution_section".into(), 2)), "{types:?}");
     let edge_total: i64 = stats["edgeTypes"].as_array().unwrap().iter().map(|t| t["count"].as_i64().unwrap()).sum();
@@ -50,7 +51,8 @@ async fn stats_count_nodes_edges_and_vectors_by_type() {
 #[tokio::test]
 async fn search_ranks_text_matches_and_puts_an_exact_citation_first() {
     let (_dir, schema) = schema();
-    let data = query(&schema, r#"{ nodes(search: "landlord will not return my deposit") { total nodes { sourceId textKind url } } }"#).await;
+    let data =
+        query(&schema, r#"{ nodes(search: "landlord will not return my deposit") { total nodes { sourceId textKind url } } }"#).await;
     assert_eq!(ids(&data["nodes"]["nodes"])[0], "55.1-1226");
 
     for q in ["§ 20-124.4", "20-124.4", "Va. Code § 20-124.4"] {
@@ -58,9 +60,9 @@ async fn search_ranks_text_matches_and_puts_an_exact_citation_first() {
         assert_eq!(ids(&data["nodes"]["nodes"])[0], "20-124.4", "{q}");
     }
     // A citation plus words: the cited section first, then the text matches.
-    let data = query(&schema, r#"{ nodes(search: "§ 55.1-1227 custody best interests", limit: 5) { total nodes { sourceId } } }"#).await;
+    let data = query(&schema, r#"{ nodes(search: "§ 55.1-1220 custody best interests", limit: 5) { total nodes { sourceId } } }"#).await;
     let found = ids(&data["nodes"]["nodes"]);
-    assert_eq!(found[0], "55.1-1227");
+    assert_eq!(found[0], "55.1-1220");
     assert!(found.contains(&"20-124.3".to_string()), "{found:?}");
 
     // A section-number prefix lists the sections under it.
@@ -100,9 +102,22 @@ async fn node_by_id_or_source_id_with_edges_both_ways() {
     let edges = node["edges"].as_array().unwrap();
     let describe: Vec<String> = edges
         .iter()
-        .map(|e| format!("{} {} {}", e["fromNode"]["sourceId"].as_str().unwrap(), e["relType"].as_str().unwrap(), e["toNode"]["sourceId"].as_str().unwrap()))
+        .map(|e| {
+            format!(
+                "{} {} {}",
+                e["fromNode"]["sourceId"].as_str().unwrap(),
+                e["relType"].as_str().unwrap(),
+                e["toNode"]["sourceId"].as_str().unwrap()
+            )
+        })
         .collect();
-    for want in ["20-124.3 cites 20-124.2", "20-124.3 cites 20-124.4", "20:6.1 contains 20-124.3", "20-124.2 cites 20-124.3", "20-124.4 cites 20-124.3"] {
+    for want in [
+        "20-124.3 cites 20-124.2",
+        "20-124.3 cites 20-124.4",
+        "20:6.1 contains 20-124.3",
+        "20-124.2 cites 20-124.3",
+        "20-124.4 cites 20-124.3",
+    ] {
         assert!(describe.contains(&want.to_string()), "{want} not in {describe:?}");
     }
 
@@ -146,13 +161,15 @@ async fn bad_arguments_are_graphql_errors() {
 async fn over_deep_and_over_costly_queries_are_refused() {
     let (_dir, schema) = schema();
     // Cheap but deep: only the depth limit can refuse it.
-    let deep = "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }";
+    let deep =
+        "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }";
     let msg = error(&schema, deep).await;
     assert!(msg.contains("nested too deep"), "depth limit: {msg}");
     let costly = "{ nodes(limit: 100) { nodes { edges { toNode { edges { toNode { heading } } } } } } }";
     assert!(error(&schema, costly).await.contains("too complex"), "complexity limit");
     // An ordinary agent query is well within the limits.
-    query(&schema, "{ nodes(search: \"custody\", limit: 20) { total nodes { id sourceId heading sourceText textKind url nodeType } } }").await;
+    query(&schema, "{ nodes(search: \"custody\", limit: 20) { total nodes { id sourceId heading sourceText textKind url nodeType } } }")
+        .await;
 }
 
 #[tokio::test]
@@ -163,7 +180,13 @@ async fn list_results_cut_text_to_500_characters() {
     let csv = format!("{}\n20,Domestic Relations,,,,,1,General,,,,,20-1,Long section,<p>custody {long}</p>\n", common::HEADER);
     let files = vec![proseva_explorer::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
     let progress = |_| {};
-    let options = proseva_explorer::ingest::IngestOptions { corpus: "t".into(), text_kind: proseva_explorer::ingest::TextKind::Summary, embedder: None, progress: &progress };
+    let options = proseva_explorer::ingest::IngestOptions {
+        corpus: "t".into(),
+        text_kind: proseva_explorer::ingest::TextKind::Summary,
+        embedder: None,
+        vector_cache: None,
+        progress: &progress,
+    };
     proseva_explorer::ingest::ingest(&files, &db, &options).unwrap();
     let schema = gql::schema(Arc::new(Graph::open(&db).unwrap()));
     let listed = query(&schema, r#"{ nodes(search: "custody") { nodes { sourceText truncated textKind } } }"#).await;
@@ -176,4 +199,24 @@ async fn list_results_cut_text_to_500_characters() {
     assert_eq!(whole["node"]["truncated"], false);
     let msg = error(&schema, "{ similar(id: 1) { score } }").await;
     assert!(msg.contains("built without embeddings"), "{msg}");
+}
+
+#[tokio::test]
+async fn a_query_model_of_another_dimension_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("graph.db");
+    common::build_fixture(&db);
+    let graph = Graph::open(&db).unwrap();
+    let wrong = Arc::new(proseva_explorer::synth::RandomEmbedder { dimension: 32 });
+    let err = graph.set_query_embedder(wrong).unwrap_err().to_string();
+    assert!(err.contains("16") && err.contains("32"), "{err}");
+    assert!(!graph.semantic_search());
+
+    graph.set_query_embedder(Arc::new(proseva_explorer::synth::RandomEmbedder { dimension: 16 })).unwrap();
+    assert!(graph.semantic_search());
+    let schema = gql::schema(Arc::new(graph));
+    assert_eq!(query(&schema, "{ stats { semanticSearch } }").await["stats"]["semanticSearch"], true);
+    // With meaning blended in, the exact citation still leads.
+    let data = query(&schema, r#"{ nodes(search: "§ 20-124.4 mediation") { nodes { sourceId } } }"#).await;
+    assert_eq!(ids(&data["nodes"]["nodes"])[0], "20-124.4");
 }

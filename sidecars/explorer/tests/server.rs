@@ -65,7 +65,12 @@ async fn answers_every_contract_query_over_http() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["nodes"]["nodes"][0]["sourceId"], "55.1-1226");
     let id = body["data"]["node"]["id"].as_i64().unwrap();
-    let (_, body) = post(&ex, Some("s3cret"), json!({"query": format!("{{ neighbors(id: {id}) {{ relType }} similar(id: {id}, limit: 2) {{ score node {{ sourceId }} }} }}")})).await;
+    let (_, body) = post(
+        &ex,
+        Some("s3cret"),
+        json!({"query": format!("{{ neighbors(id: {id}) {{ relType }} similar(id: {id}, limit: 2) {{ score node {{ sourceId }} }} }}")}),
+    )
+    .await;
     assert!(body["errors"].is_null(), "{body}");
     assert_eq!(body["data"]["similar"].as_array().unwrap().len(), 2);
 }
@@ -111,15 +116,30 @@ async fn refuses_requests_addressed_to_another_host() {
 #[tokio::test]
 async fn bad_input_gets_a_clear_error_and_the_server_keeps_serving() {
     let ex = start(Some("t"));
-    let malformed = client().post(format!("{}/graphql", ex.url)).bearer_auth("t").header("content-type", "application/json").body("{\"query\": ").send().await.unwrap();
+    let malformed = client()
+        .post(format!("{}/graphql", ex.url))
+        .bearer_auth("t")
+        .header("content-type", "application/json")
+        .body("{\"query\": ")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(malformed.status().as_u16(), 400);
 
     let huge = format!("{{\"query\": \"{{ stats {{ nodeCount }} }} #{}\"}}", "x".repeat(200 * 1024));
-    let oversize = client().post(format!("{}/graphql", ex.url)).bearer_auth("t").header("content-type", "application/json").body(huge).send().await.unwrap();
+    let oversize = client()
+        .post(format!("{}/graphql", ex.url))
+        .bearer_auth("t")
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(oversize.status().as_u16(), 413);
 
     // Cheap but deep: only the depth limit can refuse it.
-    let deep = "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }";
+    let deep =
+        "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } } }";
     let (status, body) = post(&ex, Some("t"), json!({ "query": deep })).await;
     assert_eq!(status, 200);
     assert!(body["errors"][0]["message"].as_str().unwrap().contains("nested too deep"), "{body}");
@@ -134,7 +154,11 @@ async fn bad_input_gets_a_clear_error_and_the_server_keeps_serving() {
 #[test]
 fn serve_explains_a_missing_graph() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_proseva-explorer")).args(["serve", "--port", "0", "--db"]).arg(dir.path().join("none.db")).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.path().join("none.db"))
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("ingest --starter"), "{stderr}");
@@ -143,7 +167,11 @@ fn serve_explains_a_missing_graph() {
 #[test]
 fn serve_refuses_a_non_loopback_host() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_proseva-explorer")).args(["serve", "--host", "0.0.0.0", "--port", "0", "--db"]).arg(dir.path().join("g.db")).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--db"])
+        .arg(dir.path().join("g.db"))
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("loopback only"));
 }

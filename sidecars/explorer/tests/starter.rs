@@ -20,16 +20,25 @@ struct Built {
 fn built() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let embedder = EmbedderConfig::from_env()
+        let embedder: Arc<dyn proseva_embed::Embedder> = EmbedderConfig::from_env()
             .build()
             .unwrap_or_else(|e| panic!("the embedding model is needed for this test ({e}); run scripts/install-model.sh or `make model`"))
-            .expect("embeddings are not switched off");
+            .expect("embeddings are not switched off")
+            .into();
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("graph.db");
         let progress = |_| {};
-        let options = IngestOptions { corpus: "starter".into(), text_kind: TextKind::Summary, embedder: Some(embedder.as_ref()), progress: &progress };
+        let cache = starter::vector_cache().unwrap().expect("starter/vectors.bin ships with the corpus (make starter-vectors)");
+        let options = IngestOptions {
+            corpus: "starter".into(),
+            text_kind: TextKind::Summary,
+            embedder: Some(embedder.as_ref()),
+            vector_cache: Some(&cache),
+            progress: &progress,
+        };
         let report = ingest::ingest(&starter::files().unwrap(), &db, &options).unwrap();
         let graph = Arc::new(Graph::open(&db).unwrap());
+        graph.set_query_embedder(embedder).unwrap();
         Built { _dir: dir, db, report, graph }
     })
 }
@@ -38,8 +47,9 @@ fn schema() -> ExplorerSchema {
     gql::schema(built().graph.clone())
 }
 
-async fn search(q: &str, limit: usize) -> Vec<String> {
-    let res = schema().execute(format!(r#"{{ nodes(search: {q:?}, limit: {limit}) {{ nodes {{ sourceId }} }} }}"#)).await;
+async fn search(q: &str, limit: usize, semantic: bool) -> Vec<String> {
+    let res =
+        schema().execute(format!(r#"{{ nodes(search: {q:?}, limit: {limit}, semantic: {semantic}) {{ nodes {{ sourceId }} }} }}"#)).await;
     assert!(res.errors.is_empty(), "{:?}", res.errors);
     let data = res.data.into_json().unwrap();
     data["nodes"]["nodes"].as_array().unwrap().iter().map(|n| n["sourceId"].as_str().unwrap().to_string()).collect()
@@ -54,6 +64,32 @@ fn the_manifest_matches_the_files_and_the_corpus_reads_cleanly() {
     assert!(report.skipped.is_empty(), "starter rows skipped: {:?}", report.skipped);
     let listed: usize = manifest.files.iter().map(|f| f.sections).sum();
     assert_eq!(listed, report.sections, "manifest section counts are stale: run scripts/starter-manifest.py");
+}
+
+#[test]
+fn the_shipped_vectors_are_complete_and_are_what_the_model_gives() {
+    assert_eq!(built().report.embedded_now, 0, "starter/vectors.bin is stale for some sections: run `make starter-vectors`");
+    // Embed one title afresh, by the same path, and compare with the shipped vectors.
+    let embedder = EmbedderConfig::from_env().build().unwrap().unwrap();
+    let files: Vec<_> = starter::files().unwrap().into_iter().filter(|f| f.name == "CoVTitle_10.1.csv").collect();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fresh.db");
+    let progress = |_| {};
+    let options = IngestOptions {
+        corpus: "t".into(),
+        text_kind: TextKind::Summary,
+        embedder: Some(embedder.as_ref()),
+        vector_cache: None,
+        progress: &progress,
+    };
+    let report = ingest::ingest(&files, &db, &options).unwrap();
+    assert!(report.embedded_now >= 10);
+    let fresh = Graph::open(&db).unwrap();
+    for n in fresh.nodes(Some("section"), None, 1000, 0).unwrap().nodes {
+        let shipped = built().graph.node_by_source_id(&n.source_id).unwrap().unwrap();
+        let cos = proseva_embed::dot(fresh.vectors().vector(n.id).unwrap(), built().graph.vectors().vector(shipped.id).unwrap());
+        assert!(cos > 0.999, "{}: shipped vector differs from the model's (cos {cos})", n.source_id);
+    }
 }
 
 #[test]
@@ -112,9 +148,26 @@ async fn plain_questions_find_the_governing_sections_in_the_top_ten() {
         ("who inherits when someone dies without a will", &["64.2-200"]),
     ];
     for (question, any_of) in cases {
-        let top = search(question, 10).await;
+        let top = search(question, 10, true).await;
         assert!(any_of.iter().any(|s| top.contains(&s.to_string())), "{question:?}: none of {any_of:?} in top 10 {top:?}");
     }
+}
+
+#[tokio::test]
+async fn meaning_finds_what_shared_words_miss() {
+    // No summary says "dies" or "someone": words alone rank homicide first, meaning finds intestacy.
+    let question = "who inherits when someone dies without a will";
+    assert!(!search(question, 10, false).await.contains(&"64.2-200".to_string()));
+    assert!(search(question, 10, true).await[..5].contains(&"64.2-200".to_string()));
+    // An exact citation still comes first when meaning is blended in.
+    assert_eq!(search("§ 2.2-3704 records", 5, true).await[0], "2.2-3704");
+}
+
+#[tokio::test]
+async fn stats_say_search_by_meaning_is_on() {
+    let res = schema().execute("{ stats { semanticSearch embeddingModel } }").await;
+    let data = res.data.into_json().unwrap();
+    assert_eq!(data["stats"]["semanticSearch"], true);
 }
 
 #[tokio::test]
@@ -133,7 +186,8 @@ fn ingesting_again_keeps_every_id() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("again.db");
     let progress = |_| {};
-    let options = IngestOptions { corpus: "starter".into(), text_kind: TextKind::Summary, embedder: None, progress: &progress };
+    let options =
+        IngestOptions { corpus: "starter".into(), text_kind: TextKind::Summary, embedder: None, vector_cache: None, progress: &progress };
     ingest::ingest(&starter::files().unwrap(), &db, &options).unwrap();
     let again = Graph::open(&db).unwrap();
     let first = Graph::open(&built().db).unwrap();

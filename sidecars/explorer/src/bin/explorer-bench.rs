@@ -41,19 +41,41 @@ fn main() -> anyhow::Result<()> {
 
     println!("# explorer benchmark: {sections} synthetic sections, {iterations} queries per kind");
     let files = synth::corpus(sections, 42);
-    let plain = IngestOptions { corpus: "synthetic".into(), text_kind: TextKind::Official, embedder: None, progress: &progress };
+    let plain = IngestOptions {
+        corpus: "synthetic".into(),
+        text_kind: TextKind::Official,
+        embedder: None,
+        vector_cache: None,
+        progress: &progress,
+    };
     let report = ingest::ingest(&files, &dir.path().join("plain.db"), &plain)?;
-    println!("ingest without vectors: {:.0} sections/s ({} sections, {} edges, {:.1} s)", report.sections as f64 / report.seconds, report.sections, report.edges, report.seconds);
+    println!(
+        "ingest without vectors: {:.0} sections/s ({} sections, {} edges, {:.1} s)",
+        report.sections as f64 / report.seconds,
+        report.sections,
+        report.edges,
+        report.seconds
+    );
 
     let random = RandomEmbedder { dimension: 384 };
     let with_vectors = IngestOptions { embedder: Some(&random), ..plain };
     let report = ingest::ingest(&files, &db, &with_vectors)?;
-    println!("ingest with 384-d vectors (hash vectors, no model): {:.0} sections/s ({:.1} s)", report.sections as f64 / report.seconds, report.seconds);
+    println!(
+        "ingest with 384-d vectors (hash vectors, no model): {:.0} sections/s ({:.1} s)",
+        report.sections as f64 / report.seconds,
+        report.seconds
+    );
 
     match EmbedderConfig::from_env().build() {
         Ok(Some(model)) => {
             let small = synth::corpus(model_sections, 7);
-            let options = IngestOptions { corpus: "synthetic".into(), text_kind: TextKind::Official, embedder: Some(model.as_ref()), progress: &progress };
+            let options = IngestOptions {
+                corpus: "synthetic".into(),
+                text_kind: TextKind::Official,
+                embedder: Some(model.as_ref()),
+                vector_cache: None,
+                progress: &progress,
+            };
             let report = ingest::ingest(&small, &dir.path().join("model.db"), &options)?;
             println!(
                 "ingest with the real model ({}): {:.1} sections/s ({} sections, {:.1} s)",
@@ -82,7 +104,10 @@ fn main() -> anyhow::Result<()> {
         let mut i = 0;
         bench(&schema, "nodes(search:) plain words", iterations, || {
             i += 1;
-            format!(r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#, SEARCHES[i % SEARCHES.len()])
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                SEARCHES[i % SEARCHES.len()]
+            )
         })
         .await;
         bench(&schema, "nodes(search:) citation", iterations, || {
@@ -90,17 +115,25 @@ fn main() -> anyhow::Result<()> {
             format!(r#"{{ nodes(search: "§ {s}", limit: 10) {{ total nodes {{ id sourceId heading }} }} }}"#)
         })
         .await;
-        bench(&schema, "node", iterations, || format!("{{ node(id: {}) {{ id sourceId heading sourceText url textKind }} }}", 1 + rng.below(max_id as usize)))
-            .await;
+        bench(&schema, "node", iterations, || {
+            format!("{{ node(id: {}) {{ id sourceId heading sourceText url textKind }} }}", 1 + rng.below(max_id as usize))
+        })
+        .await;
         bench(&schema, "neighbors", iterations, || {
             format!("{{ neighbors(id: {}) {{ fromId toId relType weight }} }}", section_ids[rng.below(section_ids.len())])
         })
         .await;
         bench(&schema, "similar", iterations, || {
-            format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId heading }} }} }}", section_ids[rng.below(section_ids.len())])
+            format!(
+                "{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId heading }} }} }}",
+                section_ids[rng.below(section_ids.len())]
+            )
         })
         .await;
-        bench(&schema, "stats", iterations, || "{ stats { nodeCount edgeCount embeddingCount nodeTypes { type count } edgeTypes { type count } } }".to_string()).await;
+        bench(&schema, "stats", iterations, || {
+            "{ stats { nodeCount edgeCount embeddingCount nodeTypes { type count } edgeTypes { type count } } }".to_string()
+        })
+        .await;
     });
 
     over_http(&db, iterations, &section_ids)?;
@@ -176,10 +209,17 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64]) -> anyhow::Resul
     let mut i = 0;
     run("http nodes(search:)", &mut |_| {
         i += 1;
-        format!(r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#, SEARCHES[i % SEARCHES.len()])
+        format!(
+            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+            SEARCHES[i % SEARCHES.len()]
+        )
     })?;
-    run("http node", &mut |rng| format!("{{ node(id: {}) {{ id sourceId heading sourceText }} }}", section_ids[rng.below(section_ids.len())]))?;
-    run("http similar", &mut |rng| format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId }} }} }}", section_ids[rng.below(section_ids.len())]))?;
+    run("http node", &mut |rng| {
+        format!("{{ node(id: {}) {{ id sourceId heading sourceText }} }}", section_ids[rng.below(section_ids.len())])
+    })?;
+    run("http similar", &mut |rng| {
+        format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId }} }} }}", section_ids[rng.below(section_ids.len())])
+    })?;
     println!("RSS after load: {} MB (peak {} MB)", rss_kb(child.id(), "VmRSS:") / 1024, rss_kb(child.id(), "VmHWM:") / 1024);
     let _ = child.kill();
     let _ = child.wait();

@@ -29,8 +29,8 @@ pub fn title_20() -> String {
 pub fn title_55_1() -> String {
     [
         HEADER,
-        r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,3,Landlord Obligations,,,55.1-1226,Security deposits,"<p>A landlord may not demand a security deposit larger than two months' periodic rent. Within 45 days after the tenancy ends the landlord shall return the deposit, less lawful deductions itemized in writing. See § 55.1-1227.</p>""#,
-        r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,3,Landlord Obligations,,,55.1-1227,Landlord to maintain fit premises,"<p>The landlord shall comply with building and housing codes, make all repairs needed to keep the premises fit and habitable, and keep common areas clean and safe.</p>""#,
+        r#"55.1,Property and Conveyances,III,Rental Conveyances,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1226,Security deposits,"<p>A landlord may not demand a security deposit larger than two months' periodic rent. Within 45 days after the tenancy ends the landlord shall return the deposit, less lawful deductions itemized in writing. See § 55.1-1220.</p>""#,
+        r#"55.1,Property and Conveyances,III,Rental Conveyances,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1220,Landlord to maintain fit premises,"<p>The landlord shall comply with building and housing codes, make all repairs needed to keep the premises fit and habitable, and keep common areas clean and safe.</p>""#,
     ]
     .join("\n")
         + "\n"
@@ -63,6 +63,12 @@ pub fn fixture_files() -> Vec<CorpusFile> {
 pub fn build_fixture(db: &Path) -> IngestReport {
     let embedder = RandomEmbedder { dimension: 16 };
     let progress = |_| {};
-    let options = IngestOptions { corpus: "fixture".into(), text_kind: TextKind::Official, embedder: Some(&embedder), progress: &progress };
+    let options = IngestOptions {
+        corpus: "fixture".into(),
+        text_kind: TextKind::Official,
+        embedder: Some(&embedder),
+        vector_cache: None,
+        progress: &progress,
+    };
     ingest::ingest(&fixture_files(), db, &options).expect("fixture ingests")
 }
