@@ -33,7 +33,7 @@ fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
     let sections: usize = arg("--sections").map_or(Ok(50_000), |s| s.parse()).context("--sections")?;
-    let model_sections: usize = arg("--model-sections").map_or(Ok(1_000), |s| s.parse()).context("--model-sections")?;
+    let model_sections: usize = arg("--model-sections").map_or(Ok(200), |s| s.parse()).context("--model-sections")?;
     let iterations: usize = arg("--iterations").map_or(Ok(500), |s| s.parse()).context("--iterations")?;
     let dir = tempfile::tempdir()?;
     let db = dir.path().join("synth.db");
