@@ -73,6 +73,16 @@ impl EmbedderConfig {
         }
     }
 
+    /// The `model_id` the built embedder will report, known without loading or calling anything,
+    /// so a caller can tell whether the model fits stored vectors before paying for it.
+    pub fn model_id(&self) -> Option<String> {
+        match self {
+            EmbedderConfig::Local { .. } => Some(crate::local::MODEL_ID.to_string()),
+            EmbedderConfig::OpenAi { model, .. } => Some(crate::openai::model_id(model)),
+            EmbedderConfig::Disabled => None,
+        }
+    }
+
     /// Builds the embedder; Ok(None) for Disabled. A missing local model is a clear error that names the
     /// directory and says to run `scripts/install-model.sh` (or `make model`).
     ///

@@ -9,7 +9,7 @@ use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
 
 use crate::{EmbedError, Embedder};
 
-const MODEL_ID: &str = "all-MiniLM-L6-v2";
+pub(crate) const MODEL_ID: &str = "all-MiniLM-L6-v2";
 /// The sentence-transformers setting for this model; BERT itself allows 512.
 const MAX_TOKENS: usize = 256;
 /// Texts per forward pass: big enough to amortise overhead, small enough that

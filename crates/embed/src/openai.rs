@@ -71,7 +71,7 @@ impl OpenAiEmbedder {
         if let Some(d) = dimension {
             let _ = known.set(d);
         }
-        Ok(Self { agent, url, api_key, model: model.to_string(), model_id: format!("openai:{model}"), dimension: known })
+        Ok(Self { agent, url, api_key, model: model.to_string(), model_id: model_id(model), dimension: known })
     }
 
     /// The vector size, asking the server once if it was not configured.
@@ -238,6 +238,11 @@ fn snippet(body: &[u8]) -> String {
         end -= 1;
     }
     text[..end].trim().to_string()
+}
+
+/// How a remote model is named beside its vectors.
+pub(crate) fn model_id(model: &str) -> String {
+    format!("openai:{model}")
 }
 
 #[cfg(test)]

@@ -98,11 +98,10 @@ const STOPWORDS: &[&str] = &[
     "your",
 ];
 
-/// The FTS5 query for a plain-language search: every meaningful word, any of them (OR), so BM25
-/// ranks the nodes that share the most and rarest words first. `None` if no word is left.
-pub fn fts_query(search: &str) -> Option<String> {
+/// The meaningful words of a plain-language search, lower-cased and de-duplicated; citations are
+/// left out (they are looked up exactly, and their digits would only add noise).
+pub fn query_terms(search: &str) -> Vec<String> {
     let mut text = search.to_string();
-    // Citations are looked up exactly; their digits would only add noise to the text search.
     for c in find_citations(search).into_iter().rev() {
         text.replace_range(c.start..c.end, " ");
     }
@@ -112,12 +111,22 @@ pub fn fts_query(search: &str) -> Option<String> {
         if word.is_empty() || STOPWORDS.contains(&word.as_str()) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
             continue;
         }
-        let term = format!("\"{word}\"");
-        if !terms.contains(&term) {
-            terms.push(term);
+        if !terms.contains(&word) {
+            terms.push(word);
         }
     }
-    (!terms.is_empty()).then(|| terms.join(" OR "))
+    terms
+}
+
+/// An FTS5 query matching any of `terms` (each quoted, so user input is never FTS5 syntax). BM25
+/// then ranks the nodes that share the most and rarest words first.
+pub fn any_of(terms: &[String]) -> Option<String> {
+    (!terms.is_empty()).then(|| terms.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" OR "))
+}
+
+/// An FTS5 query matching all of `terms`.
+pub fn all_of(terms: &[String]) -> Option<String> {
+    (!terms.is_empty()).then(|| terms.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" AND "))
 }
 
 /// A query that is the start of a section number (`20-124`, `2.2-37`) also matches by prefix.
@@ -132,7 +141,7 @@ fn section_prefix(search: &str) -> Option<&str> {
 impl Graph {
     /// Opens a graph file: checks its schema, counts its statistics and loads its vectors.
     pub fn open(path: &Path) -> Result<Self, Error> {
-        let connections = std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 16);
+        let connections = std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 8);
         let conns = (0..connections).map(|_| store::open_read_only(path)).collect::<Result<Vec<_>, _>>()?;
         let stats = count_stats(&conns[0])?;
         let vectors = match stats.embedding_dimension {
@@ -286,7 +295,7 @@ impl Graph {
 
         let semantic = if semantic { self.semantic_candidates(search)? } else { Vec::new() };
         let fetch = if semantic.is_empty() { wanted + first.len() } else { (wanted + first.len()).max(FUSION_CANDIDATES) };
-        let fts = fts_query(search);
+        let fts = self.text_query(search)?;
         let (bm25, fts_total) = match &fts {
             None => (Vec::new(), 0),
             Some(fts) => self.pool.with(|c| {
@@ -350,6 +359,28 @@ impl Graph {
         Ok(NodePage { nodes: all.into_iter().skip(offset).take(limit).collect(), total: total + extra })
     }
 
+    /// The full-text query for a search. Words found in more than one node in fifty (at least 500)
+    /// say little about which node is meant but make BM25 score a large part of the corpus, so
+    /// they are dropped when the query has rarer words; a query of only such words must match
+    /// all of them. On a corpus of a few hundred nodes every word is kept.
+    fn text_query(&self, search: &str) -> Result<Option<String>, Error> {
+        let terms = query_terms(search);
+        let common_above = (self.stats.node_count / 50).max(500);
+        let (mut selective, mut common) = (Vec::new(), Vec::new());
+        for term in terms {
+            let matches: i64 = self.pool.with(|c| {
+                Ok(c.prepare_cached("SELECT count(*) FROM (SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ?1 LIMIT ?2)")?
+                    .query_row(params![format!("\"{term}\""), common_above + 1], |r| r.get(0))?)
+            })?;
+            match matches {
+                0 => {}
+                n if n <= common_above => selective.push(term),
+                _ => common.push(term),
+            }
+        }
+        Ok(if selective.is_empty() { all_of(&common) } else { any_of(&selective) })
+    }
+
     /// The nodes most like node `id` by vector, best first. An error if the node has no vector.
     pub fn similar(&self, id: i64, limit: usize) -> Result<Vec<(NodeRecord, f32)>, Error> {
         if self.vectors.is_empty() {
@@ -388,6 +419,7 @@ mod tests {
 
     #[test]
     fn plain_questions_become_or_queries_of_meaningful_words() {
+        let fts_query = |q: &str| any_of(&query_terms(q));
         assert_eq!(fts_query("landlord will not return my deposit").unwrap(), "\"landlord\" OR \"return\" OR \"deposit\"");
         assert_eq!(fts_query("What does Virginia Code say about FOIA?").unwrap(), "\"foia\"");
         assert_eq!(fts_query("the of and"), None);

@@ -138,12 +138,20 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
 /// Loads the embedding model in the background so `serve` answers at once; until it is ready,
 /// and if it cannot be used, searches are by text alone.
 fn load_query_model(graph: Arc<Graph>) {
-    if graph.stats().embedding_count == 0 {
-        return;
+    let Some(graph_model) = graph.stats().embedding_model.clone() else { return };
+    let config = EmbedderConfig::from_env();
+    match config.model_id() {
+        None => return,
+        // Loading a model the graph's vectors did not come from would only cost memory.
+        Some(configured) if configured != graph_model => {
+            tracing::warn!("searching by text only: the graph's vectors come from {graph_model}, the configured embedder is {configured}");
+            return;
+        }
+        Some(_) => {}
     }
     std::thread::spawn(move || {
         let started = std::time::Instant::now();
-        let embedder = match EmbedderConfig::from_env().build() {
+        let embedder = match config.build() {
             Ok(Some(embedder)) => embedder,
             Ok(None) => return,
             Err(e) => {

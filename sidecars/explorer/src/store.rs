@@ -98,8 +98,9 @@ pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
     // shared memory when it is the first to open the graph.
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     conn.pragma_update(None, "query_only", true)?;
-    conn.pragma_update(None, "cache_size", -16_000)?;
-    conn.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
+    // 4 MB of page cache per pooled connection; no mmap, whose touched pages would all count as
+    // the explorer's memory.
+    conn.pragma_update(None, "cache_size", -4_000)?;
     let version = read_meta(&conn, "schema_version").map_err(|_| Error::NotAGraph(path.to_path_buf()))?.and_then(|v| v.parse::<i64>().ok());
     if version != Some(SCHEMA_VERSION) {
         return Err(Error::SchemaVersion { path: path.to_path_buf(), found: version, expected: SCHEMA_VERSION });

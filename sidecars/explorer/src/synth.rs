@@ -185,10 +185,39 @@ const WORDS: &[&str] = &[
     "subsection",
 ];
 
+const SYLLABLES: &[&str] = &[
+    "ba", "ce", "di", "fo", "gu", "ha", "je", "ki", "lo", "mu", "na", "pe", "qui", "ro", "su", "ta", "ve", "wi", "xo", "za", "bar", "cen",
+    "dor", "fel", "gan", "hes", "lin", "mor", "nel", "par", "ros", "tan", "vil", "wen", "zor",
+];
+
+/// Rare words after the common legal ones: real text has a long tail of words that occur in few
+/// sections, and those are what make a search selective.
+pub const RARE_WORDS: usize = 20_000;
+
+/// Word `i` of the synthetic vocabulary: the common legal words first, then made-up rare ones.
+pub fn word(i: usize) -> String {
+    if let Some(w) = WORDS.get(i) {
+        return (*w).to_string();
+    }
+    let mut n = i - WORDS.len();
+    let mut w = String::new();
+    for _ in 0..3 {
+        w.push_str(SYLLABLES[n % SYLLABLES.len()]);
+        n /= SYLLABLES.len();
+    }
+    w
+}
+
+/// Whether `w` is one of the common legal words.
+pub fn is_common(w: &str) -> bool {
+    WORDS.contains(&w)
+}
+
 fn sentence(rng: &mut Rng, words: usize) -> String {
     let mut s = String::new();
     for i in 0..words {
-        let w = WORDS[rng.zipf(WORDS.len())];
+        let w = word(rng.zipf(WORDS.len() + RARE_WORDS));
+        let w = w.as_str();
         if i == 0 {
             let mut c = w.chars();
             if let Some(f) = c.next() {
@@ -245,7 +274,7 @@ pub fn corpus(sections: usize, seed: u64) -> Vec<CorpusFile> {
                         }
                         _ => title_sections[rng.below(title_sections.len())].clone(),
                     };
-                    body.push_str(&format!("As provided in § {cited}, the {} applies.", WORDS[rng.zipf(WORDS.len())]));
+                    body.push_str(&format!("As provided in § {cited}, the {} applies.", word(rng.zipf(WORDS.len()))));
                 }
                 body.push_str("</p>");
             }

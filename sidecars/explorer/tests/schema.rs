@@ -220,3 +220,35 @@ async fn a_query_model_of_another_dimension_is_refused_clearly() {
     let data = query(&schema, r#"{ nodes(search: "§ 20-124.4 mediation") { nodes { sourceId } } }"#).await;
     assert_eq!(ids(&data["nodes"]["nodes"])[0], "20-124.4");
 }
+
+#[tokio::test]
+async fn on_a_large_corpus_words_in_most_sections_do_not_drown_the_rare_one() {
+    // 600 sections all mention "court"; one also mentions "escheat".
+    let mut csv = format!("{}\n", common::HEADER);
+    for i in 1..=600 {
+        let extra = if i == 77 { " Unclaimed property may escheat to the Commonwealth." } else { "" };
+        csv += &format!("20,Domestic Relations,,,,,1,General,,,,,20-{i},Section {i},<p>The court may act on a petition.{extra}</p>\n");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("graph.db");
+    let files = vec![proseva_explorer::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
+    let progress = |_| {};
+    let options = proseva_explorer::ingest::IngestOptions {
+        corpus: "t".into(),
+        text_kind: proseva_explorer::ingest::TextKind::Official,
+        embedder: None,
+        vector_cache: None,
+        progress: &progress,
+    };
+    proseva_explorer::ingest::ingest(&files, &db, &options).unwrap();
+    let schema = gql::schema(Arc::new(Graph::open(&db).unwrap()));
+
+    let both = query(&schema, r#"{ nodes(search: "court escheat") { total nodes { sourceId } } }"#).await;
+    assert_eq!(both["nodes"]["total"], 1, "the common word is dropped, not OR-ed in: {both}");
+    assert_eq!(ids(&both["nodes"]["nodes"]), vec!["20-77"]);
+    // Only common words: every one must match.
+    let common = query(&schema, r#"{ nodes(search: "court petition") { total } }"#).await;
+    assert_eq!(common["nodes"]["total"], 600);
+    let none = query(&schema, r#"{ nodes(search: "court zebra") { total } }"#).await;
+    assert_eq!(none["nodes"]["total"], 600, "a word no section has is ignored");
+}

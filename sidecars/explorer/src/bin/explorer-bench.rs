@@ -97,6 +97,20 @@ fn main() -> anyhow::Result<()> {
     let section_ids: Vec<i64> = graph.nodes(Some("section"), None, 100_000, 0)?.nodes.iter().map(|n| n.id).collect();
     let section_numbers: Vec<String> = graph.nodes(Some("section"), None, 2_000, 0)?.nodes.into_iter().map(|n| n.source_id).collect();
 
+    // Questions about one topic: two of a section's rarer words and a common one, as a person
+    // describing their situation would use.
+    let mut rng = Rng::new(3);
+    let topical: Vec<String> = (0..200)
+        .filter_map(|_| {
+            let node = graph.node(section_ids[rng.below(section_ids.len())]).ok()??;
+            let text = node.source_text?;
+            let rare: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 6 && !synth::is_common(w)).collect();
+            (rare.len() >= 2).then(|| {
+                format!("{} {} {}", rare[0], rare[rare.len() / 2], SEARCHES[rng.below(SEARCHES.len())].split(' ').next().unwrap_or(""))
+            })
+        })
+        .collect();
+
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let mut rng = Rng::new(1);
@@ -136,7 +150,7 @@ fn main() -> anyhow::Result<()> {
         .await;
     });
 
-    over_http(&db, iterations, &section_ids)?;
+    over_http(&db, iterations, &section_ids, &topical)?;
     Ok(())
 }
 
@@ -175,7 +189,7 @@ fn rss_kb(pid: u32, field: &str) -> u64 {
 }
 
 /// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
-fn over_http(db: &Path, iterations: usize, section_ids: &[i64]) -> anyhow::Result<()> {
+fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut child = Command::new(explorer_binary()?)
         .args(["serve", "--port", "0", "--db"])
@@ -207,11 +221,11 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64]) -> anyhow::Resul
         Ok(())
     };
     let mut i = 0;
-    run("http nodes(search:)", &mut |_| {
+    run("http nodes(search:) topical", &mut |_| {
         i += 1;
         format!(
             r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-            SEARCHES[i % SEARCHES.len()]
+            topical[i % topical.len()]
         )
     })?;
     run("http node", &mut |rng| {
