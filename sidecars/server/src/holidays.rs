@@ -1,0 +1,151 @@
+//! Which days a Virginia clerk's office is closed by law, and the next day it is open.
+//!
+//! Va. Code § 1-210 moves a deadline that falls on a Saturday, Sunday or legal holiday to the
+//! next day that is none of these. The legal holidays are those of Va. Code § 2.2-3300:
+//! New Year's Day (Jan 1), Martin Luther King, Jr., Day (3rd Monday in January), George
+//! Washington Day (3rd Monday in February), Memorial Day (last Monday in May), Juneteenth
+//! (June 19), Independence Day (July 4), Labor Day (1st Monday in September), Columbus Day and
+//! Yorktown Victory Day (2nd Monday in October), Election Day (the Tuesday after the first
+//! Monday in November), Veterans Day (Nov 11), Thanksgiving (4th Thursday in November) and the
+//! Friday after it, and Christmas Day (Dec 25). When one of them falls on a Saturday the Friday
+//! before is the holiday; on a Sunday, the Monday after.
+//!
+//! Not covered: days the Governor or the President declares, and days a clerk's office closes
+//! for weather or emergencies (§ 1-210 moves deadlines past those too). Callers say so.
+
+use chrono::{Datelike, Days, NaiveDate, Weekday};
+
+/// One legal holiday as the courts keep it: `date` is the day offices close.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holiday {
+    pub date: NaiveDate,
+    pub name: &'static str,
+    /// True when `date` is the weekday standing in for a holiday that falls on a weekend.
+    pub observed: bool,
+}
+
+/// The holidays of § 2.2-3300 on the days they are kept in `year`, in date order. A holiday of
+/// the next year kept on December 31 (New Year's Day on a Saturday) is included.
+pub fn legal_holidays(year: i32) -> Vec<Holiday> {
+    let mut days: Vec<Holiday> = [year, year + 1]
+        .into_iter()
+        .flat_map(statutory_days)
+        .map(|(date, name)| match date.weekday() {
+            Weekday::Sat => Holiday { date: date - Days::new(1), name, observed: true },
+            Weekday::Sun => Holiday { date: date + Days::new(1), name, observed: true },
+            _ => Holiday { date, name, observed: false },
+        })
+        .filter(|h| h.date.year() == year)
+        .collect();
+    days.sort_by_key(|h| h.date);
+    days
+}
+
+/// The days named in § 2.2-3300 for `year`, before moving any off a weekend.
+fn statutory_days(year: i32) -> Vec<(NaiveDate, &'static str)> {
+    let fixed = |month, day| NaiveDate::from_ymd_opt(year, month, day).expect("a real calendar day");
+    let nth =
+        |month, weekday, n| NaiveDate::from_weekday_of_month_opt(year, month, weekday, n).expect("every month has four of each weekday");
+    let last_monday_of_may =
+        (1..=5).rev().find_map(|n| NaiveDate::from_weekday_of_month_opt(year, 5, Weekday::Mon, n)).expect("May has Mondays");
+    let thanksgiving = nth(11, Weekday::Thu, 4);
+    vec![
+        (fixed(1, 1), "New Year's Day"),
+        (nth(1, Weekday::Mon, 3), "Martin Luther King, Jr., Day"),
+        (nth(2, Weekday::Mon, 3), "George Washington Day"),
+        (last_monday_of_may, "Memorial Day"),
+        (fixed(6, 19), "Juneteenth"),
+        (fixed(7, 4), "Independence Day"),
+        (nth(9, Weekday::Mon, 1), "Labor Day"),
+        (nth(10, Weekday::Mon, 2), "Columbus Day and Yorktown Victory Day"),
+        (nth(11, Weekday::Mon, 1) + Days::new(1), "Election Day"),
+        (fixed(11, 11), "Veterans Day"),
+        (thanksgiving, "Thanksgiving Day"),
+        (thanksgiving + Days::new(1), "the day after Thanksgiving"),
+        (fixed(12, 25), "Christmas Day"),
+    ]
+}
+
+/// Why the clerk's office is closed on `date` by law, or `None` if it is open.
+pub fn closed_because(date: NaiveDate) -> Option<String> {
+    match date.weekday() {
+        Weekday::Sat => return Some("a Saturday".into()),
+        Weekday::Sun => return Some("a Sunday".into()),
+        _ => {}
+    }
+    legal_holidays(date.year()).into_iter().find(|h| h.date == date).map(|h| {
+        if h.observed {
+            format!("a legal holiday ({} observed, § 2.2-3300)", h.name)
+        } else {
+            format!("a legal holiday ({}, § 2.2-3300)", h.name)
+        }
+    })
+}
+
+/// `date` if the office is open then, else the next day it is, with each day skipped and why.
+pub fn next_open_day(date: NaiveDate) -> (NaiveDate, Vec<(NaiveDate, String)>) {
+    let mut day = date;
+    let mut skipped = Vec::new();
+    while let Some(why) = closed_because(day) {
+        skipped.push((day, why));
+        day = day + Days::new(1);
+    }
+    (day, skipped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn the_2025_calendar() {
+        let got: Vec<(String, &str)> = legal_holidays(2025).into_iter().map(|h| (h.date.to_string(), h.name)).collect();
+        let want = [
+            ("2025-01-01", "New Year's Day"),
+            ("2025-01-20", "Martin Luther King, Jr., Day"),
+            ("2025-02-17", "George Washington Day"),
+            ("2025-05-26", "Memorial Day"),
+            ("2025-06-19", "Juneteenth"),
+            ("2025-07-04", "Independence Day"),
+            ("2025-09-01", "Labor Day"),
+            ("2025-10-13", "Columbus Day and Yorktown Victory Day"),
+            ("2025-11-04", "Election Day"),
+            ("2025-11-11", "Veterans Day"),
+            ("2025-11-27", "Thanksgiving Day"),
+            ("2025-11-28", "the day after Thanksgiving"),
+            ("2025-12-25", "Christmas Day"),
+        ];
+        assert_eq!(got, want.map(|(d, n)| (d.to_string(), n)));
+    }
+
+    #[test]
+    fn weekend_holidays_move_to_the_nearest_weekday() {
+        // July 4, 2026 is a Saturday; Christmas 2027 a Saturday; July 4, 2027 a Sunday.
+        assert!(closed_because(d("2026-07-03")).unwrap().contains("Independence Day observed"));
+        assert!(closed_because(d("2027-12-24")).unwrap().contains("Christmas Day observed"));
+        assert!(closed_because(d("2027-07-05")).unwrap().contains("Independence Day observed"));
+        // New Year's Day 2028 is a Saturday, so the office closes on Friday, December 31, 2027.
+        assert!(closed_because(d("2027-12-31")).unwrap().contains("New Year's Day observed"));
+        assert_eq!(legal_holidays(2028).first().map(|h| h.date), Some(d("2028-01-17")), "Jan 1 2028 is kept in 2027");
+    }
+
+    #[test]
+    fn ordinary_weekdays_are_open() {
+        for day in ["2025-03-11", "2025-11-26", "2025-12-26", "2025-11-03"] {
+            assert_eq!(closed_because(d(day)), None, "{day}");
+        }
+        assert_eq!(next_open_day(d("2025-03-11")), (d("2025-03-11"), vec![]));
+    }
+
+    #[test]
+    fn rolling_forward_lists_every_closed_day() {
+        let (open, skipped) = next_open_day(d("2025-11-27"));
+        assert_eq!(open, d("2025-12-01"));
+        let days: Vec<String> = skipped.iter().map(|(d, _)| d.to_string()).collect();
+        assert_eq!(days, ["2025-11-27", "2025-11-28", "2025-11-29", "2025-11-30"]);
+    }
+}

@@ -1,0 +1,117 @@
+//! The HTTP face of the server: every route, the guards in front of them, and the one way errors
+//! are shown. [`app`] is used by `main` and by the tests (`tower::ServiceExt::oneshot`).
+//!
+//! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
+//! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
+//! one is configured (401); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
+
+mod body;
+mod documents;
+mod resources;
+
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{Method, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+
+pub use body::JsonBody;
+
+use crate::store::{cases::Cases, contacts::Contacts, deadlines::Deadlines, finances::Finances, timeline::Timeline};
+use crate::{ApiError, AppState, deadline_rules, fields::Fields, tools};
+
+/// The only route that answers without a token.
+pub const HEALTH_PATH: &str = "/api/health";
+
+/// Every route of the server, guarded.
+pub fn app(state: AppState) -> Router {
+    app_with(state, Router::new())
+}
+
+/// [`app`] plus `extra` routes (e.g. `/api/chat` from the agent), behind the same guards.
+pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
+    let max_body = state.config.max_body_bytes;
+    Router::new()
+        .route(HEALTH_PATH, get(health))
+        .nest("/api/cases", resources::routes::<Cases>())
+        .nest("/api/deadlines", resources::routes::<Deadlines>())
+        .nest("/api/contacts", resources::routes::<Contacts>())
+        .nest("/api/finances", resources::routes::<Finances>())
+        .nest("/api/timeline", resources::routes::<Timeline>())
+        .nest("/api/documents", documents::routes())
+        .route("/api/tools", get(list_tools))
+        .route("/api/tools/{name}", post(call_tool))
+        .route("/api/deadline-rules", get(deadline_rules_list))
+        .route("/api/deadline-rules/compute", post(deadline_rules_compute))
+        .merge(extra)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .with_state(state)
+}
+
+/// Loopback host and origin for everything; the bearer token for everything but health.
+async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("\u{fffd}"));
+    if text(header::HOST).is_some_and(|host| !proseva_http_guard::is_loopback_host(host))
+        || text(header::ORIGIN).is_some_and(|origin| !proseva_http_guard::is_loopback_origin(origin))
+    {
+        return ApiError::ForbiddenHost.into_response();
+    }
+    if let Some(token) = &state.config.token
+        && request.uri().path() != HEALTH_PATH
+        && !proseva_http_guard::bearer_token_matches(text(header::AUTHORIZATION), token)
+    {
+        return ApiError::Unauthorized.into_response();
+    }
+    next.run(request).await
+}
+
+async fn health(State(state): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "status": "ok",
+        "service": "proseva-server",
+        "version": env!("CARGO_PKG_VERSION"),
+        "embeddings": state.knowledge.status(),
+    }))
+}
+
+async fn list_tools() -> Json<Value> {
+    Json(tools::openai_tools())
+}
+
+async fn call_tool(State(state): State<AppState>, Path(name): Path<String>, JsonBody(args): JsonBody) -> Result<Json<Value>, ApiError> {
+    Ok(Json(tools::run_tool(&state, &name, args).await?))
+}
+
+async fn deadline_rules_list() -> Json<Value> {
+    Json(json!(deadline_rules::rule_book()))
+}
+
+/// `{ruleId, triggerDate}` → the date that rule gives, without storing anything.
+async fn deadline_rules_compute(JsonBody(body): JsonBody) -> Result<Json<Value>, ApiError> {
+    let mut f = Fields::new(&body, &["ruleId", "triggerDate"], "field")?;
+    let rule_id = f.required_text("ruleId", 100);
+    let trigger = f.required_date("triggerDate");
+    let rule = deadline_rules::rule(&rule_id);
+    if rule.is_none() && !rule_id.is_empty() {
+        f.error("ruleId", format!("no such rule; known rules: {}", deadline_rules::rule_ids().join(", ")));
+    }
+    f.finish()?;
+    match (rule, trigger) {
+        (Some(rule), Some(trigger)) => Ok(Json(json!(deadline_rules::compute(rule, trigger)))),
+        _ => Err(ApiError::Internal("validated rule and date missing".into())),
+    }
+}
+
+async fn not_found(method: Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::NotFound(format!("no route {method} {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed { method: method.to_string() }
+}

@@ -1,0 +1,40 @@
+//! proseva-server: the user's own case, kept on their machine and served on loopback.
+//!
+//! Cases, deadlines, contacts, documents, finances and a timeline live in one SQLite file
+//! (`proseva.db` in the data dir, see [`store`]). Documents are turned into text ([`extract`]),
+//! cut into passages and embedded in the background ([`knowledge`]), so the agent's
+//! `SearchKnowledge` tool finds them by meaning as well as by words. The eight local tools
+//! ([`tools`]) and the REST resources are served by [`http::app`].
+//!
+//! ```no_run
+//! use proseva_server::{AppState, Config, http, tools};
+//! # async fn demo() -> Result<(), proseva_server::ApiError> {
+//! let state = AppState::open(&Config::for_data_dir("/tmp/proseva".into()))?;
+//! state.spawn_embedding_worker();
+//! // In-process, as a test or another crate would call a tool:
+//! let deadlines = tools::run_tool(&state, "GetDeadlines", serde_json::json!({})).await?;
+//! // Or over HTTP, as the agent does:
+//! let router = http::app(state);
+//! # let _ = (deadlines, router); Ok(()) }
+//! ```
+//!
+//! Not for: the law itself (that is the explorer's graph), or talking to a language model (the
+//! agent crate's job; it reaches this data through the HTTP API).
+
+pub mod config;
+pub mod deadline_rules;
+pub mod error;
+pub mod extract;
+pub mod fields;
+pub mod holidays;
+pub mod http;
+pub mod ingest;
+pub mod knowledge;
+pub mod samples;
+pub mod state;
+pub mod store;
+pub mod tools;
+
+pub use config::Config;
+pub use error::ApiError;
+pub use state::AppState;

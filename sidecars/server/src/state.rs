@@ -1,0 +1,68 @@
+//! What every request handler and tool shares: the settings, the store and the knowledge index.
+
+use std::sync::Arc;
+
+use proseva_embed::{Embedder, EmbedderConfig};
+
+use crate::knowledge::{self, Knowledge};
+use crate::store::Store;
+use crate::{ApiError, Config};
+
+/// Cheap to clone; clones share everything.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub knowledge: Arc<Knowledge>,
+}
+
+impl AppState {
+    /// Opens (or creates) `proseva.db` in the data dir and loads the stored passage vectors.
+    /// The embedding model is not loaded here; see [`AppState::load_embedder_in_background`].
+    pub fn open(config: &Config) -> Result<Self, ApiError> {
+        let documents = config.documents_dir();
+        std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
+        let store = Store::open(&config.db_path())?;
+        let knowledge = Arc::new(Knowledge::load(&store)?);
+        Ok(AppState { config: Arc::new(config.clone()), store, knowledge })
+    }
+
+    /// Loads the configured model on a thread of its own, so the server answers while it loads
+    /// (about a second for the local model); `/api/health` shows how it went.
+    pub fn load_embedder_in_background(&self, config: EmbedderConfig) {
+        let state = self.clone();
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            match config.build() {
+                Ok(Some(embedder)) => match state.use_embedder(Arc::from(embedder)) {
+                    Ok(()) => tracing::info!(ms = started.elapsed().as_millis() as u64, "embedding model ready"),
+                    Err(e) => state.knowledge.set_unavailable(e.to_string()),
+                },
+                Ok(None) => state.knowledge.set_unavailable("embeddings are turned off (PROSEVA_EMBEDDINGS=off)".into()),
+                Err(e) => {
+                    tracing::warn!("documents will be searchable by words only: {e}");
+                    state.knowledge.set_unavailable(e.to_string());
+                }
+            }
+        });
+    }
+
+    /// Uses an already loaded model (tests share one this way). Blocking.
+    pub fn use_embedder(&self, embedder: Arc<dyn Embedder>) -> Result<(), ApiError> {
+        self.knowledge.set_embedder(&self.store, embedder)
+    }
+
+    /// Starts embedding pending documents in the background. Needs a tokio runtime.
+    pub fn spawn_embedding_worker(&self) -> tokio::task::JoinHandle<()> {
+        knowledge::spawn_worker(self.clone())
+    }
+
+    /// Runs blocking work (SQLite, the model) on tokio's blocking pool.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&AppState) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let state = self.clone();
+        tokio::task::spawn_blocking(move || f(&state)).await?
+    }
+}

@@ -1,0 +1,173 @@
+//! `cases`: the matters the user is part of.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{ListFilter, Table, now};
+use crate::ApiError;
+use crate::fields::Fields;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Case {
+    pub id: i64,
+    pub name: String,
+    pub case_number: Option<String>,
+    pub court: Option<String>,
+    #[serde(rename = "type")]
+    pub case_type: Option<String>,
+    pub status: String,
+    pub parties: Vec<Party>,
+    pub notes: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// Someone on the case: "Jane Doe", role "plaintiff".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Party {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CaseInput {
+    pub name: String,
+    pub case_number: Option<String>,
+    pub court: Option<String>,
+    pub case_type: Option<String>,
+    pub status: String,
+    pub parties: Vec<Party>,
+    pub notes: Option<String>,
+}
+
+pub struct Cases;
+
+const COLUMNS: &str = "id, name, case_number, court, case_type, status, parties, notes, created_at, updated_at";
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
+    let parties: String = r.get(6)?;
+    Ok(Case {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        case_number: r.get(2)?,
+        court: r.get(3)?,
+        case_type: r.get(4)?,
+        status: r.get(5)?,
+        parties: serde_json::from_str(&parties).unwrap_or_default(),
+        notes: r.get(7)?,
+        created_at: r.get(8)?,
+        updated_at: r.get(9)?,
+    })
+}
+
+/// The case whose number is `case_number`, ignoring case and surrounding spaces.
+pub fn by_number(c: &Connection, case_number: &str) -> Result<Vec<Case>, ApiError> {
+    let mut stmt = c.prepare_cached(&format!("SELECT {COLUMNS} FROM cases WHERE case_number = ?1 COLLATE NOCASE ORDER BY id"))?;
+    Ok(stmt.query_map([case_number.trim()], from_row)?.collect::<Result<_, _>>()?)
+}
+
+fn parse_parties(f: &mut Fields<'_>) -> Vec<Party> {
+    let Some(raw) = f.raw("parties") else { return Vec::new() };
+    let Some(items) = raw.as_array() else {
+        f.error("parties", "must be a list of {\"name\", \"role\"} objects");
+        return Vec::new();
+    };
+    let mut parties = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let party = match item {
+            Value::String(name) => Some(Party { name: name.trim().to_string(), role: None }),
+            Value::Object(_) => serde_json::from_value::<Party>(item.clone()).ok(),
+            _ => None,
+        };
+        match party.filter(|p| !p.name.trim().is_empty()) {
+            Some(mut p) => {
+                p.name = p.name.trim().to_string();
+                p.role = p.role.map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+                parties.push(p);
+            }
+            None => f.error("parties", format!("entry {} must be an object with a non-empty \"name\" (and an optional \"role\")", i + 1)),
+        }
+    }
+    parties
+}
+
+impl Table for Cases {
+    const NOUN: &'static str = "case";
+    const FIELDS: &'static [&'static str] = &["name", "caseNumber", "court", "type", "status", "parties", "notes"];
+    type Record = Case;
+    type Input = CaseInput;
+
+    fn parse(body: &Value) -> Result<CaseInput, ApiError> {
+        let mut f = Fields::new(body, Self::FIELDS, "field")?;
+        let input = CaseInput {
+            name: f.required_text("name", 300),
+            case_number: f.text("caseNumber", 100),
+            court: f.text("court", 300),
+            case_type: f.text("type", 100),
+            status: f.text("status", 50).unwrap_or_else(|| "open".into()),
+            parties: parse_parties(&mut f),
+            notes: f.text("notes", 100_000),
+        };
+        f.finish()?;
+        Ok(input)
+    }
+
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Case>, ApiError> {
+        let (limit, offset) = filter.limit_offset();
+        let mut stmt =
+            c.prepare_cached(&format!("SELECT {COLUMNS} FROM cases WHERE ?1 IS NULL OR id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"))?;
+        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    }
+
+    fn get(c: &Connection, id: i64) -> Result<Option<Case>, ApiError> {
+        Ok(c.prepare_cached(&format!("SELECT {COLUMNS} FROM cases WHERE id = ?1"))?.query_row([id], from_row).optional()?)
+    }
+
+    fn insert(c: &Connection, i: &CaseInput) -> Result<i64, ApiError> {
+        let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
+        c.prepare_cached(
+            "INSERT INTO cases (name, case_number, court, case_type, status, parties, notes, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+        )?
+        .execute(params![i.name, i.case_number, i.court, i.case_type, i.status, parties, i.notes, now()])?;
+        Ok(c.last_insert_rowid())
+    }
+
+    fn update(c: &Connection, id: i64, i: &CaseInput) -> Result<(), ApiError> {
+        let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
+        c.prepare_cached(
+            "UPDATE cases SET name = ?2, case_number = ?3, court = ?4, case_type = ?5, status = ?6, parties = ?7, notes = ?8, updated_at = ?9
+             WHERE id = ?1",
+        )?
+        .execute(params![id, i.name, i.case_number, i.court, i.case_type, i.status, parties, i.notes, now()])?;
+        Ok(())
+    }
+
+    /// Refused while anything still belongs to the case, so deleting a case never deletes a
+    /// deadline or document with it.
+    fn delete(c: &Connection, id: i64) -> Result<bool, ApiError> {
+        let mut held = Vec::new();
+        for (table, one, many) in [
+            ("deadlines", "deadline", "deadlines"),
+            ("contacts", "contact", "contacts"),
+            ("documents", "document", "documents"),
+            ("finances", "finance entry", "finance entries"),
+            ("timeline_events", "timeline event", "timeline events"),
+        ] {
+            let n: i64 = c.prepare_cached(&format!("SELECT count(*) FROM {table} WHERE case_id = ?1"))?.query_row([id], |r| r.get(0))?;
+            if n > 0 {
+                held.push(format!("{n} {}", if n == 1 { one } else { many }));
+            }
+        }
+        if !held.is_empty() {
+            return Err(ApiError::Conflict(format!(
+                "case {id} still has {}; delete them or move them to another case first",
+                held.join(", ")
+            )));
+        }
+        Ok(c.prepare_cached("DELETE FROM cases WHERE id = ?1")?.execute([id])? > 0)
+    }
+}

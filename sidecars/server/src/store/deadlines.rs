@@ -1,0 +1,213 @@
+//! `deadlines`: dates the user must not miss, typed in or computed from a Virginia rule.
+//!
+//! A deadline made with `{ruleId, triggerDate}` gets its `date` from
+//! [`crate::deadline_rules::compute`], and records the rule's citation in `sourceRule` and how the
+//! date was reached in `dateNote`. Changing the trigger date recomputes it; to set the date by
+//! hand, clear `ruleId`.
+
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{ListFilter, Table, check_case, now};
+use crate::ApiError;
+use crate::deadline_rules;
+use crate::fields::Fields;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Deadline {
+    pub id: i64,
+    pub case_id: Option<i64>,
+    pub title: String,
+    pub date: String,
+    pub kind: String,
+    pub done: bool,
+    pub rule_id: Option<String>,
+    pub trigger_date: Option<String>,
+    pub source_rule: Option<String>,
+    pub date_note: Option<String>,
+    pub notes: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct DeadlineInput {
+    pub case_id: Option<i64>,
+    pub title: String,
+    pub date: NaiveDate,
+    pub kind: String,
+    pub done: bool,
+    pub rule_id: Option<String>,
+    pub trigger_date: Option<NaiveDate>,
+    pub source_rule: Option<String>,
+    pub date_note: Option<String>,
+    pub notes: Option<String>,
+}
+
+pub struct Deadlines;
+
+const COLUMNS: &str = "id, case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at";
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<Deadline> {
+    Ok(Deadline {
+        id: r.get(0)?,
+        case_id: r.get(1)?,
+        title: r.get(2)?,
+        date: r.get(3)?,
+        kind: r.get(4)?,
+        done: r.get(5)?,
+        rule_id: r.get(6)?,
+        trigger_date: r.get(7)?,
+        source_rule: r.get(8)?,
+        date_note: r.get(9)?,
+        notes: r.get(10)?,
+        created_at: r.get(11)?,
+        updated_at: r.get(12)?,
+    })
+}
+
+impl Table for Deadlines {
+    const NOUN: &'static str = "deadline";
+    const FIELDS: &'static [&'static str] = &["caseId", "title", "date", "kind", "done", "ruleId", "triggerDate", "notes"];
+    const COMPUTED: &'static [&'static str] = &["sourceRule", "dateNote"];
+    type Record = Deadline;
+    type Input = DeadlineInput;
+
+    fn parse(body: &Value) -> Result<DeadlineInput, ApiError> {
+        let mut f = Fields::with_read_only(body, Self::FIELDS, Self::COMPUTED, "field")?;
+        let case_id = f.id("caseId");
+        let rule_id = f.text("ruleId", 100);
+        let rule = rule_id.as_deref().and_then(|id| {
+            let rule = deadline_rules::rule(id);
+            if rule.is_none() {
+                f.error("ruleId", format!("no such rule; known rules: {}", deadline_rules::rule_ids().join(", ")));
+            }
+            rule
+        });
+        let trigger_date = f.date("triggerDate");
+        let mut input = DeadlineInput {
+            case_id,
+            title: f.text("title", 300).unwrap_or_default(),
+            date: NaiveDate::MIN,
+            kind: f.text("kind", 50).unwrap_or_default(),
+            done: f.bool("done").unwrap_or(false),
+            rule_id: None,
+            trigger_date,
+            source_rule: None,
+            date_note: None,
+            notes: f.text("notes", 100_000),
+        };
+        match (rule, rule_id.is_some()) {
+            (Some(rule), _) => {
+                if f.has("date") {
+                    f.error("date", "is computed from ruleId and triggerDate; to set it by hand, leave out ruleId");
+                }
+                match trigger_date {
+                    Some(trigger) => {
+                        let computed = deadline_rules::compute(rule, trigger);
+                        input.date = computed.date;
+                        input.date_note = Some(computed.explanation);
+                    }
+                    None if !f.has("triggerDate") => f.error("triggerDate", format!("is required with ruleId: the date of {}", rule.after)),
+                    None => {}
+                }
+                input.rule_id = Some(rule.id.clone());
+                input.source_rule = Some(rule.citation.clone());
+                if input.title.is_empty() {
+                    input.title = rule.title.clone();
+                }
+                if input.kind.is_empty() {
+                    input.kind = rule.kind.clone();
+                }
+            }
+            (None, true) => {}
+            (None, false) => input.date = f.required_date("date").unwrap_or(NaiveDate::MIN),
+        }
+        if input.title.is_empty() {
+            f.error("title", "is required (unless ruleId gives one)");
+        }
+        if input.kind.is_empty() {
+            input.kind = "other".into();
+        }
+        f.finish()?;
+        Ok(input)
+    }
+
+    /// A deadline computed from a rule is recomputed on update, unless the update sets its date
+    /// (an error while the rule stays) or clears the rule (the date then stays as it was).
+    fn merge(stored: Value, patch: &Value) -> Value {
+        let mut merged = super::merge_fields(stored, patch);
+        let keeps_rule = merged.get("ruleId").is_some_and(|r| !r.is_null());
+        if keeps_rule
+            && patch.get("date").is_none()
+            && let Some(obj) = merged.as_object_mut()
+        {
+            obj.remove("date");
+        }
+        merged
+    }
+
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Deadline>, ApiError> {
+        let (limit, offset) = filter.limit_offset();
+        let mut stmt = c.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM deadlines WHERE ?1 IS NULL OR case_id = ?1 ORDER BY date, id LIMIT ?2 OFFSET ?3"
+        ))?;
+        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    }
+
+    fn get(c: &Connection, id: i64) -> Result<Option<Deadline>, ApiError> {
+        Ok(c.prepare_cached(&format!("SELECT {COLUMNS} FROM deadlines WHERE id = ?1"))?.query_row([id], from_row).optional()?)
+    }
+
+    fn insert(c: &Connection, i: &DeadlineInput) -> Result<i64, ApiError> {
+        check_case(c, i.case_id)?;
+        c.prepare_cached(
+            "INSERT INTO deadlines (case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+        )?
+        .execute(params![
+            i.case_id,
+            i.title,
+            i.date.to_string(),
+            i.kind,
+            i.done,
+            i.rule_id,
+            i.trigger_date.map(|d| d.to_string()),
+            i.source_rule,
+            i.date_note,
+            i.notes,
+            now()
+        ])?;
+        Ok(c.last_insert_rowid())
+    }
+
+    fn update(c: &Connection, id: i64, i: &DeadlineInput) -> Result<(), ApiError> {
+        check_case(c, i.case_id)?;
+        c.prepare_cached(
+            "UPDATE deadlines SET case_id = ?2, title = ?3, date = ?4, kind = ?5, done = ?6, rule_id = ?7, trigger_date = ?8,
+             source_rule = ?9, date_note = ?10, notes = ?11, updated_at = ?12 WHERE id = ?1",
+        )?
+        .execute(params![
+            id,
+            i.case_id,
+            i.title,
+            i.date.to_string(),
+            i.kind,
+            i.done,
+            i.rule_id,
+            i.trigger_date.map(|d| d.to_string()),
+            i.source_rule,
+            i.date_note,
+            i.notes,
+            now()
+        ])?;
+        Ok(())
+    }
+
+    fn delete(c: &Connection, id: i64) -> Result<bool, ApiError> {
+        Ok(c.prepare_cached("DELETE FROM deadlines WHERE id = ?1")?.execute([id])? > 0)
+    }
+}

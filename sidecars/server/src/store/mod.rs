@@ -1,0 +1,284 @@
+//! `proseva.db`: the user's case data in one SQLite file. One module per table; this one opens
+//! the file, migrates it and hands out connections.
+//!
+//! Durability: WAL with `synchronous = FULL`, so a write the server has answered 2xx to is on
+//! disk, not only in the OS cache — it survives a crash of the server *and* of the machine.
+//! Writes are a human's typing and a few uploads, so the fsync per commit costs nothing anyone
+//! notices. Writes go through one connection, one `BEGIN IMMEDIATE` transaction at a time;
+//! reads use their own connections and never wait for a write (WAL).
+
+pub mod cases;
+pub mod chunks;
+pub mod contacts;
+pub mod deadlines;
+pub mod documents;
+pub mod finances;
+pub mod timeline;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite_migration::{M, Migrations};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::ApiError;
+
+/// Versioned schema changes, oldest first. Append; never edit one that has shipped.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!("migrations/0001_case_data.sql"))])
+}
+
+/// Handle to `proseva.db`; cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    path: PathBuf,
+    writer: Mutex<Connection>,
+    idle_readers: Mutex<Vec<Connection>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.inner.path).finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Self, ApiError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| ApiError::Internal(format!("creating {}: {e}", dir.display())))?;
+        }
+        let mut writer = Connection::open(path)?;
+        writer.pragma_update(None, "journal_mode", "WAL")?;
+        configure(&writer)?;
+        migrations().to_latest(&mut writer)?;
+        Ok(Store { inner: Arc::new(Inner { path: path.to_path_buf(), writer: Mutex::new(writer), idle_readers: Mutex::new(Vec::new()) }) })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// Runs `f` on a read-only connection. Blocking: call from `spawn_blocking` in async code.
+    pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        let idle = self.inner.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(conn) => conn,
+            None => {
+                let conn =
+                    Connection::open_with_flags(&self.inner.path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+                configure(&conn)?;
+                conn.pragma_update(None, "query_only", true)?;
+                conn
+            }
+        };
+        let result = f(&conn);
+        self.inner.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).push(conn);
+        result
+    }
+
+    /// Runs `f` in one write transaction, committed (durably) if `f` succeeds and rolled back if
+    /// it fails. Blocking: call from `spawn_blocking` in async code.
+    pub fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        let mut conn = self.inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let value = f(&tx)?;
+        tx.commit()?;
+        Ok(value)
+    }
+}
+
+fn configure(conn: &Connection) -> Result<(), ApiError> {
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "busy_timeout", 5000)?;
+    Ok(())
+}
+
+/// Now, as stored: ISO 8601 UTC to the millisecond.
+pub fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+/// Which records a list returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ListFilter {
+    pub case_id: Option<i64>,
+    pub limit: Option<i64>,
+    pub offset: Option<i64>,
+}
+
+impl ListFilter {
+    pub fn for_case(case_id: Option<i64>) -> Self {
+        ListFilter { case_id, ..Default::default() }
+    }
+
+    /// `LIMIT ?n OFFSET ?m` values: everything unless a limit was asked for.
+    pub(crate) fn limit_offset(&self) -> (i64, i64) {
+        (self.limit.unwrap_or(-1), self.offset.unwrap_or(0))
+    }
+}
+
+/// A table the REST API serves with list, create, read, update and delete.
+///
+/// `parse` validates a JSON body into an input (every field problem at once); the other
+/// functions are the table's SQL. An update is the stored record with the body's fields laid
+/// over it, parsed again, so one validator covers create and update.
+pub trait Table: Send + Sync + 'static {
+    /// What one record is called in messages, e.g. "case".
+    const NOUN: &'static str;
+    /// The JSON fields a client may set.
+    const FIELDS: &'static [&'static str];
+    /// Fields a record shows that the server computes; ignored when sent back.
+    const COMPUTED: &'static [&'static str] = &[];
+    type Record: Serialize + Send + 'static;
+    type Input: Send + 'static;
+
+    fn parse(body: &Value) -> Result<Self::Input, ApiError>;
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Self::Record>, ApiError>;
+    fn get(c: &Connection, id: i64) -> Result<Option<Self::Record>, ApiError>;
+    fn insert(c: &Connection, input: &Self::Input) -> Result<i64, ApiError>;
+    fn update(c: &Connection, id: i64, input: &Self::Input) -> Result<(), ApiError>;
+    /// False if there was no such record.
+    fn delete(c: &Connection, id: i64) -> Result<bool, ApiError>;
+
+    /// The body an update is parsed from: `patch`'s fields over `stored`'s.
+    fn merge(stored: Value, patch: &Value) -> Value {
+        merge_fields(stored, patch)
+    }
+}
+
+/// `patch`'s fields laid over `stored`'s (a shallow JSON merge; `null` clears a field).
+pub fn merge_fields(mut stored: Value, patch: &Value) -> Value {
+    if let (Some(stored), Some(patch)) = (stored.as_object_mut(), patch.as_object()) {
+        for (key, value) in patch {
+            stored.insert(key.clone(), value.clone());
+        }
+    }
+    stored
+}
+
+/// Checks that `case_id`, if given, names a case; the error names the field.
+pub(crate) fn check_case(c: &Connection, case_id: Option<i64>) -> Result<(), ApiError> {
+    match case_id {
+        Some(id) if !exists(c, "cases", id)? => Err(ApiError::field("caseId", format!("there is no case with id {id}"))),
+        _ => Ok(()),
+    }
+}
+
+pub(crate) fn exists(c: &Connection, table: &str, id: i64) -> Result<bool, ApiError> {
+    Ok(c.prepare_cached(&format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE id = ?1)"))?.query_row([id], |r| r.get(0))?)
+}
+
+/// An f32 vector as stored: little-endian bytes.
+pub fn encode_vector(vector: &[f32]) -> Vec<u8> {
+    vector.iter().flat_map(|f| f.to_le_bytes()).collect()
+}
+
+pub fn decode_vector(bytes: &[u8]) -> Vec<f32> {
+    bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
+}
+
+/// Words that say nothing about what a passage or event is about; dropped from full-text queries.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "after", "all", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "but", "by", "can",
+    "could", "did", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have", "he", "her", "him", "his", "how", "i", "if",
+    "in", "into", "is", "it", "its", "just", "me", "my", "no", "not", "of", "on", "or", "our", "say", "says", "she", "should", "so",
+    "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "too", "up", "us", "was",
+    "we", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
+];
+
+/// The FTS5 query for a plain-language search: every meaningful word, any of them (OR), each
+/// quoted so FTS5 syntax in user input is never interpreted. `None` if no word is left.
+/// (The explorer's `graph::fts_query` does the same for the law graph.)
+pub fn fts_query(search: &str) -> Option<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for word in search.split(|c: char| !c.is_alphanumeric()) {
+        let word = word.to_lowercase();
+        if word.is_empty() || STOPWORDS.contains(&word.as_str()) || (word.chars().count() < 2 && !word.chars().all(|c| c.is_ascii_digit()))
+        {
+            continue;
+        }
+        let term = format!("\"{word}\"");
+        if !terms.contains(&term) {
+            terms.push(term);
+        }
+    }
+    (!terms.is_empty()).then(|| terms.join(" OR "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_twice_keeps_data_and_sets_durable_pragmas() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("proseva.db");
+        let store = Store::open(&path).unwrap();
+        store
+            .write(|c| {
+                c.execute("INSERT INTO cases (name, created_at, updated_at) VALUES ('Doe v. Doe', ?1, ?1)", [now()])?;
+                Ok(())
+            })
+            .unwrap();
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        let (mode, sync, fk, count): (String, i64, i64, i64) = store
+            .read(|c| {
+                Ok((
+                    c.query_row("PRAGMA journal_mode", [], |r| r.get(0))?,
+                    c.query_row("PRAGMA synchronous", [], |r| r.get(0))?,
+                    c.query_row("PRAGMA foreign_keys", [], |r| r.get(0))?,
+                    c.query_row("SELECT count(*) FROM cases", [], |r| r.get(0))?,
+                ))
+            })
+            .unwrap();
+        assert_eq!((mode.as_str(), sync, fk, count), ("wal", 2, 1, 1));
+    }
+
+    #[test]
+    fn the_migrations_are_valid() {
+        migrations().validate().unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("p.db")).unwrap();
+        let result: Result<(), ApiError> = store.write(|c| {
+            c.execute("INSERT INTO cases (name, created_at, updated_at) VALUES ('x', '', '')", [])?;
+            Err(ApiError::Conflict("changed my mind".into()))
+        });
+        assert!(result.is_err());
+        let count: i64 = store.read(|c| Ok(c.query_row("SELECT count(*) FROM cases", [], |r| r.get(0))?)).unwrap();
+        assert_eq!(count, 0);
+    }
+
+    #[test]
+    fn readers_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("p.db")).unwrap();
+        let result = store.read(|c| Ok(c.execute("INSERT INTO cases (name, created_at, updated_at) VALUES ('x', '', '')", [])?));
+        assert!(result.is_err());
+    }
+
+    #[test]
+    fn plain_questions_become_quoted_or_queries() {
+        assert_eq!(fts_query("where do we hand the kid over on weekends").unwrap(), "\"hand\" OR \"kid\" OR \"over\" OR \"weekends\"");
+        assert_eq!(fts_query("the of and"), None);
+        assert_eq!(fts_query("NEAR(ab cd) OR \"x* ^zz").unwrap(), "\"near\" OR \"ab\" OR \"cd\" OR \"zz\"");
+    }
+
+    #[test]
+    fn vectors_round_trip_through_bytes() {
+        let v = vec![0.25f32, -1.5, 3.0e-7];
+        assert_eq!(decode_vector(&encode_vector(&v)), v);
+    }
+}
