@@ -20,7 +20,9 @@
 
 use std::path::PathBuf;
 
-pub mod citation;
+/// The citation parser, re-exported so `proseva_explorer::citation` keeps working.
+pub use proseva_citation as citation;
+
 pub mod fetch;
 pub mod gql;
 pub mod graph;

@@ -116,7 +116,15 @@ fn main() -> anyhow::Result<()> {
         let mut rng = Rng::new(1);
         println!("\n## in-process (schema.execute), p50 / p99");
         let mut i = 0;
-        bench(&schema, "nodes(search:) plain words", iterations, || {
+        bench(&schema, "nodes(search:) topical question", iterations, || {
+            i += 1;
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                topical[i % topical.len()]
+            )
+        })
+        .await;
+        bench(&schema, "nodes(search:) common words only", iterations, || {
             i += 1;
             format!(
                 r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,

@@ -1,4 +1,4 @@
-//! Finds references to the Code and Constitution of Virginia in text.
+//! proseva-citation: finds references to the Code and Constitution of Virginia in text.
 //!
 //! Recognised forms: `§ 20-124.3`, `§§ 20-124.2 and 20-124.3`, `§§ 20-124.2, 20-124.3, and 20-124.5`,
 //! `§§ 16.1-241 through 16.1-244`, `sections 8.01-228 to 8.01-230`, colon sections (`§ 63.2-1509:1`),
@@ -6,6 +6,15 @@
 //! `/vacode/title20/chapter6.1/section20-124.3/`) and `Article I, Section 12` of the Constitution.
 //! A bare `20-124.3` is only taken as a citation in a search query ([`citation_in_query`]); in running
 //! text it could be a date or a phone number.
+//!
+//! ```
+//! use proseva_citation::{find_citations, Reference};
+//! let found = find_citations("See §§ 16.1-241 through 16.1-244 and § 20-124.3.");
+//! assert_eq!(found[1].reference, Reference::Section("20-124.3".into()));
+//! ```
+//!
+//! Not for: resolving a citation to its text (the explorer's graph does that) or citations to other
+//! states' law and to cases.
 
 use std::cmp::Ordering;
 
