@@ -13,6 +13,7 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use proseva_http_guard::{bearer_token_matches, is_loopback_host, is_loopback_origin};
 use serde_json::json;
 use tower_http::limit::RequestBodyLimitLayer;
 
@@ -63,13 +64,8 @@ async fn graphiql() -> Html<String> {
 
 async fn require_token(State(state): State<AppState>, request: Request, next: Next) -> Response {
     if let Some(expected) = &state.token {
-        let given = request
-            .headers()
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim);
-        if !given.is_some_and(|g| constant_time_eq(g.as_bytes(), expected.as_bytes())) {
+        let given = request.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+        if !bearer_token_matches(given, expected) {
             let mut response =
                 error_response(StatusCode::UNAUTHORIZED, "missing or wrong bearer token (Authorization: Bearer $PROSEVA_TOKEN)");
             response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
@@ -85,52 +81,16 @@ async fn loopback_host_only(headers: HeaderMap, request: Request, next: Next) ->
     {
         return error_response(StatusCode::FORBIDDEN, "this service answers only requests addressed to localhost");
     }
-    next.run(request).await
-}
-
-/// `localhost`, `127.x.x.x` or `[::1]`, with or without a port.
-pub fn is_loopback_host(host: &str) -> bool {
-    let name = if let Some(rest) = host.strip_prefix('[') {
-        rest.split(']').next().unwrap_or_default()
-    } else {
-        host.rsplit_once(':').map_or(host, |(name, port)| if port.chars().all(|c| c.is_ascii_digit()) { name } else { host })
-    };
-    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// Compares without an early exit, so the time taken says nothing about where a guess went wrong.
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    let mut diff = a.len() ^ b.len();
-    for i in 0..a.len().max(b.len()) {
-        diff |= usize::from(a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0xff));
+    // A web page elsewhere must not use the graph through the user's browser either.
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(is_loopback_origin)
+    {
+        return error_response(StatusCode::FORBIDDEN, "this service answers only pages served from this machine");
     }
-    diff == 0
+    next.run(request).await
 }
 
 /// Errors in the GraphQL response shape, so clients read one format.
 fn error_response(status: StatusCode, message: &str) -> Response {
     (status, Json(json!({ "errors": [{ "message": message }] }))).into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn loopback_hosts() {
-        for ok in ["localhost", "localhost:3002", "127.0.0.1", "127.0.0.1:80", "[::1]:3002", "[::1]", "LOCALHOST"] {
-            assert!(is_loopback_host(ok), "{ok}");
-        }
-        for bad in ["evil.example", "evil.example:3002", "192.168.1.5", "localhost.evil.example", "0.0.0.0:1"] {
-            assert!(!is_loopback_host(bad), "{bad}");
-        }
-    }
-
-    #[test]
-    fn token_comparison() {
-        assert!(constant_time_eq(b"secret", b"secret"));
-        assert!(!constant_time_eq(b"secret", b"secreT"));
-        assert!(!constant_time_eq(b"secret", b"secret1"));
-        assert!(!constant_time_eq(b"", b"x"));
-    }
 }

@@ -111,6 +111,14 @@ async fn refuses_requests_addressed_to_another_host() {
         .await
         .unwrap();
     assert_eq!(res.status().as_u16(), 403);
+    let from_a_web_page = client()
+        .post(format!("{}/graphql", ex.url))
+        .header("Origin", "https://attacker.example")
+        .json(&json!({"query": "{ stats { nodeCount } }"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(from_a_web_page.status().as_u16(), 403);
 }
 
 #[tokio::test]
