@@ -56,15 +56,15 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
 /// Loopback host and origin for everything; the bearer token for everything but health.
 async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("\u{fffd}"));
-    if text(header::HOST).is_some_and(|host| !proseva_http_guard::is_loopback_host(host))
-        || text(header::ORIGIN).is_some_and(|origin| !proseva_http_guard::is_loopback_origin(origin))
-    {
+    // Every value counts: a second Host or Origin header must not slip past the first.
+    let all_pass = |name, ok: fn(&str) -> bool| headers.get_all(name).iter().all(|v| v.to_str().is_ok_and(ok));
+    if !all_pass(header::HOST, proseva_http_guard::is_loopback_host) || !all_pass(header::ORIGIN, proseva_http_guard::is_loopback_origin) {
         return ApiError::ForbiddenHost.into_response();
     }
+    let authorization = headers.get(header::AUTHORIZATION).map(|v| v.to_str().unwrap_or_default());
     if let Some(token) = &state.config.token
         && request.uri().path() != HEALTH_PATH
-        && !proseva_http_guard::bearer_token_matches(text(header::AUTHORIZATION), token)
+        && !proseva_http_guard::bearer_token_matches(authorization, token)
     {
         return ApiError::Unauthorized.into_response();
     }

@@ -1,0 +1,224 @@
+//! The eight local tools: their listing, their argument checks, and what each returns, over
+//! `POST /api/tools/{name}` and in-process through `run_tool`.
+
+mod common;
+
+use chrono::{Days, Local};
+use common::{call, error_of, state};
+use proseva_server::tools::{self, TOOL_NAMES};
+use proseva_server::{ApiError, AppState};
+use serde_json::{Value, json};
+
+async fn tool(state: &AppState, name: &str, args: Value) -> (u16, Value) {
+    call("POST", &format!("/api/tools/{name}")).json(&args).send(state).await
+}
+
+async fn create(state: &AppState, path: &str, body: Value) -> Value {
+    let (status, created) = call("POST", path).json(&body).send(state).await;
+    assert_eq!(status, 201, "{path}: {created}");
+    created
+}
+
+#[tokio::test]
+async fn the_list_has_every_tool_in_the_openai_function_shape() {
+    let (state, _dir) = state();
+    let (status, list) = call("GET", "/api/tools").send(&state).await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, TOOL_NAMES);
+    for t in list.as_array().unwrap() {
+        assert_eq!(t["type"], "function");
+        assert!(t["description"].as_str().unwrap().len() > 20, "{t}");
+        assert_eq!(t["parameters"]["type"], "object", "{t}");
+        assert_eq!(t["parameters"]["additionalProperties"], false, "{t}");
+        for required in t["parameters"]["required"].as_array().unwrap() {
+            assert!(t["parameters"]["properties"].get(required.as_str().unwrap()).is_some(), "{t}");
+        }
+    }
+    let search = list.as_array().unwrap().iter().find(|t| t["name"] == "SearchTimeline").unwrap();
+    let props: Vec<&String> = search["parameters"]["properties"].as_object().unwrap().keys().collect();
+    for arg in ["query", "party", "caseNumber", "isCritical", "startDate", "endDate"] {
+        assert!(props.iter().any(|p| *p == arg), "SearchTimeline lacks {arg}");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_tool_is_404_and_lists_the_known_ones() {
+    let (state, _dir) = state();
+    let (status, body) = tool(&state, "GetEverything", json!({})).await;
+    assert_eq!(status, 404);
+    let message = error_of(&body, "not_found")["message"].as_str().unwrap().to_string();
+    for name in TOOL_NAMES {
+        assert!(message.contains(name), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn bad_arguments_are_400_naming_the_argument() {
+    let (state, _dir) = state();
+    let cases = [
+        ("SearchKnowledge", json!({}), "query"),
+        ("SearchKnowledge", json!({"query": "custody", "topK": 500}), "topK"),
+        ("GetDocumentText", json!({}), "id"),
+        ("GetDocumentText", json!({"id": "seven"}), "id"),
+        ("SearchTimeline", json!({"startDate": "last May"}), "startDate"),
+        ("SearchTimeline", json!({"startDate": "2025-05-02", "endDate": "2025-05-01"}), "endDate"),
+        ("SearchTimeline", json!({"isCritical": "yes"}), "isCritical"),
+        ("SearchTimeline", json!({"caseNumber": "CL-404"}), "caseNumber"),
+        ("GetDeadlines", json!({"caseId": 99}), "caseId"),
+        ("GetCases", json!({"caseId": 1}), "caseId"),
+    ];
+    for (name, args, argument) in cases {
+        let (status, body) = tool(&state, name, args.clone()).await;
+        assert_eq!(status, 400, "{name} {args}: {body}");
+        let error = error_of(&body, "invalid_input");
+        assert!(error["fields"][argument].is_string(), "{name} {args}: expected `{argument}` named in {body}");
+        assert!(error["message"].as_str().unwrap().contains("argument"), "{body}");
+    }
+    let (status, body) = call("POST", "/api/tools/GetCases").raw("application/json", "[1, 2").send(&state).await;
+    assert_eq!(status, 400);
+    error_of(&body, "bad_request");
+}
+
+#[tokio::test]
+async fn get_cases_contacts_and_documents_list_what_was_stored() {
+    let (state, _dir) = state();
+    let case = create(&state, "/api/cases", json!({"name": "Doe v. Doe", "caseNumber": "JJ1"})).await;
+    let other = create(&state, "/api/cases", json!({"name": "Other"})).await;
+    create(&state, "/api/contacts", json!({"caseId": case["id"], "name": "Judge Smith", "role": "judge"})).await;
+    create(&state, "/api/contacts", json!({"caseId": other["id"], "name": "A. Lawyer", "role": "attorney"})).await;
+    create(&state, "/api/documents", json!({"caseId": case["id"], "title": "Order", "text": "It is ORDERED."})).await;
+
+    let (status, cases) = tool(&state, "GetCases", json!({})).await;
+    assert_eq!((status, cases["count"].as_i64()), (200, Some(2)));
+    assert_eq!(cases["cases"][0]["caseNumber"], "JJ1");
+    let (_, contacts) = tool(&state, "GetContacts", json!({"caseId": case["id"]})).await;
+    assert_eq!(contacts["count"], 1);
+    assert_eq!(contacts["contacts"][0]["name"], "Judge Smith");
+    let (_, all) = tool(&state, "GetContacts", json!(null)).await;
+    assert_eq!(all["count"], 2);
+    let (_, docs) = tool(&state, "GetDocuments", json!({})).await;
+    assert_eq!(docs["documents"][0]["title"], "Order");
+    assert!(docs["documents"][0].get("text").is_none(), "lists leave the text out");
+}
+
+#[tokio::test]
+async fn deadlines_come_upcoming_first_with_overdue_flagged() {
+    let (state, _dir) = state();
+    let today = Local::now().date_naive();
+    let day =
+        |offset: i64| if offset >= 0 { today + Days::new(offset as u64) } else { today - Days::new(offset.unsigned_abs()) }.to_string();
+    for (title, offset, done) in
+        [("overdue", -3, false), ("later", 30, false), ("done", -10, true), ("soon", 2, false), ("today", 0, false)]
+    {
+        create(&state, "/api/deadlines", json!({"title": title, "date": day(offset), "done": done})).await;
+    }
+    let (status, result) = tool(&state, "GetDeadlines", json!({})).await;
+    assert_eq!(status, 200);
+    let order: Vec<(&str, &str, i64)> = result["deadlines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["title"].as_str().unwrap(), d["status"].as_str().unwrap(), d["daysUntil"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        order,
+        [("today", "upcoming", 0), ("soon", "upcoming", 2), ("later", "upcoming", 30), ("overdue", "overdue", -3), ("done", "done", -10)]
+    );
+    assert_eq!(result["deadlines"][3]["overdue"], true);
+    assert_eq!((result["upcoming"].as_i64(), result["overdue"].as_i64(), result["done"].as_i64()), (Some(3), Some(1), Some(1)));
+    assert_eq!(result["today"], today.to_string());
+}
+
+#[tokio::test]
+async fn finances_are_totalled_by_category() {
+    let (state, _dir) = state();
+    for (amount, category) in [(86.0, "Filing fee"), (12.5, "service"), (0.1, "copies"), (0.2, "copies"), (36.0, "filing fee")] {
+        create(&state, "/api/finances", json!({"date": "2025-01-05", "amount": amount, "category": category})).await;
+    }
+    let (_, result) = tool(&state, "GetFinances", json!({})).await;
+    assert_eq!(result["total"], json!(134.8));
+    assert_eq!(
+        result["totalsByCategory"],
+        json!([{"category": "filing fee", "total": 122.0, "count": 2}, {"category": "service", "total": 12.5, "count": 1},
+               {"category": "copies", "total": 0.3, "count": 2}])
+    );
+    assert_eq!(result["entries"].as_array().unwrap().len(), 5);
+}
+
+#[tokio::test]
+async fn long_document_text_comes_in_pages() {
+    let (state, _dir) = state();
+    // 25,000 characters, some of them multi-byte, so pages are counted in characters, not bytes.
+    let text: String = (0..2_500).map(|i| format!("§{:08} ", i)).collect();
+    let doc = create(&state, "/api/documents", json!({"title": "Long", "text": text})).await;
+    let mut offset = Some(0);
+    let mut read = String::new();
+    let mut pages = 0;
+    while let Some(at) = offset {
+        let (status, page) = tool(&state, "GetDocumentText", json!({"id": doc["id"], "offset": at, "limit": 10_000})).await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["total"], 25_000 - 1, "the trailing space is trimmed");
+        read.push_str(page["text"].as_str().unwrap());
+        offset = page["nextOffset"].as_u64();
+        pages += 1;
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(read, text.trim_end());
+    let (status, body) = tool(&state, "GetDocumentText", json!({"id": 777})).await;
+    assert_eq!(status, 404);
+    error_of(&body, "not_found");
+}
+
+#[tokio::test]
+async fn search_timeline_combines_words_and_filters() {
+    let (state, _dir) = state();
+    let doe = create(&state, "/api/cases", json!({"name": "Doe v. Doe", "caseNumber": "JJ123456-01-00"})).await;
+    let other = create(&state, "/api/cases", json!({"name": "Other", "caseNumber": "GV999"})).await;
+    let events = [
+        (&doe, "2025-01-10", "Mother", "Custody petition filed", "Petition for sole custody filed in JDR court", true),
+        (&doe, "2025-02-14", "Father", "Missed weekend exchange", "Father did not bring the child to the police station exchange", true),
+        (&doe, "2025-03-01", "Mother", "Text messages about the schedule", "Screenshots saved", false),
+        (&other, "2025-02-20", "Landlord", "Exchange of letters", "Letter about the deposit", false),
+    ];
+    for (case, date, party, title, details, critical) in events {
+        create(
+            &state,
+            "/api/timeline",
+            json!({"caseId": case["id"], "date": date, "party": party, "title": title, "details": details, "isCritical": critical}),
+        )
+        .await;
+    }
+    let titles = |v: &Value| v["events"].as_array().unwrap().iter().map(|e| e["title"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    let (_, r) = tool(&state, "SearchTimeline", json!({"query": "exchange"})).await;
+    assert_eq!(r["total"], 2, "{r}");
+    assert!(titles(&r).contains(&"Missed weekend exchange".to_string()));
+    let (_, r) = tool(&state, "SearchTimeline", json!({"query": "exchange", "caseNumber": "jj123456-01-00"})).await;
+    assert_eq!(titles(&r), ["Missed weekend exchange"]);
+    let (_, r) = tool(&state, "SearchTimeline", json!({"party": "moth"})).await;
+    assert_eq!(titles(&r), ["Custody petition filed", "Text messages about the schedule"]);
+    let (_, r) = tool(&state, "SearchTimeline", json!({"isCritical": true, "startDate": "2025-02-01", "endDate": "2025-12-31"})).await;
+    assert_eq!(titles(&r), ["Missed weekend exchange"]);
+    let (_, r) = tool(&state, "SearchTimeline", json!({"limit": 2})).await;
+    assert_eq!((r["total"].as_i64(), r["returned"].as_i64()), (Some(4), Some(2)));
+    assert_eq!(titles(&r), ["Custody petition filed", "Missed weekend exchange"], "date order without a query");
+    let (_, r) = tool(&state, "SearchTimeline", json!({"query": "the of and"})).await;
+    assert_eq!(r["total"], 0);
+}
+
+#[tokio::test]
+async fn tools_run_in_process_with_typed_errors() {
+    let (state, _dir) = state();
+    create(&state, "/api/cases", json!({"name": "Doe v. Doe"})).await;
+    let cases = tools::run_tool(&state, "GetCases", json!({})).await.unwrap();
+    assert_eq!(cases["cases"][0]["name"], "Doe v. Doe");
+    match tools::run_tool(&state, "Nope", json!({})).await {
+        Err(ApiError::NotFound(message)) => assert!(message.contains("SearchKnowledge"), "{message}"),
+        other => panic!("expected NotFound, got {other:?}"),
+    }
+    match tools::run_tool(&state, "SearchKnowledge", json!({"query": 5})).await {
+        Err(ApiError::Validation { fields, .. }) => assert!(fields.contains_key("query"), "{fields:?}"),
+        other => panic!("expected a validation error, got {other:?}"),
+    }
+}
