@@ -1,0 +1,427 @@
+//! The built-in offline mode: no language model, still a real answer.
+//!
+//! It plans tool calls from the question itself — an exact citation becomes `get_node`, a legal
+//! topic `search_nodes` (and `SearchKnowledge` over the person's documents), "my case / deadline /
+//! hearing" the matching local tools — then follows up on the best hits (their full text and the
+//! sections they cite). The answer is extractive: the sentences of the retrieved sources that
+//! best match the question, each with its citation and official URL, the person's own matching
+//! facts, and a plain statement that it is offline and that summaries are not statutory text. It
+//! cites only what it retrieved.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use serde_json::{Value, json};
+
+use crate::event::ToolResult;
+use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role, ToolCall};
+use crate::tool::ToolSpec;
+
+#[derive(Debug, Default, Clone)]
+pub struct OfflineModel;
+
+/// Words that carry no topic; left out when matching sentences to the question.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "an", "and", "are", "as", "at", "be", "can", "code", "do", "does", "for", "from", "get", "have", "how", "i", "if", "in",
+    "is", "it", "law", "me", "my", "of", "on", "or", "say", "says", "should", "that", "the", "there", "this", "to", "va", "virginia",
+    "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
+];
+
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).map(str::to_lowercase).filter(|w| w.len() > 2 && !STOPWORDS.contains(&w.as_str())).collect()
+}
+
+fn has_any(question: &str, cues: &[&str]) -> bool {
+    let q = question.to_lowercase();
+    cues.iter().any(|c| q.contains(c))
+}
+
+fn call(n: usize, name: &str, args: Value) -> ToolCall {
+    ToolCall { id: format!("offline-{n}-{name}"), name: name.to_string(), arguments: args.to_string() }
+}
+
+/// The calls of the first turn, from the question alone.
+pub fn plan(question: &str, tools: &[ToolSpec]) -> Vec<ToolCall> {
+    let offered = |name: &str| tools.iter().any(|t| t.name == name);
+    let mut calls = Vec::new();
+    let mut push = |name: &str, args: Value| {
+        if offered(name) {
+            calls.push(call(calls.len(), name, args));
+        }
+    };
+    let mut cited: Vec<String> = Vec::new();
+    for c in proseva_citation::find_citations(question) {
+        let id = c.reference.source_id();
+        if !cited.contains(&id) {
+            cited.push(id);
+        }
+    }
+    if cited.is_empty()
+        && let Some(bare) = proseva_citation::citation_in_query(question)
+    {
+        cited.push(bare);
+    }
+    for id in cited.iter().take(3) {
+        push("get_node", json!({ "id": id }));
+    }
+    push("search_nodes", json!({ "search": question, "limit": 8 }));
+    push("SearchKnowledge", json!({ "query": question, "topK": 5 }));
+    let personal = has_any(question, &["my ", "i ", "i'm", "me ", "our "]);
+    if personal || has_any(question, &["deadline", "due", "hearing", "court date", "when is", "next"]) {
+        push("GetDeadlines", json!({}));
+    }
+    if personal || has_any(question, &["case", "hearing"]) {
+        push("GetCases", json!({}));
+    }
+    if has_any(question, &["contact", "lawyer", "attorney", "clerk", "judge", "phone", "email", "address", "witness"]) {
+        push("GetContacts", json!({}));
+    }
+    if has_any(question, &["money", "cost", "paid", "pay ", "expense", "fee", "finance", "spent", "owe"]) {
+        push("GetFinances", json!({}));
+    }
+    if has_any(question, &["document", "order", "filing", "letter", "notice", "petition"]) && personal {
+        push("GetDocuments", json!({}));
+    }
+    if has_any(question, &["timeline", "happened", "incident", "when did", "history"]) {
+        let query = words(question).join(" ");
+        push("SearchTimeline", json!({ "query": query }));
+    }
+    // Research: the outside services that search by words.
+    push("search_opinions", json!({ "query": question }));
+    push("search_statutes", json!({ "query": question }));
+    calls
+}
+
+/// Results of the last turn's calls, by tool name, read back from the conversation.
+fn last_results(messages: &[ChatMessage]) -> Vec<(String, Value)> {
+    let Some(last_calls) = messages.iter().rposition(|m| m.role == Role::Assistant && !m.tool_calls.is_empty()) else { return Vec::new() };
+    let names: HashMap<&str, &str> = messages[last_calls].tool_calls.iter().map(|c| (c.id.as_str(), c.name.as_str())).collect();
+    messages[last_calls + 1..]
+        .iter()
+        .filter(|m| m.role == Role::Tool)
+        .filter_map(|m| {
+            let name = names.get(m.tool_call_id.as_deref()?)?;
+            Some((name.to_string(), serde_json::from_str(&m.content).unwrap_or(Value::Null)))
+        })
+        .collect()
+}
+
+/// Follow-ups on the first turn's best hits: the full text of the top sections, and what the
+/// top one cites.
+fn follow_up(messages: &[ChatMessage], tools: &[ToolSpec]) -> Vec<ToolCall> {
+    let offered = |name: &str| tools.iter().any(|t| t.name == name);
+    let mut calls = Vec::new();
+    let mut fetched: Vec<i64> = Vec::new();
+    for (name, result) in last_results(messages) {
+        if name == "get_node" {
+            fetched.extend(result["id"].as_i64());
+        }
+    }
+    for (name, result) in last_results(messages) {
+        if name != "search_nodes" {
+            continue;
+        }
+        let hits: Vec<i64> = result["nodes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|n| n["nodeType"].as_str().is_some_and(|t| t.ends_with("section")))
+            .filter_map(|n| n["id"].as_i64())
+            .collect();
+        for id in hits.iter().filter(|id| !fetched.contains(id)).take(2) {
+            if offered("get_node") {
+                calls.push(call(calls.len() + 100, "get_node", json!({ "id": id })));
+            }
+        }
+        if let Some(top) = fetched.first().or(hits.first())
+            && offered("get_neighbors")
+        {
+            calls.push(call(calls.len() + 100, "get_neighbors", json!({ "id": top })));
+        }
+    }
+    calls
+}
+
+#[async_trait]
+impl ChatModel for OfflineModel {
+    fn mode(&self) -> ModelMode {
+        ModelMode::Offline
+    }
+
+    async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
+        let question = messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or_default();
+        let last_user = messages.iter().rposition(|m| m.role == Role::User).unwrap_or(0);
+        let turns_so_far = messages[last_user..].iter().filter(|m| m.role == Role::Assistant && !m.tool_calls.is_empty()).count();
+        let tool_calls = match turns_so_far {
+            0 => plan(question, tools),
+            1 => follow_up(messages, tools),
+            _ => Vec::new(),
+        };
+        Ok(ModelTurn { content: String::new(), tool_calls })
+    }
+
+    async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
+        let answer = compose(request.question, request.results);
+        // Stream by paragraph, as a model would by token.
+        for part in answer.split_inclusive("\n\n") {
+            on_delta(part);
+        }
+        Ok(answer)
+    }
+}
+
+/// A section found by the tools, with the best text seen for it.
+struct Found {
+    source_id: String,
+    heading: String,
+    text: String,
+    text_kind: String,
+    url: Option<String>,
+    node_type: String,
+    rank: usize,
+}
+
+fn section_label(source_id: &str, node_type: &str) -> String {
+    if let Some(rest) = source_id.strip_prefix("const-") {
+        let (article, section) = rest.split_once('-').unwrap_or((rest, ""));
+        return format!("Constitution of Virginia, Article {article}, Section {section}");
+    }
+    if node_type == "section" { format!("§ {source_id}") } else { source_id.to_string() }
+}
+
+/// The sentences of `text` that share the most words with the question, in their original order.
+pub fn best_sentences(text: &str, question: &str, max: usize) -> Vec<String> {
+    let q = words(question);
+    let sentences: Vec<&str> = text.split_inclusive(['.', '?', '!', '\n']).map(str::trim).filter(|s| s.len() > 20).collect();
+    let mut scored: Vec<(usize, usize)> = sentences
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let w = words(s);
+            (q.iter().filter(|qw| w.iter().any(|sw| sw.starts_with(qw.as_str()) || qw.starts_with(sw.as_str()))).count(), i)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut picked: Vec<usize> = scored.iter().take(max).map(|(_, i)| *i).collect();
+    if scored.first().is_some_and(|(score, _)| *score == 0) {
+        picked = (0..sentences.len().min(max)).collect();
+    }
+    picked.sort_unstable();
+    picked.into_iter().map(|i| sentences[i].to_string()).collect()
+}
+
+/// The offline answer: the retrieved law, the person's matching facts, and what it is.
+pub fn compose(question: &str, results: &[ToolResult]) -> String {
+    let mut found: Vec<Found> = Vec::new();
+    let mut related: Vec<(String, String)> = Vec::new();
+    let mut own: Vec<String> = Vec::new();
+    let mut outside: Vec<String> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    let add = |n: &Value, rank: usize, found: &mut Vec<Found>| {
+        let Some(source_id) = n["sourceId"].as_str() else { return };
+        let text = n["sourceText"].as_str().unwrap_or_default().to_string();
+        match found.iter_mut().find(|f| f.source_id == source_id) {
+            Some(f) => {
+                if text.len() > f.text.len() {
+                    f.text = text;
+                }
+                f.rank = f.rank.min(rank);
+            }
+            None => found.push(Found {
+                source_id: source_id.to_string(),
+                heading: n["heading"].as_str().unwrap_or_default().to_string(),
+                text,
+                text_kind: n["textKind"].as_str().unwrap_or("official").to_string(),
+                url: n["url"].as_str().map(str::to_string),
+                node_type: n["nodeType"].as_str().unwrap_or("section").to_string(),
+                rank,
+            }),
+        }
+    };
+    for (i, r) in results.iter().enumerate() {
+        if !r.ok {
+            failures.push(format!("{}: {}", r.tool, r.result["error"].as_str().unwrap_or("failed")));
+            continue;
+        }
+        match r.tool.as_str() {
+            // An exact citation the person asked about leads.
+            "get_node" if r.args["id"].is_string() => add(&r.result, 0, &mut found),
+            "get_node" => add(&r.result, 1000 + i, &mut found),
+            "search_nodes" => {
+                for (rank, n) in r.result["nodes"].as_array().into_iter().flatten().enumerate() {
+                    add(n, 10 + rank, &mut found);
+                }
+            }
+            "get_neighbors" => {
+                for e in r.result["edges"].as_array().into_iter().flatten().filter(|e| e["relType"] == "cites") {
+                    for end in ["toNode", "fromNode"] {
+                        let n = &e[end];
+                        if let (Some(id), Some(h)) = (n["sourceId"].as_str(), n["heading"].as_str())
+                            && n["id"] != r.result["id"]
+                            && !related.iter().any(|(rid, _)| rid == id)
+                        {
+                            related.push((section_label(id, n["nodeType"].as_str().unwrap_or("section")), h.to_string()));
+                        }
+                    }
+                }
+            }
+            "SearchKnowledge" => {
+                for p in r.result["passages"].as_array().or(r.result["results"].as_array()).into_iter().flatten().take(3) {
+                    let text = p["text"].as_str().or(p["passage"].as_str()).unwrap_or_default();
+                    let title = p["documentTitle"].as_str().or(p["title"].as_str()).unwrap_or("a document");
+                    if !text.is_empty() {
+                        own.push(format!("From your document \"{title}\": \"{}\"", text.trim()));
+                    }
+                }
+            }
+            "GetDeadlines" => {
+                let list = r.result.get("deadlines").unwrap_or(&r.result);
+                for d in list.as_array().into_iter().flatten().filter(|d| d["done"] != true).take(5) {
+                    let overdue = if d["overdue"] == true { " — overdue" } else { "" };
+                    own.push(format!(
+                        "Deadline {}: {}{overdue}",
+                        d["date"].as_str().unwrap_or("?"),
+                        d["title"].as_str().unwrap_or("untitled")
+                    ));
+                }
+            }
+            "GetCases" => {
+                let list = r.result.get("cases").unwrap_or(&r.result);
+                for c in list.as_array().into_iter().flatten().take(5) {
+                    own.push(format!(
+                        "Case {}: {} ({}, {})",
+                        c["caseNumber"].as_str().unwrap_or("?"),
+                        c["name"].as_str().unwrap_or("unnamed"),
+                        c["court"].as_str().unwrap_or("court unknown"),
+                        c["status"].as_str().unwrap_or("open")
+                    ));
+                }
+            }
+            "SearchTimeline" => {
+                let list = r.result.get("events").unwrap_or(&r.result);
+                for e in list.as_array().into_iter().flatten().take(5) {
+                    own.push(format!("{}: {}", e["date"].as_str().unwrap_or("?"), e["title"].as_str().unwrap_or("event")));
+                }
+            }
+            name if name.starts_with("search_") => {
+                for item in r.result["results"].as_array().into_iter().flatten().take(3) {
+                    let title = item["title"].as_str().unwrap_or("untitled");
+                    let url = item["url"].as_str().map(|u| format!(" — {u}")).unwrap_or_default();
+                    outside.push(format!("{title}{url}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    found.sort_by_key(|f| f.rank);
+    found.retain(|f| !f.text.is_empty());
+
+    let mut out = String::from(
+        "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
+         It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n",
+    );
+    if found.is_empty() {
+        out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
+    } else {
+        out.push_str("**What the Virginia law sources say**\n\n");
+        for f in found.iter().take(5) {
+            let label = section_label(&f.source_id, &f.node_type);
+            let kind = if f.text_kind == "summary" { "plain-language summary, not the statute's words" } else { "official text" };
+            let quote = best_sentences(&f.text, question, 2).join(" ");
+            let link = f.url.as_deref().map(|u| format!(" [Official text]({u})")).unwrap_or_default();
+            out.push_str(&format!("- **{label}. {}** ({kind}): \"{quote}\"{link}\n", f.heading.trim_end_matches('.')));
+        }
+        out.push('\n');
+    }
+    if !related.is_empty() {
+        let list: Vec<String> = related.iter().take(6).map(|(id, h)| format!("{id} ({h})")).collect();
+        out.push_str(&format!("**Related sections:** {}\n\n", list.join("; ")));
+    }
+    if !own.is_empty() {
+        out.push_str("**From your case file**\n\n");
+        for line in own.iter().take(8) {
+            out.push_str(&format!("- {line}\n"));
+        }
+        out.push('\n');
+    }
+    if !outside.is_empty() {
+        out.push_str("**Outside sources**\n\n");
+        for line in outside.iter().take(6) {
+            out.push_str(&format!("- {line}\n"));
+        }
+        out.push('\n');
+    }
+    if !failures.is_empty() {
+        out.push_str(&format!("_Some sources could not be searched: {}._\n\n", failures.join("; ")));
+    }
+    out.push_str("This is legal information, not legal advice. Read the official text before you rely on it.");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(name: &str) -> ToolSpec {
+        ToolSpec { name: name.into(), description: String::new(), parameters: json!({}) }
+    }
+
+    fn names(calls: &[ToolCall]) -> Vec<&str> {
+        calls.iter().map(|c| c.name.as_str()).collect()
+    }
+
+    #[test]
+    fn plans_from_the_question() {
+        let chat: Vec<ToolSpec> =
+            ["get_node", "search_nodes", "SearchKnowledge", "GetDeadlines", "GetCases", "GetContacts"].map(spec).to_vec();
+        assert_eq!(names(&plan("What does § 2.2-3704 require?", &chat)), vec!["get_node", "search_nodes", "SearchKnowledge"]);
+        assert_eq!(plan("What does § 2.2-3704 require?", &chat)[0].arguments, r#"{"id":"2.2-3704"}"#);
+        assert_eq!(names(&plan("When is my next hearing?", &chat)), vec!["search_nodes", "SearchKnowledge", "GetDeadlines", "GetCases"]);
+        assert!(names(&plan("phone number of the clerk", &chat)).contains(&"GetContacts"));
+        // Only tools on offer are planned.
+        let research: Vec<ToolSpec> = ["search_nodes", "search_opinions", "search_statutes"].map(spec).to_vec();
+        assert_eq!(
+            names(&plan("Virginia court jurisdiction rules", &research)),
+            vec!["search_nodes", "search_opinions", "search_statutes"]
+        );
+    }
+
+    #[test]
+    fn picks_the_sentences_that_answer_the_question() {
+        let text = "This chapter has definitions. A landlord must return the security deposit within 45 days. Other rules apply to pets.";
+        assert_eq!(
+            best_sentences(text, "when must the landlord return my deposit", 1),
+            vec!["A landlord must return the security deposit within 45 days."]
+        );
+    }
+
+    #[test]
+    fn composes_an_answer_that_cites_only_what_was_retrieved_and_labels_summaries() {
+        let results = vec![
+            ToolResult {
+                tool: "search_nodes".into(),
+                args: json!({"search": "FOIA"}),
+                ok: true,
+                result: json!({"total": 1, "nodes": [{"id": 5, "nodeType": "section", "sourceId": "2.2-3704", "heading": "Public records to be open to inspection",
+                "sourceText": "Under FOIA, any Virginia citizen may ask a public body for its records. The body must answer within five working days.",
+                "textKind": "summary", "url": "https://law.lis.virginia.gov/vacode/2.2-3704/"}]}),
+            },
+            ToolResult {
+                tool: "search_opinions".into(),
+                args: json!({}),
+                ok: false,
+                result: json!({"error": "COURTLISTENER_API_TOKEN is not set"}),
+            },
+        ];
+        let answer = compose("What does Virginia law say about FOIA?", &results);
+        assert!(
+            answer.contains("**§ 2.2-3704. Public records to be open to inspection** (plain-language summary, not the statute's words)"),
+            "{answer}"
+        );
+        assert!(answer.contains("https://law.lis.virginia.gov/vacode/2.2-3704/"));
+        assert!(answer.contains("Offline answer"));
+        assert!(answer.contains("COURTLISTENER_API_TOKEN is not set"));
+        let cited: Vec<String> = proseva_citation::find_citations(&answer).into_iter().map(|c| c.reference.source_id()).collect();
+        assert!(cited.iter().all(|c| c == "2.2-3704"), "{cited:?}");
+    }
+}

@@ -1,0 +1,100 @@
+//! The eight local tools, over the server's HTTP API: the person's cases, deadlines, contacts,
+//! finances, documents and timeline.
+//!
+//! The server owns their names, descriptions and schemas (`GET /api/tools`) and runs them
+//! (`POST /api/tools/{name}`); this side only carries calls across.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde_json::{Value, json};
+
+use crate::tool::{Tool, ToolError};
+
+/// Talks to the server's `/api/*`.
+#[derive(Debug, Clone)]
+pub struct ServerClient {
+    http: reqwest::Client,
+    base: String,
+    token: Option<String>,
+}
+
+impl ServerClient {
+    /// `base_url` like `http://127.0.0.1:3001`.
+    pub fn new(http: reqwest::Client, base_url: &str, token: Option<String>) -> Self {
+        ServerClient { http, base: base_url.trim_end_matches('/').to_string(), token: token.filter(|t| !t.is_empty()) }
+    }
+
+    fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        let request = self.http.request(method, format!("{}{path}", self.base));
+        match &self.token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    }
+
+    /// GET or POST `path`, JSON in and out; errors carry the server's own message.
+    pub async fn call(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Result<Value, ToolError> {
+        let mut request = self.request(method, path);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let unavailable = |e: String| ToolError::Unavailable(format!("the case data server is unavailable: {e}"));
+        let response = request.send().await.map_err(|e| unavailable(e.without_url().to_string()))?;
+        let status = response.status();
+        let text = response.text().await.map_err(|e| unavailable(e.to_string()))?;
+        let value: Value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        if status.is_success() {
+            return Ok(value);
+        }
+        let message = value["error"]["message"].as_str().map(str::to_string).unwrap_or_else(|| format!("HTTP {status}"));
+        Err(match status.as_u16() {
+            400 | 404 | 422 => ToolError::BadArguments(message),
+            _ => unavailable(message),
+        })
+    }
+}
+
+struct LocalTool {
+    name: String,
+    description: String,
+    parameters: Value,
+    server: ServerClient,
+}
+
+#[async_trait]
+impl Tool for LocalTool {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn description(&self) -> &str {
+        &self.description
+    }
+    fn parameters(&self) -> Value {
+        self.parameters.clone()
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        let args = if args.is_null() { json!({}) } else { args };
+        self.server.call(reqwest::Method::POST, &format!("/api/tools/{}", self.name), Some(&args)).await
+    }
+}
+
+/// The local tools as the server lists them (`GET /api/tools`).
+pub async fn local_tools(server: &ServerClient) -> Result<Vec<Arc<dyn Tool>>, ToolError> {
+    let listed = server.call(reqwest::Method::GET, "/api/tools", None).await?;
+    let items = listed.as_array().ok_or_else(|| ToolError::Failed(format!("GET /api/tools did not list tools: {listed}")))?;
+    items
+        .iter()
+        .map(|t| {
+            // Either the flat `{name, description, parameters}` or `{function: {...}}`.
+            let f = t.get("function").unwrap_or(t);
+            let name = f["name"].as_str().ok_or_else(|| ToolError::Failed(format!("a listed tool has no name: {t}")))?;
+            Ok(Arc::new(LocalTool {
+                name: name.to_string(),
+                description: f["description"].as_str().unwrap_or_default().to_string(),
+                parameters: f.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}})),
+                server: server.clone(),
+            }) as Arc<dyn Tool>)
+        })
+        .collect()
+}

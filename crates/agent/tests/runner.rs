@@ -1,0 +1,226 @@
+//! The two-phase loop, driven by a scripted model: parallel calls, errors the model reads, turn
+//! limits, the call cap, a down explorer, cancellation, and a phase 2 with no tools.
+
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use proseva_agent::event::AgentEvent;
+use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role, ToolCall};
+use proseva_agent::runner::{Agent, AgentError, RequestKind, RunnerConfig};
+use proseva_agent::tool::{Tool, ToolError, ToolSpec};
+use proseva_agent::tools::explorer::ExplorerClient;
+use proseva_agent::tools::local::ServerClient;
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+/// Plays back tool turns, then answers; records what it was given.
+#[derive(Default)]
+struct Scripted {
+    turns: Mutex<Vec<Vec<ToolCall>>>,
+    /// When the script runs out: keep calling this tool forever, or stop.
+    forever: Option<&'static str>,
+    seen_tools: Mutex<Vec<Vec<String>>>,
+    seen_messages: Mutex<Vec<Vec<ChatMessage>>>,
+    answer_messages: Mutex<Vec<ChatMessage>>,
+    answer_model: Mutex<String>,
+}
+
+fn call(id: &str, name: &str, args: &str) -> ToolCall {
+    ToolCall { id: id.into(), name: name.into(), arguments: args.into() }
+}
+
+#[async_trait]
+impl ChatModel for Scripted {
+    fn mode(&self) -> ModelMode {
+        ModelMode::Offline
+    }
+    async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
+        self.seen_tools.lock().unwrap().push(tools.iter().map(|t| t.name.clone()).collect());
+        self.seen_messages.lock().unwrap().push(messages.to_vec());
+        let mut turns = self.turns.lock().unwrap();
+        let n = self.seen_tools.lock().unwrap().len();
+        let tool_calls = if !turns.is_empty() {
+            turns.remove(0)
+        } else if let Some(name) = self.forever {
+            vec![call(&format!("loop-{n}"), name, "{}")]
+        } else {
+            Vec::new()
+        };
+        Ok(ModelTurn { content: String::new(), tool_calls })
+    }
+    async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
+        *self.answer_messages.lock().unwrap() = request.messages.to_vec();
+        *self.answer_model.lock().unwrap() = request.model.to_string();
+        on_delta("See ");
+        on_delta("§ 20-124.3.");
+        Ok("See § 20-124.3.".into())
+    }
+}
+
+/// A local tool that echoes its arguments after a short wait.
+struct Echo(&'static str);
+#[async_trait]
+impl Tool for Echo {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn description(&self) -> &str {
+        "echo"
+    }
+    fn parameters(&self) -> Value {
+        json!({"type": "object", "properties": {}})
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        Ok(json!({ "tool": self.0, "args": args }))
+    }
+}
+
+const LOCAL: [&str; 8] =
+    ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
+
+fn agent(model: Arc<Scripted>) -> Agent {
+    let http = reqwest::Client::new();
+    // Nothing listens on port 9: the explorer is down.
+    let explorer = ExplorerClient::new(http.clone(), "http://127.0.0.1:9", None);
+    let server = ServerClient::new(http, "http://127.0.0.1:9", None);
+    let research: Vec<Arc<dyn Tool>> =
+        ["search_opinions", "search_dockets", "lookup_citation", "search_statutes", "search_govinfo", "search_academic", "search_lawyers"]
+            .into_iter()
+            .map(|n| Arc::new(Echo(n)) as Arc<dyn Tool>)
+            .collect();
+    let config = RunnerConfig { small_model: "small-m".into(), large_model: "large-m".into(), ..RunnerConfig::default() };
+    Agent::new(model, config, explorer, server, research)
+        .with_local_tools(LOCAL.into_iter().map(|n| Arc::new(Echo(n)) as Arc<dyn Tool>).collect())
+}
+
+async fn run(agent: &Agent, kind: RequestKind, question: &str) -> (Result<proseva_agent::runner::Reply, AgentError>, Vec<AgentEvent>) {
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let result = agent.run(kind, &[ChatMessage::user(question)], &emit, &CancellationToken::new()).await;
+    (result, events.into_inner().unwrap())
+}
+
+#[tokio::test]
+async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_tools() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().extend([
+        vec![
+            call("a", "GetDeadlines", "{}"),
+            call("b", "SearchKnowledge", r#"{"query":"exchange"}"#),
+            call("c", "search_nodes", r#"{"search":"custody"}"#),
+        ],
+        vec![call("d", "GetDocumentText", r#"{"id":1}"#)],
+    ]);
+    let agent = agent(model.clone());
+    let (result, events) = run(&agent, RequestKind::Chat, "Where do we exchange the kids?").await;
+    let reply = result.unwrap();
+
+    // 13 tools offered, every turn, to the small model.
+    let seen = model.seen_tools.lock().unwrap().clone();
+    assert_eq!(seen.len(), 3, "two scripted turns and the one that stops");
+    assert_eq!(seen[0].len(), 13);
+    for name in LOCAL.iter().chain(["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"].iter()) {
+        assert!(seen[0].contains(&name.to_string()), "{name} missing");
+    }
+    // The third turn saw a tool message for every call id of the earlier turns, in order.
+    let messages = &model.seen_messages.lock().unwrap()[2];
+    let answered: Vec<&str> = messages.iter().filter(|m| m.role == Role::Tool).filter_map(|m| m.tool_call_id.as_deref()).collect();
+    assert_eq!(answered, vec!["a", "b", "c", "d"]);
+    // The explorer is down: its call is an error result, and the run goes on.
+    let graph = reply.tool_results.iter().find(|r| r.tool == "search_nodes").unwrap();
+    assert!(!graph.ok);
+    assert!(graph.result["error"].as_str().unwrap().contains("law graph (explorer) is unavailable"));
+    assert!(reply.tool_results.iter().filter(|r| r.tool != "search_nodes").all(|r| r.ok));
+
+    // Phase 2: the large model, a fresh context (system, the question, one summary), no tool messages.
+    assert_eq!(*model.answer_model.lock().unwrap(), "large-m");
+    let answer = model.answer_messages.lock().unwrap().clone();
+    let roles: Vec<Role> = answer.iter().map(|m| m.role).collect();
+    assert_eq!(roles, vec![Role::System, Role::User, Role::Assistant]);
+    assert!(answer.iter().all(|m| m.tool_calls.is_empty()));
+    assert!(answer[2].content.contains("GetDeadlines"));
+
+    // Events: phase, calls and results for each id, deltas, then done with the reply.
+    let kinds: Vec<String> = events.iter().map(|e| serde_json::to_value(e).unwrap()["type"].as_str().unwrap().to_string()).collect();
+    assert_eq!(kinds.first().unwrap(), "phase");
+    assert_eq!(kinds.iter().filter(|k| *k == "tool_call").count(), 4);
+    assert_eq!(kinds.iter().filter(|k| *k == "tool_result").count(), 4);
+    assert_eq!(kinds.iter().filter(|k| *k == "delta").count(), 2);
+    assert_eq!(kinds.last().unwrap(), "done");
+    let AgentEvent::Done { reply: text, tool_results, citations } = events.last().unwrap() else { panic!() };
+    assert_eq!(text, "See § 20-124.3.");
+    assert_eq!(tool_results.len(), 4);
+    // The explorer is down, so the citation could not be verified, and the reply says why.
+    assert_eq!(citations.unverified, vec!["20-124.3"]);
+    assert!(citations.note.is_some());
+}
+
+#[tokio::test]
+async fn malformed_arguments_and_unknown_tools_become_results_the_model_reads() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().push(vec![call("x", "GetCases", "{not json"), call("y", "DeleteEverything", "{}")]);
+    let (result, _) = run(&agent(model.clone()), RequestKind::Chat, "q").await;
+    let reply = result.unwrap();
+    assert!(reply.tool_results.iter().all(|r| !r.ok));
+    assert!(reply.tool_results[0].result["error"].as_str().unwrap().contains("not valid JSON"));
+    assert!(reply.tool_results[1].result["error"].as_str().unwrap().contains("no tool named \"DeleteEverything\""));
+    let messages = &model.seen_messages.lock().unwrap()[1];
+    let errors: Vec<&str> = messages.iter().filter(|m| m.role == Role::Tool).map(|m| m.content.as_str()).collect();
+    assert_eq!(errors.len(), 2);
+    assert!(errors.iter().all(|c| c.contains("\"error\"")));
+}
+
+#[tokio::test]
+async fn a_model_that_never_stops_gets_exactly_its_turns_then_the_answer() {
+    for (kind, turns, tools) in [(RequestKind::Research, 5, 12), (RequestKind::Chat, 10, 13)] {
+        let model = Arc::new(Scripted { forever: Some("get_stats"), ..Default::default() });
+        let (result, _) = run(&agent(model.clone()), kind, "q").await;
+        let reply = result.unwrap();
+        assert_eq!(model.seen_tools.lock().unwrap().len(), turns, "{kind:?}");
+        assert!(model.seen_tools.lock().unwrap().iter().all(|t| t.len() == tools));
+        assert_eq!(reply.tool_results.len(), turns, "one call a turn is never cut short by the cap");
+        assert_eq!(reply.reply, "See § 20-124.3.");
+    }
+}
+
+#[tokio::test]
+async fn research_offers_the_seven_research_tools_and_the_graph() {
+    let model = Arc::new(Scripted::default());
+    run(&agent(model.clone()), RequestKind::Research, "Virginia court jurisdiction").await.0.unwrap();
+    let tools = model.seen_tools.lock().unwrap()[0].clone();
+    assert_eq!(tools.len(), 12);
+    assert!(!tools.iter().any(|t| LOCAL.contains(&t.as_str())), "no local tools in research: {tools:?}");
+}
+
+#[tokio::test]
+async fn the_call_cap_stops_runaway_fan_out_and_every_call_is_still_answered() {
+    let model = Arc::new(Scripted::default());
+    let burst = |t: usize| (0..30).map(|i| call(&format!("t{t}-{i}"), "GetCases", "{}")).collect::<Vec<_>>();
+    model.turns.lock().unwrap().extend([burst(0), burst(1), burst(2)]);
+    let (result, _) = run(&agent(model.clone()), RequestKind::Chat, "q").await;
+    let reply = result.unwrap();
+    assert_eq!(reply.tool_results.len(), 40, "40 calls run");
+    assert_eq!(model.seen_tools.lock().unwrap().len(), 2, "the loop stops once the cap is reached");
+}
+
+#[tokio::test]
+async fn a_cancelled_request_ends_with_an_error_event() {
+    let model = Arc::new(Scripted { forever: Some("GetCases"), ..Default::default() });
+    let agent = agent(model);
+    let cancel = CancellationToken::new();
+    cancel.cancel();
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let err = agent.run(RequestKind::Chat, &[ChatMessage::user("q")], &emit, &cancel).await.unwrap_err();
+    assert_eq!(err, AgentError::Model(ModelError::Cancelled));
+    assert!(matches!(events.lock().unwrap().last(), Some(AgentEvent::Error { .. })));
+}
+
+#[tokio::test]
+async fn a_request_without_a_question_is_refused_clearly() {
+    let agent = agent(Arc::new(Scripted::default()));
+    let emit = |_e: AgentEvent| {};
+    let err = agent.run(RequestKind::Chat, &[], &emit, &CancellationToken::new()).await.unwrap_err();
+    assert!(err.to_string().contains("at least one user message"));
+}
