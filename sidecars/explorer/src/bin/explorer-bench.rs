@@ -14,6 +14,7 @@ use proseva_embed::EmbedderConfig;
 use proseva_explorer::gql::{self, ExplorerSchema};
 use proseva_explorer::graph::Graph;
 use proseva_explorer::ingest::{self, IngestOptions, TextKind};
+use proseva_explorer::starter;
 use proseva_explorer::synth::{self, RandomEmbedder, Rng};
 
 const SEARCHES: &[&str] = &[
@@ -159,6 +160,83 @@ fn main() -> anyhow::Result<()> {
     });
 
     over_http(&db, iterations, &section_ids, &topical)?;
+    starter(dir.path(), iterations)?;
+    Ok(())
+}
+
+/// Questions a person might ask, for the starter corpus.
+const QUESTIONS: &[&str] = &[
+    "landlord will not return my deposit",
+    "What does Virginia Code say about FOIA?",
+    "how does the judge decide custody",
+    "driving under the influence of alcohol",
+    "protective order against family abuse",
+    "how long do I have to sue for a personal injury",
+    "appeal from general district court",
+    "who inherits when someone dies without a will",
+];
+
+/// The starter corpus as a first run builds it (shipped vectors), and search with the model.
+fn starter(dir: &Path, iterations: usize) -> anyhow::Result<()> {
+    println!("\n## starter corpus");
+    let db = dir.join("starter.db");
+    let progress = |_| {};
+    let cache = starter::vector_cache()?;
+    let options = IngestOptions {
+        corpus: "starter".into(),
+        text_kind: TextKind::Summary,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &progress,
+    };
+    let report = ingest::ingest(&starter::files()?, &db, &options)?;
+    println!(
+        "first-run build (shipped vectors): {:.0} ms for {} sections, {} vectors",
+        report.seconds * 1000.0,
+        report.sections,
+        report.embedded
+    );
+    // The served explorer with its model loaded for search by meaning.
+    let (mut child, url) = spawn_explorer(&db)?;
+    let client = reqwest::blocking::Client::new();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        let res: serde_json::Value =
+            client.post(&url).bearer_auth("bench").json(&serde_json::json!({"query": "{ stats { semanticSearch } }"})).send()?.json()?;
+        if res["data"]["stats"]["semanticSearch"] == true {
+            println!(
+                "model ready {:.0} ms after start; RSS with the model loaded: {} MB",
+                started.elapsed().as_secs_f64() * 1000.0,
+                rss_kb(child.id(), "VmRSS:") / 1024
+            );
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+
+    let graph = Arc::new(Graph::open(&db)?);
+    let Ok(Some(model)) = EmbedderConfig::from_env().build() else {
+        println!("search by meaning: skipped (no model)");
+        return Ok(());
+    };
+    graph.set_query_embedder(Arc::from(model))?;
+    let schema = gql::schema(graph);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        for (name, semantic) in [("starter search, text only", false), ("starter search, text + meaning", true)] {
+            let mut i = 0;
+            bench(&schema, name, iterations, || {
+                i += 1;
+                format!(
+                    r#"{{ nodes(search: "{}", limit: 10, semantic: {semantic}) {{ total nodes {{ id sourceId }} }} }}"#,
+                    QUESTIONS[i % QUESTIONS.len()]
+                )
+            })
+            .await;
+        }
+    });
     Ok(())
 }
 
@@ -196,9 +274,8 @@ fn rss_kb(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
-fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<()> {
-    let started = Instant::now();
+/// Starts the real binary on a free loopback port; returns it and its GraphQL URL once it listens.
+fn spawn_explorer(db: &Path) -> anyhow::Result<(std::process::Child, String)> {
     let mut child = Command::new(explorer_binary()?)
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
@@ -208,7 +285,13 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
         .spawn()?;
     let mut line = String::new();
     BufReader::new(child.stdout.take().context("stdout")?).read_line(&mut line)?;
-    let url = format!("{}/graphql", line.trim().trim_start_matches("listening on "));
+    Ok((child, format!("{}/graphql", line.trim().trim_start_matches("listening on "))))
+}
+
+/// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
+fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let (mut child, url) = spawn_explorer(db)?;
     println!("\n## over HTTP (real binary, bearer token)\nstart to listening: {:.0} ms", started.elapsed().as_secs_f64() * 1000.0);
     println!("RSS idle: {} MB", rss_kb(child.id(), "VmRSS:") / 1024);
 
