@@ -3,5 +3,4 @@
 
 pub mod explorer;
 pub mod local;
-// The research tools (helper in progress) are wired in when they land.
-// pub mod research;
+pub mod research;
