@@ -35,21 +35,26 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// Starts reading `value`, which must be an object whose keys are all in `allowed` (or in
-    /// [`READ_ONLY`], which are ignored).
+    /// Starts reading `value`, which must be an object whose keys are all in `allowed` (tool
+    /// arguments, query strings, request bodies that are not records).
     pub fn new(value: &'a Value, allowed: &[&str], what: &'static str) -> Result<Self, ApiError> {
-        Self::with_read_only(value, allowed, &[], what)
+        Self::reading(value, allowed, &[], what)
     }
 
-    /// [`Fields::new`], also ignoring `read_only`: fields a record shows but the server computes.
-    pub fn with_read_only(value: &'a Value, allowed: &[&str], read_only: &[&str], what: &'static str) -> Result<Self, ApiError> {
+    /// Starts reading a record's body: the keys must be in `allowed`, but what the server sets
+    /// itself ([`READ_ONLY`] and `computed`) is ignored, so a client can send back what it read.
+    pub fn record(value: &'a Value, allowed: &[&str], computed: &[&str]) -> Result<Self, ApiError> {
+        let ignored: Vec<&str> = READ_ONLY.iter().chain(computed).copied().collect();
+        Self::reading(value, allowed, &ignored, "field")
+    }
+
+    fn reading(value: &'a Value, allowed: &[&str], ignored: &[&str], what: &'static str) -> Result<Self, ApiError> {
         let Some(object) = value.as_object() else {
             return Err(ApiError::BadRequest(format!("expected a JSON object of {what}s, got {}", kind_of(value))));
         };
         let mut fields = Fields { object, errors: BTreeMap::new(), what };
         for key in object.keys() {
-            let key_ = key.as_str();
-            if !allowed.contains(&key_) && !READ_ONLY.contains(&key_) && !read_only.contains(&key_) {
+            if !allowed.contains(&key.as_str()) && !ignored.contains(&key.as_str()) {
                 fields.error(key, format!("unknown {what}; known {what}s are: {}", allowed.join(", ")));
             }
         }
@@ -275,11 +280,13 @@ mod tests {
     }
 
     #[test]
-    fn read_only_fields_are_ignored_and_non_objects_refused() {
-        let body = json!({"id": 4, "createdAt": "x", "name": "n"});
-        let mut f = Fields::new(&body, &["name"], "field").unwrap();
+    fn read_only_fields_are_ignored_in_records_only_and_non_objects_refused() {
+        let body = json!({"id": 4, "createdAt": "x", "chunkCount": 2, "name": "n"});
+        let mut f = Fields::record(&body, &["name"], &["chunkCount"]).unwrap();
         assert_eq!(f.required_text("name", 5), "n");
         f.finish().unwrap();
+        let f = Fields::new(&body, &["name"], "argument").unwrap();
+        assert_eq!(fields_of(f.finish().unwrap_err()).into_keys().collect::<Vec<_>>(), ["chunkCount", "createdAt", "id"]);
         assert!(matches!(Fields::new(&json!([1]), &[], "field"), Err(ApiError::BadRequest(_))));
     }
 }

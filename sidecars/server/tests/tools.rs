@@ -67,6 +67,7 @@ async fn bad_arguments_are_400_naming_the_argument() {
         ("SearchTimeline", json!({"caseNumber": "CL-404"}), "caseNumber"),
         ("GetDeadlines", json!({"caseId": 99}), "caseId"),
         ("GetCases", json!({"caseId": 1}), "caseId"),
+        ("GetDocuments", json!({"id": 1}), "id"),
     ];
     for (name, args, argument) in cases {
         let (status, body) = tool(&state, name, args.clone()).await;

@@ -1,1 +1,442 @@
-fn main() {}
+//! `server-bench`: measures the real `proseva-server` binary with a realistic amount of case data.
+//!
+//! Seeds 10,000 timeline events (plus cases, deadlines, contacts, finances) straight into a fresh
+//! `proseva.db`, starts the server, uploads generated PDFs until there are 2,000 passages, then
+//! measures every local tool over HTTP, the server's memory from /proc, and its cold start.
+//! Run it in release: `cargo run --release -p proseva-server --bin server-bench`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Parser;
+use proseva_server::store::Table;
+use proseva_server::store::{cases::Cases, contacts::Contacts, deadlines::Deadlines, finances::Finances, timeline::Timeline};
+use proseva_server::{AppState, Config, samples};
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+#[command(name = "server-bench", about = "Benchmark proseva-server: tool latency, ingest throughput, memory, cold start")]
+struct Args {
+    #[arg(long, default_value_t = 10_000)]
+    events: usize,
+    /// Passages to reach by uploading generated PDFs.
+    #[arg(long, default_value_t = 2_000)]
+    chunks: usize,
+    /// Calls per tool.
+    #[arg(long, default_value_t = 200)]
+    iterations: usize,
+    /// The server binary (default: `proseva-server` next to this one).
+    #[arg(long)]
+    server: Option<PathBuf>,
+}
+
+const TOKEN: &str = "bench-token";
+
+/// A tool's arguments for call number `i`.
+type ArgsFor = Box<dyn Fn(usize) -> Value>;
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let server_bin = match args.server.clone() {
+        Some(p) => p,
+        None => std::env::current_exe()?.with_file_name("proseva-server"),
+    };
+    if !server_bin.is_file() {
+        bail!("no server binary at {} (build it with `cargo build --release -p proseva-server`)", server_bin.display());
+    }
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run(args, server_bin))
+}
+
+async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let mut report = Vec::new();
+
+    let empty_start = median_cold_start(&server_bin, dir.path(), 5).await?;
+    report.push(format!("| cold start to healthy, empty data dir (median of 5) | {:.0} ms |", empty_start.as_secs_f64() * 1000.0));
+
+    let seeded = Instant::now();
+    let case_ids = seed(dir.path(), args.events)?;
+    eprintln!("seeded {} timeline events in {:.1} s", args.events, seeded.elapsed().as_secs_f64());
+
+    let server = Server::start(&server_bin, dir.path(), &[]).await?;
+    let rss_before_model = server.memory()?;
+    let health = server.wait_for_model().await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let idle = server.memory()?;
+    eprintln!("model: {health}");
+
+    // Ingest: upload generated PDFs until the passages reach the target.
+    let (mut pages, mut passages, mut uploads) = (0usize, 0usize, Vec::new());
+    let upload_started = Instant::now();
+    let mut seed_n = 1u64;
+    while passages < args.chunks {
+        let pdf_pages: Vec<Vec<String>> = (0..24).map(|p| page_text(seed_n * 1000 + p)).collect();
+        let refs: Vec<Vec<&str>> = pdf_pages.iter().map(|p| p.iter().map(String::as_str).collect()).collect();
+        let page_refs: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let pdf = samples::pdf(&page_refs);
+        let doc = server.upload_pdf(&format!("filing-{seed_n}.pdf"), pdf, case_ids[seed_n as usize % case_ids.len()]).await?;
+        pages += doc["pageCount"].as_u64().unwrap_or(0) as usize;
+        passages += doc["chunkCount"].as_u64().unwrap_or(0) as usize;
+        uploads.push(doc["id"].as_i64().unwrap_or(0));
+        seed_n += 1;
+    }
+    let upload_secs = upload_started.elapsed().as_secs_f64();
+    let mut peak_rss_ingest = 0;
+    loop {
+        let (_, docs) = server.get("/api/documents").await?;
+        peak_rss_ingest = peak_rss_ingest.max(server.memory()?.rss_kb);
+        let pending = docs.as_array().map_or(0, |d| d.iter().filter(|d| d["embeddingStatus"] == "pending").count());
+        if docs.as_array().is_some_and(|d| d.iter().any(|d| d["embeddingStatus"] == "failed")) {
+            bail!("a document failed to embed: {docs}");
+        }
+        if pending == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let ready_secs = upload_started.elapsed().as_secs_f64();
+    report.push(format!(
+        "| ingest: upload, extract, chunk, store ({} PDFs, {pages} pages, {passages} passages) | {:.0} pages/s, {:.0} passages/s |",
+        uploads.len(),
+        pages as f64 / upload_secs,
+        passages as f64 / upload_secs
+    ));
+    report.push(format!(
+        "| ingest to searchable by meaning (embedding included) | {:.1} pages/s, {:.1} passages/s ({:.0} s) |",
+        pages as f64 / ready_secs,
+        passages as f64 / ready_secs,
+        ready_secs
+    ));
+
+    // Every tool, sequentially, `iterations` times.
+    let queries = [
+        "where do we hand the kid over on weekends",
+        "what happens if I pay rent late",
+        "when is the next hearing",
+        "child support payments missed",
+        "security deposit deductions",
+        "who is the guardian ad litem",
+        "notice of appeal deadline",
+        "police report about the exchange",
+        "medical records of the child",
+        "school pickup schedule",
+    ];
+    let mut latencies: Vec<(String, Vec<f64>)> = Vec::new();
+    let first_doc = uploads[0];
+    let calls: Vec<(&str, ArgsFor)> = vec![
+        ("GetCases", Box::new(|_| json!({}))),
+        ("GetDeadlines", Box::new(|_| json!({}))),
+        ("GetContacts", Box::new(|_| json!({}))),
+        ("GetFinances", Box::new(|_| json!({}))),
+        ("GetDocuments", Box::new(|_| json!({}))),
+        ("GetDocumentText", Box::new(move |i| json!({"id": first_doc, "offset": (i * 997) % 60_000, "limit": 8000}))),
+        ("SearchTimeline", Box::new(|i| json!({"query": (["exchange", "hearing police", "school", "support payment"][i % 4])}))),
+        (
+            "SearchTimeline",
+            Box::new(
+                |i| json!({"party": (["mother", "father"][i % 2]), "isCritical": true, "startDate": "2023-01-01", "endDate": "2024-12-31"}),
+            ),
+        ),
+        ("SearchKnowledge", Box::new(move |i| json!({"query": queries[i % queries.len()], "topK": 5}))),
+    ];
+    for (name, args_for) in &calls {
+        let label = match (*name, args_for(0).get("party")) {
+            ("SearchTimeline", Some(_)) => "SearchTimeline (filters only)".to_string(),
+            ("SearchTimeline", None) => "SearchTimeline (words)".to_string(),
+            _ => name.to_string(),
+        };
+        let mut times = Vec::with_capacity(args.iterations);
+        for i in 0..args.iterations + 5 {
+            let started = Instant::now();
+            let (status, body) = server.post(&format!("/api/tools/{name}"), &args_for(i)).await?;
+            if status != 200 {
+                bail!("{name} answered {status}: {body}");
+            }
+            if i >= 5 {
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        latencies.push((label, times));
+    }
+
+    // Memory under load: four clients searching at once for a few seconds.
+    let load_started = Instant::now();
+    let mut handles = Vec::new();
+    for worker in 0..4 {
+        let url = server.url.clone();
+        handles.push(tokio::spawn(async move {
+            let client = reqwest::Client::new();
+            let mut n = 0usize;
+            while load_started.elapsed() < Duration::from_secs(5) {
+                let (tool, body) = if n.is_multiple_of(2) {
+                    ("SearchKnowledge", json!({"query": queries[(n + worker) % queries.len()]}))
+                } else {
+                    ("SearchTimeline", json!({"query": "exchange school"}))
+                };
+                let _ = client.post(format!("{url}/api/tools/{tool}")).bearer_auth(TOKEN).json(&body).send().await;
+                n += 1;
+            }
+            n
+        }));
+    }
+    let mut peak_rss_load = 0;
+    while load_started.elapsed() < Duration::from_secs(5) {
+        peak_rss_load = peak_rss_load.max(server.memory()?.rss_kb);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut load_calls = 0;
+    for h in handles {
+        load_calls += h.await?;
+    }
+    let after_load = server.memory()?;
+    drop(server);
+
+    // Words-only search cost (model off): what SearchKnowledge costs apart from embedding the query.
+    let words_only = Server::start(&server_bin, dir.path(), &[("PROSEVA_EMBEDDINGS", "off")]).await?;
+    let mut times = Vec::new();
+    for i in 0..args.iterations {
+        let started = Instant::now();
+        words_only.post("/api/tools/SearchKnowledge", &json!({"query": queries[i % queries.len()]})).await?;
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    latencies.push(("SearchKnowledge (words only, model off)".into(), times));
+    drop(words_only);
+
+    let full_start = median_cold_start(&server_bin, dir.path(), 5).await?;
+
+    println!("## proseva-server benchmark\n");
+    println!(
+        "{} timeline events, {passages} passages in {} documents, {} calls per tool over HTTP on loopback, {} cores.\n",
+        args.events,
+        uploads.len(),
+        args.iterations,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    println!("| tool | p50 | p99 |\n| --- | --- | --- |");
+    for (name, mut times) in latencies {
+        times.sort_by(f64::total_cmp);
+        println!("| {name} | {:.2} ms | {:.2} ms |", percentile(&times, 0.50), percentile(&times, 0.99));
+    }
+    println!("\n| measure | value |\n| --- | --- |");
+    for line in report {
+        println!("{line}");
+    }
+    println!(
+        "| cold start to healthy, {} events + {passages} passage vectors (median of 5) | {:.0} ms |",
+        args.events,
+        full_start.as_secs_f64() * 1000.0
+    );
+    println!("| RSS at start, model still loading | {:.0} MB |", rss_before_model.rss_kb as f64 / 1024.0);
+    println!("| RSS idle, model loaded | {:.0} MB |", idle.rss_kb as f64 / 1024.0);
+    println!("| RSS peak while embedding {passages} passages (sampled) | {:.0} MB |", peak_rss_ingest as f64 / 1024.0);
+    println!("| RSS peak under search load (4 clients, {load_calls} calls in 5 s, sampled) | {:.0} MB |", peak_rss_load as f64 / 1024.0);
+    println!("| RSS high-water mark over the whole run (VmHWM) | {:.0} MB |", after_load.hwm_kb as f64 / 1024.0);
+    Ok(())
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// Seeds cases, deadlines, contacts, finances and `events` timeline events; returns the case ids.
+fn seed(data_dir: &Path, events: usize) -> anyhow::Result<Vec<i64>> {
+    let state = AppState::open(&Config::for_data_dir(data_dir.to_path_buf()))?;
+    let mut rng = Rng(0x5eed);
+    let parties = ["Mother", "Father", "Landlord", "Tenant", "Guardian ad litem", "Clerk", "Employer", "School"];
+    let titles = [
+        "Missed weekend exchange",
+        "Hearing continued",
+        "Police called during exchange",
+        "Child support payment late",
+        "School called about absences",
+        "Text messages about the schedule",
+        "Motion filed",
+        "Rent paid late",
+        "Repair request sent to landlord",
+        "Doctor visit for the child",
+    ];
+    let ids = state.store.write(|c| {
+        let mut case_ids = Vec::new();
+        for n in 0..5 {
+            let case = Cases::parse(&json!({"name": format!("Case {n}"), "caseNumber": format!("JJ{n:06}-01-00"), "court": "Fairfax JDR"}))?;
+            case_ids.push(Cases::insert(c, &case)?);
+        }
+        for i in 0..events {
+            let case_id = case_ids[i % case_ids.len()];
+            let date = format!("20{:02}-{:02}-{:02}", 20 + rng.below(6), 1 + rng.below(12), 1 + rng.below(28));
+            let title = titles[rng.below(titles.len() as u64) as usize];
+            let event = Timeline::parse(&json!({
+                "caseId": case_id, "date": date, "party": parties[rng.below(parties.len() as u64) as usize], "title": title,
+                "details": format!("{title}. Noted by the user on {date}; see the attached messages and the notes from the call."),
+                "isCritical": rng.below(10) == 0,
+            }))?;
+            Timeline::insert(c, &event)?;
+        }
+        for i in 0..200 {
+            let d = Deadlines::parse(&json!({"caseId": case_ids[i % 5], "title": format!("Deadline {i}"), "date": format!("2026-{:02}-{:02}", 1 + i % 12, 1 + i % 28)}))?;
+            Deadlines::insert(c, &d)?;
+        }
+        for i in 0..50 {
+            let contact = Contacts::parse(&json!({"caseId": case_ids[i % 5], "name": format!("Contact {i}"), "role": "witness", "phone": "703-555-0100"}))?;
+            Contacts::insert(c, &contact)?;
+        }
+        for i in 0..500 {
+            let f = Finances::parse(&json!({"caseId": case_ids[i % 5], "date": "2025-01-02", "amount": (i % 97) as f64 + 0.25,
+                                             "category": (["filing fee", "service", "copies", "mileage"][i % 4])}))?;
+            Finances::insert(c, &f)?;
+        }
+        Ok(case_ids)
+    })?;
+    Ok(ids)
+}
+
+/// About 3,000 characters of court-paper prose, deterministic in `seed`.
+fn page_text(seed: u64) -> Vec<String> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let subjects =
+        ["The Mother", "The Father", "The Court", "The tenant", "The landlord", "The guardian ad litem", "Counsel", "The parties"];
+    let verbs = ["shall exchange", "requests", "has reviewed", "shall pay", "filed", "objects to", "is ordered to provide", "agrees to"];
+    let objects = [
+        "the child at the Springfield police station",
+        "the monthly rent by the fifth day of the month",
+        "the medical records of the child",
+        "a written summary of the school schedule",
+        "the security deposit less itemized deductions",
+        "the transcript of the hearing",
+        "the motion to amend visitation",
+        "proof of service on the opposing party",
+    ];
+    let tails = [
+        "on alternate weekends.",
+        "within 21 days.",
+        "before the next hearing.",
+        "as set out in the order.",
+        "without delay.",
+        "by certified mail.",
+    ];
+    (0..38)
+        .map(|_| {
+            let mut line = String::new();
+            while line.len() < 70 {
+                line.push_str(&format!(
+                    "{} {} {} {} ",
+                    subjects[rng.below(subjects.len() as u64) as usize],
+                    verbs[rng.below(verbs.len() as u64) as usize],
+                    objects[rng.below(objects.len() as u64) as usize],
+                    tails[rng.below(tails.len() as u64) as usize]
+                ));
+            }
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// xorshift64: reproducible data without a dependency.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+struct Server {
+    child: Child,
+    url: String,
+    client: reqwest::Client,
+}
+
+struct Memory {
+    rss_kb: u64,
+    hwm_kb: u64,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Starts the binary and waits until it answers health (the listening line comes first).
+    async fn start(bin: &Path, data_dir: &Path, env: &[(&str, &str)]) -> anyhow::Result<Server> {
+        let mut cmd = Command::new(bin);
+        cmd.env("PROSEVA_DATA_DIR", data_dir).env("PORT", "0").env("PROSEVA_TOKEN", TOKEN).stdout(Stdio::piped()).stderr(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().with_context(|| format!("starting {}", bin.display()))?;
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().context("no stdout")?).read_line(&mut line)?;
+        let url = line.trim().strip_prefix("listening on ").with_context(|| format!("unexpected first line {line:?}"))?.to_string();
+        let server = Server { child, url, client: reqwest::Client::new() };
+        while server.client.get(format!("{}/api/health", server.url)).send().await.map(|r| r.status().as_u16()).unwrap_or(0) != 200 {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        Ok(server)
+    }
+
+    async fn wait_for_model(&self) -> anyhow::Result<String> {
+        loop {
+            let health: Value = self.client.get(format!("{}/api/health", self.url)).send().await?.json().await?;
+            match health["embeddings"].as_str() {
+                Some("loading") => tokio::time::sleep(Duration::from_millis(20)).await,
+                Some("ready") => return Ok("ready".into()),
+                other => bail!("the embedding model is not available: {other:?}"),
+            }
+        }
+    }
+
+    fn memory(&self) -> anyhow::Result<Memory> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))?;
+        let field = |name: &str| {
+            status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.split_whitespace().next()?.parse().ok()).unwrap_or(0)
+        };
+        Ok(Memory { rss_kb: field("VmRSS:"), hwm_kb: field("VmHWM:") })
+    }
+
+    async fn get(&self, path: &str) -> anyhow::Result<(u16, Value)> {
+        let res = self.client.get(format!("{}{path}", self.url)).bearer_auth(TOKEN).send().await?;
+        Ok((res.status().as_u16(), res.json().await?))
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> anyhow::Result<(u16, Value)> {
+        let res = self.client.post(format!("{}{path}", self.url)).bearer_auth(TOKEN).json(body).send().await?;
+        Ok((res.status().as_u16(), res.json().await?))
+    }
+
+    async fn upload_pdf(&self, name: &str, pdf: Vec<u8>, case_id: i64) -> anyhow::Result<Value> {
+        let form = reqwest::multipart::Form::new()
+            .text("caseId", case_id.to_string())
+            .part("file", reqwest::multipart::Part::bytes(pdf).file_name(name.to_string()).mime_str("application/pdf")?);
+        let res = self.client.post(format!("{}/api/documents", self.url)).bearer_auth(TOKEN).multipart(form).send().await?;
+        let status = res.status().as_u16();
+        let body: Value = res.json().await?;
+        if status != 201 {
+            bail!("upload answered {status}: {body}");
+        }
+        Ok(body)
+    }
+}
+
+/// Spawn to first healthy answer, `runs` times; the median.
+async fn median_cold_start(bin: &Path, data_dir: &Path, runs: usize) -> anyhow::Result<Duration> {
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let started = Instant::now();
+        let server = Server::start(bin, data_dir, &[]).await?;
+        times.push(started.elapsed());
+        drop(server);
+    }
+    times.sort();
+    Ok(times[times.len() / 2])
+}

@@ -101,7 +101,7 @@ impl Table for Cases {
     type Input = CaseInput;
 
     fn parse(body: &Value) -> Result<CaseInput, ApiError> {
-        let mut f = Fields::new(body, Self::FIELDS, "field")?;
+        let mut f = Fields::record(body, Self::FIELDS, Self::COMPUTED)?;
         let input = CaseInput {
             name: f.required_text("name", 300),
             case_number: f.text("caseNumber", 100),

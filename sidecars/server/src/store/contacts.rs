@@ -62,7 +62,7 @@ impl Table for Contacts {
     type Input = ContactInput;
 
     fn parse(body: &Value) -> Result<ContactInput, ApiError> {
-        let mut f = Fields::new(body, Self::FIELDS, "field")?;
+        let mut f = Fields::record(body, Self::FIELDS, Self::COMPUTED)?;
         let input = ContactInput {
             case_id: f.id("caseId"),
             name: f.required_text("name", 300),

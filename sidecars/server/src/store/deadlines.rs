@@ -77,7 +77,7 @@ impl Table for Deadlines {
     type Input = DeadlineInput;
 
     fn parse(body: &Value) -> Result<DeadlineInput, ApiError> {
-        let mut f = Fields::with_read_only(body, Self::FIELDS, Self::COMPUTED, "field")?;
+        let mut f = Fields::record(body, Self::FIELDS, Self::COMPUTED)?;
         let case_id = f.id("caseId");
         let rule_id = f.text("ruleId", 100);
         let rule = rule_id.as_deref().and_then(|id| {

@@ -110,7 +110,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Document> {
 
 /// Reads `{caseId?, title?, kind?}`; a missing title is left empty for the caller to fill.
 pub fn parse_meta(body: &Value) -> Result<DocumentMeta, ApiError> {
-    let mut f = Fields::with_read_only(body, META_FIELDS, COMPUTED, "field")?;
+    let mut f = Fields::record(body, META_FIELDS, COMPUTED)?;
     let meta = DocumentMeta {
         case_id: f.id("caseId"),
         title: f.text("title", 300).unwrap_or_default(),

@@ -84,7 +84,7 @@ impl Table for Finances {
     type Input = FinanceInput;
 
     fn parse(body: &Value) -> Result<FinanceInput, ApiError> {
-        let mut f = Fields::new(body, Self::FIELDS, "field")?;
+        let mut f = Fields::record(body, Self::FIELDS, Self::COMPUTED)?;
         let input = FinanceInput {
             case_id: f.id("caseId"),
             date: f.required_date("date").map(|d| d.to_string()).unwrap_or_default(),

@@ -116,7 +116,7 @@ impl Table for Timeline {
     type Input = TimelineInput;
 
     fn parse(body: &Value) -> Result<TimelineInput, ApiError> {
-        let mut f = Fields::new(body, Self::FIELDS, "field")?;
+        let mut f = Fields::record(body, Self::FIELDS, Self::COMPUTED)?;
         let input = TimelineInput {
             case_id: f.id("caseId"),
             date: f.required_date("date").map(|d| d.to_string()).unwrap_or_default(),
