@@ -189,10 +189,29 @@ fn section_label(source_id: &str, node_type: &str) -> String {
     if node_type == "section" { format!("§ {source_id}") } else { source_id.to_string() }
 }
 
+/// Sentences end at `.`, `?` or `!` followed by a space or the end, and at line breaks, so
+/// `§ 16.1-228` and `2.5 days` stay whole.
+fn split_sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        if c == '\n' || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace)) {
+            let end = i + c.len_utf8();
+            out.push(text[start..end].trim());
+            start = end;
+        }
+    }
+    out.push(text[start..].trim());
+    out.retain(|s| s.len() > 20);
+    out
+}
+
 /// The sentences of `text` that share the most words with the question, in their original order.
 pub fn best_sentences(text: &str, question: &str, max: usize) -> Vec<String> {
     let q = words(question);
-    let sentences: Vec<&str> = text.split_inclusive(['.', '?', '!', '\n']).map(str::trim).filter(|s| s.len() > 20).collect();
+    let sentences = split_sentences(text);
     let mut scored: Vec<(usize, usize)> = sentences
         .iter()
         .enumerate()
@@ -213,7 +232,8 @@ pub fn best_sentences(text: &str, question: &str, max: usize) -> Vec<String> {
 /// The offline answer: the retrieved law, the person's matching facts, and what it is.
 pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let mut found: Vec<Found> = Vec::new();
-    let mut related: Vec<(String, String)> = Vec::new();
+    // (source id, label, heading)
+    let mut related: Vec<(String, String, String)> = Vec::new();
     let mut own: Vec<String> = Vec::new();
     let mut outside: Vec<String> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
@@ -258,9 +278,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                         let n = &e[end];
                         if let (Some(id), Some(h)) = (n["sourceId"].as_str(), n["heading"].as_str())
                             && n["id"] != r.result["id"]
-                            && !related.iter().any(|(rid, _)| rid == id)
+                            && !related.iter().any(|(rid, _, _)| rid == id)
                         {
-                            related.push((section_label(id, n["nodeType"].as_str().unwrap_or("section")), h.to_string()));
+                            related.push((id.to_string(), section_label(id, n["nodeType"].as_str().unwrap_or("section")), h.to_string()));
                         }
                     }
                 }
@@ -334,7 +354,12 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         out.push('\n');
     }
     if !related.is_empty() {
-        let list: Vec<String> = related.iter().take(6).map(|(id, h)| format!("{id} ({h})")).collect();
+        let list: Vec<String> = related
+            .iter()
+            .filter(|(id, _, _)| !found.iter().take(5).any(|f| &f.source_id == id))
+            .take(6)
+            .map(|(_, label, h)| format!("{label} ({h})"))
+            .collect();
         out.push_str(&format!("**Related sections:** {}\n\n", list.join("; ")));
     }
     if !own.is_empty() {
@@ -384,6 +409,12 @@ mod tests {
             names(&plan("Virginia court jurisdiction rules", &research)),
             vec!["search_nodes", "search_opinions", "search_statutes"]
         );
+    }
+
+    #[test]
+    fn sentences_do_not_end_inside_section_numbers() {
+        let text = "Family abuse is defined in § 16.1-228. The court may award 2.5 days of visitation! Really?";
+        assert_eq!(split_sentences(text), vec!["Family abuse is defined in § 16.1-228.", "The court may award 2.5 days of visitation!"]);
     }
 
     #[test]

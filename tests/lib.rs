@@ -1,0 +1,65 @@
+//! Real sidecars for end-to-end tests: the explorer serving the starter graph and the server on a
+//! fresh data dir, each on its own loopback port, in this process.
+
+use std::sync::Arc;
+
+use proseva_agent::model::ChatModel;
+use proseva_agent::runner::{Agent, RunnerConfig};
+use proseva_agent::tools::explorer::ExplorerClient;
+use proseva_agent::tools::local::ServerClient;
+use proseva_agent::tools::research::{ResearchConfig, research_tools};
+use proseva_explorer::graph::Graph;
+use proseva_explorer::ingest::{self, IngestOptions, TextKind};
+
+pub const TOKEN: &str = "e2e-token";
+
+/// Serves `router` on a free loopback port; returns its base URL.
+pub async fn serve(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind loopback");
+    let url = format!("http://{}", listener.local_addr().expect("address"));
+    tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
+    url
+}
+
+/// Running sidecars and the temporary files behind them.
+pub struct Sidecars {
+    pub explorer_url: String,
+    pub server_url: String,
+    pub server: proseva_server::AppState,
+    _dir: tempfile::TempDir,
+}
+
+/// The explorer on the starter corpus (with its shipped vectors) and an empty server.
+pub async fn start() -> Sidecars {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("graph.db");
+    let progress = |_| {};
+    let cache = proseva_explorer::starter::vector_cache().expect("starter vectors");
+    let options = IngestOptions {
+        corpus: "starter".into(),
+        text_kind: TextKind::Summary,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &progress,
+    };
+    ingest::ingest(&proseva_explorer::starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
+    let graph = Arc::new(Graph::open(&db).expect("graph"));
+    let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph), Some(TOKEN.into()))).await;
+
+    let mut config = proseva_server::Config::for_data_dir(dir.path().join("data"));
+    config.token = Some(TOKEN.into());
+    let state = proseva_server::AppState::open(&config).expect("server state");
+    let server_url = serve(proseva_server::http::app(state.clone())).await;
+    Sidecars { explorer_url, server_url, server: state, _dir: dir }
+}
+
+impl Sidecars {
+    /// An agent over these sidecars with `model`; research services unconfigured.
+    pub fn agent(&self, model: Arc<dyn ChatModel>) -> Agent {
+        let http = reqwest::Client::new();
+        let explorer = ExplorerClient::new(http.clone(), &self.explorer_url, Some(TOKEN.into()));
+        let server = ServerClient::new(http.clone(), &self.server_url, Some(TOKEN.into()));
+        let research = research_tools(&ResearchConfig::default(), http);
+        Agent::new(model, RunnerConfig::default(), explorer, server, research)
+    }
+}
