@@ -4,17 +4,21 @@
 //! - The embedding model loads in the background at start ([`Knowledge::status`] says `loading`,
 //!   `ready` or `unavailable: <why>`); until it is ready, searches use words alone.
 //! - An upload stores its passages with the document `pending`; [`spawn_worker`] embeds pending
-//!   documents one at a time (on the blocking pool) and marks each `ready` or `failed`.
+//!   documents one at a time and marks each `ready` or `failed`.
+//! - Every call of the model runs on one thread of its own ([`ModelThread`]), a question before
+//!   any waiting passages: a search never waits for more than one small batch of an upload, and
+//!   the model's working memory is one forward pass at a time in one thread's heap, not one per
+//!   concurrent caller (which took the server from 105 MB to 200–600 MB under load).
 //! - Every passage vector is also held in memory ([`PassageVectors`], one flat matrix, 1.5 KB a
 //!   passage), loaded at start and appended as documents become ready, so a search scans it
 //!   without touching SQLite: 2,000 passages take well under a millisecond.
 //! - [`Knowledge::search`] blends the nearest passages by cosine with the FTS5 BM25 ranking by
 //!   reciprocal rank, as the explorer's graph search does, so a passage both find ranks first.
 
-use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Condvar, Mutex, RwLock, mpsc};
 
-use proseva_embed::Embedder;
+use proseva_embed::{EmbedError, Embedder};
 use serde::Serialize;
 use tokio::sync::Notify;
 
@@ -30,11 +34,15 @@ const RRF_K: f64 = 60.0;
 /// sentences around 0.05–0.15 and paraphrases above 0.3). The explorer uses the same cut.
 const MIN_SIMILARITY: f32 = 0.25;
 
+/// Passages per forward pass when embedding a document: small, so a search waits little behind
+/// one and its activations stay small (a batch of 32 passages of 256 tokens took 500 MB).
+const EMBED_BATCH: usize = 2;
+
 /// Where the embedding model stands.
 #[derive(Clone)]
 pub enum EmbedderStatus {
     Loading,
-    Ready(Arc<dyn Embedder>),
+    Ready(Arc<ModelThread>),
     Unavailable(String),
 }
 
@@ -102,7 +110,7 @@ impl Knowledge {
         }
     }
 
-    pub fn embedder(&self) -> Option<Arc<dyn Embedder>> {
+    pub fn embedder(&self) -> Option<Arc<ModelThread>> {
         match &*self.embedder.read().unwrap_or_else(|e| e.into_inner()) {
             EmbedderStatus::Ready(e) => Some(e.clone()),
             _ => None,
@@ -130,7 +138,7 @@ impl Knowledge {
         if vectors.is_empty() {
             vectors.dimension = embedder.dimension();
         }
-        *self.embedder.write().unwrap_or_else(|e| e.into_inner()) = EmbedderStatus::Ready(embedder);
+        *self.embedder.write().unwrap_or_else(|e| e.into_inner()) = EmbedderStatus::Ready(Arc::new(ModelThread::spawn(embedder)));
         drop(vectors);
         self.wake.notify_one();
         Ok(())
@@ -159,9 +167,8 @@ impl Knowledge {
         let embedder = self.embedder();
         let mut by_meaning: Vec<(i64, f32)> = Vec::new();
         if let Some(embedder) = &embedder {
-            match embedder.embed(&[query]) {
-                Ok(mut v) => {
-                    let query_vector = v.pop().unwrap_or_default();
+            match embedder.embed_question(query) {
+                Ok(query_vector) => {
                     by_meaning = self.vectors.read().unwrap_or_else(|e| e.into_inner()).nearest(&query_vector, FUSION_CANDIDATES);
                     by_meaning.retain(|(_, similarity)| *similarity >= MIN_SIMILARITY);
                 }
@@ -258,14 +265,17 @@ pub fn spawn_worker(state: AppState) -> tokio::task::JoinHandle<()> {
     })
 }
 
-async fn embed_document(state: &AppState, id: i64, embedder: Arc<dyn Embedder>) -> Result<(), ApiError> {
+async fn embed_document(state: &AppState, id: i64, embedder: Arc<ModelThread>) -> Result<(), ApiError> {
     let started = std::time::Instant::now();
     let passages = state.blocking(move |s| s.store.read(|c| chunks::texts_of(c, id))).await?;
     let texts: Vec<String> = passages.iter().map(|(_, text)| text.clone()).collect();
     let model = embedder.model_id().to_string();
     let vectors = tokio::task::spawn_blocking(move || {
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        embedder.embed(&refs)
+        let mut vectors = Vec::with_capacity(texts.len());
+        for batch in texts.chunks(EMBED_BATCH) {
+            vectors.extend(embedder.embed_passages(batch.to_vec())?);
+        }
+        Ok::<_, EmbedError>(vectors)
     })
     .await??;
     if vectors.len() != passages.len() {
@@ -298,6 +308,87 @@ async fn embed_document(state: &AppState, id: i64, embedder: Arc<dyn Embedder>) 
         .await?;
     tracing::info!(document = id, passages = count, ms = started.elapsed().as_millis() as u64, "document embedded");
     Ok(())
+}
+
+/// The model on a thread of its own. Questions go before passages; callers block until their
+/// vectors are back.
+pub struct ModelThread {
+    model: Arc<dyn Embedder>,
+    queue: Arc<(Mutex<Queue>, Condvar)>,
+}
+
+type Reply = mpsc::Sender<Result<Vec<Vec<f32>>, EmbedError>>;
+
+#[derive(Default)]
+struct Queue {
+    questions: VecDeque<(Vec<String>, Reply)>,
+    passages: VecDeque<(Vec<String>, Reply)>,
+    closed: bool,
+}
+
+impl ModelThread {
+    pub fn spawn(model: Arc<dyn Embedder>) -> Self {
+        let queue: Arc<(Mutex<Queue>, Condvar)> = Arc::default();
+        let (jobs, runner) = (queue.clone(), model.clone());
+        std::thread::Builder::new()
+            .name("embedding-model".into())
+            .spawn(move || {
+                let (lock, ready) = &*jobs;
+                loop {
+                    let (texts, reply) = {
+                        let mut q = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        loop {
+                            if let Some(job) = q.questions.pop_front().or_else(|| q.passages.pop_front()) {
+                                break job;
+                            }
+                            if q.closed {
+                                return;
+                            }
+                            q = ready.wait(q).unwrap_or_else(|e| e.into_inner());
+                        }
+                    };
+                    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+                    let _ = reply.send(runner.embed(&refs));
+                }
+            })
+            .expect("spawning the embedding-model thread");
+        ModelThread { model, queue }
+    }
+
+    pub fn model_id(&self) -> &str {
+        self.model.model_id()
+    }
+
+    pub fn dimension(&self) -> usize {
+        self.model.dimension()
+    }
+
+    /// A search's question, ahead of any waiting passages. Blocking.
+    pub fn embed_question(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
+        Ok(self.run(vec![text.to_string()], true)?.pop().unwrap_or_default())
+    }
+
+    /// A document's passages. Blocking.
+    pub fn embed_passages(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.run(texts, false)
+    }
+
+    fn run(&self, texts: Vec<String>, question: bool) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let (reply, answer) = mpsc::channel();
+        {
+            let mut q = self.queue.0.lock().unwrap_or_else(|e| e.into_inner());
+            if question { q.questions.push_back((texts, reply)) } else { q.passages.push_back((texts, reply)) }
+        }
+        self.queue.1.notify_one();
+        answer.recv().map_err(|_| EmbedError::Model("the embedding-model thread stopped".into()))?
+    }
+}
+
+impl Drop for ModelThread {
+    fn drop(&mut self) {
+        self.queue.0.lock().unwrap_or_else(|e| e.into_inner()).closed = true;
+        self.queue.1.notify_all();
+    }
 }
 
 /// Passage vectors in one flat row-major matrix. Vectors are unit length, so a dot product is

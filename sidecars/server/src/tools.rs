@@ -18,6 +18,9 @@ use crate::store::timeline::{self, TimelineSearch};
 use crate::store::{ListFilter, Table, cases, documents};
 use crate::{ApiError, AppState};
 
+/// GetFinances lists at most this many entries, newest first (its totals cover all of them).
+pub const FINANCE_ENTRIES_SHOWN: usize = 100;
+
 /// The tool names, in the order they are listed.
 pub const TOOL_NAMES: [&str; 8] =
     ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
@@ -61,7 +64,8 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "GetFinances",
-            description: "List what the user's cases cost them (fees, service, copies, support) with totals by category and overall.",
+            description: "What the user's cases cost them (fees, service, copies, support): totals by category and overall, and the \
+                          most recent entries (up to 100, newest first).",
             parameters: object_schema(json!({ "caseId": case_id_property() }), &[]),
         },
         ToolSpec {
@@ -168,11 +172,15 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
         "GetFinances" => {
             let case_id = a.id("caseId");
             a.finish()?;
-            let (entries, (by_category, total)) = store.read(|c| {
+            let (mut entries, (by_category, total)) = store.read(|c| {
                 check_case_argument(c, case_id)?;
                 Ok((Finances::list(c, &ListFilter::for_case(case_id))?, finances::totals(c, case_id)?))
             })?;
-            json!({ "count": entries.len(), "total": total, "totalsByCategory": by_category, "entries": entries })
+            // The totals cover everything; the entries shown are the most recent, to keep a model's context small.
+            let count = entries.len();
+            entries.reverse();
+            entries.truncate(FINANCE_ENTRIES_SHOWN);
+            json!({ "count": count, "total": total, "totalsByCategory": by_category, "entriesShown": entries.len(), "entries": entries })
         }
         "GetDocuments" => {
             let case_id = a.id("caseId");

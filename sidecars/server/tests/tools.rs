@@ -144,7 +144,21 @@ async fn finances_are_totalled_by_category() {
         json!([{"category": "filing fee", "total": 122.0, "count": 2}, {"category": "service", "total": 12.5, "count": 1},
                {"category": "copies", "total": 0.3, "count": 2}])
     );
-    assert_eq!(result["entries"].as_array().unwrap().len(), 5);
+    assert_eq!((result["count"].as_i64(), result["entriesShown"].as_i64()), (Some(5), Some(5)));
+    assert_eq!(result["entries"][0]["amount"], 36.0, "newest first");
+}
+
+#[tokio::test]
+async fn finances_show_the_newest_hundred_entries_but_total_them_all() {
+    let (state, _dir) = state();
+    for day in 1..=101 {
+        let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap() + Days::new(day);
+        create(&state, "/api/finances", json!({"date": date.to_string(), "amount": 1, "category": "copies"})).await;
+    }
+    let (_, result) = tool(&state, "GetFinances", json!({})).await;
+    assert_eq!((result["count"].as_i64(), result["entriesShown"].as_i64(), result["total"].as_f64()), (Some(101), Some(100), Some(101.0)));
+    assert_eq!(result["entries"][0]["date"], "2025-04-12");
+    assert_eq!(result["entries"][99]["date"], "2025-01-03", "the oldest entry is the one left out");
 }
 
 #[tokio::test]

@@ -82,30 +82,37 @@ pub fn search(c: &Connection, s: &TimelineSearch) -> Result<(Vec<TimelineEvent>,
          AND (:start IS NULL OR e.date >= :start)
          AND (:end IS NULL OR e.date <= :end)";
     let columns = COLUMNS.split(", ").map(|col| format!("e.{col}")).collect::<Vec<_>>().join(", ");
-    let (from, order) = match fts {
+    let (from, rank) = match fts {
         Some(_) => (
             "timeline_fts f JOIN timeline_events e ON e.id = f.rowid WHERE timeline_fts MATCH :fts AND",
-            "bm25(timeline_fts, 3.0, 1.0, 2.0), e.date, e.id",
+            "bm25(timeline_fts, 3.0, 1.0, 2.0)",
         ),
-        None => ("timeline_events e WHERE (:fts IS NULL) AND", "e.date, e.id"),
+        None => ("timeline_events e WHERE (:fts IS NULL) AND", "0"),
     };
     let party = s.party.as_deref().map(str::trim).filter(|p| !p.is_empty());
     let case_number = s.case_number.as_deref().map(str::trim).filter(|p| !p.is_empty());
     let (start, end) = (s.start_date.map(|d| d.to_string()), s.end_date.map(|d| d.to_string()));
-    let total: i64 = c.prepare_cached(&format!("SELECT count(*) FROM {from} {filters}"))?.query_row(
-        named_params! { ":fts": fts, ":party": party, ":case_number": case_number, ":critical": s.is_critical, ":start": start, ":end": end },
-        |r| r.get(0),
-    )?;
-    let mut stmt = c.prepare_cached(&format!("SELECT {columns} FROM {from} {filters} ORDER BY {order} LIMIT :limit"))?;
+    // One pass: the window count is taken over every match before LIMIT. (FTS5's bm25() cannot
+    // sit beside a window function, hence the inner query.)
+    let mut stmt = c.prepare_cached(&format!(
+        "SELECT *, count(*) OVER () FROM (SELECT {columns}, {rank} AS rank FROM {from} {filters}) ORDER BY rank, date, id LIMIT :limit"
+    ))?;
+    let mut total = 0;
     let events = stmt
         .query_map(
             named_params! {
                 ":fts": fts, ":party": party, ":case_number": case_number, ":critical": s.is_critical,
                 ":start": start, ":end": end, ":limit": s.limit,
             },
-            from_row,
+            |r| Ok((from_row(r)?, r.get::<_, i64>(11)?)),
         )?
-        .collect::<Result<_, _>>()?;
+        .map(|row| {
+            row.map(|(event, count)| {
+                total = count;
+                event
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((events, total))
 }
 
