@@ -125,7 +125,7 @@ impl ServiceHttp {
 }
 
 /// The error and its causes in one line (reqwest's own message is often just "error sending request").
-fn describe(error: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn describe(error: &(dyn std::error::Error + 'static)) -> String {
     let mut parts = vec![error.to_string()];
     let mut source = error.source();
     while let Some(cause) = source {
@@ -140,7 +140,7 @@ fn describe(error: &(dyn std::error::Error + 'static)) -> String {
 
 /// How long a 429 asks us to wait: `Retry-After` in seconds or as an HTTP date, else a
 /// `wait_until` time in the JSON body (CourtListener's citation lookup documents one).
-pub(super) fn wait_hint(headers: &HeaderMap, body: &[u8], now: SystemTime) -> Option<Duration> {
+pub(crate) fn wait_hint(headers: &HeaderMap, body: &[u8], now: SystemTime) -> Option<Duration> {
     let until = |at: SystemTime| at.duration_since(now).unwrap_or(Duration::ZERO);
     if let Some(value) = headers.get(RETRY_AFTER).and_then(|v| v.to_str().ok()).map(str::trim) {
         if let Ok(seconds) = value.parse::<u64>() {

@@ -25,7 +25,7 @@
 
 mod courtlistener;
 mod govinfo;
-mod http;
+pub(crate) mod http;
 mod legiscan;
 mod openalex;
 mod serpapi;
