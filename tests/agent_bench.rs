@@ -1,0 +1,119 @@
+//! Agent benchmarks: time to an offline answer with the real explorer and server on loopback, and
+//! the runner's own overhead with a zero-latency scripted model and instant tools.
+//!
+//! `cargo run --release -p proseva-e2e --bin agent-bench`
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use proseva_agent::event::AgentEvent;
+use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, ToolCall};
+use proseva_agent::offline::OfflineModel;
+use proseva_agent::runner::RequestKind;
+use proseva_agent::tool::{Tool, ToolError, ToolSpec};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+const QUESTIONS: &[&str] = &[
+    "What does Virginia Code say about FOIA?",
+    "landlord will not return my deposit",
+    "When is my next deadline?",
+    "how does the judge decide custody",
+    "What does § 18.2-266 say?",
+    "protective order against family abuse",
+];
+
+fn report(name: &str, times: &mut [Duration]) {
+    times.sort();
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0;
+    println!("{name:<44} p50 {:>8.3} ms   p99 {:>8.3} ms", pct(0.5), pct(0.99));
+}
+
+/// Turn 1: three calls; turn 2: none; the answer at once.
+struct ZeroLatency;
+#[async_trait]
+impl ChatModel for ZeroLatency {
+    fn mode(&self) -> ModelMode {
+        ModelMode::Offline
+    }
+    async fn tool_turn(&self, _m: &str, messages: &[ChatMessage], _t: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
+        let first = !messages.iter().any(|m| !m.tool_calls.is_empty());
+        let tool_calls = if first {
+            ["GetCases", "GetDeadlines", "SearchTimeline"]
+                .iter()
+                .enumerate()
+                .map(|(i, n)| ToolCall { id: format!("c{i}"), name: n.to_string(), arguments: "{}".into() })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(ModelTurn { content: String::new(), tool_calls })
+    }
+    async fn answer(&self, _r: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
+        on_delta("done");
+        Ok("done".into())
+    }
+}
+
+struct Instant0(&'static str);
+#[async_trait]
+impl Tool for Instant0 {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn description(&self) -> &str {
+        "instant"
+    }
+    fn parameters(&self) -> Value {
+        json!({"type": "object", "properties": {}})
+    }
+    async fn call(&self, _args: Value) -> Result<Value, ToolError> {
+        Ok(json!({"items": [1, 2, 3]}))
+    }
+}
+
+fn peak_rss_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()))
+        .unwrap_or(0)
+        / 1024
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let sidecars = proseva_e2e::start().await;
+    let emit = |_e: AgentEvent| {};
+    let cancel = CancellationToken::new();
+    println!("# agent benchmark (release, in-process explorer on the starter corpus and server on loopback)");
+
+    let agent = sidecars.agent(Arc::new(OfflineModel));
+    let mut times = Vec::new();
+    for i in 0..120 {
+        let question = QUESTIONS[i % QUESTIONS.len()];
+        let started = Instant::now();
+        agent.run(RequestKind::Chat, &[ChatMessage::user(question)], &emit, &cancel).await.expect("offline answer");
+        if i >= 12 {
+            times.push(started.elapsed());
+        }
+    }
+    report("offline chat: question to done", &mut times);
+
+    let locals: Vec<Arc<dyn Tool>> =
+        ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"]
+            .into_iter()
+            .map(|n| Arc::new(Instant0(n)) as Arc<dyn Tool>)
+            .collect();
+    let agent = sidecars.agent(Arc::new(ZeroLatency)).with_local_tools(locals);
+    let mut times = Vec::new();
+    for i in 0..2_000 {
+        let started = Instant::now();
+        agent.run(RequestKind::Chat, &[ChatMessage::user("q")], &emit, &cancel).await.expect("run");
+        if i >= 100 {
+            times.push(started.elapsed());
+        }
+    }
+    report("runner overhead (zero-latency model, 3 instant tools, citation check of an empty reply)", &mut times);
+    println!("peak RSS of this process (explorer + server + agent in one): {} MB", peak_rss_mb());
+}
