@@ -26,8 +26,10 @@ test: setup model lint ## everything CI runs
 	cargo test --workspace
 
 bench: setup model ## benchmarks; figures go in README.md
-	cargo build --release -p proseva-explorer
+	cargo build --release -p proseva-explorer -p proseva-server -p proseva-e2e
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
+	"$(CARGO_TARGET_DIR)/release/server-bench"
+	"$(CARGO_TARGET_DIR)/release/agent-bench"
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
 	python3 scripts/starter-manifest.py
