@@ -101,8 +101,50 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     acc.iter().sum::<f32>() + tail
 }
 
+/// The `k` rows of `matrix` (row-major, `dimension` floats a row) with the highest dot product with
+/// `query`, best first, as `(row, score)`; rows for which `skip` is true are left out. One pass
+/// with a `k`-sized heap, so nothing is allocated per row.
+pub fn top_k(query: &[f32], matrix: &[f32], dimension: usize, k: usize, skip: impl Fn(usize) -> bool) -> Vec<(usize, f32)> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    #[derive(PartialEq)]
+    struct Hit(f32, usize);
+    impl Eq for Hit {}
+    impl PartialOrd for Hit {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Hit {
+        // Higher score first; on a tie, the earlier row.
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            self.0.total_cmp(&other.0).then_with(|| other.1.cmp(&self.1))
+        }
+    }
+
+    if k == 0 || dimension == 0 || query.len() != dimension {
+        return Vec::new();
+    }
+    // A min-heap of the best `k` so far: its top is the worst kept.
+    let mut heap: BinaryHeap<Reverse<Hit>> = BinaryHeap::with_capacity(k + 1);
+    for (row, v) in matrix.chunks_exact(dimension).enumerate() {
+        if skip(row) {
+            continue;
+        }
+        let hit = Hit(dot(query, v), row);
+        if heap.len() < k {
+            heap.push(Reverse(hit));
+        } else if heap.peek().is_some_and(|Reverse(worst)| hit > *worst) {
+            heap.pop();
+            heap.push(Reverse(hit));
+        }
+    }
+    heap.into_sorted_vec().into_iter().map(|Reverse(Hit(score, row))| (row, score)).collect()
+}
+
 /// Scales `v` to unit length in place; a zero vector stays zero.
-pub(crate) fn normalize(v: &mut [f32]) {
+pub fn normalize(v: &mut [f32]) {
     let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
     if norm > 0.0 {
         v.iter_mut().for_each(|x| *x /= norm);
@@ -112,6 +154,17 @@ pub(crate) fn normalize(v: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_k_ranks_rows_by_dot_product_and_skips_what_it_is_told() {
+        let matrix = [1.0, 0.0, 0.9, 0.1, 0.0, 1.0, 0.7, 0.7];
+        assert_eq!(top_k(&[1.0, 0.0], &matrix, 2, 2, |_| false).iter().map(|h| h.0).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(top_k(&[1.0, 0.0], &matrix, 2, 3, |row| row == 0).iter().map(|h| h.0).collect::<Vec<_>>(), vec![1, 3, 2]);
+        assert_eq!(top_k(&[1.0, 0.0], &matrix, 2, 10, |_| false).len(), 4);
+        assert!(top_k(&[1.0, 0.0, 0.0], &matrix, 2, 2, |_| false).is_empty(), "a query of another dimension matches nothing");
+        let equal = [0.5, 0.5, 0.5, 0.5];
+        assert_eq!(top_k(&[1.0, 0.0], &equal, 2, 1, |_| false)[0].0, 0, "ties go to the earlier row");
+    }
 
     struct Fixed(usize);
     impl Embedder for Fixed {

@@ -320,9 +320,9 @@ fn embed_nodes(
             }
         }
         progress(Progress { stage: "embedding", done: total, total });
-        for (i, v) in sums {
-            let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(f32::MIN_POSITIVE);
-            vectors.insert(i, v.into_iter().map(|x| x / norm).collect());
+        for (i, mut v) in sums {
+            proseva_embed::normalize(&mut v);
+            vectors.insert(i, v);
         }
     }
     for (i, v) in &vectors {

@@ -323,9 +323,9 @@ impl Embedder for RandomEmbedder {
             .map(|t| {
                 let seed = t.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
                 let mut rng = Rng::new(seed);
-                let v: Vec<f32> = (0..self.dimension).map(|_| rng.signed_unit()).collect();
-                let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(f32::MIN_POSITIVE);
-                v.into_iter().map(|x| x / norm).collect()
+                let mut v: Vec<f32> = (0..self.dimension).map(|_| rng.signed_unit()).collect();
+                proseva_embed::normalize(&mut v);
+                v
             })
             .collect())
     }

@@ -4,8 +4,7 @@
 //! vectorisable dot product and keeps the best `k` in a small heap: 50,000 × 384 floats take a few
 //! milliseconds on one core, with no index to build or keep in step with the graph.
 
-use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 use rusqlite::Connection;
 
@@ -18,21 +17,6 @@ pub struct VectorIndex {
     ids: Vec<i64>,
     row_of: HashMap<i64, usize>,
     data: Vec<f32>,
-}
-
-#[derive(PartialEq)]
-struct Scored(f32, usize);
-impl Eq for Scored {}
-impl PartialOrd for Scored {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Scored {
-    // Reversed, so the heap's top is the worst of the kept results.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0).then_with(|| self.1.cmp(&other.1))
-    }
 }
 
 impl VectorIndex {
@@ -97,24 +81,11 @@ impl VectorIndex {
 
     /// The `k` nodes nearest to `query`, best first.
     pub fn nearest(&self, query: &[f32], k: usize, exclude: Option<i64>) -> Vec<(i64, f32)> {
-        if k == 0 || self.dimension == 0 || query.len() != self.dimension {
-            return Vec::new();
-        }
         let skip_row = exclude.and_then(|id| self.row_of.get(&id).copied());
-        let mut heap: BinaryHeap<Scored> = BinaryHeap::with_capacity(k + 1);
-        for (row, v) in self.data.chunks_exact(self.dimension).enumerate() {
-            if Some(row) == skip_row {
-                continue;
-            }
-            let score = proseva_embed::dot(query, v);
-            if heap.len() < k {
-                heap.push(Scored(score, row));
-            } else if heap.peek().is_some_and(|worst| score > worst.0) {
-                heap.pop();
-                heap.push(Scored(score, row));
-            }
-        }
-        heap.into_sorted_vec().into_iter().map(|Scored(s, row)| (self.ids[row], s)).collect()
+        proseva_embed::top_k(query, &self.data, self.dimension, k, |row| Some(row) == skip_row)
+            .into_iter()
+            .map(|(row, score)| (self.ids[row], score))
+            .collect()
     }
 }
 
