@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use proseva_agent::config::AgentConfig;
 use proseva_agent::model::ChatModel;
 use proseva_agent::runner::{Agent, RunnerConfig};
 use proseva_agent::tools::explorer::ExplorerClient;
@@ -48,8 +49,11 @@ pub async fn start() -> Sidecars {
 
     let mut config = proseva_server::Config::for_data_dir(dir.path().join("data"));
     config.token = Some(TOKEN.into());
+    config.explorer_url = explorer_url.clone();
     let state = proseva_server::AppState::open(&config).expect("server state");
-    let server_url = serve(proseva_server::http::app(state.clone())).await;
+    // The server's own /api/chat, offline whatever this machine's environment says.
+    let agent_routes = proseva_server::http::agent::routes_with(&state, &AgentConfig::from_lookup(|_| None), &ResearchConfig::default());
+    let server_url = serve(proseva_server::http::app_with(state.clone(), agent_routes)).await;
     Sidecars { explorer_url, server_url, server: state, _dir: dir }
 }
 

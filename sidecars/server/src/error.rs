@@ -36,6 +36,9 @@ pub enum ApiError {
     /// 415: a body of a type this endpoint does not take.
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// 502: a service this request depends on (the language model, the law graph) failed.
+    #[error("{0}")]
+    Upstream(String),
     /// 500: logged in full; the client sees only that something went wrong on this side.
     #[error("{0}")]
     Internal(String),
@@ -72,6 +75,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -88,6 +92,7 @@ impl ApiError {
             ApiError::Conflict(_) => "conflict",
             ApiError::PayloadTooLarge { .. } => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::Upstream(_) => "upstream_unavailable",
             ApiError::Internal(_) => "internal",
         }
     }

@@ -5,6 +5,7 @@
 //! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
 //! one is configured (401); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
 
+pub mod agent;
 mod body;
 mod documents;
 mod resources;
@@ -25,9 +26,11 @@ use crate::{ApiError, AppState, deadline_rules, fields::Fields, tools};
 /// The only route that answers without a token.
 pub const HEALTH_PATH: &str = "/api/health";
 
-/// Every route of the server, guarded.
+/// Every route of the server, guarded, with `/api/chat` and `/api/research` configured from the
+/// environment.
 pub fn app(state: AppState) -> Router {
-    app_with(state, Router::new())
+    let agent = agent::routes(&state);
+    app_with(state, agent)
 }
 
 /// [`app`] plus `extra` routes (e.g. `/api/chat` from the agent), behind the same guards.

@@ -1,0 +1,151 @@
+//! `POST /api/chat` and `POST /api/research`: the agent (crates/agent) for headless clients.
+//!
+//! Body `{"messages": [{"role": "user", "content": "..."}]}`. The answer comes back as
+//! `{"reply", "toolResults", "citations"}`, or, with `Accept: text/event-stream`, as the agent's
+//! events, one SSE event each (`event: <type>`, `data: <json>`). A client that disconnects from
+//! the stream cancels the request. The local tools run in this process; the law graph is reached
+//! at `EXPLORER_URL`.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Extension, Json, Router};
+use proseva_agent::config::AgentConfig;
+use proseva_agent::event::AgentEvent;
+use proseva_agent::model::{ChatMessage, Role};
+use proseva_agent::runner::{Agent, RequestKind};
+use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tools::explorer::ExplorerClient;
+use proseva_agent::tools::local::ServerClient;
+use proseva_agent::tools::research::{ResearchConfig, research_tools};
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+use super::JsonBody;
+use crate::{ApiError, AppState, tools};
+
+/// The routes, with an agent built from the environment (model settings, research keys).
+pub fn routes(state: &AppState) -> Router<AppState> {
+    routes_with(state, &AgentConfig::from_env(), &ResearchConfig::from_env())
+}
+
+/// The routes, with an agent built from the given settings.
+pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
+    let http = reqwest::Client::new();
+    let explorer = ExplorerClient::new(http.clone(), &state.config.explorer_url, state.config.token.clone());
+    // Local tools run in-process below, so this client is never used to reach this server.
+    let unused = ServerClient::new(http.clone(), "http://127.0.0.1:0", None);
+    let local: Vec<Arc<dyn Tool>> =
+        tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: state.clone() }) as Arc<dyn Tool>).collect();
+    let agent =
+        Agent::new(config.build_model(), config.runner_config(), explorer, unused, research_tools(research, http)).with_local_tools(local);
+    Router::new().route("/api/chat", post(chat)).route("/api/research", post(research_route)).layer(Extension(Arc::new(agent)))
+}
+
+/// A local tool, run on this server's own state.
+struct InProcess {
+    spec: tools::ToolSpec,
+    state: AppState,
+}
+
+#[async_trait]
+impl Tool for InProcess {
+    fn name(&self) -> &str {
+        self.spec.name
+    }
+    fn description(&self) -> &str {
+        self.spec.description
+    }
+    fn parameters(&self) -> Value {
+        self.spec.parameters.clone()
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        tools::run_tool(&self.state, self.spec.name, args).await.map_err(|e| match e {
+            ApiError::Validation { .. } | ApiError::BadRequest(_) | ApiError::NotFound(_) => ToolError::BadArguments(e.to_string()),
+            other => ToolError::Failed(other.to_string()),
+        })
+    }
+}
+
+async fn chat(
+    State(_): State<AppState>,
+    Extension(agent): Extension<Arc<Agent>>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Response {
+    answer(agent, RequestKind::Chat, &headers, body).await
+}
+
+async fn research_route(
+    State(_): State<AppState>,
+    Extension(agent): Extension<Arc<Agent>>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Response {
+    answer(agent, RequestKind::Research, &headers, body).await
+}
+
+/// The conversation from the body: user and assistant messages, the last from the user.
+fn messages(body: &Value) -> Result<Vec<ChatMessage>, ApiError> {
+    let Some(list) = body.get("messages").and_then(Value::as_array) else {
+        return Err(ApiError::field("messages", "required: a list of {role, content} with at least one user message"));
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, m) in list.iter().enumerate() {
+        let role = match m.get("role").and_then(Value::as_str) {
+            Some("user") => Role::User,
+            Some("assistant") => Role::Assistant,
+            other => {
+                return Err(ApiError::field(&format!("messages[{i}].role"), format!("must be \"user\" or \"assistant\", got {other:?}")));
+            }
+        };
+        let Some(content) = m.get("content").and_then(Value::as_str) else {
+            return Err(ApiError::field(&format!("messages[{i}].content"), "must be text"));
+        };
+        out.push(ChatMessage { role, content: content.to_string(), tool_calls: Vec::new(), tool_call_id: None });
+    }
+    if out.last().is_none_or(|m| m.role != Role::User) {
+        return Err(ApiError::field("messages", "the last message must be the user's question"));
+    }
+    Ok(out)
+}
+
+async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
+    let history = match messages(&body) {
+        Ok(h) => h,
+        Err(e) => return e.into_response(),
+    };
+    let wants_stream = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
+    if !wants_stream {
+        let emit = |_e: AgentEvent| {};
+        return match agent.run(kind, &history, &emit, &CancellationToken::new()).await {
+            Ok(reply) => {
+                Json(json!({ "reply": reply.reply, "toolResults": reply.tool_results, "citations": reply.citations })).into_response()
+            }
+            Err(e) => ApiError::Upstream(e.to_string()).into_response(),
+        };
+    }
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<AgentEvent>();
+    let cancel = CancellationToken::new();
+    // Dropped with the response stream when the client goes away: that cancels the run.
+    let guard = cancel.clone().drop_guard();
+    tokio::spawn(async move {
+        let emit = move |e: AgentEvent| {
+            let _ = tx.send(e);
+        };
+        let _ = agent.run(kind, &history, &emit, &cancel).await;
+    });
+    let stream = futures::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        let event = rx.recv().await?;
+        let name = serde_json::to_value(&event).ok().and_then(|v| v["type"].as_str().map(str::to_string)).unwrap_or_default();
+        let sse = Event::default().event(name).json_data(&event).unwrap_or_else(|_| Event::default());
+        Some((Ok::<_, Infallible>(sse), (rx, guard)))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
