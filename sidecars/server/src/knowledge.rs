@@ -461,18 +461,10 @@ impl PassageVectors {
 
     /// The `k` passages nearest `query`, best first, as `(chunk id, cosine)`.
     pub fn nearest(&self, query: &[f32], k: usize) -> Vec<(i64, f32)> {
-        if self.dimension == 0 || query.len() != self.dimension || k == 0 {
-            return Vec::new();
-        }
-        let mut scored: Vec<(i64, f32)> =
-            self.data.chunks_exact(self.dimension).zip(&self.chunk_ids).map(|(v, &id)| (id, proseva_embed::dot(query, v))).collect();
-        let by_score = |a: &(i64, f32), b: &(i64, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-        if scored.len() > k {
-            scored.select_nth_unstable_by(k - 1, by_score);
-            scored.truncate(k);
-        }
-        scored.sort_by(by_score);
-        scored
+        proseva_embed::top_k(query, &self.data, self.dimension, k, |_| false)
+            .into_iter()
+            .map(|(row, score)| (self.chunk_ids[row], score))
+            .collect()
     }
 }
 
