@@ -83,7 +83,8 @@ pub struct Agent {
     model: Arc<dyn ChatModel>,
     config: RunnerConfig,
     explorer: ExplorerClient,
-    server: ServerClient,
+    /// Where the local tools are listed, unless they were given ([`Agent::in_process`]).
+    server: Option<ServerClient>,
     research: Vec<Arc<dyn Tool>>,
     local: OnceCell<Vec<Arc<dyn Tool>>>,
 }
@@ -115,7 +116,18 @@ impl Agent {
         server: ServerClient,
         research: Vec<Arc<dyn Tool>>,
     ) -> Self {
-        Agent { model, config, explorer, server, research, local: OnceCell::new() }
+        Agent { model, config, explorer, server: Some(server), research, local: OnceCell::new() }
+    }
+
+    /// An agent whose local tools run in this process (the server's own `/api/chat`).
+    pub fn in_process(
+        model: Arc<dyn ChatModel>,
+        config: RunnerConfig,
+        explorer: ExplorerClient,
+        local: Vec<Arc<dyn Tool>>,
+        research: Vec<Arc<dyn Tool>>,
+    ) -> Self {
+        Agent { model, config, explorer, server: None, research, local: OnceCell::from(local) }
     }
 
     /// An agent whose local tools are given rather than listed by the server (the server itself
@@ -136,7 +148,12 @@ impl Agent {
             RequestKind::Chat => {
                 let local = self
                     .local
-                    .get_or_try_init(|| local_tools(&self.server))
+                    .get_or_try_init(|| async {
+                        match &self.server {
+                            Some(server) => local_tools(server).await,
+                            None => Err(ToolError::Unavailable("no case data server is configured".into())),
+                        }
+                    })
                     .await
                     .map_err(|e| AgentError::Tools(format!("the person's case data could not be listed: {e}")))?;
                 ToolSet::new(local.clone()).extend(graph)

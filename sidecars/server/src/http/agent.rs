@@ -22,7 +22,6 @@ use proseva_agent::model::{ChatMessage, Role};
 use proseva_agent::runner::{Agent, RequestKind};
 use proseva_agent::tool::{Tool, ToolError};
 use proseva_agent::tools::explorer::ExplorerClient;
-use proseva_agent::tools::local::ServerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
@@ -39,12 +38,9 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
     let http = reqwest::Client::new();
     let explorer = ExplorerClient::new(http.clone(), &state.config.explorer_url, state.config.token.clone());
-    // Local tools run in-process below, so this client is never used to reach this server.
-    let unused = ServerClient::new(http.clone(), "http://127.0.0.1:0", None);
     let local: Vec<Arc<dyn Tool>> =
         tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: state.clone() }) as Arc<dyn Tool>).collect();
-    let agent =
-        Agent::new(config.build_model(), config.runner_config(), explorer, unused, research_tools(research, http)).with_local_tools(local);
+    let agent = Agent::in_process(config.build_model(), config.runner_config(), explorer, local, research_tools(research, http));
     Router::new().route("/api/chat", post(chat)).route("/api/research", post(research_route)).layer(Extension(Arc::new(agent)))
 }
 
