@@ -15,6 +15,8 @@ fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .with_writer(std::io::stderr)
+        // Colours only for a person at a terminal; a supervisor shows the raw text in a dialog.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
         println!("{}", include_str!("usage.txt"));
