@@ -324,11 +324,9 @@ impl Agent {
             } else {
                 serde_json::from_str(&call.arguments).map_err(|e| format!("the arguments are not valid JSON ({e}): {}", call.arguments))
             };
-            emit(AgentEvent::ToolCall {
-                id: call.id.clone(),
-                name: call.name.clone(),
-                args: args.clone().unwrap_or_else(|_| Value::String(call.arguments.clone())),
-            });
+            // What the call event and the sidebar record show: the parsed arguments, or the raw text.
+            let shown = args.clone().unwrap_or_else(|_| Value::String(call.arguments.clone()));
+            emit(AgentEvent::ToolCall { id: call.id.clone(), name: call.name.clone(), args: shown.clone() });
             let tool = tools.get(&call.name).cloned();
             let timeout = self.config.tool_timeout;
             let known = tools.names().join(", ");
@@ -341,17 +339,16 @@ impl Agent {
                         Err(_) => Err(ToolError::Unavailable(format!("{} did not answer within {} s", call.name, timeout.as_secs()))),
                     },
                 };
-                (i, outcome)
+                (i, shown, outcome)
             });
         }
-        while let Some((i, outcome)) = running.next().await {
+        while let Some((i, args, outcome)) = running.next().await {
             let call = &calls[i];
             let (ok, result) = match outcome {
                 Ok(v) => (true, v),
                 Err(e) => (false, json!({ "error": e.to_string() })),
             };
             emit(AgentEvent::ToolResult { id: call.id.clone(), name: call.name.clone(), ok, result: result.clone() });
-            let args = serde_json::from_str(&call.arguments).unwrap_or_else(|_| Value::String(call.arguments.clone()));
             out[i] = (Some(ToolResult { tool: call.name.clone(), args, ok, result: result.clone() }), result.to_string());
         }
         out

@@ -366,6 +366,10 @@ impl Graph {
     fn text_query(&self, search: &str) -> Result<Option<String>, Error> {
         let terms = query_terms(search);
         let common_above = (self.stats.node_count / 50).max(500);
+        // No word can be common in a corpus this small: skip counting on every search.
+        if self.stats.node_count <= common_above {
+            return Ok(any_of(&terms));
+        }
         let (mut selective, mut common) = (Vec::new(), Vec::new());
         for term in terms {
             let matches: i64 = self.pool.with(|c| {
