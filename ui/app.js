@@ -1,0 +1,182 @@
+// ProSeVA's window: wires the panels, dialogs, status line and keyboard shortcuts together.
+
+import { connected, openUrl } from './api.js';
+import { announce } from './dom.js';
+import { Conversation } from './conversation.js';
+import { ResearchSidebar } from './research.js';
+import { SectionViewer } from './section.js';
+import { SettingsDialog } from './settings.js';
+import { StatusLine } from './status.js';
+
+const $ = (id) => document.getElementById(id);
+
+function start() {
+  const status = new StatusLine();
+  const viewer = new SectionViewer($('section-viewer'));
+  const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last });
+  const openSettings = (trigger) => settings.open(trigger || $('open-settings'));
+
+  const chat = new Conversation({
+    name: 'chat',
+    command: 'chat',
+    transcript: $('chat-transcript'),
+    input: $('chat-input'),
+    send: $('chat-send'),
+    stop: $('chat-stop'),
+    trailId: 'tool-trail',
+    empty: $('chat-empty'),
+    sourcesInMessage: true,
+    openSettings: () => openSettings(),
+    onBusy: (busy, conv) => {
+      $('chat-new').hidden = busy || !conv.transcript.querySelector('.message');
+    },
+  });
+
+  const sidebar = new ResearchSidebar($('results-sidebar'));
+  const research = new Conversation({
+    name: 'research',
+    command: 'research',
+    transcript: $('research-answer'),
+    input: $('research-input'),
+    send: $('research-send'),
+    stop: $('research-stop'),
+    trailId: 'research-trail',
+    empty: $('research-empty'),
+    sidebar,
+    sourcesInMessage: false,
+    openSettings: () => openSettings(),
+    onBusy: (busy, conv) => {
+      $('research-new').hidden = busy || !conv.transcript.querySelector('.message');
+    },
+  });
+
+  const panels = {
+    chat: { tab: $('tab-chat'), panel: $('panel-chat'), conv: chat },
+    research: { tab: $('tab-research'), panel: $('panel-research'), conv: research },
+  };
+  let active = 'chat';
+
+  function select(name, { focusInput = true, focusTab = false } = {}) {
+    active = name;
+    for (const [key, p] of Object.entries(panels)) {
+      const on = key === name;
+      p.tab.setAttribute('aria-selected', String(on));
+      p.tab.tabIndex = on ? 0 : -1;
+      p.panel.hidden = !on;
+    }
+    document.body.dataset.panel = name;
+    if (focusTab) panels[name].tab.focus();
+    else if (focusInput) panels[name].conv.input.focus();
+  }
+
+  for (const [name, p] of Object.entries(panels)) {
+    p.tab.addEventListener('click', () => select(name, { focusInput: false, focusTab: true }));
+    p.tab.addEventListener('keydown', (e) => {
+      const order = Object.keys(panels);
+      const at = order.indexOf(name);
+      let next = null;
+      if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = order[(at + 1) % order.length];
+      else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = order[(at - 1 + order.length) % order.length];
+      else if (e.key === 'Home') next = order[0];
+      else if (e.key === 'End') next = order[order.length - 1];
+      if (next) {
+        e.preventDefault();
+        select(next, { focusTab: true });
+      }
+    });
+  }
+
+  // Example questions ask at once.
+  for (const [name, p] of Object.entries(panels)) {
+    for (const button of p.panel.querySelectorAll('.example')) {
+      button.addEventListener('click', () => {
+        select(name, { focusInput: false });
+        p.conv.ask(button.dataset.question || button.textContent.trim());
+        p.conv.input.focus();
+      });
+    }
+  }
+
+  $('chat-new').addEventListener('click', () => {
+    chat.reset();
+    $('chat-new').hidden = true;
+    chat.input.focus();
+    announce('New conversation started.');
+  });
+  $('research-new').addEventListener('click', () => {
+    research.reset();
+    $('research-new').hidden = true;
+    research.input.focus();
+    announce('Research cleared.');
+  });
+
+  $('open-settings').addEventListener('click', (e) => openSettings(e.currentTarget));
+  for (const link of document.querySelectorAll('.open-settings-link')) {
+    link.addEventListener('click', (e) => openSettings(e.currentTarget));
+  }
+  $('settings-dialog').addEventListener('settings-saved', () => {
+    // The status line shows the new model mode as soon as the app reports it.
+    status.lastJson = '';
+  });
+
+  // Citations, source buttons and outside links, wherever they are.
+  document.addEventListener('click', (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target) return;
+    const opener = target.closest('a.cite[data-source-id], .source-link[data-source-id]');
+    if (opener) {
+      e.preventDefault();
+      viewer.open(opener.dataset.sourceId, opener);
+      return;
+    }
+    const link = target.closest('a[href]');
+    if (link) {
+      const href = link.getAttribute('href') || '';
+      if (href.startsWith('#') && href.length > 1) return; // in-page (skip link)
+      e.preventDefault();
+      const url = link.dataset.url || link.href;
+      if (/^https?:/i.test(url)) openUrl(url);
+    }
+  });
+  // Middle-click on a link would open a second window of the app: send it to the browser too.
+  document.addEventListener('auxclick', (e) => {
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (!link) return;
+    e.preventDefault();
+    const url = link.dataset.url || link.href;
+    if (/^https?:/i.test(url)) openUrl(url);
+  });
+
+  // Keyboard shortcuts.
+  document.addEventListener('keydown', (e) => {
+    const mod = e.ctrlKey || e.metaKey;
+    const dialogOpen = viewer.isOpen || settings.isOpen;
+    if (mod && !e.altKey && !e.shiftKey && (e.key === '1' || e.key === '2') && !dialogOpen) {
+      e.preventDefault();
+      select(e.key === '1' ? 'chat' : 'research');
+      return;
+    }
+    if (mod && (e.key === ',' || e.code === 'Comma')) {
+      e.preventDefault();
+      if (viewer.isOpen) viewer.close();
+      if (!settings.isOpen) openSettings();
+      return;
+    }
+    if (e.key === 'Escape' && !dialogOpen && !e.defaultPrevented) {
+      if (panels[active].conv.stop()) e.preventDefault();
+    }
+  });
+
+  status.start();
+  select('chat', { focusInput: true });
+  document.body.dataset.ready = 'true';
+
+  // For people and for tests: what is on screen.
+  window.proseva = { chat, research, sidebar, viewer, settings, status, select };
+}
+
+if (!connected()) {
+  console.error('ProSeVA: window.__TAURI__ is missing; this page must run inside the ProSeVA app.');
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

@@ -1,0 +1,448 @@
+// A conversation panel (chat, or research): sends a question with the history, streams the
+// answer as Markdown, shows the trail of tool calls as they run, and ends with the reply, its
+// checked citations and its sources — or with a calm error and a way to try again.
+
+import { h, clear, announce, spinner, truncate, errorText, formatNumber } from './dom.js';
+import { api, newRequestId } from './api.js';
+import { renderMarkdown, markdownToPlain } from './markdown.js';
+import { trailLabel } from './tools.js';
+import { normaliseResult } from './tools.js';
+import { ResultGroups, kindBadge } from './results.js';
+import { shortCitationLabel } from './cite.js';
+
+const PHASES = {
+  tools: 'Looking things up…',
+  answer: 'Writing the answer…',
+};
+
+export class Conversation {
+  /**
+   * opts: { name, command, transcript, input, send, stop, trailId, empty, sidebar?,
+   *         sourcesInMessage?, onBusy?, openSettings? }
+   */
+  constructor(opts) {
+    const { send, stop, ...rest } = opts;
+    Object.assign(this, rest);
+    this.sendButton = send;
+    this.stopButton = stop;
+    this.history = [];
+    this.running = null;
+    this.trailCounter = 0;
+    this.setupComposer();
+  }
+
+  setupComposer() {
+    const { input, sendButton: send, stopButton: stop } = this;
+    const form = input.form;
+    const grow = () => {
+      input.style.height = 'auto';
+      input.style.height = `${Math.min(input.scrollHeight + 2, 240)}px`;
+    };
+    input.addEventListener('input', grow);
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        this.submit();
+      }
+    });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.submit();
+    });
+    stop.addEventListener('click', () => this.stop());
+    this.growInput = grow;
+    this.updateComposer();
+  }
+
+  submit() {
+    const text = this.input.value.trim();
+    if (!text) {
+      this.input.focus();
+      return;
+    }
+    if (this.running) {
+      announce('Please wait for the current answer, or press Stop.');
+      return;
+    }
+    this.input.value = '';
+    this.growInput();
+    this.ask(text);
+    this.input.focus();
+  }
+
+  /** Asks `text` (from the input or an example button). */
+  ask(text) {
+    if (this.running) return;
+    if (this.empty) this.empty.hidden = true;
+    const userEl = h(
+      'article',
+      { class: 'message user' },
+      h('h3', { class: 'visually-hidden' }, 'You asked'),
+      h('div', { class: 'message-body user-text' }, text),
+    );
+    this.transcript.append(userEl);
+    this.run(text, userEl);
+  }
+
+  updateComposer() {
+    const busy = Boolean(this.running);
+    this.sendButton.disabled = busy;
+    this.stopButton.hidden = !busy;
+    this.sendButton.hidden = busy;
+    if (this.onBusy) this.onBusy(busy, this);
+  }
+
+  get busy() {
+    return Boolean(this.running);
+  }
+
+  /** Sends the request for `text`; `userEl` is its question in the transcript. */
+  run(text, userEl) {
+    const requestId = newRequestId(this.name);
+    // Only the newest trail carries the panel's trail id.
+    const old = document.getElementById(this.trailId);
+    if (old) old.removeAttribute('id');
+
+    const phase = h('span', { class: 'phase' }, spinner(), h('span', { class: 'phase-text' }, 'Starting…'));
+    const trail = h('ol', { class: 'trail', id: this.trailId, 'aria-label': 'Steps taken for this answer' });
+    trail.hidden = true;
+    const body = h('div', { class: 'message-body md' });
+    const extra = h('div', { class: 'message-extra' });
+    const msg = h(
+      'article',
+      { class: 'message assistant', dataset: { state: 'streaming', requestId }, 'aria-busy': 'true' },
+      h('h3', { class: 'visually-hidden' }, 'ProSeVA answered'),
+      h('header', { class: 'message-head' }, h('span', { class: 'who' }, 'ProSeVA'), phase),
+      trail,
+      body,
+      extra,
+    );
+    userEl.after(msg);
+
+    const req = {
+      requestId,
+      text,
+      userEl,
+      msg,
+      phase,
+      trail,
+      body,
+      extra,
+      reply: '',
+      finished: false,
+      calls: new Map(),
+      results: [],
+      renderQueued: false,
+      lastRender: 0,
+    };
+    this.running = req;
+    this.updateComposer();
+    if (this.sidebar) this.sidebar.start(text);
+    this.scrollToEnd(true);
+
+    const messages = [...this.history, { role: 'user', content: text }];
+    let promise;
+    try {
+      promise = api.ask(this.command, requestId, messages, (ev) => this.onEvent(req, ev));
+    } catch (err) {
+      promise = Promise.reject(err);
+    }
+    Promise.resolve(promise).then(
+      (result) => {
+        if (req.finished) return;
+        if (result && typeof result === 'object' && typeof result.reply === 'string') this.finish(req, result);
+        else this.finish(req, { reply: req.reply, toolResults: req.results, citations: null });
+      },
+      (err) => this.fail(req, errorText(err)),
+    );
+  }
+
+  onEvent(req, ev) {
+    if (req.finished || !ev || typeof ev !== 'object') return;
+    switch (ev.type) {
+      case 'phase':
+        this.setPhase(req, ev.name);
+        break;
+      case 'tool_call':
+        this.addCall(req, ev);
+        if (this.sidebar) this.sidebar.groups.call(ev);
+        break;
+      case 'tool_result':
+        this.addResult(req, ev);
+        if (this.sidebar) this.sidebar.groups.result(ev);
+        break;
+      case 'delta':
+        if (typeof ev.text === 'string') {
+          req.reply += ev.text;
+          if (!req.phaseName) this.setPhase(req, 'answer');
+          this.queueRender(req);
+        }
+        break;
+      case 'done':
+        this.finish(req, ev);
+        break;
+      case 'error':
+        this.fail(req, typeof ev.message === 'string' ? ev.message : 'The answer could not be finished.');
+        break;
+      default:
+        break;
+    }
+  }
+
+  setPhase(req, name) {
+    req.phaseName = name;
+    const text = PHASES[name] || 'Working…';
+    req.phase.querySelector('.phase-text').textContent = text;
+    req.msg.dataset.phase = name;
+    announce(text);
+  }
+
+  addCall(req, ev) {
+    if (!req.phaseName) this.setPhase(req, 'tools');
+    const id = ev.id !== undefined ? String(ev.id) : `call-${(this.trailCounter += 1)}`;
+    if (req.calls.has(id)) return;
+    const icon = h('span', { class: 'trail-icon', 'aria-hidden': 'true' }, spinner());
+    const state = h('span', { class: 'visually-hidden trail-state' }, ' — in progress');
+    const outcome = h('span', { class: 'trail-outcome' });
+    const item = h('li', { class: 'trail-item', dataset: { tool: ev.name, state: 'running', callId: id } }, icon, h('span', { class: 'trail-label' }, trailLabel(ev.name, ev.args)), outcome, state);
+    req.calls.set(id, { item, icon, state, outcome, name: ev.name });
+    req.trail.hidden = false;
+    req.trail.append(item);
+    this.scrollToEnd();
+  }
+
+  addResult(req, ev) {
+    const id = ev.id !== undefined ? String(ev.id) : null;
+    if (!id || !req.calls.has(id)) this.addCall(req, { ...ev, args: ev.args || {} });
+    const call = req.calls.get(id) || [...req.calls.values()].pop();
+    const norm = normaliseResult(ev.name, ev.result, ev.ok !== false);
+    req.results.push({ tool: ev.name, args: ev.args || {}, ok: norm.ok, result: ev.result });
+    if (!call || call.done) return;
+    call.done = true;
+    call.item.dataset.state = norm.ok ? 'ok' : 'error';
+    clear(call.icon).append(norm.ok ? '✓' : '✗');
+    if (norm.ok) {
+      const n = norm.cards.length;
+      call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
+      call.state.textContent = ' — done';
+    } else {
+      call.outcome.textContent = ` — ${truncate(norm.error, 90)}`;
+      call.item.title = norm.error;
+      call.state.textContent = ' — failed';
+    }
+  }
+
+  queueRender(req) {
+    if (req.renderQueued) return;
+    req.renderQueued = true;
+    const wait = Math.max(0, 60 - (performance.now() - req.lastRender));
+    setTimeout(() => {
+      requestAnimationFrame(() => {
+        req.renderQueued = false;
+        if (req.finished) return;
+        req.lastRender = performance.now();
+        const stick = this.nearBottom();
+        clear(req.body).append(renderMarkdown(req.reply));
+        if (stick) this.scrollToEnd(true);
+      });
+    }, wait);
+  }
+
+  finish(req, done) {
+    if (req.finished) return;
+    req.finished = true;
+    const reply = typeof done.reply === 'string' && done.reply ? done.reply : req.reply;
+    const toolResults = Array.isArray(done.toolResults) && done.toolResults.length ? done.toolResults : req.results;
+    const check = done.citations && typeof done.citations === 'object' ? done.citations : null;
+    const unverified = new Set(check && Array.isArray(check.unverified) ? check.unverified.map(String) : []);
+    const stick = this.nearBottom();
+    clear(req.body).append(renderMarkdown(reply, { citations: { unverified, note: check ? check.note || null : null } }));
+    if (!reply.trim()) req.body.append(h('p', { class: 'muted' }, 'No answer was written.'));
+    this.settleTrail(req);
+    req.phase.hidden = true;
+    req.msg.dataset.state = 'done';
+    req.msg.removeAttribute('aria-busy');
+    this.renderSources(req, check, unverified);
+    if (this.sourcesInMessage) this.renderToolsUsed(req, toolResults);
+    if (this.sidebar) this.sidebar.finish(toolResults);
+    this.history.push({ role: 'user', content: req.text }, { role: 'assistant', content: reply });
+    this.running = null;
+    this.updateComposer();
+    if (stick) this.scrollToEnd(true);
+    const flagged = unverified.size ? ` ${unverified.size === 1 ? 'One citation was' : `${unverified.size} citations were`} not found in the law graph.` : '';
+    announce(`Answer ready. ${truncate(markdownToPlain(reply), 240)}${flagged}`);
+  }
+
+  settleTrail(req) {
+    for (const call of req.calls.values()) {
+      if (call.done) continue;
+      call.done = true;
+      call.item.dataset.state = 'error';
+      clear(call.icon).append('–');
+      call.outcome.textContent = ' — not finished';
+      call.state.textContent = ' — not finished';
+    }
+    if (this.sidebar) this.sidebar.groups.settle();
+  }
+
+  renderSources(req, check, unverified) {
+    if (!check) return;
+    const verified = Array.isArray(check.verified) ? check.verified : [];
+    if (!verified.length && !unverified.size && !check.note) return;
+    const footer = h('footer', { class: 'message-sources' });
+    if (verified.length) {
+      footer.append(h('h4', { class: 'sources-title' }, 'Sources'));
+      footer.append(
+        h(
+          'ul',
+          { class: 'sources-list' },
+          verified.map((v) =>
+            h(
+              'li',
+              {},
+              h('button', { type: 'button', class: 'source-link', 'data-source-id': v.sourceId, 'aria-haspopup': 'dialog' }, shortCitationLabel(v.sourceId)),
+              v.heading ? h('span', { class: 'source-heading' }, ` ${truncate(v.heading, 90)}`) : null,
+              ' ',
+              kindBadge(v.textKind),
+            ),
+          ),
+        ),
+      );
+    }
+    if (unverified.size) {
+      const list = [...unverified].map(shortCitationLabel).join(', ');
+      footer.append(
+        h(
+          'p',
+          { class: 'unverified-note' },
+          h('span', { class: 'warn-mark', 'aria-hidden': 'true' }, '⚠ '),
+          check.note ? `Could not check: ${list}. ` : `Not found in the law graph: ${list}. `,
+          'Check these citations in the official Code before you rely on them.',
+        ),
+      );
+    }
+    if (check.note) footer.append(h('p', { class: 'check-note' }, check.note));
+    req.extra.append(footer);
+  }
+
+  renderToolsUsed(req, toolResults) {
+    if (!toolResults.length) return;
+    const container = h('div', { class: 'tools-used-groups' });
+    const details = h(
+      'details',
+      { class: 'tools-used' },
+      h('summary', {}, `Sources used (${toolResults.length} look-up${toolResults.length === 1 ? '' : 's'})`),
+      container,
+    );
+    const groups = new ResultGroups(container, { headingLevel: 4 });
+    groups.reconcile(toolResults);
+    req.extra.append(details);
+  }
+
+  fail(req, message, { stopped = false } = {}) {
+    if (req.finished) return;
+    req.finished = true;
+    if (req.reply.trim()) {
+      clear(req.body).append(renderMarkdown(req.reply));
+    }
+    this.settleTrail(req);
+    req.phase.hidden = true;
+    req.msg.dataset.state = 'error';
+    req.msg.removeAttribute('aria-busy');
+    const retry = h('button', { type: 'button', class: 'button secondary' }, stopped ? 'Ask again' : 'Try again');
+    retry.addEventListener('click', () => {
+      if (this.running) return;
+      req.msg.remove();
+      this.run(req.text, req.userEl);
+    });
+    const actions = h('div', { class: 'error-actions' }, retry);
+    const hint = errorHint(message);
+    if (hint && hint.settings && this.openSettings) {
+      const settings = h('button', { type: 'button', class: 'button link-like' }, 'Open settings');
+      settings.addEventListener('click', () => this.openSettings());
+      actions.append(settings);
+    }
+    const box = h(
+      'div',
+      { class: ['message-error', stopped && 'stopped'], role: stopped ? null : 'alert' },
+      h('p', { class: 'error-title' }, stopped ? 'You stopped this answer.' : 'This answer could not be finished.'),
+      stopped ? null : h('p', { class: 'error-text' }, message),
+      hint ? h('p', { class: 'error-hint' }, hint.text) : null,
+      actions,
+    );
+    req.extra.append(box);
+    if (this.sidebar) this.sidebar.finish(null);
+    this.running = null;
+    this.updateComposer();
+    this.scrollToEnd(true);
+    if (!stopped) announce(`The answer could not be finished: ${message}`);
+    else announce('Stopped.');
+  }
+
+  /** Stops the running request (Stop button, Escape). */
+  stop() {
+    const req = this.running;
+    if (!req) return false;
+    api.cancel(req.requestId).catch((err) => console.warn('cancel failed', err));
+    this.fail(req, 'Stopped', { stopped: true });
+    this.input.focus();
+    return true;
+  }
+
+  /** The element that scrolls the transcript (it differs between wide and narrow layouts). */
+  scroller() {
+    let el = this.transcript;
+    while (el && el !== document.body) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1) return el;
+      el = el.parentElement;
+    }
+    return document.scrollingElement || document.documentElement;
+  }
+
+  nearBottom() {
+    const el = this.scroller();
+    return el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+  }
+
+  scrollToEnd(force = false) {
+    if (!force && !this.nearBottom()) return;
+    const el = this.scroller();
+    const last = this.transcript.lastElementChild;
+    if (!last || (el !== document.scrollingElement && !el.contains(this.input.form))) {
+      el.scrollTop = el.scrollHeight;
+    } else {
+      // Narrow layout: the panel scrolls; bring the end of the newest message into view.
+      const rect = last.getBoundingClientRect();
+      const box = el === document.scrollingElement ? { bottom: window.innerHeight } : el.getBoundingClientRect();
+      const composer = this.input.form.getBoundingClientRect();
+      const limit = Math.min(box.bottom, composer.top > box.top ? composer.top : box.bottom);
+      if (rect.bottom > limit) el.scrollTop += rect.bottom - limit + 12;
+    }
+  }
+
+  /** Starts over: a new conversation (the history the model sees is cleared too). */
+  reset() {
+    if (this.running) this.stop();
+    this.history = [];
+    for (const el of [...this.transcript.children]) {
+      if (el !== this.empty) el.remove();
+    }
+    if (this.empty) this.empty.hidden = false;
+    if (this.sidebar) this.sidebar.clear();
+  }
+}
+
+function errorHint(message) {
+  const m = String(message).toLowerCase();
+  if (m.includes('starting') || m.includes('not ready') || m.includes('preparing')) {
+    return { text: 'ProSeVA is still getting ready. Wait for the status line at the bottom to say “ready”, then try again.' };
+  }
+  if (m.includes('api key') || m.includes('api_key') || m.includes('401') || m.includes('403') || m.includes('unauthorized') || m.includes('model')) {
+    return { text: 'This looks like a problem with the model service. Check the model settings, or switch on offline mode.', settings: true };
+  }
+  if (m.includes('connect') || m.includes('timed out') || m.includes('timeout') || m.includes('unavailable')) {
+    return { text: 'A service did not answer. Check your connection or try again in a moment.' };
+  }
+  return null;
+}

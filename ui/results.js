@@ -1,0 +1,240 @@
+// Tool results as cards, grouped by tool: the research panel's sidebar and each chat answer's
+// "Sources used" list are both a ResultGroups, filled live from tool_call / tool_result events
+// and checked against the final `toolResults` when the answer is done.
+
+import { h, clear, formatNumber } from './dom.js';
+import { hostOf } from './api.js';
+import { normaliseResult, toolName, TOOL_SOURCES, countText } from './tools.js';
+
+let groupSeq = 0;
+
+/** The badge that says whether a law text is the official wording or a summary. */
+export function kindBadge(textKind, { long = false } = {}) {
+  if (textKind === 'summary') {
+    return h('span', { class: 'kind-badge summary', title: 'A plain-language summary — not the statute’s exact words' }, long ? 'Plain-language summary' : 'Summary');
+  }
+  if (textKind === 'official') {
+    return h('span', { class: 'kind-badge official', title: 'Official text (Code of Virginia, LIS)' }, 'Official text');
+  }
+  return null;
+}
+
+/** One result card. */
+export function renderCard(card) {
+  const li = h('li', { class: 'result-card' });
+  if (card.json) {
+    li.append(h('p', { class: 'card-meta' }, 'Result'), h('pre', { class: 'json-preview', tabindex: '0' }, card.json));
+    return li;
+  }
+  if (card.textKind) li.dataset.textKind = card.textKind;
+  let titleContent;
+  if (card.sourceId) {
+    titleContent = h('button', { type: 'button', class: 'card-title-button source-link', 'data-source-id': card.sourceId, 'aria-haspopup': 'dialog' }, card.title);
+  } else if (card.url) {
+    titleContent = h('a', { class: 'ext-link', href: card.url, 'data-url': card.url, title: `Opens in your browser: ${card.url}` }, card.title || card.url, h('span', { class: 'visually-hidden' }, ' (opens in your browser)'));
+  } else {
+    titleContent = card.title || 'Untitled';
+  }
+  li.append(h('h4', { class: 'card-title' }, titleContent));
+  const meta = [card.citation, card.court, card.date].filter(Boolean);
+  if (meta.length || card.textKind) {
+    const metaLine = h('p', { class: 'card-meta' });
+    meta.forEach((m, n) => {
+      if (n) metaLine.append(h('span', { class: 'sep', 'aria-hidden': 'true' }, ' · '));
+      metaLine.append(h('span', {}, m));
+    });
+    const badge = kindBadge(card.textKind);
+    if (badge) metaLine.append(' ', badge);
+    li.append(metaLine);
+  }
+  if (card.snippet) li.append(h('p', { class: 'card-snippet' }, card.snippet));
+  if (card.extras && card.extras.length) {
+    li.append(
+      h(
+        'ul',
+        { class: 'card-extras' },
+        card.extras.map((x) => h('li', { class: ['extra', x.tone && `tone-${x.tone}`] }, h('span', { class: 'extra-label' }, `${x.label}: `), x.value)),
+      ),
+    );
+  }
+  if (card.url && card.sourceId) {
+    li.append(h('p', { class: 'card-actions' }, h('a', { class: 'ext-link', href: card.url, 'data-url': card.url }, `Official page on ${hostOf(card.url) || 'the web'}`, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))));
+  } else if (card.url) {
+    li.append(h('p', { class: 'card-host' }, hostOf(card.url)));
+  }
+  return li;
+}
+
+/** Groups of result cards, one per tool, in the order the tools were first called. */
+export class ResultGroups {
+  /** `container` receives the groups; `opts.headingLevel` is the level of group headings. */
+  constructor(container, opts = {}) {
+    this.container = container;
+    this.headingLevel = opts.headingLevel || 3;
+    this.onChange = opts.onChange || (() => {});
+    this.reset();
+  }
+
+  reset() {
+    this.groups = new Map();
+    this.pending = new Map(); // call id → tool
+    this.seen = new Set(); // call ids whose result is shown
+    this.resultCount = 0;
+    clear(this.container);
+    this.onChange();
+  }
+
+  /** Total cards across groups. */
+  get cardCount() {
+    let n = 0;
+    for (const g of this.groups.values()) n += g.cards;
+    return n;
+  }
+
+  get isEmpty() {
+    return this.groups.size === 0;
+  }
+
+  group(tool) {
+    let g = this.groups.get(tool);
+    if (g) return g;
+    groupSeq += 1;
+    const bodyId = `result-group-${groupSeq}`;
+    const count = h('span', { class: 'result-count' }, '0');
+    const countLabel = h('span', { class: 'visually-hidden' }, ' results');
+    const toggle = h(
+      'button',
+      { type: 'button', class: 'group-toggle', 'aria-expanded': 'true', 'aria-controls': bodyId },
+      h('span', { class: 'group-chevron', 'aria-hidden': 'true' }),
+      h('span', { class: 'group-titles' }, h('span', { class: 'group-name' }, toolName(tool)), TOOL_SOURCES[tool] ? h('span', { class: 'group-source' }, TOOL_SOURCES[tool]) : null),
+      h('span', { class: 'group-progress', 'aria-hidden': 'true' }),
+      count,
+      countLabel,
+    );
+    const status = h('p', { class: 'group-status' });
+    const errors = h('ul', { class: 'group-errors' });
+    const note = h('p', { class: 'group-note' });
+    const list = h('ol', { class: 'result-cards' });
+    const body = h('div', { class: 'group-body', id: bodyId }, status, errors, note, list);
+    const el = h('section', { class: 'result-group', dataset: { tool, state: 'running' } }, h(`h${this.headingLevel}`, { class: 'result-group-header' }, toggle), body);
+    toggle.addEventListener('click', () => {
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(open));
+      body.hidden = !open;
+    });
+    status.hidden = true;
+    errors.hidden = true;
+    note.hidden = true;
+    g = { tool, el, count, status, errors, note, list, cards: 0, total: 0, calls: 0, failed: 0, running: 0 };
+    this.groups.set(tool, g);
+    this.container.append(el);
+    return g;
+  }
+
+  update(g) {
+    g.count.textContent = formatNumber(g.cards);
+    let state = 'ok';
+    if (g.running > 0) state = 'running';
+    else if (g.failed > 0 && g.failed === g.calls) state = 'error';
+    else if (g.failed > 0) state = 'partial';
+    g.el.dataset.state = state;
+    const shownOf = countText(g.cards, g.total);
+    if (g.running > 0) {
+      g.status.textContent = g.cards ? `${shownOf || `${formatNumber(g.cards)} so far`} — still looking…` : 'Looking…';
+      g.status.hidden = false;
+    } else if (shownOf) {
+      g.status.textContent = shownOf;
+      g.status.hidden = false;
+    } else if (!g.cards && !g.failed) {
+      g.status.textContent = 'Nothing found.';
+      g.status.hidden = false;
+    } else {
+      g.status.hidden = true;
+    }
+    this.onChange();
+  }
+
+  /** A `tool_call` event: the group shows that it is looking. */
+  call(ev) {
+    if (!ev || !ev.name) return;
+    const g = this.group(ev.name);
+    if (ev.id !== undefined && !this.pending.has(ev.id) && !this.seen.has(ev.id)) {
+      this.pending.set(ev.id, ev.name);
+      g.running += 1;
+      g.calls += 1;
+    }
+    this.update(g);
+  }
+
+  /** A `tool_result` event (or a toolResults entry via `add`). */
+  result(ev) {
+    if (!ev || !ev.name) return;
+    if (ev.id !== undefined && this.seen.has(ev.id)) return;
+    const g = this.group(ev.name);
+    if (ev.id !== undefined && this.pending.has(ev.id)) {
+      this.pending.delete(ev.id);
+      g.running = Math.max(0, g.running - 1);
+    } else {
+      g.calls += 1;
+    }
+    if (ev.id !== undefined) this.seen.add(ev.id);
+    this.resultCount += 1;
+    this.addResult(g, normaliseResult(ev.name, ev.result, ev.ok !== false));
+    this.update(g);
+  }
+
+  addResult(g, norm) {
+    if (!norm.ok) {
+      g.failed += 1;
+      g.errors.append(h('li', { class: 'group-error' }, h('span', { class: 'error-mark', 'aria-hidden': 'true' }, '⚠ '), h('span', { class: 'visually-hidden' }, 'Error: '), norm.error));
+      g.errors.hidden = false;
+      return;
+    }
+    if (typeof norm.total === 'number') g.total += norm.total;
+    if (norm.note && !g.note.textContent.includes(norm.note)) {
+      g.note.textContent = g.note.textContent ? `${g.note.textContent} ${norm.note}` : norm.note;
+      g.note.hidden = false;
+    }
+    for (const card of norm.cards) {
+      g.list.append(renderCard(card));
+      g.cards += 1;
+    }
+  }
+
+  /** When the answer is done: make sure every entry of `toolResults` is shown. */
+  reconcile(toolResults) {
+    if (!Array.isArray(toolResults)) return;
+    // Calls whose result never came (a stopped request) stop spinning.
+    for (const [id, tool] of this.pending) {
+      const g = this.groups.get(tool);
+      if (g) {
+        g.running = Math.max(0, g.running - 1);
+        this.update(g);
+      }
+      this.pending.delete(id);
+    }
+    if (toolResults.length === this.resultCount) return;
+    // Events were missed (or came from elsewhere): rebuild from the final list.
+    this.reset();
+    for (const r of toolResults) {
+      const g = this.group(r.tool);
+      g.calls += 1;
+      this.resultCount += 1;
+      this.addResult(g, normaliseResult(r.tool, r.result, r.ok !== false));
+      this.update(g);
+    }
+  }
+
+  /** Stops every spinner (a request that ended without results for some calls). */
+  settle() {
+    for (const [id, tool] of this.pending) {
+      const g = this.groups.get(tool);
+      if (g) {
+        g.running = Math.max(0, g.running - 1);
+        g.calls = Math.max(g.failed, g.calls - 1);
+        this.update(g);
+      }
+      this.pending.delete(id);
+    }
+  }
+}

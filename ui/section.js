@@ -1,0 +1,210 @@
+// The section viewer: a side sheet that shows one section of the Code (or the Constitution) of
+// Virginia from the law graph — its heading, where it sits, its text with a clear statement of
+// whether that text is the official wording or a plain-language summary, and its official page.
+
+import { h, clear, announce, errorText, spinner } from './dom.js';
+import { api, isWebUrl, hostOf } from './api.js';
+import { citationLabel } from './cite.js';
+import { linkCitations } from './markdown.js';
+
+const KIND = {
+  summary: { text: 'Plain-language summary', note: '— not the statute’s exact words. Read the official text before you rely on it.' },
+  official: { text: 'Official text', note: '(Code of Virginia, LIS)' },
+};
+
+export class SectionViewer {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.citation = dialog.querySelector('#section-citation');
+    this.heading = dialog.querySelector('#section-heading');
+    this.path = dialog.querySelector('#section-path');
+    this.kindLine = dialog.querySelector('#section-kind-line');
+    this.kind = dialog.querySelector('#section-kind');
+    this.kindNote = dialog.querySelector('#section-kind-note');
+    this.text = dialog.querySelector('#section-text');
+    this.urlLine = dialog.querySelector('#section-url-line');
+    this.url = dialog.querySelector('#section-url');
+    this.status = dialog.querySelector('#section-status');
+    this.back = dialog.querySelector('#section-back');
+    this.stack = [];
+    this.current = null;
+    this.seq = 0;
+    this.trigger = null;
+
+    dialog.querySelector('#section-close').addEventListener('click', () => this.close());
+    this.back.addEventListener('click', () => {
+      const prev = this.stack.pop();
+      if (prev) this.load(prev, { push: false });
+    });
+    // A click on the backdrop (outside the sheet) closes it.
+    dialog.addEventListener('click', (e) => {
+      if (e.target === dialog) this.close();
+    });
+    dialog.addEventListener('close', () => {
+      this.stack = [];
+      const t = this.trigger;
+      this.trigger = null;
+      if (t && t.isConnected) t.focus();
+    });
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  /** Opens the viewer on `sourceId` (`2.2-3704`, `const-I-12`); `trigger` gets focus back on close. */
+  open(sourceId, trigger) {
+    if (!sourceId) return;
+    if (!this.dialog.open) {
+      this.trigger = trigger || document.activeElement;
+      this.stack = [];
+      this.current = null;
+      if (typeof this.dialog.showModal === 'function') this.dialog.showModal();
+      else this.dialog.setAttribute('open', '');
+      this.load(sourceId, { push: false });
+    } else {
+      this.load(sourceId, { push: true });
+    }
+  }
+
+  close() {
+    if (typeof this.dialog.close === 'function') this.dialog.close();
+    else this.dialog.removeAttribute('open');
+  }
+
+  async load(sourceId, { push }) {
+    if (push && this.current && this.current !== sourceId) this.stack.push(this.current);
+    this.current = sourceId;
+    this.back.hidden = this.stack.length === 0;
+    const seq = (this.seq += 1);
+    const label = citationLabel(sourceId);
+    this.dialog.dataset.state = 'loading';
+    this.dialog.dataset.sourceId = sourceId;
+    this.citation.textContent = label;
+    this.heading.textContent = label;
+    clear(this.path);
+    this.path.hidden = true;
+    this.kindLine.hidden = true;
+    this.kind.textContent = '';
+    this.kind.className = 'kind-badge';
+    this.kindNote.textContent = '';
+    clear(this.text);
+    this.urlLine.hidden = true;
+    this.url.removeAttribute('href');
+    this.url.removeAttribute('data-url');
+    clear(this.status).append(spinner(), ` Opening ${label}…`);
+    this.status.hidden = false;
+    this.status.className = 'section-status';
+    this.heading.focus();
+
+    let node;
+    try {
+      node = await api.getNode({ id: null, sourceId });
+    } catch (err) {
+      if (seq !== this.seq) return;
+      this.showError(sourceId, errorText(err));
+      return;
+    }
+    if (seq !== this.seq) return;
+    if (!node || typeof node !== 'object') {
+      this.showError(sourceId, `${label} is not in the law graph`);
+      return;
+    }
+    this.show(node, sourceId);
+  }
+
+  show(node, sourceId) {
+    const label = citationLabel(node.sourceId || sourceId, node.nodeType);
+    this.dialog.dataset.state = 'ready';
+    this.status.hidden = true;
+    this.citation.textContent = label;
+    this.heading.textContent = node.heading ? stripLabel(node.heading, node.sourceId || sourceId) : label;
+
+    const parents = Array.isArray(node.parents) ? node.parents : [];
+    if (parents.length) {
+      const list = h('ol', { class: 'breadcrumbs' });
+      for (const p of parents) list.append(h('li', {}, parentLabel(p)));
+      this.path.append(list);
+      this.path.hidden = false;
+    }
+
+    const kind = KIND[node.textKind] || KIND.official;
+    this.kind.textContent = kind.text;
+    this.kind.className = `kind-badge ${node.textKind === 'summary' ? 'summary' : 'official'}`;
+    this.kindNote.textContent = ` ${kind.note}`;
+    this.kindLine.hidden = false;
+    this.dialog.dataset.textKind = node.textKind || '';
+
+    const text = String(node.sourceText || '').trim();
+    if (text) {
+      for (const para of text.split(/\n\s*\n|\n/)) {
+        if (para.trim()) this.text.append(h('p', {}, linkCitations(para.trim(), {})));
+      }
+    } else {
+      this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
+    }
+
+    if (isWebUrl(node.url)) {
+      this.url.href = node.url;
+      this.url.dataset.url = node.url;
+      clear(this.url).append(node.url, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'));
+      this.url.title = `Opens ${hostOf(node.url)} in your browser`;
+      this.urlLine.hidden = false;
+    }
+    announce(`${label} opened. ${kind.text}.`);
+  }
+
+  showError(sourceId, message) {
+    const label = citationLabel(sourceId);
+    this.dialog.dataset.state = 'error';
+    this.heading.textContent = label;
+    this.status.className = 'section-status error';
+    const lookup = officialUrl(sourceId);
+    clear(this.status).append(
+      h('strong', {}, /not in the law graph/i.test(message) ? 'Not found in the law graph.' : 'This section could not be opened.'),
+      ' ',
+      message.replace(/^Error:\s*/, ''),
+      '. ',
+      /unavailable/i.test(message)
+        ? 'The law graph is not running right now; the status line at the bottom says more.'
+        : 'The citation may be mistyped, repealed, or outside the law this app holds. Check it in the official Code of Virginia.',
+    );
+    if (lookup) {
+      this.url.href = lookup;
+      this.url.dataset.url = lookup;
+      clear(this.url).append(`Look for ${label} on law.lis.virginia.gov`, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'));
+      this.urlLine.hidden = false;
+    }
+    this.status.hidden = false;
+    announce(`${label} could not be opened: ${message}`);
+  }
+}
+
+/** The official LIS page where a section number can be looked up, if it has the shape of one. */
+function officialUrl(sourceId) {
+  const id = String(sourceId);
+  if (/^\d+(\.\d+)?[A-Z]?-[\d.:]+$/.test(id)) return `https://law.lis.virginia.gov/vacode/${id}/`;
+  const c = /^const-([IVX]+)-(.+)$/.exec(id);
+  if (c) return `https://law.lis.virginia.gov/constitution/`;
+  return null;
+}
+
+function stripLabel(heading, sourceId) {
+  // Headings such as "§ 2.2-3704. Public records…" repeat the number shown above them.
+  const s = String(heading).trim();
+  const id = String(sourceId || '');
+  const m = new RegExp(`^§+\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.?\\s*`).exec(s);
+  return m && s.length > m[0].length ? s.slice(m[0].length) : s;
+}
+
+function parentLabel(p) {
+  const heading = String(p.heading || '').trim();
+  const id = String(p.sourceId || '');
+  let label = '';
+  if (p.nodeType === 'title') label = `Title ${id}`;
+  else if (p.nodeType === 'chapter') label = `Chapter ${id.includes(':') ? id.split(':').pop() : id}`;
+  else if (p.nodeType === 'article') label = `Article ${id.split(':').pop()}`;
+  else if (p.nodeType === 'constitution_article') label = `Article ${id.replace(/^const-/, '')}`;
+  if (!label || heading.toLowerCase().startsWith(label.toLowerCase())) return heading || label || id;
+  return heading ? `${label}. ${heading}` : label;
+}

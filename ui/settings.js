@@ -1,0 +1,281 @@
+// The settings dialog: the model service (address, model names, offline switch), API keys for
+// the model and the research services (write-only: a key is never shown again, only whether it
+// is saved and where), the OpenAlex email, and the data folder (read-only).
+
+import { h, clear, announce, errorText } from './dom.js';
+import { api } from './api.js';
+
+const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail'];
+
+const STORE_TEXT = {
+  keyring: 'Saved in the system keyring',
+  file: 'Saved in a private file',
+};
+
+export class SettingsDialog {
+  constructor(dialog, { getStatus }) {
+    this.dialog = dialog;
+    this.form = dialog.querySelector('#settings-form');
+    this.formError = dialog.querySelector('#settings-error');
+    this.saveButton = dialog.querySelector('#settings-save');
+    this.modelKeys = dialog.querySelector('#model-secret-fields');
+    this.researchKeys = dialog.querySelector('#secret-fields');
+    this.dataDir = dialog.querySelector('#settings-data-dir');
+    this.version = dialog.querySelector('#settings-version');
+    this.getStatus = getStatus;
+    this.secrets = [];
+    this.clearing = new Set();
+    this.trigger = null;
+    this.loading = false;
+
+    dialog.querySelector('#settings-close').addEventListener('click', () => this.close());
+    dialog.querySelector('#settings-cancel').addEventListener('click', () => this.close());
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.save();
+    });
+    for (const preset of dialog.querySelectorAll('[data-preset-url]')) {
+      preset.addEventListener('click', () => {
+        const input = this.field('baseUrl');
+        input.value = preset.dataset.presetUrl;
+        this.clearFieldError('baseUrl');
+        input.focus();
+      });
+    }
+    this.field('offline').addEventListener('change', () => this.reflectOffline());
+    dialog.addEventListener('close', () => {
+      const t = this.trigger;
+      this.trigger = null;
+      if (t && t.isConnected) t.focus();
+    });
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  field(name) {
+    return this.dialog.querySelector(`#set-${name}`);
+  }
+
+  async open(trigger) {
+    if (this.dialog.open) return;
+    this.trigger = trigger || document.activeElement;
+    this.resetErrors();
+    this.form.reset();
+    this.clearing.clear();
+    const status = this.getStatus();
+    this.dataDir.value = (status && status.dataDir) || '';
+    this.version.textContent = status && status.version ? `ProSeVA ${status.version}` : 'ProSeVA';
+    if (typeof this.dialog.showModal === 'function') this.dialog.showModal();
+    else this.dialog.setAttribute('open', '');
+    this.setBusy(true, 'Loading your settings…');
+    try {
+      const settings = await api.getSettings();
+      this.fill(settings);
+      this.setBusy(false);
+      this.field('baseUrl').focus();
+    } catch (err) {
+      this.setBusy(false);
+      this.showFormError(`Your settings could not be loaded: ${errorText(err)}`);
+    }
+  }
+
+  close() {
+    if (typeof this.dialog.close === 'function') this.dialog.close();
+    else this.dialog.removeAttribute('open');
+  }
+
+  setBusy(busy, text) {
+    this.loading = busy;
+    this.form.setAttribute('aria-busy', String(busy));
+    this.saveButton.disabled = busy;
+    const note = this.dialog.querySelector('#settings-busy');
+    note.textContent = busy ? text || '' : '';
+    note.hidden = !busy;
+  }
+
+  fill(s) {
+    const settings = s || {};
+    this.field('baseUrl').value = settings.baseUrl || '';
+    this.field('smallModel').value = settings.smallModel || '';
+    this.field('largeModel').value = settings.largeModel || '';
+    this.field('offline').checked = Boolean(settings.offline);
+    this.field('openalexEmail').value = settings.openalexEmail || '';
+    this.secrets = Array.isArray(settings.secrets) ? settings.secrets : [];
+    this.clearing.clear();
+    clear(this.modelKeys);
+    clear(this.researchKeys);
+    for (const secret of this.secrets) {
+      const target = secret.name === 'OPENAI_API_KEY' ? this.modelKeys : this.researchKeys;
+      target.append(this.secretField(secret));
+    }
+    this.reflectOffline();
+  }
+
+  reflectOffline() {
+    const offline = this.field('offline').checked;
+    this.dialog.querySelector('#model-fields').dataset.muted = String(offline);
+  }
+
+  secretField(secret) {
+    const id = `secret-${secret.name}`;
+    const statusId = `${id}-status`;
+    const errId = `err-${secret.name}`;
+    const input = h('input', {
+      id,
+      name: secret.name,
+      type: 'password',
+      autocomplete: 'new-password',
+      spellcheck: 'false',
+      autocapitalize: 'off',
+      class: 'input',
+      'aria-describedby': `${statusId} ${errId}`,
+      placeholder: secret.set ? 'Type a new key to replace the saved one' : 'Paste your key here',
+    });
+    const status = h('p', { class: 'secret-status', id: statusId });
+    const clearButton = h('button', { type: 'button', class: 'button secondary small' }, 'Clear');
+    const error = h('p', { class: 'field-error', id: errId, hidden: true });
+    const wrap = h(
+      'div',
+      { class: 'field secret-field', dataset: { secret: secret.name } },
+      h('label', { for: id }, secret.label || secret.name, h('span', { class: 'env-name' }, ` (${secret.name})`)),
+      h('div', { class: 'secret-row' }, input, clearButton),
+      status,
+      error,
+    );
+    const render = () => {
+      const typed = input.value.length > 0;
+      status.dataset.state = this.clearing.has(secret.name) ? 'clearing' : typed ? 'new' : secret.set ? 'set' : 'unset';
+      if (this.clearing.has(secret.name)) {
+        status.textContent = 'Will be removed when you save.';
+        clearButton.textContent = 'Keep the saved key';
+      } else if (typed) {
+        status.textContent = secret.set ? 'The new key replaces the saved one when you save.' : 'Saved when you press Save.';
+        clearButton.textContent = 'Clear';
+      } else if (secret.set) {
+        status.textContent = `✓ ${STORE_TEXT[secret.store] || 'Saved'}`;
+        clearButton.textContent = 'Clear';
+      } else {
+        status.textContent = 'Not set';
+        clearButton.textContent = 'Clear';
+      }
+      clearButton.hidden = !typed && !secret.set;
+      clearButton.setAttribute('aria-label', `${clearButton.textContent}: ${secret.label || secret.name}`);
+    };
+    input.addEventListener('input', () => {
+      this.clearing.delete(secret.name);
+      this.clearFieldError(secret.name);
+      render();
+    });
+    clearButton.addEventListener('click', () => {
+      if (input.value) {
+        input.value = '';
+      } else if (this.clearing.has(secret.name)) {
+        this.clearing.delete(secret.name);
+      } else if (secret.set) {
+        this.clearing.add(secret.name);
+      }
+      render();
+      input.focus();
+    });
+    render();
+    return wrap;
+  }
+
+  collect() {
+    const text = (name) => this.field(name).value.trim();
+    const settings = {
+      baseUrl: text('baseUrl') || null,
+      smallModel: text('smallModel'),
+      largeModel: text('largeModel'),
+      offline: this.field('offline').checked,
+      openalexEmail: text('openalexEmail') || null,
+    };
+    const secrets = {};
+    for (const secret of this.secrets) {
+      const input = this.dialog.querySelector(`#secret-${CSS.escape(secret.name)}`);
+      const value = input ? input.value.trim() : '';
+      if (value) secrets[secret.name] = value;
+      else if (this.clearing.has(secret.name)) secrets[secret.name] = '';
+    }
+    return { settings, secrets };
+  }
+
+  async save() {
+    if (this.loading) return;
+    this.resetErrors();
+    const { settings, secrets } = this.collect();
+    this.setBusy(true, 'Saving…');
+    try {
+      const saved = await api.saveSettings(settings, secrets);
+      this.setBusy(false);
+      if (saved) this.fill(saved);
+      this.close();
+      announce('Settings saved.');
+      this.dialog.dispatchEvent(new CustomEvent('settings-saved', { detail: saved }));
+    } catch (err) {
+      this.setBusy(false);
+      this.showRejection(errorText(err));
+    }
+  }
+
+  /** "baseUrl: must start with http://…" → the error under that field. */
+  showRejection(message) {
+    const m = /^\s*(?:settings\.|secrets\.)?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([\s\S]+)$/.exec(message);
+    const name = m && m[1];
+    const known = name && (FIELDS.includes(name) || this.secrets.some((s) => s.name === name));
+    if (known) {
+      const input = FIELDS.includes(name) ? this.field(name) : this.dialog.querySelector(`#secret-${CSS.escape(name)}`);
+      const err = this.dialog.querySelector(`#err-${CSS.escape(name)}`);
+      if (err) {
+        err.textContent = capitalize(m[2].trim());
+        err.hidden = false;
+      }
+      if (input) {
+        input.setAttribute('aria-invalid', 'true');
+        input.focus();
+      }
+      this.showFormError(`Not saved. ${labelFor(this.dialog, name)}: ${m[2].trim()}`);
+    } else {
+      this.showFormError(`Not saved: ${message}`);
+      this.formError.focus();
+    }
+  }
+
+  showFormError(text) {
+    this.formError.textContent = text;
+    this.formError.hidden = false;
+  }
+
+  clearFieldError(name) {
+    const err = this.dialog.querySelector(`#err-${CSS.escape(name)}`);
+    if (err) {
+      err.textContent = '';
+      err.hidden = true;
+    }
+    const input = FIELDS.includes(name) ? this.field(name) : this.dialog.querySelector(`#secret-${CSS.escape(name)}`);
+    if (input) input.removeAttribute('aria-invalid');
+  }
+
+  resetErrors() {
+    this.formError.hidden = true;
+    this.formError.textContent = '';
+    for (const err of this.dialog.querySelectorAll('.field-error')) {
+      err.textContent = '';
+      err.hidden = true;
+    }
+    for (const input of this.dialog.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  }
+}
+
+function capitalize(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+function labelFor(dialog, name) {
+  const input = FIELDS.includes(name) ? dialog.querySelector(`#set-${name}`) : dialog.querySelector(`#secret-${CSS.escape(name)}`);
+  const label = input && input.id ? dialog.querySelector(`label[for="${CSS.escape(input.id)}"]`) : null;
+  const text = label ? label.firstChild && label.firstChild.nodeType === Node.TEXT_NODE ? label.firstChild.textContent : label.textContent : name;
+  return String(text).trim();
+}
