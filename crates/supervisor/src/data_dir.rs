@@ -1,0 +1,183 @@
+//! The data dir: where it is, its layout, making it, and building `graph.db` on first run.
+
+use std::path::{Path, PathBuf};
+
+use proseva_explorer::ingest::{self, IngestOptions, Progress, TextKind};
+use proseva_explorer::starter;
+use serde::Serialize;
+
+use crate::error::SupervisorError;
+
+/// The embedding model's folder name under `models/` (and under `~/.cache/proseva/models/`).
+pub const MODEL_NAME: &str = "all-minilm-l6-v2";
+
+/// `$PROSEVA_DATA_DIR` when set and not empty, else the platform data dir + `proseva`
+/// (`~/.local/share/proseva` on Linux).
+pub fn default_data_dir() -> PathBuf {
+    match std::env::var_os("PROSEVA_DATA_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => {
+            dirs::data_dir().unwrap_or_else(|| dirs::home_dir().unwrap_or_else(|| PathBuf::from(".")).join(".local/share")).join("proseva")
+        }
+    }
+}
+
+/// One step of first-run set-up (building `graph.db`): `stage` is the ingest stage (`reading`,
+/// `writing`, … as the explorer names them), then `done` once the graph is in place.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupProgress {
+    pub stage: String,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// The data dir's layout. [`DataDir::at`] only computes paths; [`prepare_data_dir`] makes them.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct DataDir {
+    pub root: PathBuf,
+    /// `logs/`: `server.log`, `explorer.log` (and their rotated copies).
+    pub logs: PathBuf,
+    /// `models/`: an embedding model installed here is handed to both children.
+    pub models: PathBuf,
+    /// `graph.db`, the explorer's law graph.
+    pub graph_db: PathBuf,
+    /// `proseva.db`, the server's case data (the server creates it).
+    pub server_db: PathBuf,
+    /// `settings.json`, the desktop's non-secret settings (the desktop writes it).
+    pub settings_json: PathBuf,
+    /// Whether [`prepare_data_dir`] built `graph.db` just now (first run).
+    pub graph_built: bool,
+}
+
+impl DataDir {
+    /// The layout under `root` (made absolute against the current directory), without touching the disk.
+    pub fn at(root: &Path) -> DataDir {
+        let root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        DataDir {
+            logs: root.join("logs"),
+            models: root.join("models"),
+            graph_db: root.join("graph.db"),
+            server_db: root.join("proseva.db"),
+            settings_json: root.join("settings.json"),
+            graph_built: false,
+            root,
+        }
+    }
+
+    /// `logs/<name>.log`.
+    pub fn log_file(&self, name: &str) -> PathBuf {
+        self.logs.join(format!("{name}.log"))
+    }
+
+    /// `models/all-minilm-l6-v2`, where the model is looked for inside the data dir.
+    pub fn model_dir(&self) -> PathBuf {
+        self.models.join(MODEL_NAME)
+    }
+
+    /// The `PROSEVA_MODEL_DIR` to give the children: the data dir's model when it is installed
+    /// (`model.safetensors` present) and `PROSEVA_MODEL_DIR` is not already set; else `None`, and
+    /// the children use the variable or their default (`~/.cache/proseva/models/...`).
+    pub fn model_dir_override(&self) -> Option<PathBuf> {
+        if std::env::var_os("PROSEVA_MODEL_DIR").is_some() {
+            return None;
+        }
+        let dir = self.model_dir();
+        dir.join("model.safetensors").is_file().then_some(dir)
+    }
+}
+
+/// Creates the data dir with `logs/` and `models/` and checks that it is writable (by writing
+/// and removing a probe file). Does not build the graph.
+pub fn create_data_dir(root: &Path) -> Result<DataDir, SupervisorError> {
+    let dir = DataDir::at(root);
+    for path in [&dir.root, &dir.logs, &dir.models] {
+        std::fs::create_dir_all(path).map_err(|source| SupervisorError::CreateDir { path: path.clone(), source })?;
+    }
+    let probe = dir.root.join(format!(".write-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"probe")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|source| SupervisorError::NotWritable { path: dir.root.clone(), source })?;
+    Ok(dir)
+}
+
+/// Builds `graph.db` from the starter corpus embedded in the explorer library, with its shipped
+/// vectors, when it is missing; returns whether it built it. The build writes a temporary file
+/// and renames it, so an interrupted build leaves no half-made graph.
+pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<bool, SupervisorError> {
+    if dir.graph_db.exists() {
+        return Ok(false);
+    }
+    let failed = |message: String| SupervisorError::Graph { path: dir.graph_db.clone(), message };
+    let files = starter::files().map_err(|e| failed(e.to_string()))?;
+    let cache = starter::vector_cache().map_err(|e| failed(e.to_string()))?;
+    let forward = |p: Progress| progress(SetupProgress { stage: p.stage.to_string(), done: p.done, total: p.total });
+    let options = IngestOptions {
+        corpus: "starter".to_string(),
+        text_kind: TextKind::Summary,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &forward,
+    };
+    ingest::ingest(&files, &dir.graph_db, &options).map_err(|e| failed(e.to_string()))?;
+    progress(SetupProgress { stage: "done".to_string(), done: 1, total: 1 });
+    Ok(true)
+}
+
+/// Makes the data dir ready: [`create_data_dir`], then [`ensure_graph`] (progress goes to
+/// `progress`). `graph_built` in the result says whether this was a first run.
+pub fn prepare_data_dir(root: &Path, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<DataDir, SupervisorError> {
+    let mut dir = create_data_dir(root)?;
+    dir.graph_built = ensure_graph(&dir, progress)?;
+    Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    #[test]
+    fn prepare_builds_the_graph_once_with_progress() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().join("data");
+        let seen = Mutex::new(Vec::new());
+        let dir = prepare_data_dir(&root, &|p| seen.lock().unwrap().push(p)).unwrap();
+        assert!(dir.graph_built);
+        assert!(dir.graph_db.is_file() && dir.logs.is_dir() && dir.models.is_dir());
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.len() > 2, "{seen:?}");
+        assert_eq!(seen.last().unwrap().stage, "done");
+        assert!(seen.iter().all(|p| p.done <= p.total), "{seen:?}");
+        assert!(std::fs::read_dir(&root).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().starts_with(".write-probe")));
+
+        let again = prepare_data_dir(&root, &|p| panic!("no progress expected on a second run: {p:?}")).unwrap();
+        assert!(!again.graph_built);
+    }
+
+    #[test]
+    fn prepare_fails_clearly_when_the_dir_cannot_be_made() {
+        // Tests may run as root, for whom permissions are no obstacle: a path under a regular file is.
+        let temp = tempfile::tempdir().unwrap();
+        let file = temp.path().join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let root = file.join("data");
+        let error = prepare_data_dir(&root, &|_| {}).unwrap_err();
+        let message = error.to_string();
+        assert!(matches!(error, SupervisorError::CreateDir { .. } | SupervisorError::NotWritable { .. }), "{error:?}");
+        assert!(message.contains(&root.display().to_string()), "{message}");
+    }
+
+    #[test]
+    fn layout_paths() {
+        let dir = DataDir::at(Path::new("/srv/proseva"));
+        assert_eq!(dir.graph_db, Path::new("/srv/proseva/graph.db"));
+        assert_eq!(dir.server_db, Path::new("/srv/proseva/proseva.db"));
+        assert_eq!(dir.settings_json, Path::new("/srv/proseva/settings.json"));
+        assert_eq!(dir.log_file("server"), Path::new("/srv/proseva/logs/server.log"));
+        assert_eq!(dir.model_dir(), Path::new("/srv/proseva/models/all-minilm-l6-v2"));
+        assert!(DataDir::at(Path::new("relative")).root.is_absolute());
+    }
+}
