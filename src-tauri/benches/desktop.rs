@@ -1,0 +1,166 @@
+//! The desktop's figures, on the real window under Xvfb (`cargo bench -p proseva-desktop --bench desktop`,
+//! after `cargo build --release --workspace --bins` so the release sidecars sit beside `proseva`):
+//!
+//! - cold start: process spawn → window scripted, and → both sidecars healthy; on a fresh data dir
+//!   (first run: the law graph is built) and on an existing one;
+//! - idle memory: resident set of the app and everything it started (WebKit's web and network
+//!   processes, both sidecars), 3 s after start;
+//! - Enter → first streamed event in the page, offline, over tauri-driver.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const APP: &str = env!("CARGO_BIN_EXE_proseva");
+const RUNS: usize = 5;
+
+fn pct(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn summary(name: &str, mut v: Vec<f64>) {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!("{name:<58} p50 {:>7.1} ms   min {:>7.1}   max {:>7.1}   (n={})", pct(&v, 0.5), v[0], v[v.len() - 1], v.len());
+}
+
+/// Starts the app, waits for its `started` line; returns (spawn→line ms, window ms, sidecars ms, child).
+fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
+    let t0 = Instant::now();
+    let mut child = Command::new(APP)
+        .env("DISPLAY", display)
+        .env("PROSEVA_DATA_DIR", data)
+        .env("PROSEVA_REPORT_START", "1")
+        .env("PROSEVA_SECRETS", "file")
+        .env("PROSEVA_NO_DIALOG", "1")
+        .env("PROSEVA_LLM", "offline")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start proseva");
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    loop {
+        let line = lines.next().expect("proseva exited before it reported its start").unwrap();
+        if let Some(json) = line.strip_prefix("started ") {
+            let wall = t0.elapsed().as_secs_f64() * 1000.0;
+            let v: Value = serde_json::from_str(json).unwrap();
+            std::thread::spawn(move || for _ in lines {});
+            return (wall, v["windowMs"].as_f64().unwrap(), v["sidecarsMs"].as_f64().unwrap(), support::Guard(child));
+        }
+    }
+}
+
+fn quit(mut guard: support::Guard) {
+    let pid = guard.0.id() as i32;
+    // SIGTERM: the app's normal quit.
+    let _ = Command::new("kill").args(["-TERM", &pid.to_string()]).status();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while guard.0.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn process_name(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default().trim().to_string()
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let (_xvfb, display) = support::start_xvfb().unwrap();
+    println!("ProSeVA desktop benchmark ({} runs each, Xvfb {display})", RUNS);
+
+    let (mut fresh_wall, mut fresh_window, mut fresh_sidecars) = (vec![], vec![], vec![]);
+    for _ in 0..RUNS {
+        let data = tempfile::tempdir().unwrap();
+        let (wall, window, sidecars, app) = launch(&display, data.path());
+        fresh_wall.push(wall);
+        fresh_window.push(window);
+        fresh_sidecars.push(sidecars);
+        quit(app);
+    }
+    let data = tempfile::tempdir().unwrap();
+    let (_, _, _, app) = launch(&display, data.path());
+    quit(app);
+    let (mut warm_wall, mut warm_window, mut warm_sidecars) = (vec![], vec![], vec![]);
+    for _ in 0..RUNS {
+        let (wall, window, sidecars, app) = launch(&display, data.path());
+        warm_wall.push(wall);
+        warm_window.push(window);
+        warm_sidecars.push(sidecars);
+        quit(app);
+    }
+    summary("first run: window scripted (in-app clock)", fresh_window);
+    summary("first run: both sidecars healthy, graph built (in-app)", fresh_sidecars);
+    summary("first run: spawn -> both reported (wall clock)", fresh_wall);
+    summary("later runs: window scripted (in-app clock)", warm_window);
+    summary("later runs: both sidecars healthy (in-app)", warm_sidecars);
+    summary("later runs: spawn -> both reported (wall clock)", warm_wall);
+
+    // Idle memory of everything the app runs.
+    let (_, _, _, app) = launch(&display, data.path());
+    std::thread::sleep(Duration::from_secs(3));
+    let tree = support::process_tree(app.0.id());
+    let mut total = 0;
+    println!("idle resident memory, 3 s after start:");
+    for pid in &tree {
+        if let Some(kib) = support::rss_kib(*pid) {
+            total += kib;
+            println!("  {:<24} {:>7.1} MB", process_name(*pid), kib as f64 / 1024.0);
+        }
+    }
+    println!("  {:<24} {:>7.1} MB  (goal <= 300 MB)", "total", total as f64 / 1024.0);
+    quit(app);
+
+    // Enter -> first event, through the real page.
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+    ];
+    let driver = support::start_driver(&display, &env).unwrap();
+    let session = support::Session::new(&driver, Path::new(APP)).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", Duration::from_secs(60)).unwrap();
+    let questions = [
+        "How do I request public records from a state agency?",
+        "My landlord will not return my security deposit",
+        "What are my upcoming deadlines?",
+        "Can I get a protective order?",
+        "How is child support calculated in Virginia?",
+    ];
+    let mut first_event = vec![];
+    let mut done = vec![];
+    for round in 0..4 {
+        for q in questions {
+            let before = session.find_all("#chat-transcript .message.assistant[data-state='done']").unwrap().len();
+            let input = session.find("#chat-input").unwrap().unwrap();
+            session.type_text(&input, q).unwrap();
+            session.type_text(&input, support::ENTER).unwrap();
+            session
+                .wait_until(
+                    &format!(
+                        "return document.querySelectorAll(\"#chat-transcript .message.assistant[data-state='done']\").length > {before}"
+                    ),
+                    Duration::from_secs(60),
+                )
+                .unwrap();
+            let m = session.script("return (window.__prosevaMetrics || []).slice(-1)[0] || null", json!([])).unwrap();
+            if round > 0 {
+                // The first round warms the page's code paths.
+                first_event.push(m["firstEventMs"].as_f64().expect("the page records its metrics"));
+                done.push(m["doneMs"].as_f64().unwrap_or(f64::NAN));
+            }
+        }
+    }
+    summary("chat, offline: Enter -> first streamed event in the page", first_event);
+    summary("chat, offline: Enter -> done event in the page", done);
+    session.close().unwrap();
+}

@@ -1,0 +1,196 @@
+//! ProSeVA Desktop: the window, the supervisor of the two sidecars, and the in-process agent.
+//!
+//! Start-up: the window opens at once and shows the start-up state; a supervisor thread prepares
+//! the data dir (building the law graph on first run, with progress in the window), starts
+//! `proseva-server` and `proseva-explorer` on free loopback ports with a fresh token, and checks
+//! them in parallel. The server is essential: if it does not come up, a native dialog shows why
+//! (with the end of its log) and the app exits non-zero. The explorer is not: without it the app
+//! runs and says so, and the graph tools answer with a clear error. On quit the children get
+//! SIGTERM, then SIGKILL; if this process is killed they die with it (see proseva-supervisor).
+//!
+//! Logs: `<data dir>/logs/proseva.log` (this process; level from `RUST_LOG`), `server.log`,
+//! `explorer.log`, each rotated.
+
+pub mod commands;
+pub mod settings;
+pub mod state;
+
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use proseva_supervisor::{StartError, Supervisor, SupervisorConfig, find_sidecar};
+use tauri::{Manager, RunEvent, Runtime};
+use tauri_plugin_dialog::{DialogExt, MessageDialogKind};
+
+use crate::settings::{SettingsStore, choose_backend};
+use crate::state::{AppState, Backend};
+
+/// Registers the commands on a builder (the app's and the tests' mock one).
+pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder.invoke_handler(tauri::generate_handler![
+        commands::chat,
+        commands::research,
+        commands::cancel,
+        commands::app_status,
+        commands::subscribe_status,
+        commands::get_settings,
+        commands::save_settings,
+        commands::get_node,
+        commands::open_url,
+    ])
+}
+
+fn init_logging(logs: &std::path::Path) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let log = std::fs::create_dir_all(logs)
+        .ok()
+        .and_then(|_| proseva_supervisor::RotatingLog::open(&logs.join("proseva.log"), 5 * 1024 * 1024, 3).ok());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false);
+    match log {
+        Some(log) => {
+            let log = Arc::new(Mutex::new(log));
+            builder.with_writer(move || LogWriter(log.clone())).init();
+        }
+        None => builder.with_writer(std::io::stderr).init(),
+    }
+}
+
+struct LogWriter(Arc<Mutex<proseva_supervisor::RotatingLog>>);
+
+impl std::io::Write for LogWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).flush()
+    }
+}
+
+/// What the person reads when the case-data server does not start.
+fn failure_text(error: &StartError) -> String {
+    match error {
+        StartError::ServerFailed { reason, stderr_tail, log } => {
+            let tail = if stderr_tail.is_empty() { "(it wrote nothing)".to_string() } else { stderr_tail.join("\n") };
+            format!(
+                "ProSeVA could not start its case-data server: {reason}.\n\nIts last messages:\n{tail}\n\nThe full log is {}.",
+                log.display()
+            )
+        }
+        other => format!("ProSeVA could not start: {other}."),
+    }
+}
+
+/// Prepares the data dir and starts the sidecars, on its own thread; tells the window as it goes.
+fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
+    let spawned = std::thread::Builder::new().name("supervisor-start".into()).spawn(move || {
+        let state = app.state::<AppState>();
+        let sidecars = find_sidecar("proseva-server").and_then(|server| Ok((server, find_sidecar("proseva-explorer")?)));
+        let result = match sidecars {
+            Ok((server_bin, explorer_bin)) => {
+                let config = SupervisorConfig::new(state.data_dir.clone(), server_bin, explorer_bin);
+                let events = app.clone();
+                Supervisor::start(config, Arc::new(move |event| events.state::<AppState>().on_supervisor_event(event)))
+            }
+            Err(e) => Err(StartError::DataDir(e)),
+        };
+        match result {
+            Ok(supervisor) => {
+                let supervisor = Arc::new(supervisor);
+                state.set_ready(Backend {
+                    server_url: supervisor.server_url(),
+                    explorer_url: supervisor.explorer_url(),
+                    token: supervisor.token().to_string(),
+                    supervisor: Some(supervisor),
+                });
+            }
+            Err(error) => {
+                let text = failure_text(&error);
+                tracing::error!("{text}");
+                state.set_failed(text.clone());
+                if std::env::var_os("PROSEVA_NO_DIALOG").is_none() {
+                    app.dialog().message(text).title("ProSeVA could not start").kind(MessageDialogKind::Error).blocking_show();
+                }
+                app.exit(1);
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::error!("could not start the supervisor thread: {e}");
+    }
+}
+
+/// Runs the app until its window closes; the exit code is non-zero when it could not start.
+pub fn run() -> ExitCode {
+    let started = Instant::now();
+    let data_dir = proseva_supervisor::default_data_dir();
+    init_logging(&data_dir.join("logs"));
+    tracing::info!(version = env!("CARGO_PKG_VERSION"), data_dir = %data_dir.display(), "ProSeVA starting");
+
+    // Creating the dir here lets the keyring fallback file live in it; the supervisor checks the
+    // rest (writable, the law graph) and reports problems in the window.
+    let _ = std::fs::create_dir_all(&data_dir);
+    let settings = SettingsStore::open(&data_dir, choose_backend(&data_dir));
+    let state = AppState::new(data_dir, settings, started);
+
+    let builder = tauri::Builder::default()
+        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
+            // A second launch shows the window that is already open.
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.show();
+                let _ = window.set_focus();
+            }
+        }))
+        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_opener::init())
+        .manage(state)
+        .setup(|app| {
+            quit_on_signals(app.handle().clone());
+            start_supervisor(app.handle().clone());
+            Ok(())
+        });
+    let app = match with_commands(builder).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("proseva: could not open the window: {e}");
+            tracing::error!("could not open the window: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = app.run_return(|app, event| {
+        if let RunEvent::Exit = event {
+            shutdown(app);
+        }
+    });
+    // Also on paths where the event loop ended without an Exit event.
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+/// SIGTERM (logout, `kill`, a package upgrade) and SIGINT (Ctrl+C in a terminal) quit the app the
+/// normal way, so the sidecars get their own SIGTERM and a grace period rather than a SIGKILL.
+fn quit_on_signals<R: Runtime>(app: tauri::AppHandle<R>) {
+    tauri::async_runtime::spawn(async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) else {
+            tracing::warn!("could not listen for SIGTERM/SIGINT; they will end the app at once");
+            return;
+        };
+        tokio::select! {
+            _ = term.recv() => tracing::info!("SIGTERM: quitting"),
+            _ = int.recv() => tracing::info!("SIGINT: quitting"),
+        }
+        app.exit(0);
+    });
+}
+
+/// Stops running requests and the sidecars (SIGTERM, then SIGKILL after the grace period).
+fn shutdown<R: Runtime>(app: &tauri::AppHandle<R>) {
+    let state = app.state::<AppState>();
+    state.cancel_all();
+    if let Some(Backend { supervisor: Some(supervisor), .. }) = state.take_backend() {
+        tracing::info!("stopping the sidecars");
+        supervisor.shutdown();
+    }
+}

@@ -1,0 +1,436 @@
+//! The settings screen's store: model endpoint and names, offline switch and research e-mail in
+//! `settings.json` (written atomically, mode 0600); API keys in the OS keyring (Secret Service),
+//! or in `secrets.json` (mode 0600) beside it when no keyring can be reached. Nothing here is
+//! ever kept in the webview: the UI sees only whether each key is set and where.
+//!
+//! Precedence: a value saved here overrides the environment variable of the same meaning
+//! (`OPENAI_BASE_URL`, `TEXT_MODEL_SMALL`, …); what is not saved falls back to the environment.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// The secrets the settings screen manages, with the label it shows.
+pub const SECRETS: &[(&str, &str)] = &[
+    ("OPENAI_API_KEY", "OpenAI (or compatible server) API key"),
+    ("COURTLISTENER_API_TOKEN", "CourtListener API token (court opinions and dockets)"),
+    ("LEGISCAN_API_KEY", "LegiScan API key (bills)"),
+    ("GOVINFO_API_KEY", "GovInfo API key (federal documents)"),
+    ("SERPAPI_API_KEY", "SerpAPI key (lawyer directory search)"),
+];
+
+const KEYRING_SERVICE: &str = "org.proseva.desktop";
+const MAX_SECRET_CHARS: usize = 4096;
+const MAX_FIELD_CHARS: usize = 500;
+
+/// What `settings.json` holds. Every field is optional: unset means "use the environment".
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    pub base_url: Option<String>,
+    pub small_model: Option<String>,
+    pub large_model: Option<String>,
+    /// Always use the built-in offline mode.
+    pub offline: bool,
+    pub openalex_email: Option<String>,
+}
+
+/// What the settings screen shows: effective values, and for each secret only whether it is set.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsView {
+    pub base_url: Option<String>,
+    pub small_model: String,
+    pub large_model: String,
+    pub offline: bool,
+    pub openalex_email: Option<String>,
+    pub secrets: Vec<SecretView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SecretView {
+    pub name: String,
+    pub label: String,
+    pub set: bool,
+    /// `keyring`, `file`, `environment`, or null when unset.
+    pub store: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// A field the person typed is not acceptable; the message starts with the field's name.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("could not save the settings in {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("could not use the system keyring: {0}")]
+    Keyring(String),
+}
+
+/// Where secrets live.
+pub trait SecretBackend: Send + Sync {
+    fn kind(&self) -> &'static str;
+    fn get(&self, name: &str) -> Result<Option<String>, SettingsError>;
+    fn set(&self, name: &str, value: &str) -> Result<(), SettingsError>;
+    fn delete(&self, name: &str) -> Result<(), SettingsError>;
+}
+
+/// The Secret Service keyring (GNOME Keyring, KWallet) over D-Bus.
+pub struct KeyringSecrets;
+
+impl SecretBackend for KeyringSecrets {
+    fn kind(&self) -> &'static str {
+        "keyring"
+    }
+    fn get(&self, name: &str) -> Result<Option<String>, SettingsError> {
+        match keyring::Entry::new(KEYRING_SERVICE, name).and_then(|e| e.get_password()) {
+            Ok(v) => Ok(Some(v)),
+            Err(keyring::Error::NoEntry) => Ok(None),
+            Err(e) => Err(SettingsError::Keyring(e.to_string())),
+        }
+    }
+    fn set(&self, name: &str, value: &str) -> Result<(), SettingsError> {
+        keyring::Entry::new(KEYRING_SERVICE, name).and_then(|e| e.set_password(value)).map_err(|e| SettingsError::Keyring(e.to_string()))
+    }
+    fn delete(&self, name: &str) -> Result<(), SettingsError> {
+        match keyring::Entry::new(KEYRING_SERVICE, name).and_then(|e| e.delete_credential()) {
+            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+            Err(e) => Err(SettingsError::Keyring(e.to_string())),
+        }
+    }
+}
+
+/// `secrets.json` in the data dir, readable only by its owner.
+pub struct FileSecrets {
+    path: PathBuf,
+    lock: Mutex<()>,
+}
+
+impl FileSecrets {
+    pub fn new(path: PathBuf) -> Self {
+        FileSecrets { path, lock: Mutex::new(()) }
+    }
+
+    fn read(&self) -> Result<BTreeMap<String, String>, SettingsError> {
+        match fs::read(&self.path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| SettingsError::Io {
+                path: self.path.clone(),
+                source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(BTreeMap::new()),
+            Err(source) => Err(SettingsError::Io { path: self.path.clone(), source }),
+        }
+    }
+
+    fn update(&self, change: impl FnOnce(&mut BTreeMap<String, String>)) -> Result<(), SettingsError> {
+        let _guard = self.lock.lock().unwrap_or_else(|p| p.into_inner());
+        let mut map = self.read()?;
+        change(&mut map);
+        let bytes = serde_json::to_vec_pretty(&map).expect("a map of strings serialises");
+        write_private_atomically(&self.path, &bytes)
+    }
+}
+
+impl SecretBackend for FileSecrets {
+    fn kind(&self) -> &'static str {
+        "file"
+    }
+    fn get(&self, name: &str) -> Result<Option<String>, SettingsError> {
+        Ok(self.read()?.remove(name))
+    }
+    fn set(&self, name: &str, value: &str) -> Result<(), SettingsError> {
+        self.update(|m| {
+            m.insert(name.to_string(), value.to_string());
+        })
+    }
+    fn delete(&self, name: &str) -> Result<(), SettingsError> {
+        self.update(|m| {
+            m.remove(name);
+        })
+    }
+}
+
+/// Picks the keyring when a Secret Service answers on the session bus, else the private file.
+/// `PROSEVA_SECRETS=file` forces the file (tests, machines whose keyring prompts).
+pub fn choose_backend(data_dir: &Path) -> Box<dyn SecretBackend> {
+    let file = || Box::new(FileSecrets::new(data_dir.join("secrets.json"))) as Box<dyn SecretBackend>;
+    if std::env::var("PROSEVA_SECRETS").is_ok_and(|v| v.eq_ignore_ascii_case("file")) {
+        return file();
+    }
+    // Without a session bus libdbus may try to autolaunch one; do not even ask.
+    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+        return file();
+    }
+    // A locked or absent Secret Service can block; give it two seconds on a side thread.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(KeyringSecrets.get("PROSEVA_PROBE").is_ok());
+    });
+    match rx.recv_timeout(Duration::from_secs(2)) {
+        Ok(true) => Box::new(KeyringSecrets),
+        _ => {
+            tracing::info!("no usable system keyring; API keys are kept in secrets.json (mode 0600)");
+            file()
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, mode 0600, fsynced,
+/// then renamed over the old file: a crash leaves the old or the new file, never half of one.
+pub fn write_private_atomically(path: &Path, bytes: &[u8]) -> Result<(), SettingsError> {
+    let io = |source| SettingsError::Io { path: path.to_path_buf(), source };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(io)?;
+    let tmp = dir.join(format!(".{}.tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("settings")));
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&tmp).map_err(io)?;
+    file.write_all(bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    #[cfg(unix)]
+    fs::set_permissions(&tmp, std::os::unix::fs::PermissionsExt::from_mode(0o600)).map_err(io)?;
+    fs::rename(&tmp, path).map_err(io)?;
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// The settings and secrets of one data dir.
+pub struct SettingsStore {
+    path: PathBuf,
+    settings: Mutex<Settings>,
+    secrets: Box<dyn SecretBackend>,
+    env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
+}
+
+impl SettingsStore {
+    /// Loads `settings.json` (missing = defaults; unreadable = defaults, logged, and the file is
+    /// left alone until the person saves).
+    pub fn open(data_dir: &Path, secrets: Box<dyn SecretBackend>) -> Self {
+        Self::with_env(data_dir, secrets, Box::new(|name| std::env::var(name).ok()))
+    }
+
+    /// As [`SettingsStore::open`], with the environment given (tests).
+    pub fn with_env(data_dir: &Path, secrets: Box<dyn SecretBackend>, env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>) -> Self {
+        let path = data_dir.join("settings.json");
+        let settings = match fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+                tracing::warn!("{} is not valid settings ({e}); using defaults until saved", path.display());
+                Settings::default()
+            }),
+            Err(_) => Settings::default(),
+        };
+        SettingsStore { path, settings: Mutex::new(settings), secrets, env }
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn secret_store(&self) -> &'static str {
+        self.secrets.kind()
+    }
+
+    /// The value the agent should use for an environment name: saved settings and secrets first,
+    /// then the environment. Blank means unset.
+    pub fn lookup(&self, name: &str) -> Option<String> {
+        let s = self.settings();
+        let saved = match name {
+            "OPENAI_BASE_URL" => s.base_url,
+            "TEXT_MODEL_SMALL" => s.small_model,
+            "TEXT_MODEL_LARGE" => s.large_model,
+            "OPENALEX_EMAIL" => s.openalex_email,
+            "PROSEVA_LLM" if s.offline => Some("offline".into()),
+            _ if SECRETS.iter().any(|(n, _)| *n == name) => self.secrets.get(name).unwrap_or_else(|e| {
+                tracing::warn!("reading {name}: {e}");
+                None
+            }),
+            _ => None,
+        };
+        saved.filter(|v| !v.trim().is_empty()).or_else(|| (self.env)(name).filter(|v| !v.trim().is_empty()))
+    }
+
+    /// What the settings screen shows.
+    pub fn view(&self) -> SettingsView {
+        let s = self.settings();
+        let config = proseva_agent::config::AgentConfig::from_lookup(|n| self.lookup(n));
+        let secrets = SECRETS
+            .iter()
+            .map(|(name, label)| {
+                let saved = self.secrets.get(name).ok().flatten().is_some_and(|v| !v.is_empty());
+                let env = (self.env)(name).is_some_and(|v| !v.trim().is_empty());
+                let store = if saved {
+                    Some(self.secrets.kind().to_string())
+                } else if env {
+                    Some("environment".to_string())
+                } else {
+                    None
+                };
+                SecretView { name: name.to_string(), label: label.to_string(), set: saved || env, store }
+            })
+            .collect();
+        SettingsView {
+            base_url: config.base_url.clone(),
+            small_model: config.small_model.clone(),
+            large_model: config.large_model.clone(),
+            offline: s.offline,
+            openalex_email: self.lookup("OPENALEX_EMAIL"),
+            secrets,
+        }
+    }
+
+    /// Checks and saves. `secrets`: a name with a value sets it, with `""` clears it; names not
+    /// given are left as they are. Nothing is written unless every field is acceptable.
+    pub fn save(&self, new: Settings, secrets: &BTreeMap<String, String>) -> Result<(), SettingsError> {
+        let new = validate(new)?;
+        for (name, value) in secrets {
+            if !SECRETS.iter().any(|(n, _)| n == name) {
+                return Err(SettingsError::Invalid(format!("{name}: not a setting this app keeps")));
+            }
+            if value.chars().count() > MAX_SECRET_CHARS || value.chars().any(char::is_control) {
+                return Err(SettingsError::Invalid(format!("{name}: must be one line of at most {MAX_SECRET_CHARS} characters")));
+            }
+        }
+        let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
+        let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
+        write_private_atomically(&self.path, &bytes)?;
+        *guard = new;
+        drop(guard);
+        for (name, value) in secrets {
+            let value = value.trim();
+            if value.is_empty() { self.secrets.delete(name)? } else { self.secrets.set(name, value)? }
+        }
+        Ok(())
+    }
+}
+
+fn clean(field: &str, value: Option<String>) -> Result<Option<String>, SettingsError> {
+    let Some(v) = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if v.chars().count() > MAX_FIELD_CHARS || v.chars().any(char::is_control) {
+        return Err(SettingsError::Invalid(format!("{field}: must be one line of at most {MAX_FIELD_CHARS} characters")));
+    }
+    Ok(Some(v))
+}
+
+fn validate(s: Settings) -> Result<Settings, SettingsError> {
+    let base_url = clean("baseUrl", s.base_url)?;
+    if let Some(url) = &base_url {
+        let parsed = reqwest::Url::parse(url)
+            .map_err(|e| SettingsError::Invalid(format!("baseUrl: not a web address ({e}); for example http://127.0.0.1:11434/v1")))?;
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(SettingsError::Invalid("baseUrl: must start with http:// or https://".into()));
+        }
+    }
+    let openalex_email = clean("openalexEmail", s.openalex_email)?;
+    if let Some(email) = &openalex_email
+        && (!email.contains('@') || email.contains(char::is_whitespace))
+    {
+        return Err(SettingsError::Invalid("openalexEmail: must be an e-mail address".into()));
+    }
+    Ok(Settings {
+        base_url,
+        small_model: clean("smallModel", s.small_model)?,
+        large_model: clean("largeModel", s.large_model)?,
+        offline: s.offline,
+        openalex_email,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(dir: &Path, env: &'static [(&'static str, &'static str)]) -> SettingsStore {
+        SettingsStore::with_env(
+            dir,
+            Box::new(FileSecrets::new(dir.join("secrets.json"))),
+            Box::new(move |n| env.iter().find(|(k, _)| *k == n).map(|(_, v)| v.to_string())),
+        )
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn saved_settings_override_the_environment_and_persist_privately() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[("OPENAI_BASE_URL", "http://env:1/v1"), ("TEXT_MODEL_SMALL", "env-small")]);
+        assert_eq!(s.lookup("OPENAI_BASE_URL").as_deref(), Some("http://env:1/v1"));
+        assert_eq!(s.view().small_model, "env-small");
+
+        let new =
+            Settings { base_url: Some(" http://127.0.0.1:11434/v1 ".into()), large_model: Some("llama3.1".into()), ..Settings::default() };
+        let secrets = BTreeMap::from([("OPENAI_API_KEY".to_string(), "sk-test".to_string())]);
+        s.save(new, &secrets).unwrap();
+        assert_eq!(s.lookup("OPENAI_BASE_URL").as_deref(), Some("http://127.0.0.1:11434/v1"));
+        assert_eq!(s.lookup("TEXT_MODEL_SMALL").as_deref(), Some("env-small"), "unsaved fields fall back to the environment");
+        assert_eq!(s.lookup("OPENAI_API_KEY").as_deref(), Some("sk-test"));
+        #[cfg(unix)]
+        {
+            assert_eq!(mode(&dir.path().join("settings.json")), 0o600);
+            assert_eq!(mode(&dir.path().join("secrets.json")), 0o600);
+        }
+        let on_disk = fs::read_to_string(dir.path().join("settings.json")).unwrap();
+        assert!(!on_disk.contains("sk-test"), "keys never go in settings.json");
+
+        // A new store on the same dir sees the same.
+        let again = store(dir.path(), &[]);
+        assert_eq!(again.settings().large_model.as_deref(), Some("llama3.1"));
+        let view = again.view();
+        let openai = view.secrets.iter().find(|v| v.name == "OPENAI_API_KEY").unwrap();
+        assert!(openai.set);
+        assert_eq!(openai.store.as_deref(), Some("file"));
+        assert!(!serde_json::to_string(&view).unwrap().contains("sk-test"), "the view never carries a secret");
+
+        // Clearing a key; names not given stay.
+        again.save(again.settings(), &BTreeMap::from([("OPENAI_API_KEY".to_string(), String::new())])).unwrap();
+        assert_eq!(again.lookup("OPENAI_API_KEY"), None);
+    }
+
+    #[test]
+    fn bad_fields_are_refused_by_name_and_nothing_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        let bad_url = Settings { base_url: Some("ftp://x".into()), ..Settings::default() };
+        let err = s.save(bad_url, &BTreeMap::new()).unwrap_err().to_string();
+        assert!(err.starts_with("baseUrl:"), "{err}");
+        let err = s.save(Settings { base_url: Some("not a url".into()), ..Settings::default() }, &BTreeMap::new()).unwrap_err();
+        assert!(err.to_string().starts_with("baseUrl:"), "{err}");
+        let err = s.save(Settings { openalex_email: Some("nobody".into()), ..Settings::default() }, &BTreeMap::new()).unwrap_err();
+        assert!(err.to_string().starts_with("openalexEmail:"), "{err}");
+        let err = s.save(Settings::default(), &BTreeMap::from([("PATH".to_string(), "x".to_string())])).unwrap_err();
+        assert!(err.to_string().starts_with("PATH:"), "{err}");
+        let err = s.save(Settings::default(), &BTreeMap::from([("OPENAI_API_KEY".to_string(), "a\nb".to_string())])).unwrap_err();
+        assert!(err.to_string().starts_with("OPENAI_API_KEY:"), "{err}");
+        assert!(!dir.path().join("settings.json").exists());
+        assert!(!dir.path().join("secrets.json").exists());
+    }
+
+    #[test]
+    fn the_offline_switch_forces_offline_and_a_corrupt_file_means_defaults() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("settings.json"), b"{not json").unwrap();
+        let s = store(dir.path(), &[("OPENAI_API_KEY", "sk-env")]);
+        assert_eq!(s.settings(), Settings::default());
+        assert!(!proseva_agent::config::AgentConfig::from_lookup(|n| s.lookup(n)).is_offline());
+        s.save(Settings { offline: true, ..Settings::default() }, &BTreeMap::new()).unwrap();
+        assert!(proseva_agent::config::AgentConfig::from_lookup(|n| s.lookup(n)).is_offline());
+        let key = s.view().secrets.into_iter().find(|v| v.name == "OPENAI_API_KEY").unwrap();
+        assert_eq!((key.set, key.store.as_deref()), (true, Some("environment")));
+    }
+}

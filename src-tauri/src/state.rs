@@ -1,0 +1,331 @@
+//! What the commands share: the sidecars' addresses and token, the status the window shows, the
+//! settings, the running requests (for Stop) and the agent built from them.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Instant;
+
+use proseva_agent::config::AgentConfig;
+use proseva_agent::model::ModelMode;
+use proseva_agent::runner::Agent;
+use proseva_agent::tools::explorer::ExplorerClient;
+use proseva_agent::tools::local::ServerClient;
+use proseva_agent::tools::research::{ResearchConfig, research_tools};
+use proseva_supervisor::{SetupProgress, SidecarState, SidecarStatus, Supervisor, SupervisorEvent};
+use serde::Serialize;
+use tauri::ipc::Channel;
+use tokio_util::sync::CancellationToken;
+
+use crate::settings::SettingsStore;
+
+/// Where the app is in its start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Creating the data dir, building the law graph on first run.
+    Preparing,
+    /// Waiting for the sidecars' health checks.
+    Starting,
+    Ready,
+    /// The case-data server could not be started; the app is about to exit.
+    Failed,
+}
+
+/// The model line of the status bar.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "mode", rename_all = "lowercase")]
+pub enum ModelStatus {
+    Offline,
+    #[serde(rename_all = "camelCase")]
+    Online {
+        base_url: String,
+        small: String,
+        large: String,
+    },
+}
+
+impl From<ModelMode> for ModelStatus {
+    fn from(mode: ModelMode) -> Self {
+        match mode {
+            ModelMode::Offline => ModelStatus::Offline,
+            ModelMode::Online { base_url, small, large } => ModelStatus::Online { base_url, small, large },
+        }
+    }
+}
+
+/// How long the start took, for the benchmark and the log.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timings {
+    /// From process start to the page asking for the status (the window is up and scripted).
+    pub window_ms: Option<u64>,
+    /// From process start to both sidecars answered (or the explorer was given up on).
+    pub sidecars_ms: Option<u64>,
+}
+
+/// What `app_status` returns and `subscribe_status` pushes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    pub phase: Phase,
+    pub setup: Option<SetupProgress>,
+    pub server: SidecarStatus,
+    pub explorer: SidecarStatus,
+    pub model: ModelStatus,
+    pub data_dir: String,
+    pub version: String,
+    /// A sentence for the person when something is wrong.
+    pub message: Option<String>,
+    pub timings: Timings,
+}
+
+/// Where the sidecars answer. Set once the server is healthy.
+#[derive(Clone)]
+pub struct Backend {
+    pub server_url: String,
+    pub explorer_url: String,
+    pub token: String,
+    /// Present when this process started the sidecars (absent in tests that bring their own).
+    pub supervisor: Option<Arc<Supervisor>>,
+}
+
+struct Shared {
+    phase: Phase,
+    setup: Option<SetupProgress>,
+    server: SidecarStatus,
+    explorer: SidecarStatus,
+    message: Option<String>,
+    timings: Timings,
+}
+
+pub struct AppState {
+    pub data_dir: PathBuf,
+    pub settings: SettingsStore,
+    pub http: reqwest::Client,
+    started: Instant,
+    shared: Mutex<Shared>,
+    backend: RwLock<Option<Backend>>,
+    agent: Mutex<Option<Arc<Agent>>>,
+    subscribers: Mutex<Vec<Channel<Status>>>,
+    requests: Mutex<HashMap<String, CancellationToken>>,
+}
+
+fn placeholder(name: &str, data_dir: &Path) -> SidecarStatus {
+    SidecarStatus {
+        name: name.to_string(),
+        state: SidecarState::Starting,
+        url: None,
+        pid: None,
+        restarts: 0,
+        message: None,
+        log: data_dir.join("logs").join(format!("{name}.log")),
+    }
+}
+
+impl AppState {
+    /// `started` is when the process began, for the start-up timings.
+    pub fn new(data_dir: PathBuf, settings: SettingsStore, started: Instant) -> Self {
+        let http = reqwest::Client::builder()
+            .no_proxy()
+            .connect_timeout(std::time::Duration::from_secs(5))
+            .build()
+            .expect("an HTTP client with rustls builds");
+        AppState {
+            shared: Mutex::new(Shared {
+                phase: Phase::Preparing,
+                setup: None,
+                server: placeholder("server", &data_dir),
+                explorer: placeholder("explorer", &data_dir),
+                message: None,
+                timings: Timings::default(),
+            }),
+            data_dir,
+            settings,
+            http,
+            started,
+            backend: RwLock::new(None),
+            agent: Mutex::new(None),
+            subscribers: Mutex::new(Vec::new()),
+            requests: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        let shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+        let config = AgentConfig::from_lookup(|n| self.settings.lookup(n));
+        Status {
+            phase: shared.phase,
+            setup: shared.setup.clone(),
+            server: shared.server.clone(),
+            explorer: shared.explorer.clone(),
+            model: config.mode().into(),
+            data_dir: self.data_dir.display().to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            message: shared.message.clone(),
+            timings: shared.timings.clone(),
+        }
+    }
+
+    /// Sends the current status to every window that asked for it; drops channels whose window
+    /// is gone.
+    pub fn broadcast(&self) {
+        let status = self.status();
+        let mut subscribers = self.subscribers.lock().unwrap_or_else(|p| p.into_inner());
+        subscribers.retain(|channel| channel.send(status.clone()).is_ok());
+    }
+
+    pub fn subscribe(&self, channel: Channel<Status>) {
+        {
+            let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+            if shared.timings.window_ms.is_none() {
+                shared.timings.window_ms = Some(self.elapsed_ms());
+                tracing::info!(window_ms = shared.timings.window_ms, "the window is up");
+                Self::report_start(&shared.timings);
+            }
+        }
+        let _ = channel.send(self.status());
+        self.subscribers.lock().unwrap_or_else(|p| p.into_inner()).push(channel);
+    }
+
+    /// With `PROSEVA_REPORT_START` set, prints the start-up timings on stdout once both are known
+    /// (the desktop benchmark reads them).
+    fn report_start(timings: &Timings) {
+        if let (Some(window), Some(sidecars)) = (timings.window_ms, timings.sidecars_ms)
+            && std::env::var_os("PROSEVA_REPORT_START").is_some()
+        {
+            println!("started {{\"windowMs\":{window},\"sidecarsMs\":{sidecars}}}");
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// Records what the supervisor reports.
+    pub fn on_supervisor_event(&self, event: SupervisorEvent) {
+        {
+            let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+            match event {
+                SupervisorEvent::Setup(progress) => {
+                    shared.phase = Phase::Preparing;
+                    shared.setup = Some(progress);
+                }
+                SupervisorEvent::Sidecar(status) => {
+                    if shared.phase == Phase::Preparing {
+                        shared.phase = Phase::Starting;
+                        shared.setup = None;
+                    }
+                    if status.name == "server" {
+                        shared.server = status;
+                    } else {
+                        shared.explorer = status;
+                    }
+                }
+            }
+        }
+        self.broadcast();
+    }
+
+    /// The sidecars are up (the explorer may have failed): requests can run.
+    pub fn set_ready(&self, backend: Backend) {
+        if let Some(supervisor) = &backend.supervisor {
+            let (server, explorer) = supervisor.status();
+            let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+            shared.server = server;
+            shared.explorer = explorer;
+        }
+        *self.backend.write().unwrap_or_else(|p| p.into_inner()) = Some(backend);
+        *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        {
+            let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+            shared.phase = Phase::Ready;
+            shared.setup = None;
+            shared.timings.sidecars_ms = Some(self.elapsed_ms());
+            tracing::info!(sidecars_ms = shared.timings.sidecars_ms, "the sidecars are up");
+            Self::report_start(&shared.timings);
+        }
+        self.broadcast();
+    }
+
+    pub fn set_failed(&self, message: String) {
+        {
+            let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+            shared.phase = Phase::Failed;
+            shared.message = Some(message);
+        }
+        self.broadcast();
+    }
+
+    pub fn backend(&self) -> Option<Backend> {
+        self.backend.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.
+    pub fn take_backend(&self) -> Option<Backend> {
+        self.backend.write().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    /// The agent for the current settings, built on first use and after settings change.
+    pub fn agent(&self) -> Result<Arc<Agent>, String> {
+        let mut cached = self.agent.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(agent) = cached.as_ref() {
+            return Ok(agent.clone());
+        }
+        let backend = self.backend().ok_or_else(|| match self.status().phase {
+            Phase::Failed => "The case-data server could not be started; see the message and the log.".to_string(),
+            _ => "ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.".to_string(),
+        })?;
+        let lookup = |name: &str| self.settings.lookup(name);
+        let config = AgentConfig::from_lookup(lookup);
+        let token = Some(backend.token.clone());
+        let agent = Arc::new(Agent::new(
+            config.build_model(),
+            config.runner_config(),
+            ExplorerClient::new(self.http.clone(), &backend.explorer_url, token.clone()),
+            ServerClient::new(self.http.clone(), &backend.server_url, token),
+            research_tools(&ResearchConfig::from_lookup(lookup), self.http.clone()),
+        ));
+        *cached = Some(agent.clone());
+        Ok(agent)
+    }
+
+    /// Settings changed: the next request builds a new agent; windows see the new model line.
+    pub fn settings_changed(&self) {
+        *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        self.broadcast();
+    }
+
+    /// Registers a running request under the id the window gave it.
+    pub fn begin_request(&self, id: &str) -> Result<CancellationToken, String> {
+        let mut requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
+        if requests.contains_key(id) {
+            return Err(format!("a request with id {id:?} is already running"));
+        }
+        let token = CancellationToken::new();
+        requests.insert(id.to_string(), token.clone());
+        Ok(token)
+    }
+
+    pub fn end_request(&self, id: &str) {
+        self.requests.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
+    }
+
+    /// Stops a running request; false if there is none by that id.
+    pub fn cancel(&self, id: &str) -> bool {
+        match self.requests.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stops every running request (quit).
+    pub fn cancel_all(&self) {
+        for token in self.requests.lock().unwrap_or_else(|p| p.into_inner()).values() {
+            token.cancel();
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The real window, end to end: Xvfb, tauri-driver and WebKitWebDriver drive the `proseva`
+//! binary, which starts the real sidecar binaries on a fresh data dir (building the law graph on
+//! first run). Offline mode: no model, no network.
+//!
+//! Needs `Xvfb`, `WebKitWebDriver` (webkit2gtk-driver) and `tauri-driver`; `make test`
+//! installs them and builds the sidecars beside `proseva` first. Screenshots of each panel go to
+//! `$PROSEVA_SCREENSHOT_DIR` when it is set (`make screenshots` writes them to docs/).
+
+mod support;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use support::{ENTER, Session, alive, start_driver, start_xvfb};
+
+const LONG: Duration = Duration::from_secs(60);
+
+fn save_screenshot(session: &Session, name: &str) {
+    let Some(dir) = std::env::var_os("PROSEVA_SCREENSHOT_DIR").map(PathBuf::from) else { return };
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = session.screenshot().unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "the screenshot is a PNG");
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+/// Pids of the sidecars, as the app reports them.
+fn sidecar_pids(session: &Session) -> Vec<u32> {
+    let status = session
+        .script_async("const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('app_status').then(done, e => done({error: String(e)}));", json!([]))
+        .unwrap();
+    ["server", "explorer"].iter().filter_map(|k| status[*k]["pid"].as_u64()).map(|p| p as u32).collect()
+}
+
+#[test]
+fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("RUST_LOG", "info".to_string()),
+    ];
+    let driver = start_driver(&display, &env).unwrap();
+    let session = Session::new(&driver, std::path::Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+
+    // First run: the law graph is built, both sidecars come up, the status line says so.
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
+    let model = session.find("#status-model").unwrap().unwrap();
+    assert!(session.text(&model).unwrap().to_lowercase().contains("offline"));
+    assert!(data.path().join("graph.db").is_file());
+    let pids = sidecar_pids(&session);
+    assert_eq!(pids.len(), 2, "both sidecars report a pid");
+
+    // Chat: a question about public records is answered from the FOIA section, cited and linked.
+    session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "How do I request public records from a state agency?").unwrap();
+    session.type_text(&input, ENTER).unwrap();
+    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
+    let text = session.text(&answer).unwrap();
+    assert!(text.contains("2.2-3704"), "the answer cites the FOIA section: {text}");
+    session.wait_for("#chat-transcript .message.assistant a.cite[data-source-id='2.2-3704']", LONG).unwrap();
+    assert!(session.find_all("#tool-trail .trail-item[data-state='ok']").unwrap().len() >= 1, "the tool-call trail shows the calls");
+    save_screenshot(&session, "chat.png");
+
+    // Opening the citation shows the section, marked as a summary with its official URL.
+    session.click(&session.find("#chat-transcript a.cite[data-source-id='2.2-3704']").unwrap().unwrap()).unwrap();
+    let viewer = session.wait_for("#section-viewer", LONG).unwrap();
+    session.wait_until("return document.querySelector('#section-heading')?.innerText ?? ''", LONG).unwrap();
+    assert!(session.displayed(&viewer).unwrap());
+    let kind = session.text(&session.find("#section-kind").unwrap().unwrap()).unwrap();
+    assert!(kind.contains("Plain-language summary"), "{kind}");
+    let url = session.find("#section-url").unwrap().unwrap();
+    let href = session.attribute(&url, "href").unwrap().unwrap_or_else(|| session.text(&url).unwrap());
+    assert!(href.contains("law.lis.virginia.gov") && href.contains("2.2-3704"), "{href}");
+    save_screenshot(&session, "section.png");
+    session.script("document.querySelector('#section-viewer')?.close?.()", json!([])).unwrap();
+
+    // Research: the sidebar fills with results grouped by tool, with counts.
+    session.click(&session.find("#tab-research").unwrap().unwrap()).unwrap();
+    let input = session.wait_for("#research-input", LONG).unwrap();
+    session.type_text(&input, "landlord security deposit return").unwrap();
+    session.type_text(&input, ENTER).unwrap();
+    session.wait_for("#results-sidebar .result-group[data-tool='search_nodes'] .result-card", LONG).unwrap();
+    session.wait_until("return document.querySelector('#research-answer')?.innerText?.length > 40", LONG).unwrap();
+    let count =
+        session.text(&session.find("#results-sidebar .result-group[data-tool='search_nodes'] .result-count").unwrap().unwrap()).unwrap();
+    assert!(count.trim().parse::<u32>().is_ok_and(|n| n > 0), "count: {count:?}");
+    let deposit = session.find("#research-answer a.cite[data-source-id='55.1-1226']").unwrap();
+    assert!(deposit.is_some(), "the research answer links the deposit section");
+    save_screenshot(&session, "research.png");
+
+    // Quit: the window closes, the sidecars go with it.
+    session.close().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while pids.iter().any(|p| alive(*p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
+    assert!(left.is_empty(), "sidecars left running after quit: {left:?}");
+    let log = std::fs::read_to_string(data.path().join("logs/server.log")).unwrap();
+    assert!(log.contains("listening on"), "the server's log is kept in the data dir");
+}
+
+#[test]
+fn when_the_app_is_killed_its_sidecars_die_too() {
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let mut app = std::process::Command::new(env!("CARGO_BIN_EXE_proseva"))
+        .env("DISPLAY", &display)
+        .env("PROSEVA_DATA_DIR", data.path())
+        .env("PROSEVA_SECRETS", "file")
+        .env("PROSEVA_NO_DIALOG", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let app_pid = app.id();
+    // Wait for both sidecars to be children of the app.
+    let server = PathBuf::from(env!("CARGO_BIN_EXE_proseva")).with_file_name("proseva-server");
+    let explorer = server.with_file_name("proseva-explorer");
+    let deadline = Instant::now() + LONG;
+    let children = loop {
+        let tree = support::process_tree(app_pid);
+        let kids: Vec<u32> = [&server, &explorer].iter().flat_map(|bin| support::pids_of(bin)).filter(|p| tree.contains(p)).collect();
+        if kids.len() == 2 && std::fs::read_to_string(data.path().join("logs/explorer.log")).is_ok_and(|l| l.contains("listening on")) {
+            break kids;
+        }
+        assert!(Instant::now() < deadline, "the sidecars did not start under the app");
+        assert!(app.try_wait().unwrap().is_none(), "the app exited early");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    app.kill().unwrap(); // SIGKILL: no chance to clean up
+    app.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while children.iter().any(|p| alive(*p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left: Vec<u32> = children.iter().copied().filter(|p| alive(*p)).collect();
+    assert!(left.is_empty(), "sidecars outlived the killed app: {left:?}");
+}

@@ -1,0 +1,302 @@
+//! Drives the real window: a virtual X display (Xvfb), `tauri-driver` in front of WebKit's own
+//! WebDriver (`WebKitWebDriver`, Debian's webkit2gtk-driver), and a small W3C WebDriver client.
+//! Shared by the end-to-end test and the desktop benchmark.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+pub type Result<T> = std::result::Result<T, String>;
+
+/// A child process killed (and reaped) when dropped.
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Finds a program on PATH or in ~/.cargo/bin.
+pub fn which(name: &str) -> Option<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
+    if let Some(home) = dirs::home_dir() {
+        dirs.push(home.join(".cargo/bin"));
+    }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// Starts Xvfb on a free display number; returns the guard and the `DISPLAY` value.
+pub fn start_xvfb() -> Result<(Guard, String)> {
+    let xvfb = which("Xvfb").ok_or("Xvfb is not installed (apt-get install xvfb; `make test` installs it)")?;
+    for n in 90..140 {
+        if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let display = format!(":{n}");
+        let mut child = Command::new(&xvfb)
+            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("starting Xvfb: {e}"))?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+                return Ok((Guard(child), display));
+            }
+            if let Ok(Some(_)) = child.try_wait() {
+                break; // display taken after all: try the next
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    Err("no free X display between :90 and :139".into())
+}
+
+/// A W3C WebDriver session.
+pub struct Session {
+    http: ureq::Agent,
+    base: String,
+    pub id: String,
+}
+
+pub fn http_agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).proxy(None).timeout_global(Some(Duration::from_secs(120))).build().into()
+}
+
+fn call(http: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> Result<Value> {
+    let response = match (method, body) {
+        ("GET", _) => http.get(url).call(),
+        ("DELETE", _) => http.delete(url).call(),
+        (_, body) => http.post(url).send_json(body.unwrap_or_else(|| json!({}))),
+    };
+    let mut response = response.map_err(|e| format!("{method} {url}: {e}"))?;
+    let status = response.status();
+    let value: Value = response.body_mut().read_json().map_err(|e| format!("{method} {url}: HTTP {status}, body not JSON: {e}"))?;
+    if !status.is_success() {
+        return Err(format!("{method} {url}: HTTP {status}: {}", value["value"]));
+    }
+    Ok(value["value"].clone())
+}
+
+/// tauri-driver (and through it WebKitWebDriver) on free ports with `env` for the app.
+pub struct Driver {
+    _guard: Guard,
+    pub url: String,
+}
+
+pub fn start_driver(display: &str, env: &[(&str, String)]) -> Result<Driver> {
+    let driver = which("tauri-driver").ok_or("tauri-driver is not installed (cargo install tauri-driver; `make test` installs it)")?;
+    let native =
+        which("WebKitWebDriver").ok_or("WebKitWebDriver is not installed (apt-get install webkit2gtk-driver; `make test` installs it)")?;
+    let port = free_port();
+    let native_port = free_port();
+    let mut command = Command::new(driver);
+    command
+        .args(["--port", &port.to_string(), "--native-port", &native_port.to_string(), "--native-driver"])
+        .arg(native)
+        .env("DISPLAY", display)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().map_err(|e| format!("starting tauri-driver: {e}"))?;
+    // Keep its stderr flowing (and visible when a test fails).
+    if let Some(stderr) = child.stderr.take() {
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(|l| l.ok()) {
+                eprintln!("[tauri-driver] {line}");
+            }
+        });
+    }
+    let url = format!("http://127.0.0.1:{port}");
+    let http = http_agent();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if http.get(format!("{url}/status")).call().is_ok() {
+            return Ok(Driver { _guard: Guard(child), url });
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!("tauri-driver exited: {status}"));
+        }
+        if Instant::now() > deadline {
+            return Err("tauri-driver did not answer within 20 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+impl Session {
+    /// Launches `application` (the `proseva` binary) in a new window.
+    pub fn new(driver: &Driver, application: &Path) -> Result<Session> {
+        let http = http_agent();
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "wry",
+            "tauri:options": { "application": application }
+        } } });
+        let value = call(&http, "POST", &format!("{}/session", driver.url), Some(caps))?;
+        let id = value["sessionId"].as_str().ok_or_else(|| format!("no session id in {value}"))?.to_string();
+        Ok(Session { base: format!("{}/session/{id}", driver.url), http, id })
+    }
+
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value> {
+        call(&self.http, method, &format!("{}{path}", self.base), body)
+    }
+
+    /// Runs a script in the page and returns its value.
+    pub fn script(&self, script: &str, args: Value) -> Result<Value> {
+        self.cmd("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
+    }
+
+    /// Runs an async script: the last argument is the callback to call with the result.
+    pub fn script_async(&self, script: &str, args: Value) -> Result<Value> {
+        self.cmd("POST", "/execute/async", Some(json!({ "script": script, "args": args })))
+    }
+
+    /// The element matching `css`, if any.
+    pub fn find(&self, css: &str) -> Result<Option<String>> {
+        let found = self.cmd("POST", "/elements", Some(json!({ "using": "css selector", "value": css })))?;
+        Ok(found.as_array().and_then(|a| a.first()).and_then(element_id))
+    }
+
+    pub fn find_all(&self, css: &str) -> Result<Vec<String>> {
+        let found = self.cmd("POST", "/elements", Some(json!({ "using": "css selector", "value": css })))?;
+        Ok(found.as_array().into_iter().flatten().filter_map(element_id).collect())
+    }
+
+    /// Waits until `css` matches an element, up to `timeout`.
+    pub fn wait_for(&self, css: &str, timeout: Duration) -> Result<String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(id) = self.find(css)? {
+                return Ok(id);
+            }
+            if Instant::now() > deadline {
+                let status = self.script("return document.querySelector('#status-line')?.innerText ?? ''", json!([])).unwrap_or_default();
+                return Err(format!("nothing matched {css:?} within {timeout:?} (status line: {status})"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until a script returns something truthy; returns it.
+    pub fn wait_until(&self, script: &str, timeout: Duration) -> Result<Value> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let v = self.script(script, json!([]))?;
+            if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
+                return Ok(v);
+            }
+            if Instant::now() > deadline {
+                return Err(format!("{script:?} stayed falsy for {timeout:?}"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn click(&self, element: &str) -> Result<()> {
+        self.cmd("POST", &format!("/element/{element}/click"), None).map(drop)
+    }
+
+    pub fn type_text(&self, element: &str, text: &str) -> Result<()> {
+        self.cmd("POST", &format!("/element/{element}/value"), Some(json!({ "text": text }))).map(drop)
+    }
+
+    pub fn text(&self, element: &str) -> Result<String> {
+        Ok(self.cmd("GET", &format!("/element/{element}/text"), None)?.as_str().unwrap_or_default().to_string())
+    }
+
+    pub fn attribute(&self, element: &str, name: &str) -> Result<Option<String>> {
+        Ok(self.cmd("GET", &format!("/element/{element}/attribute/{name}"), None)?.as_str().map(str::to_string))
+    }
+
+    pub fn displayed(&self, element: &str) -> Result<bool> {
+        Ok(self.cmd("GET", &format!("/element/{element}/displayed"), None)?.as_bool().unwrap_or(false))
+    }
+
+    /// A PNG of the window.
+    pub fn screenshot(&self) -> Result<Vec<u8>> {
+        use base64::Engine;
+        let b64 = self.cmd("GET", "/screenshot", None)?;
+        base64::engine::general_purpose::STANDARD.decode(b64.as_str().unwrap_or_default()).map_err(|e| format!("screenshot: {e}"))
+    }
+
+    /// Ends the session, which closes the app.
+    pub fn close(self) -> Result<()> {
+        self.cmd("DELETE", "", None).map(drop)
+    }
+}
+
+fn element_id(v: &Value) -> Option<String> {
+    v.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).map(str::to_string)
+}
+
+/// The Enter key, as WebDriver types it.
+pub const ENTER: &str = "\u{E007}";
+
+/// True while a process with this pid exists (zombies count as gone).
+pub fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+/// Resident memory of a process, from /proc, in KiB.
+pub fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A process and all its descendants (WebKit's web and network processes, the sidecars).
+pub fn process_tree(root: u32) -> Vec<u32> {
+    let mut parents: Vec<(u32, u32)> = Vec::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+            let Some(rest) = stat.rsplit(')').next() else { continue };
+            let ppid = rest.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
+            parents.push((pid, ppid));
+        }
+    }
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let p = tree[i];
+        tree.extend(parents.iter().filter(|(_, pp)| *pp == p).map(|(c, _)| *c));
+        i += 1;
+    }
+    tree
+}
+
+/// Pids of processes whose executable is `path`.
+pub fn pids_of(path: &Path) -> Vec<u32> {
+    let Ok(target) = path.canonicalize() else { return Vec::new() };
+    let mut pids = Vec::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+            if std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|exe| exe == target) && alive(pid) {
+                pids.push(pid);
+            }
+        }
+    }
+    pids
+}
