@@ -204,7 +204,12 @@ export class Conversation {
     const icon = h('span', { class: 'trail-icon', 'aria-hidden': 'true' }, spinner());
     const state = h('span', { class: 'visually-hidden trail-state' }, ' — in progress');
     const outcome = h('span', { class: 'trail-outcome' });
-    const item = h('li', { class: 'trail-item', dataset: { tool: ev.name, state: 'running', callId: id } }, icon, h('span', { class: 'trail-label' }, trailLabel(ev.name, ev.args)), outcome, state);
+    const item = h(
+      'li',
+      { class: 'trail-item', dataset: { tool: ev.name, state: 'running', callId: id } },
+      icon,
+      h('span', { class: 'trail-text' }, h('span', { class: 'trail-label' }, trailLabel(ev.name, ev.args)), outcome, state),
+    );
     req.calls.set(id, { item, icon, state, outcome, name: ev.name });
     req.trail.hidden = false;
     req.trail.append(item);
@@ -264,7 +269,10 @@ export class Conversation {
     req.msg.removeAttribute('aria-busy');
     this.renderSources(req, check, unverified);
     if (this.sourcesInMessage) this.renderToolsUsed(req, toolResults);
-    if (this.sidebar) this.sidebar.finish(toolResults);
+    if (this.sidebar) {
+      this.sidebar.finish(toolResults);
+      this.renderSidebarLink(req);
+    }
     this.history.push({ role: 'user', content: req.text }, { role: 'assistant', content: reply });
     this.running = null;
     this.updateComposer();
@@ -321,7 +329,7 @@ export class Conversation {
         ),
       );
     }
-    if (check.note) footer.append(h('p', { class: 'check-note' }, check.note));
+    if (check.note) footer.append(h('p', { class: 'check-note' }, check.note.charAt(0).toUpperCase() + check.note.slice(1)));
     req.extra.append(footer);
   }
 
@@ -337,6 +345,20 @@ export class Conversation {
     const groups = new ResultGroups(container, { headingLevel: 4 });
     groups.reconcile(toolResults);
     req.extra.append(details);
+  }
+
+  /** A way to the sidebar's results (most useful when it sits below the answer). */
+  renderSidebarLink(req) {
+    const cards = this.sidebar.groups.cardCount;
+    const sources = this.sidebar.groups.groups.size;
+    if (!sources) return;
+    const button = h(
+      'button',
+      { type: 'button', class: 'button secondary small sidebar-link' },
+      `See the ${cards} result${cards === 1 ? '' : 's'} from ${sources} source${sources === 1 ? '' : 's'}`,
+    );
+    button.addEventListener('click', () => this.sidebar.focus());
+    req.extra.append(h('p', { class: 'sidebar-link-line' }, button));
   }
 
   fail(req, message, { stopped = false } = {}) {
@@ -400,25 +422,28 @@ export class Conversation {
     return document.scrollingElement || document.documentElement;
   }
 
+  /** Where the visible part of the transcript ends (above a composer that overlaps it). */
+  visibleLimit(el) {
+    const box = el === document.scrollingElement ? { top: 0, bottom: window.innerHeight } : el.getBoundingClientRect();
+    const composer = this.input.form.getBoundingClientRect();
+    return composer.top > box.top && composer.top < box.bottom ? composer.top : box.bottom;
+  }
+
+  /** True when the end of the transcript is in view (or nearly): new text then keeps it in view. */
   nearBottom() {
+    const last = this.transcript.lastElementChild;
+    if (!last) return true;
     const el = this.scroller();
-    return el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    return last.getBoundingClientRect().bottom - this.visibleLimit(el) < 120;
   }
 
   scrollToEnd(force = false) {
     if (!force && !this.nearBottom()) return;
-    const el = this.scroller();
     const last = this.transcript.lastElementChild;
-    if (!last || (el !== document.scrollingElement && !el.contains(this.input.form))) {
-      el.scrollTop = el.scrollHeight;
-    } else {
-      // Narrow layout: the panel scrolls; bring the end of the newest message into view.
-      const rect = last.getBoundingClientRect();
-      const box = el === document.scrollingElement ? { bottom: window.innerHeight } : el.getBoundingClientRect();
-      const composer = this.input.form.getBoundingClientRect();
-      const limit = Math.min(box.bottom, composer.top > box.top ? composer.top : box.bottom);
-      if (rect.bottom > limit) el.scrollTop += rect.bottom - limit + 12;
-    }
+    if (!last) return;
+    const el = this.scroller();
+    const overflow = last.getBoundingClientRect().bottom - this.visibleLimit(el) + 16;
+    if (overflow > 0) el.scrollTop += overflow;
   }
 
   /** Starts over: a new conversation (the history the model sees is cleared too). */

@@ -48,6 +48,13 @@ export class ResearchSidebar {
     this.updateSummary();
   }
 
+  /** Moves focus (and the view) to the results. */
+  focus() {
+    const title = this.root.querySelector('#results-title');
+    title.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    title.focus({ preventScroll: true });
+  }
+
   updateSummary() {
     if (!this.summary || !this.groups) return;
     const groups = this.groups.groups.size;

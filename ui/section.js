@@ -131,7 +131,8 @@ export class SectionViewer {
     const kind = KIND[node.textKind] || KIND.official;
     this.kind.textContent = kind.text;
     this.kind.className = `kind-badge ${node.textKind === 'summary' ? 'summary' : 'official'}`;
-    this.kindNote.textContent = ` ${kind.note}`;
+    const constitution = /^const-/.test(String(node.sourceId || sourceId)) || /constitution/.test(node.nodeType || '');
+    this.kindNote.textContent = node.textKind === 'summary' ? kind.note : `(${constitution ? 'Constitution of Virginia' : 'Code of Virginia'}, LIS)`;
     this.kindLine.hidden = false;
     this.dialog.dataset.textKind = node.textKind || '';
 

@@ -70,9 +70,10 @@ function quoted(value, max = 60) {
   return `“${truncate(value, max)}”`;
 }
 
+/** `§ 2.2-3704` for a section number; null for a bare node id (which means nothing to a person). */
 function nodeRef(id) {
-  if (id === undefined || id === null || id === '') return 'a section';
-  if (typeof id === 'number' || /^\d+$/.test(String(id))) return `item ${id}`;
+  if (id === undefined || id === null || id === '') return null;
+  if (typeof id === 'number' || /^\d+$/.test(String(id))) return null;
   return citationLabel(String(id).replace(/^§\s*/, ''));
 }
 
@@ -84,11 +85,11 @@ export function trailLabel(tool, args) {
     case 'search_nodes':
       return `Searching the law graph: ${quoted(a.search ?? '')}`;
     case 'get_node':
-      return `Reading ${nodeRef(a.id)}`;
+      return nodeRef(a.id) ? `Reading ${nodeRef(a.id)}` : 'Reading a section in full';
     case 'get_neighbors':
-      return `Finding sections related to ${nodeRef(a.id)}`;
+      return nodeRef(a.id) ? `Finding sections related to ${nodeRef(a.id)}` : 'Finding related sections';
     case 'find_similar':
-      return `Finding sections similar to ${nodeRef(a.id)}`;
+      return nodeRef(a.id) ? `Finding sections similar to ${nodeRef(a.id)}` : 'Finding similar sections';
     case 'get_stats':
       return 'Checking what the law graph holds';
     case 'search_opinions':
