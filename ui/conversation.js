@@ -370,6 +370,7 @@ export class Conversation {
     this.settleTrail(req);
     req.phase.hidden = true;
     req.msg.dataset.state = 'error';
+    if (stopped) req.msg.dataset.stopped = 'true';
     req.msg.removeAttribute('aria-busy');
     const retry = h('button', { type: 'button', class: 'button secondary' }, stopped ? 'Ask again' : 'Try again');
     retry.addEventListener('click', () => {

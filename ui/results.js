@@ -145,6 +145,9 @@ export class ResultGroups {
     } else if (shownOf) {
       g.status.textContent = shownOf;
       g.status.hidden = false;
+    } else if (!g.cards && !g.failed && g.stopped) {
+      g.status.textContent = 'Stopped before this source answered.';
+      g.status.hidden = false;
     } else if (!g.cards && !g.failed) {
       g.status.textContent = 'Nothing found.';
       g.status.hidden = false;
@@ -204,15 +207,8 @@ export class ResultGroups {
   /** When the answer is done: make sure every entry of `toolResults` is shown. */
   reconcile(toolResults) {
     if (!Array.isArray(toolResults)) return;
-    // Calls whose result never came (a stopped request) stop spinning.
-    for (const [id, tool] of this.pending) {
-      const g = this.groups.get(tool);
-      if (g) {
-        g.running = Math.max(0, g.running - 1);
-        this.update(g);
-      }
-      this.pending.delete(id);
-    }
+    // Calls whose result never came stop spinning.
+    this.settle();
     if (toolResults.length === this.resultCount) return;
     // Events were missed (or came from elsewhere): rebuild from the final list.
     this.reset();
@@ -231,7 +227,7 @@ export class ResultGroups {
       const g = this.groups.get(tool);
       if (g) {
         g.running = Math.max(0, g.running - 1);
-        g.calls = Math.max(g.failed, g.calls - 1);
+        g.stopped = true;
         this.update(g);
       }
       this.pending.delete(id);

@@ -59,12 +59,22 @@ export class SettingsDialog {
   }
 
   async open(trigger) {
-    if (this.dialog.open) return;
+    if (this.dialog.open || this.opening) return;
+    this.opening = true;
+    try {
+      await this.show(trigger);
+    } finally {
+      this.opening = false;
+    }
+  }
+
+  async show(trigger) {
     this.trigger = trigger || document.activeElement;
     this.resetErrors();
     this.form.reset();
     this.clearing.clear();
-    const status = this.getStatus();
+    let status = this.getStatus();
+    if (!status) status = await api.appStatus().catch(() => null);
     this.dataDir.value = (status && status.dataDir) || '';
     this.version.textContent = status && status.version ? `ProSeVA ${status.version}` : 'ProSeVA';
     if (typeof this.dialog.showModal === 'function') this.dialog.showModal();
