@@ -111,9 +111,6 @@ function start() {
   });
 
   $('open-settings').addEventListener('click', (e) => openSettings(e.currentTarget));
-  for (const link of document.querySelectorAll('.open-settings-link')) {
-    link.addEventListener('click', (e) => openSettings(e.currentTarget));
-  }
   $('settings-dialog').addEventListener('settings-saved', () => {
     // The status line shows the new model mode as soon as the app reports it.
     status.lastJson = '';
@@ -123,6 +120,11 @@ function start() {
   document.addEventListener('click', (e) => {
     const target = e.target instanceof Element ? e.target : null;
     if (!target) return;
+    const settingsLink = target.closest('.open-settings-link');
+    if (settingsLink) {
+      openSettings(settingsLink);
+      return;
+    }
     const opener = target.closest('a.cite[data-source-id], .source-link[data-source-id]');
     if (opener) {
       e.preventDefault();

@@ -189,7 +189,17 @@ export class ResultGroups {
   addResult(g, norm) {
     if (!norm.ok) {
       g.failed += 1;
-      g.errors.append(h('li', { class: 'group-error' }, h('span', { class: 'error-mark', 'aria-hidden': 'true' }, '⚠ '), h('span', { class: 'visually-hidden' }, 'Error: '), norm.error));
+      const needsKey = /_API_KEY|_API_TOKEN|settings screen|key is configured/i.test(norm.error);
+      g.errors.append(
+        h(
+          'li',
+          { class: 'group-error' },
+          h('span', { class: 'error-mark', 'aria-hidden': 'true' }, '⚠ '),
+          h('span', { class: 'visually-hidden' }, 'Error: '),
+          norm.error,
+          needsKey ? [' ', h('button', { type: 'button', class: 'button link-like inline open-settings-link' }, 'Add the key in Settings')] : null,
+        ),
+      );
       g.errors.hidden = false;
       return;
     }
