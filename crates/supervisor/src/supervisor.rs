@@ -384,7 +384,7 @@ impl Supervisor {
             }
         };
         if let Some(First::Failed(failure)) = server_failure {
-            supervisor.shutdown();
+            supervisor.stop(true);
             return Err(match failure.spawn_error {
                 Some(source) => StartError::Spawn { name: Which::Server.program().into(), path: shared.config.server_bin.clone(), source },
                 None => StartError::ServerFailed {
@@ -445,6 +445,12 @@ impl Supervisor {
     /// to `grace` for them to exit, then SIGKILL; every child is reaped; both states become
     /// `stopped`. Idempotent, and safe while a restart is pending. Blocks until done.
     pub fn shutdown(&self) {
+        self.stop(false);
+    }
+
+    /// [`Supervisor::shutdown`]; with `keep_failed`, a `failed` status stays as it is (a failed
+    /// start reports why, not that it was stopped afterwards).
+    fn stop(&self, keep_failed: bool) {
         let mut done = lock(&self.shut_down);
         if *done {
             return;
@@ -507,6 +513,9 @@ impl Supervisor {
         }
         for which in BOTH {
             shared.update(which, |s| {
+                if keep_failed && s.state == SidecarState::Failed {
+                    return;
+                }
                 s.state = SidecarState::Stopped;
                 s.pid = None;
                 s.url = None;
@@ -557,6 +566,7 @@ impl Shared {
                     }
                     let exit = self.wait_exit(which);
                     if self.stopping() {
+                        self.log_line(which, &format!("stopped: {}", describe_exit(exit)));
                         break;
                     }
                     let uptime = since.elapsed();
@@ -722,7 +732,8 @@ impl Shared {
         let poll = self.config.poll_interval.clamp(Duration::from_millis(1), Duration::from_millis(100));
         loop {
             if self.stopping() {
-                self.wait_exit(which);
+                let exit = self.wait_exit(which);
+                self.log_line(which, &format!("stopped before it was ready: {}", describe_exit(exit)));
                 return Attempt::Stopped;
             }
             if let Some(exit) = self.try_reap(which) {

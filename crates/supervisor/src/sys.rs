@@ -11,9 +11,13 @@ use std::process::Command;
 
 pub use libc::{SIGINT, SIGKILL, SIGTERM};
 
-/// Makes the child die with its parent and checks that the parent is still there.
+/// Makes the child die with its parent and checks that the parent is still there; also gives
+/// it an empty signal mask.
 ///
-/// Runs in the child after `fork`, before `exec`: `prctl(PR_SET_PDEATHSIG, SIGKILL)` asks the
+/// Runs in the child after `fork`, before `exec`. First the signal mask is cleared: a child
+/// inherits the mask of the thread that forked it, and std does not reset it, so a parent that
+/// blocks SIGTERM (as `proseva-supervise` does, to `sigwait` for it) would otherwise make its
+/// children deaf to SIGTERM. Then `prctl(PR_SET_PDEATHSIG, SIGKILL)` asks the
 /// kernel to SIGKILL the child when the *thread* that forked it exits (hence the supervisor's
 /// long-lived spawner thread); then, if `getppid()` is no longer this process, the parent died
 /// between `fork` and `prctl` and the death signal will never come, so the child exits at once.
@@ -22,11 +26,21 @@ pub fn die_with_parent(command: &mut Command) {
     #[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
     let parent = std::process::id();
     #[allow(unsafe_code)]
+    // SAFETY: sigemptyset initialises a sigset_t we own (here, in the parent).
+    let empty = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        set
+    };
+    #[allow(unsafe_code)]
     // SAFETY: the closure runs in the forked child before exec. It only calls async-signal-safe
-    // functions (prctl, getppid, _exit), takes no locks and allocates nothing (`last_os_error`
-    // builds the `Os` variant, which holds just the errno).
+    // functions (sigprocmask, prctl, getppid, _exit), takes no locks and allocates nothing
+    // (`last_os_error` builds the `Os` variant, which holds just the errno); `empty` is a copy.
     unsafe {
         command.pre_exec(move || {
+            if libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) != 0 {
+                return Err(io::Error::last_os_error());
+            }
             #[cfg(target_os = "linux")]
             {
                 if libc::prctl(
