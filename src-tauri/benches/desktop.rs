@@ -32,18 +32,20 @@ fn summary(name: &str, mut v: Vec<f64>) {
 /// Starts the app, waits for its `started` line; returns (spawn→line ms, window ms, sidecars ms, child).
 fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
     let t0 = Instant::now();
-    let mut child = Command::new(APP)
-        .env("DISPLAY", display)
-        .env("PROSEVA_DATA_DIR", data)
-        .env("PROSEVA_REPORT_START", "1")
-        .env("PROSEVA_SECRETS", "file")
-        .env("PROSEVA_NO_DIALOG", "1")
-        .env("PROSEVA_LLM", "offline")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start proseva");
-    let stdout = child.stdout.take().unwrap();
+    let mut guard = support::Guard(
+        Command::new(APP)
+            .env("DISPLAY", display)
+            .env("PROSEVA_DATA_DIR", data)
+            .env("PROSEVA_REPORT_START", "1")
+            .env("PROSEVA_SECRETS", "file")
+            .env("PROSEVA_NO_DIALOG", "1")
+            .env("PROSEVA_LLM", "offline")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start proseva"),
+    );
+    let stdout = guard.0.stdout.take().unwrap();
     let mut lines = BufReader::new(stdout).lines();
     loop {
         let line = lines.next().expect("proseva exited before it reported its start").unwrap();
@@ -51,7 +53,7 @@ fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
             let wall = t0.elapsed().as_secs_f64() * 1000.0;
             let v: Value = serde_json::from_str(json).unwrap();
             std::thread::spawn(move || for _ in lines {});
-            return (wall, v["windowMs"].as_f64().unwrap(), v["sidecarsMs"].as_f64().unwrap(), support::Guard(child));
+            return (wall, v["windowMs"].as_f64().unwrap(), v["sidecarsMs"].as_f64().unwrap(), guard);
         }
     }
 }

@@ -46,7 +46,7 @@ fn init_logging(logs: &std::path::Path) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let log = std::fs::create_dir_all(logs)
         .ok()
-        .and_then(|_| proseva_supervisor::RotatingLog::open(&logs.join("proseva.log"), 5 * 1024 * 1024, 3).ok());
+        .and_then(|_| proseva_supervisor::RotatingLog::open(logs.join("proseva.log"), 5 * 1024 * 1024, 3).ok());
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false);
     match log {
         Some(log) => {

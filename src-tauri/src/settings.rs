@@ -205,12 +205,15 @@ pub fn write_private_atomically(path: &Path, bytes: &[u8]) -> Result<(), Setting
     Ok(())
 }
 
+/// Reads an environment variable by name (the process's, or a test's).
+pub type EnvLookup = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
 /// The settings and secrets of one data dir.
 pub struct SettingsStore {
     path: PathBuf,
     settings: Mutex<Settings>,
     secrets: Box<dyn SecretBackend>,
-    env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>,
+    env: EnvLookup,
 }
 
 impl SettingsStore {
@@ -221,7 +224,7 @@ impl SettingsStore {
     }
 
     /// As [`SettingsStore::open`], with the environment given (tests).
-    pub fn with_env(data_dir: &Path, secrets: Box<dyn SecretBackend>, env: Box<dyn Fn(&str) -> Option<String> + Send + Sync>) -> Self {
+    pub fn with_env(data_dir: &Path, secrets: Box<dyn SecretBackend>, env: EnvLookup) -> Self {
         let path = data_dir.join("settings.json");
         let settings = match fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_else(|e| {

@@ -64,7 +64,13 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     let text = session.text(&answer).unwrap();
     assert!(text.contains("2.2-3704"), "the answer cites the FOIA section: {text}");
     session.wait_for("#chat-transcript .message.assistant a.cite[data-source-id='2.2-3704']", LONG).unwrap();
-    assert!(session.find_all("#tool-trail .trail-item[data-state='ok']").unwrap().len() >= 1, "the tool-call trail shows the calls");
+    assert!(!session.find_all("#tool-trail .trail-item[data-state='ok']").unwrap().is_empty(), "the tool-call trail shows the calls");
+    session
+        .script(
+            "const q = document.querySelectorAll('#chat-transcript .message.user'); q[q.length - 1]?.scrollIntoView({block: 'start'})",
+            json!([]),
+        )
+        .unwrap();
     save_screenshot(&session, "chat.png");
 
     // Opening the citation shows the section, marked as a summary with its official URL.
@@ -142,4 +148,78 @@ fn when_the_app_is_killed_its_sidecars_die_too() {
     }
     let left: Vec<u32> = children.iter().copied().filter(|p| alive(*p)).collect();
     assert!(left.is_empty(), "sidecars outlived the killed app: {left:?}");
+}
+
+/// Pids of live processes whose command line mentions `needle` (a test's own data dir).
+fn processes_mentioning(needle: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).contains(needle) && alive(pid) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_server_that_cannot_start_gets_a_dialog_with_its_last_words_and_a_failing_exit() {
+    let data = tempfile::tempdir().unwrap();
+    let script = data.path().join("broken-server.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\necho 'error: could not open proseva.db: disk I/O error' >&2\necho 'second line of trouble' >&2\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let xdotool = support::which("xdotool").expect("xdotool is not installed (`make test` installs it)");
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let mut app = std::process::Command::new(env!("CARGO_BIN_EXE_proseva"))
+        .env("DISPLAY", &display)
+        .env("PROSEVA_DATA_DIR", data.path())
+        .env("PROSEVA_SERVER_BIN", &script)
+        .env("PROSEVA_SECRETS", "file")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+
+    // The native dialog appears, titled, while the app waits for the person to read it.
+    let deadline = Instant::now() + LONG;
+    let dialog = loop {
+        let out = std::process::Command::new(&xdotool)
+            .args(["search", "--name", "ProSeVA could not start"])
+            .env("DISPLAY", &display)
+            .output()
+            .unwrap();
+        let ids = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if let Some(id) = ids.lines().next().filter(|l| !l.is_empty()) {
+            break id.to_string();
+        }
+        assert!(app.try_wait().unwrap().is_none(), "the app exited without showing the dialog");
+        assert!(Instant::now() < deadline, "no error dialog appeared");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(app.try_wait().unwrap().is_none(), "the app waits for the dialog to be read");
+    let log = std::fs::read_to_string(data.path().join("logs/proseva.log")).unwrap();
+    assert!(log.contains("exited with status 3") && log.contains("disk I/O error") && log.contains("second line of trouble"), "{log}");
+    assert!(processes_mentioning(&data.path().display().to_string()).is_empty(), "the explorer was stopped with the failed server");
+
+    // OK closes it and the app ends with a failing status.
+    let pressed = std::process::Command::new(&xdotool)
+        .args(["windowfocus", "--sync", &dialog, "key", "Return"])
+        .env("DISPLAY", &display)
+        .status()
+        .unwrap();
+    assert!(pressed.success());
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = app.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the app did not exit after the dialog");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(1));
 }
