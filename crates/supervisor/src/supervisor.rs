@@ -557,9 +557,9 @@ impl Shared {
         let mut failures = 0u32;
         let mut restarts = 0u32;
         let mut first = true;
-        loop {
+        let stopped = loop {
             let delay = match self.attempt(which, restarts, first) {
-                Attempt::Stopped => break,
+                Attempt::Stopped => break true,
                 Attempt::Healthy { since } => {
                     if first {
                         self.set_first(which, First::Healthy);
@@ -567,7 +567,7 @@ impl Shared {
                     let exit = self.wait_exit(which);
                     if self.stopping() {
                         self.log_line(which, &format!("stopped: {}", describe_exit(exit)));
-                        break;
+                        break true;
                     }
                     let uptime = since.elapsed();
                     if uptime >= policy.stable_after {
@@ -578,7 +578,7 @@ impl Shared {
                     self.log_line(which, &format!("{what} after {} healthy", describe_duration(uptime)));
                     if failures > policy.max_attempts {
                         self.give_up(which, &what, failures);
-                        break;
+                        break false;
                     }
                     let delay = policy.delay(failures);
                     self.update(which, |s| {
@@ -600,7 +600,7 @@ impl Shared {
                             s.message = Some(failure.reason.clone());
                         });
                         self.set_first(which, First::Failed(failure));
-                        break;
+                        break false;
                     }
                     failures += 1;
                     let last_line = failure.stderr_tail.last().map(|l| format!(" ({})", truncate(l, 300))).unwrap_or_default();
@@ -621,18 +621,19 @@ impl Shared {
                         self.set_first(which, First::Failed(failure));
                     }
                     if gave_up {
-                        break;
+                        break false;
                     }
                     delay
                 }
             };
             first = false;
             if !self.sleep_unless_stopping(delay) {
-                break;
+                break true;
             }
             restarts += 1;
-        }
-        if self.stopping() {
+        };
+        // Stopped by shutdown (not after giving up: that `failed` status stands until shutdown).
+        if stopped {
             self.update(which, |s| {
                 s.state = SidecarState::Stopped;
                 s.pid = None;
