@@ -171,6 +171,18 @@ mod tests {
     }
 
     #[test]
+    fn an_installed_model_is_handed_to_the_children() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = create_data_dir(temp.path()).unwrap();
+        assert_eq!(dir.model_dir_override(), None, "nothing installed");
+        std::fs::create_dir_all(dir.model_dir()).unwrap();
+        std::fs::write(dir.model_dir().join("model.safetensors"), "").unwrap();
+        // An explicit PROSEVA_MODEL_DIR wins over the data dir's copy.
+        let expected = std::env::var_os("PROSEVA_MODEL_DIR").is_none().then(|| dir.model_dir());
+        assert_eq!(dir.model_dir_override(), expected);
+    }
+
+    #[test]
     fn layout_paths() {
         let dir = DataDir::at(Path::new("/srv/proseva"));
         assert_eq!(dir.graph_db, Path::new("/srv/proseva/graph.db"));

@@ -30,7 +30,8 @@
 //!
 //! - **Normal quit**: [`Supervisor::shutdown`] (also run on drop) sends SIGTERM to each child's
 //!   process group, waits up to `grace`, then sends SIGKILL, and reaps every child.
-//! - **Process groups**: each child is started in its own group (`setpgid(0, 0)`), so a signal to
+//! - **Process groups**: each child is started in its own group (`Command::process_group(0)`,
+//!   i.e. `setpgid(0, 0)` in the child before `exec`), so a signal to
 //!   the group also reaches anything the child starts, and a terminal's Ctrl-C (which goes to the
 //!   app's foreground group) does not kill a sidecar behind the supervisor's back — it restarts
 //!   or stops them itself.
@@ -55,6 +56,13 @@
 //! recycled, so `shutdown` (which signals under the same discipline) can never signal a stranger.
 //! Shutdown sets a `stopping` flag under the lock before signalling, and a runner that spawned a
 //! child checks the flag under the lock before publishing it, so no restart slips past shutdown.
+//!
+//! A child also gets an empty signal mask before `exec`: it would otherwise inherit the forking
+//! thread's mask (std does not reset it), and a parent that blocks SIGTERM — `proseva-supervise`
+//! does, to `sigwait` for it — would make its children deaf to the SIGTERM of shutdown.
+//!
+//! All `unsafe` code is in [`sys`]: the `pre_exec` closure, `kill`, `waitid` and the signal-mask
+//! calls, each behind a safe function with its `SAFETY:` note.
 //!
 //! Unix only (Linux first: elsewhere there is no `PR_SET_PDEATHSIG`, and only normal quit is
 //! covered).
