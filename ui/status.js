@@ -117,7 +117,8 @@ export class StatusLine {
     const setup = status.setup;
     if (setup && Number(setup.total) > 0 && phase !== 'ready') {
       const done = Math.max(0, Math.min(Number(setup.done) || 0, Number(setup.total)));
-      setText(this.setupLabel, `Preparing the law graph… ${formatNumber(done)}/${formatNumber(setup.total)}${setup.stage ? ` (${setup.stage})` : ''}`);
+      const stage = setup.stage && setup.stage !== 'done' ? ` (${setup.stage})` : '';
+      setText(this.setupLabel, `Preparing the law graph… ${formatNumber(done)}/${formatNumber(setup.total)}${stage}`);
       this.setupBar.max = Number(setup.total);
       this.setupBar.value = done;
       this.setup.hidden = false;
@@ -173,7 +174,9 @@ export class StatusLine {
       const name = sc.name === 'explorer' ? 'Law graph (explorer)' : 'Case data (server)';
       const details = h('details', { class: 'alert-details' }, h('summary', {}, `Technical details: ${name}`));
       if (sc.message) details.append(h('p', {}, sc.message));
-      if (sc.log) details.append(h('pre', { class: 'log', tabindex: '0' }, String(sc.log).slice(-4000)));
+      const log = String(sc.log || '');
+      if (log.includes('\n')) details.append(h('pre', { class: 'log', tabindex: '0' }, log.slice(-4000)));
+      else if (log) details.append(h('p', {}, 'Its log file: ', h('code', { class: 'log-path' }, log)));
       this.alert.append(details);
     }
     this.alert.hidden = false;

@@ -16,6 +16,12 @@
   const theme = params.get('theme');
   if (theme === 'dark' || theme === 'light') document.documentElement.classList.add(`theme-${theme}`);
 
+  // Anything that goes wrong on the page, for drivers that cannot read the console (WebDriver).
+  window.__mockProblems = [];
+  window.addEventListener('error', (e) => window.__mockProblems.push(`error: ${e.message} ${e.filename || ''}:${e.lineno || ''}`));
+  window.addEventListener('unhandledrejection', (e) => window.__mockProblems.push(`unhandled rejection: ${e.reason}`));
+  document.addEventListener('securitypolicyviolation', (e) => window.__mockProblems.push(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
+
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms / speed));
   const clone = (v) => JSON.parse(JSON.stringify(v));
 
@@ -51,7 +57,7 @@
     pid: state === 'healthy' ? (name === 'server' ? 40112 : 40113) : null,
     restarts: 0,
     message: null,
-    log: '',
+    log: `/home/pat/.local/share/proseva/logs/${name}.log`,
     ...extra,
   });
 
@@ -88,7 +94,6 @@
       phase: 'failed',
       server: sidecar('server', 'failed', {
         message: 'The case-data server did not answer its health check within 15 s.',
-        log: '2025-01-14T10:02:11Z INFO proseva_server: opening /home/pat/.local/share/proseva/proseva.db\n2025-01-14T10:02:11Z ERROR proseva_server: database is locked\n',
       }),
       explorer: sidecar('explorer', 'stopped'),
       message: 'The case-data server could not start.',
