@@ -23,9 +23,10 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-test: setup model tools lint ## everything CI runs, the real window under Xvfb included
+test: setup model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
 	cargo build --workspace --bins
 	cargo test --workspace
+	$(MAKE) test-deb
 
 bench: setup model tools ## benchmarks; figures go in README.md
 	cargo build --release --workspace --bins

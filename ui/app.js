@@ -10,6 +10,17 @@ import { StatusLine } from './status.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Follows the system's light or dark preference, unless a theme was forced on <html>. */
+function followSystemTheme() {
+  const root = document.documentElement;
+  if (root.classList.contains('theme-light') || root.classList.contains('theme-dark')) return;
+  const dark = window.matchMedia('(prefers-color-scheme: dark)');
+  const apply = () => root.classList.toggle('theme-dark', dark.matches);
+  apply();
+  dark.addEventListener('change', apply);
+}
+followSystemTheme();
+
 function start() {
   const status = new StatusLine();
   const viewer = new SectionViewer($('section-viewer'));

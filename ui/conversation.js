@@ -42,6 +42,7 @@ export class Conversation {
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && !e.altKey && !e.ctrlKey && !e.metaKey) {
         e.preventDefault();
+        this.pressedAt = performance.now();
         this.submit();
       }
     });
@@ -134,7 +135,10 @@ export class Conversation {
       results: [],
       renderQueued: false,
       lastRender: 0,
+      // For the desktop benchmark: from the Enter key (or the click) to the first and last event.
+      metrics: { panel: this.name, startedAt: this.pressedAt ?? performance.now(), firstEventMs: null, doneMs: null },
     };
+    this.pressedAt = undefined;
     this.running = req;
     this.updateComposer();
     if (this.sidebar) this.sidebar.start(text);
@@ -159,6 +163,7 @@ export class Conversation {
 
   onEvent(req, ev) {
     if (req.finished || !ev || typeof ev !== 'object') return;
+    recordMetrics(req.metrics, ev.type);
     switch (ev.type) {
       case 'phase':
         this.setPhase(req, ev.name);
@@ -471,4 +476,16 @@ function errorHint(message) {
     return { text: 'A service did not answer. Check your connection or try again in a moment.' };
   }
   return null;
+}
+
+/** Keeps the last 50 requests' timings on `window.__prosevaMetrics` (read by `cargo bench`). */
+function recordMetrics(metrics, type) {
+  const elapsed = performance.now() - metrics.startedAt;
+  if (metrics.firstEventMs === null) {
+    metrics.firstEventMs = elapsed;
+    const all = (window.__prosevaMetrics = window.__prosevaMetrics || []);
+    all.push(metrics);
+    if (all.length > 50) all.shift();
+  }
+  if (type === 'done' || type === 'error') metrics.doneMs = elapsed;
 }

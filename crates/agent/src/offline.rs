@@ -260,7 +260,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     };
     for (i, r) in results.iter().enumerate() {
         if !r.ok {
-            failures.push(format!("{}: {}", r.tool, r.result["error"].as_str().unwrap_or("failed")));
+            let error = r.result["error"].as_str().unwrap_or("failed");
+            // Errors that already name their tool are not prefixed with it again.
+            failures.push(if error.starts_with(r.tool.as_str()) { error.to_string() } else { format!("{}: {error}", r.tool) });
             continue;
         }
         match r.tool.as_str() {
@@ -377,7 +379,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         out.push('\n');
     }
     if !failures.is_empty() {
-        out.push_str(&format!("_Some sources could not be searched: {}._\n\n", failures.join("; ")));
+        out.push_str("Some sources could not be searched:\n");
+        for failure in &failures {
+            out.push_str(&format!("- {failure}\n"));
+        }
+        out.push('\n');
     }
     out.push_str("This is legal information, not legal advice. Read the official text before you rely on it.");
     out

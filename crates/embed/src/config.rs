@@ -14,7 +14,16 @@ pub enum EmbedderConfig {
     /// all-MiniLM-L6-v2 on the CPU from `model_dir`.
     Local { model_dir: PathBuf },
     /// An OpenAI-compatible `/embeddings` endpoint.
-    OpenAi { base_url: String, api_key: Option<String>, model: String, dimension: Option<usize> },
+    OpenAi {
+        base_url: String,
+        api_key: Option<String>,
+        model: String,
+        dimension: Option<usize>,
+        /// How the vectors are named (`EMBEDDINGS_MODEL_ID`); default `openai:<model>`. Set it to a
+        /// local model's id when the endpoint serves that very model (the desktop points the
+        /// explorer at the server's `/v1/embeddings`), so their vectors count as comparable.
+        model_id: Option<String>,
+    },
     /// No embeddings: semantic search is off.
     Disabled,
 }
@@ -23,8 +32,9 @@ impl std::fmt::Debug for EmbedderConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EmbedderConfig::Local { model_dir } => f.debug_struct("Local").field("model_dir", model_dir).finish(),
-            EmbedderConfig::OpenAi { base_url, api_key, model, dimension } => f
+            EmbedderConfig::OpenAi { base_url, api_key, model, dimension, model_id } => f
                 .debug_struct("OpenAi")
+                .field("model_id", model_id)
                 .field("base_url", base_url)
                 .field("api_key", &api_key.as_ref().map(|_| "<redacted>"))
                 .field("model", model)
@@ -63,6 +73,7 @@ impl EmbedderConfig {
                         None
                     }
                 }),
+                model_id: var("EMBEDDINGS_MODEL_ID").map(|id| id.trim().to_string()),
             },
             other => {
                 if let Some(unknown) = other.filter(|m| *m != "local") {
@@ -78,7 +89,7 @@ impl EmbedderConfig {
     pub fn model_id(&self) -> Option<String> {
         match self {
             EmbedderConfig::Local { .. } => Some(crate::local::MODEL_ID.to_string()),
-            EmbedderConfig::OpenAi { model, .. } => Some(crate::openai::model_id(model)),
+            EmbedderConfig::OpenAi { model, model_id, .. } => Some(model_id.clone().unwrap_or_else(|| crate::openai::model_id(model))),
             EmbedderConfig::Disabled => None,
         }
     }
@@ -92,8 +103,11 @@ impl EmbedderConfig {
         match self {
             EmbedderConfig::Disabled => Ok(None),
             EmbedderConfig::Local { model_dir } => Ok(Some(Box::new(LocalEmbedder::load(model_dir)?))),
-            EmbedderConfig::OpenAi { base_url, api_key, model, dimension } => {
-                let embedder = OpenAiEmbedder::new(base_url, api_key.clone(), model, *dimension)?;
+            EmbedderConfig::OpenAi { base_url, api_key, model, dimension, model_id } => {
+                let mut embedder = OpenAiEmbedder::new(base_url, api_key.clone(), model, *dimension)?;
+                if let Some(id) = model_id {
+                    embedder = embedder.with_model_id(id);
+                }
                 embedder.probe_dimension()?;
                 Ok(Some(Box::new(embedder)))
             }
@@ -140,6 +154,7 @@ mod tests {
                 api_key: Some("sk-shared".into()),
                 model: "text-embedding-3-small".into(),
                 dimension: None,
+                model_id: None,
             }
         );
     }
@@ -161,8 +176,19 @@ mod tests {
                 api_key: Some("sk-embed".into()),
                 model: "nomic-embed-text".into(),
                 dimension: Some(768),
+                model_id: None,
             }
         );
+        let same_model = config(&[
+            ("PROSEVA_EMBEDDINGS", "openai"),
+            ("EMBEDDINGS_BASE_URL", "http://127.0.0.1:3001/v1"),
+            ("EMBEDDINGS_MODEL", "all-MiniLM-L6-v2"),
+            ("EMBEDDINGS_MODEL_ID", "all-MiniLM-L6-v2"),
+            ("EMBEDDINGS_DIMENSION", "384"),
+        ]);
+        assert_eq!(same_model.model_id().as_deref(), Some("all-MiniLM-L6-v2"));
+        let built = same_model.build().unwrap().unwrap();
+        assert_eq!((built.model_id(), built.dimension()), ("all-MiniLM-L6-v2", 384), "no request is made when the dimension is given");
     }
 
     #[test]

@@ -45,6 +45,10 @@ use std::path::PathBuf;
 pub use config::EmbedderConfig;
 pub use error::EmbedError;
 pub use local::LocalEmbedder;
+/// The local model's id, as stored beside its vectors.
+pub const LOCAL_MODEL_ID: &str = local::MODEL_ID;
+/// The local model's vector size (all-MiniLM-L6-v2: 384; checked against the model's config when it loads).
+pub const LOCAL_DIMENSION: usize = 384;
 pub use openai::OpenAiEmbedder;
 
 /// Something that turns texts into vectors of one model's space.

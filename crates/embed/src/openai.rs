@@ -74,6 +74,12 @@ impl OpenAiEmbedder {
         Ok(Self { agent, url, api_key, model: model.to_string(), model_id: model_id(model), dimension: known })
     }
 
+    /// Names the vectors `id` instead of `openai:<model>` (see `EMBEDDINGS_MODEL_ID`).
+    pub fn with_model_id(mut self, id: &str) -> Self {
+        self.model_id = id.to_string();
+        self
+    }
+
     /// The vector size, asking the server once if it was not configured.
     pub(crate) fn probe_dimension(&self) -> Result<usize, EmbedError> {
         if let Some(&d) = self.dimension.get() {

@@ -177,8 +177,13 @@ fn vectors_of_differing_sizes_in_one_answer_are_rejected() {
 #[test]
 fn an_unconfigured_dimension_is_learned_from_the_server() {
     let server = FakeServer::start(|_, r| ok(embeddings_reply(r)));
-    let config =
-        EmbedderConfig::OpenAi { base_url: server.base_url.clone(), api_key: None, model: "nomic-embed-text".into(), dimension: None };
+    let config = EmbedderConfig::OpenAi {
+        base_url: server.base_url.clone(),
+        api_key: None,
+        model: "nomic-embed-text".into(),
+        dimension: None,
+        model_id: None,
+    };
     let embedder = config.build().unwrap().expect("enabled");
     assert_eq!(embedder.dimension(), 3);
     assert_eq!(embedder.model_id(), "openai:nomic-embed-text");

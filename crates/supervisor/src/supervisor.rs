@@ -791,6 +791,19 @@ impl Shared {
             Which::Explorer => {
                 let mut c = Command::new(&self.config.explorer_bin);
                 c.arg("serve").arg("--db").arg(&self.data.graph_db).args(["--port", &port, "--host", "127.0.0.1"]);
+                if shares_the_servers_model() {
+                    // One copy of the embedding model (~90 MB) instead of two: the explorer embeds
+                    // search questions through the server's OpenAI-compatible endpoint. While the
+                    // server's model loads, or if it has none, the explorer searches by words.
+                    let server = format!("http://127.0.0.1:{}/v1", self.ports[Which::Server.index()]);
+                    let model = proseva_embed::LOCAL_MODEL_ID;
+                    c.env("PROSEVA_EMBEDDINGS", "openai")
+                        .env("EMBEDDINGS_BASE_URL", server)
+                        .env("EMBEDDINGS_MODEL", model)
+                        .env("EMBEDDINGS_MODEL_ID", model)
+                        .env("EMBEDDINGS_DIMENSION", proseva_embed::LOCAL_DIMENSION.to_string())
+                        .env("EMBEDDINGS_API_KEY", &self.token);
+                }
                 c
             }
         };
@@ -1042,6 +1055,13 @@ const _: () = {
     const fn is_send_sync<T: Send + Sync>() {}
     is_send_sync::<Supervisor>();
 };
+
+/// Whether the explorer should borrow the server's local model rather than load its own: yes
+/// unless the person chose another embedder (`PROSEVA_EMBEDDINGS=openai|off`), which both
+/// sidecars then use as configured.
+fn shares_the_servers_model() -> bool {
+    std::env::var("PROSEVA_EMBEDDINGS").map(|v| v.trim().is_empty() || v.trim().eq_ignore_ascii_case("local")).unwrap_or(true)
+}
 
 #[cfg(test)]
 mod tests {

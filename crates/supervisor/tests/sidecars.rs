@@ -281,3 +281,42 @@ fn children_outlive_the_thread_that_called_start() {
     assert_eq!(supervisor.child_pids(), pids);
     assert_eq!(get(&supervisor.server_url(), "/api/health", None).status, 200);
 }
+
+#[test]
+fn the_explorer_searches_by_meaning_with_the_servers_model() {
+    let installed = std::env::var_os("PROSEVA_MODEL_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| dirs::cache_dir().map(|c| c.join("proseva/models/all-minilm-l6-v2")))
+        .is_some_and(|d| d.join("model.safetensors").is_file());
+    assert!(installed, "the embedding model is not installed: run `make model`");
+    let temp = tempfile::tempdir().unwrap();
+    let (server_bin, explorer_bin) = sidecars();
+    let config = proseva_supervisor::SupervisorConfig::new(temp.path().join("data"), server_bin, explorer_bin);
+    let supervisor = Supervisor::start(config, Events::new().sink()).unwrap();
+    let token = supervisor.token().to_string();
+
+    // The server loads the model in the background; the explorer borrows it.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !get(&supervisor.server_url(), "/api/health", None).body.contains("\"embeddings\":\"ready\"") {
+        assert!(Instant::now() < deadline, "the server's model did not load");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The explorer was pointed at the server's endpoint instead of loading its own copy.
+    let explorer_pid = supervisor.status().1.pid.unwrap();
+    let environ = std::fs::read(format!("/proc/{explorer_pid}/environ")).unwrap();
+    let environ: Vec<String> = environ.split(|b| *b == 0).map(|v| String::from_utf8_lossy(v).into_owned()).collect();
+    let server_v1 = format!("EMBEDDINGS_BASE_URL={}/v1", supervisor.server_url());
+    assert!(environ.iter().any(|v| v == "PROSEVA_EMBEDDINGS=openai") && environ.contains(&server_v1), "{environ:?}");
+    let answer = graphql(
+        &supervisor.explorer_url(),
+        Some(&token),
+        r#"{ stats { semanticSearch } nodes(search: "my landlord kept the money I paid before moving in", limit: 5) { nodes { sourceId } } }"#,
+    );
+    let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(json.pointer("/data/stats/semanticSearch"), Some(&serde_json::json!(true)), "{json}");
+    let ids: Vec<&str> =
+        json.pointer("/data/nodes/nodes").unwrap().as_array().unwrap().iter().filter_map(|n| n["sourceId"].as_str()).collect();
+    assert!(ids.contains(&"55.1-1226"), "the deposit section is found by meaning: {ids:?}");
+    let explorer_log = std::fs::read_to_string(supervisor.data_dir().logs.join("explorer.log")).unwrap();
+    assert!(!explorer_log.contains("searching by words only"), "{explorer_log}");
+}

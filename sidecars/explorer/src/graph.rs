@@ -293,7 +293,16 @@ impl Graph {
             }
         }
 
-        let semantic = if semantic { self.semantic_candidates(search)? } else { Vec::new() };
+        // A question that cannot be embedded (a remote model down, still loading) is searched by
+        // its words alone rather than failing.
+        let semantic = if semantic {
+            self.semantic_candidates(search).unwrap_or_else(|e| {
+                tracing::warn!("searching by words only for this question: {e}");
+                Vec::new()
+            })
+        } else {
+            Vec::new()
+        };
         let fetch = if semantic.is_empty() { wanted + first.len() } else { (wanted + first.len()).max(FUSION_CANDIDATES) };
         let fts = self.text_query(search)?;
         let (bm25, fts_total) = match &fts {

@@ -39,6 +39,9 @@ pub enum ApiError {
     /// 502: a service this request depends on (the language model, the law graph) failed.
     #[error("{0}")]
     Upstream(String),
+    /// 503: this server cannot do it yet or at all (the embedding model is loading or missing).
+    #[error("{0}")]
+    Unavailable(String),
     /// 500: logged in full; the client sees only that something went wrong on this side.
     #[error("{0}")]
     Internal(String),
@@ -76,6 +79,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -93,6 +97,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::Upstream(_) => "upstream_unavailable",
+            ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal",
         }
     }

@@ -368,6 +368,11 @@ impl ModelThread {
         Ok(self.run(vec![text.to_string()], true)?.pop().unwrap_or_default())
     }
 
+    /// Several questions at once (the `/v1/embeddings` endpoint), ahead of waiting passages. Blocking.
+    pub fn embed_questions(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.run(texts, true)
+    }
+
     /// A document's passages. Blocking.
     pub fn embed_passages(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
         self.run(texts, false)

@@ -268,3 +268,37 @@ async fn vectors_survive_a_restart_and_a_new_model_re_embeds() {
     let doc = wait_until(&state, &id, "ready").await;
     assert_eq!(doc["embeddingModel"], real_model().model_id());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_embeddings_endpoint_answers_in_openais_shape_with_the_servers_model() {
+    let (state, _dir) = state();
+    let (status, body) = call("POST", "/v1/embeddings").json(&json!({"input": "custody"})).send(&state).await;
+    assert_eq!(status, 503, "no model yet: {body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("not ready"), "{body}");
+
+    state.use_embedder(Arc::new(WordHashEmbedder)).unwrap();
+    let model = state.knowledge.model_id().unwrap();
+    let (status, body) =
+        call("POST", "/v1/embeddings").json(&json!({"input": ["child custody", "security deposit"], "model": model})).send(&state).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["object"], "list");
+    assert_eq!(body["model"], model.as_str());
+    let data = body["data"].as_array().unwrap();
+    assert_eq!(data.len(), 2);
+    assert_eq!((data[0]["index"].clone(), data[1]["index"].clone()), (json!(0), json!(1)));
+    assert!(data.iter().all(|d| d["object"] == "embedding" && d["embedding"].as_array().is_some_and(|v| !v.is_empty())));
+    assert_ne!(data[0]["embedding"], data[1]["embedding"]);
+
+    for (bad, field) in [
+        (json!({"input": 5}), "input"),
+        (json!({"input": []}), "input"),
+        (json!({"input": vec!["x"; 33]}), "input"),
+        (json!({"input": "x", "model": "text-embedding-3-small"}), "model"),
+    ] {
+        let (status, body) = call("POST", "/v1/embeddings").json(&bad).send(&state).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["error"]["fields"][field].is_string(), "{bad}: {body}");
+    }
+    let (status, _) = common::Call::anonymous("POST", "/v1/embeddings").json(&json!({"input": "x"})).send(&state).await;
+    assert_eq!(status, 401, "the token is required");
+}

@@ -48,6 +48,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/tools/{name}", post(call_tool))
         .route("/api/deadline-rules", get(deadline_rules_list))
         .route("/api/deadline-rules/compute", post(deadline_rules_compute))
+        .route("/v1/embeddings", post(embeddings))
         .merge(extra)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -109,6 +110,47 @@ async fn deadline_rules_compute(JsonBody(body): JsonBody) -> Result<Json<Value>,
         (Some(rule), Some(trigger)) => Ok(Json(json!(deadline_rules::compute(rule, trigger)))),
         _ => Err(ApiError::Internal("validated rule and date missing".into())),
     }
+}
+
+/// Most texts one `/v1/embeddings` call may embed, and the longest text.
+const MAX_EMBED_INPUTS: usize = 32;
+const MAX_EMBED_CHARS: usize = 8_000;
+
+/// OpenAI's `POST /v1/embeddings`, answered with this server's embedding model, so the explorer
+/// can embed search questions without loading a second copy of the model. Questions go ahead of
+/// documents waiting to be embedded. 503 while the model is loading or when there is none.
+async fn embeddings(State(state): State<AppState>, JsonBody(body): JsonBody) -> Result<Json<Value>, ApiError> {
+    let texts: Vec<String> = match &body["input"] {
+        Value::String(s) => vec![s.clone()],
+        Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_string) => {
+            items.iter().filter_map(Value::as_str).map(str::to_string).collect()
+        }
+        _ => return Err(ApiError::field("input", "a string or a non-empty array of strings")),
+    };
+    if texts.len() > MAX_EMBED_INPUTS {
+        return Err(ApiError::field("input", format!("at most {MAX_EMBED_INPUTS} texts per request")));
+    }
+    if texts.iter().any(|t| t.chars().count() > MAX_EMBED_CHARS) {
+        return Err(ApiError::field("input", format!("each text may have at most {MAX_EMBED_CHARS} characters")));
+    }
+    let model = state
+        .knowledge
+        .embedder()
+        .ok_or_else(|| ApiError::Unavailable(format!("the embedding model is not ready ({})", state.knowledge.status())))?;
+    if let Some(asked) = body["model"].as_str().filter(|m| *m != model.model_id()) {
+        return Err(ApiError::field("model", format!("this server embeds with {}, not {asked}", model.model_id())));
+    }
+    let id = model.model_id().to_string();
+    let vectors = tokio::task::spawn_blocking(move || model.embed_questions(texts))
+        .await
+        .map_err(|e| ApiError::Internal(format!("embedding task: {e}")))?
+        .map_err(|e| ApiError::Internal(format!("embedding: {e}")))?;
+    let data: Vec<Value> = vectors
+        .into_iter()
+        .enumerate()
+        .map(|(index, embedding)| json!({"object": "embedding", "index": index, "embedding": embedding}))
+        .collect();
+    Ok(Json(json!({ "object": "list", "data": data, "model": id, "usage": {"prompt_tokens": 0, "total_tokens": 0} })))
 }
 
 async fn not_found(method: Method, uri: axum::http::Uri) -> ApiError {
