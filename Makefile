@@ -43,7 +43,7 @@ starter-vectors: setup model ## re-embed the starter corpus after editing it (wr
 	  --db "$$(mktemp -d)/graph.db" --save-vectors sidecars/explorer/starter/vectors.bin
 
 run: setup model ## the app, on its embedded defaults (data in ~/.local/share/proseva unless PROSEVA_DATA_DIR)
-	cargo build --release -p proseva-desktop -p proseva-server -p proseva-explorer
+	cargo build --release --workspace --bins
 	"$(CARGO_TARGET_DIR)/release/proseva"
 
 bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars inside

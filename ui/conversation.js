@@ -261,6 +261,7 @@ export class Conversation {
   finish(req, done) {
     if (req.finished) return;
     req.finished = true;
+    recordMetrics(req.metrics, 'done');
     const reply = typeof done.reply === 'string' && done.reply ? done.reply : req.reply;
     const toolResults = Array.isArray(done.toolResults) && done.toolResults.length ? done.toolResults : req.results;
     const check = done.citations && typeof done.citations === 'object' ? done.citations : null;
@@ -369,6 +370,7 @@ export class Conversation {
   fail(req, message, { stopped = false } = {}) {
     if (req.finished) return;
     req.finished = true;
+    recordMetrics(req.metrics, 'error');
     if (req.reply.trim()) {
       clear(req.body).append(renderMarkdown(req.reply));
     }
@@ -487,5 +489,5 @@ function recordMetrics(metrics, type) {
     all.push(metrics);
     if (all.length > 50) all.shift();
   }
-  if (type === 'done' || type === 'error') metrics.doneMs = elapsed;
+  if ((type === 'done' || type === 'error') && metrics.doneMs === null) metrics.doneMs = elapsed;
 }

@@ -25,7 +25,12 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
 }
 
 fn summary(name: &str, mut v: Vec<f64>) {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v.retain(|x| x.is_finite());
+    if v.is_empty() {
+        println!("{name:<58} (no data)");
+        return;
+    }
+    v.sort_by(f64::total_cmp);
     println!("{name:<58} p50 {:>7.1} ms   min {:>7.1}   max {:>7.1}   (n={})", pct(&v, 0.5), v[0], v[v.len() - 1], v.len());
 }
 
@@ -66,6 +71,12 @@ fn quit(mut guard: support::Guard) {
     while guard.0.try_wait().unwrap().is_none() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Proportional set size: private memory plus a fair share of what is shared, in KiB.
+fn pss_kib(pid: u32) -> Option<u64> {
+    let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    rollup.lines().find(|l| l.starts_with("Pss:"))?.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn process_name(pid: u32) -> String {
@@ -110,15 +121,17 @@ fn main() {
     let (_, _, _, app) = launch(&display, data.path());
     std::thread::sleep(Duration::from_secs(3));
     let tree = support::process_tree(app.0.id());
-    let mut total = 0;
-    println!("idle resident memory, 3 s after start:");
+    let (mut total, mut total_pss) = (0, 0);
+    println!("idle memory, 3 s after start (RSS counts shared libraries in every process; PSS shares them out):");
     for pid in &tree {
         if let Some(kib) = support::rss_kib(*pid) {
+            let pss = pss_kib(*pid).unwrap_or(0);
             total += kib;
-            println!("  {:<24} {:>7.1} MB", process_name(*pid), kib as f64 / 1024.0);
+            total_pss += pss;
+            println!("  {:<24} RSS {:>7.1} MB   PSS {:>7.1} MB", process_name(*pid), kib as f64 / 1024.0, pss as f64 / 1024.0);
         }
     }
-    println!("  {:<24} {:>7.1} MB  (goal <= 300 MB)", "total", total as f64 / 1024.0);
+    println!("  {:<24} RSS {:>7.1} MB   PSS {:>7.1} MB  (goal <= 300 MB)", "total", total as f64 / 1024.0, total_pss as f64 / 1024.0);
     quit(app);
 
     // Enter -> first event, through the real page.
