@@ -26,12 +26,14 @@ exec_line="$(sed -n 's/^Exec=//p' "$entry" | head -n1 | sed 's/ %[fFuU]//g')"
 echo "test-deb: desktop entry $entry runs: $exec_line"
 
 data="$(mktemp -d)"
-display=":$((100 + RANDOM % 50))"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+dfile="$data/.display"
+# Xvfb picks a free display itself and writes its number to fd 3.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$dfile" >/dev/null 2>&1 &
 xvfb=$!
 cleanup() { kill "$xvfb" 2>/dev/null || true; }
 trap cleanup EXIT
-sleep 0.5
+for _ in $(seq 1 100); do [ -s "$dfile" ] && break; sleep 0.1; done
+display=":$(tr -d '[:space:]' <"$dfile")"
 DISPLAY="$display" PROSEVA_DATA_DIR="$data" PROSEVA_SECRETS=file PROSEVA_NO_DIALOG=1 setsid sh -c "exec $exec_line" >/dev/null 2>&1 &
 app=$!
 for _ in $(seq 1 300); do

@@ -36,34 +36,27 @@ pub fn which(name: &str) -> Option<PathBuf> {
     dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
-/// Starts Xvfb on a free display number; returns the guard and the `DISPLAY` value.
+/// Starts Xvfb on a display it picks itself (`-displayfd`: no race between tests choosing
+/// numbers at once); returns the guard and the `DISPLAY` value.
 pub fn start_xvfb() -> Result<(Guard, String)> {
     let xvfb = which("Xvfb").ok_or("Xvfb is not installed (apt-get install xvfb; `make test` installs it)")?;
-    for n in 90..140 {
-        if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let display = format!(":{n}");
-        let mut child = Command::new(&xvfb)
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("starting Xvfb: {e}"))?;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-                return Ok((Guard(child), display));
-            }
-            if let Ok(Some(_)) = child.try_wait() {
-                break; // display taken after all: try the next
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    Err("no free X display between :90 and :139".into())
+    let mut child = Command::new(&xvfb)
+        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("starting Xvfb: {e}"))?;
+    let stdout = child.stdout.take().ok_or("Xvfb's stdout")?;
+    let guard = Guard(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(10)).map_err(|_| "Xvfb did not report its display within 10 s")?;
+    let number: u32 = line.trim().parse().map_err(|_| format!("Xvfb reported {line:?} instead of a display number"))?;
+    Ok((guard, format!(":{number}")))
 }
 
 /// A W3C WebDriver session.
