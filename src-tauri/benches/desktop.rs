@@ -73,12 +73,6 @@ fn quit(mut guard: support::Guard) {
     }
 }
 
-/// Proportional set size: private memory plus a fair share of what is shared, in KiB.
-fn pss_kib(pid: u32) -> Option<u64> {
-    let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
-    rollup.lines().find(|l| l.starts_with("Pss:"))?.split_whitespace().nth(1)?.parse().ok()
-}
-
 fn process_name(pid: u32) -> String {
     std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default().trim().to_string()
 }
@@ -125,7 +119,7 @@ fn main() {
     println!("idle memory, 3 s after start (RSS counts shared libraries in every process; PSS shares them out):");
     for pid in &tree {
         if let Some(kib) = support::rss_kib(*pid) {
-            let pss = pss_kib(*pid).unwrap_or(0);
+            let pss = support::pss_kib(*pid).unwrap_or(0);
             total += kib;
             total_pss += pss;
             println!("  {:<24} RSS {:>7.1} MB   PSS {:>7.1} MB", process_name(*pid), kib as f64 / 1024.0, pss as f64 / 1024.0);

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
-use crate::settings::{Settings, SettingsView};
+use crate::settings::{Settings, SettingsView, UrlProblem, web_url};
 use crate::state::{AppState, Status};
 
 /// Longest question accepted, and most messages of history.
@@ -188,11 +188,11 @@ pub async fn get_node(state: State<'_, AppState>, id: Option<i64>, source_id: Op
 
 /// Checks a link the window wants opened in the person's browser.
 pub fn checked_url(url: &str) -> Result<String, String> {
-    let parsed = reqwest::Url::parse(url.trim()).map_err(|_| format!("not a web address: {url}"))?;
-    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-        return Err("only http:// and https:// links can be opened".into());
+    match web_url(url) {
+        Ok(parsed) => Ok(parsed.to_string()),
+        Err(UrlProblem::Unparsable(_)) => Err(format!("not a web address: {url}")),
+        Err(UrlProblem::NotHttp) => Err("only http:// and https:// links can be opened".into()),
     }
-    Ok(parsed.to_string())
 }
 
 /// Opens a web link (an official URL, a court opinion) in the person's browser.

@@ -49,22 +49,9 @@ fn init_logging(logs: &std::path::Path) {
         .and_then(|_| proseva_supervisor::RotatingLog::open(logs.join("proseva.log"), 5 * 1024 * 1024, 3).ok());
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false);
     match log {
-        Some(log) => {
-            let log = Arc::new(Mutex::new(log));
-            builder.with_writer(move || LogWriter(log.clone())).init();
-        }
+        // tracing-subscriber writes through a `Mutex<impl Write>` itself.
+        Some(log) => builder.with_writer(Mutex::new(log)).init(),
         None => builder.with_writer(std::io::stderr).init(),
-    }
-}
-
-struct LogWriter(Arc<Mutex<proseva_supervisor::RotatingLog>>);
-
-impl std::io::Write for LogWriter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).write(buf)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).flush()
     }
 }
 

@@ -317,6 +317,22 @@ impl SettingsStore {
     }
 }
 
+/// Why a text is not a web address the app will use.
+#[derive(Debug)]
+pub enum UrlProblem {
+    Unparsable(String),
+    NotHttp,
+}
+
+/// An absolute `http://` or `https://` address with a host (a model endpoint, a link to open).
+pub fn web_url(text: &str) -> Result<reqwest::Url, UrlProblem> {
+    let parsed = reqwest::Url::parse(text.trim()).map_err(|e| UrlProblem::Unparsable(e.to_string()))?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+        return Err(UrlProblem::NotHttp);
+    }
+    Ok(parsed)
+}
+
 fn clean(field: &str, value: Option<String>) -> Result<Option<String>, SettingsError> {
     let Some(v) = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) else {
         return Ok(None);
@@ -330,11 +346,12 @@ fn clean(field: &str, value: Option<String>) -> Result<Option<String>, SettingsE
 fn validate(s: Settings) -> Result<Settings, SettingsError> {
     let base_url = clean("baseUrl", s.base_url)?;
     if let Some(url) = &base_url {
-        let parsed = reqwest::Url::parse(url)
-            .map_err(|e| SettingsError::Invalid(format!("baseUrl: not a web address ({e}); for example http://127.0.0.1:11434/v1")))?;
-        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
-            return Err(SettingsError::Invalid("baseUrl: must start with http:// or https://".into()));
-        }
+        web_url(url).map_err(|problem| {
+            SettingsError::Invalid(match problem {
+                UrlProblem::Unparsable(e) => format!("baseUrl: not a web address ({e}); for example http://127.0.0.1:11434/v1"),
+                UrlProblem::NotHttp => "baseUrl: must start with http:// or https://".into(),
+            })
+        })?;
     }
     let openalex_email = clean("openalexEmail", s.openalex_email)?;
     if let Some(email) = &openalex_email

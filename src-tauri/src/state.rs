@@ -104,11 +104,18 @@ pub struct AppState {
     pub settings: SettingsStore,
     pub http: reqwest::Client,
     started: Instant,
+    /// The model line, worked out from the settings (keyring reads included) when they change,
+    /// not on every status push.
+    model: Mutex<ModelStatus>,
     shared: Mutex<Shared>,
     backend: RwLock<Option<Backend>>,
     agent: Mutex<Option<Arc<Agent>>>,
     subscribers: Mutex<Vec<Channel<Status>>>,
     requests: Mutex<HashMap<String, CancellationToken>>,
+}
+
+fn model_status(settings: &SettingsStore) -> ModelStatus {
+    AgentConfig::from_lookup(|n| settings.lookup(n)).mode().into()
 }
 
 fn placeholder(name: &str, data_dir: &Path) -> SidecarStatus {
@@ -131,7 +138,9 @@ impl AppState {
             .connect_timeout(std::time::Duration::from_secs(5))
             .build()
             .expect("an HTTP client with rustls builds");
+        let model = Mutex::new(model_status(&settings));
         AppState {
+            model,
             shared: Mutex::new(Shared {
                 phase: Phase::Preparing,
                 setup: None,
@@ -153,13 +162,12 @@ impl AppState {
 
     pub fn status(&self) -> Status {
         let shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
-        let config = AgentConfig::from_lookup(|n| self.settings.lookup(n));
         Status {
             phase: shared.phase,
             setup: shared.setup.clone(),
             server: shared.server.clone(),
             explorer: shared.explorer.clone(),
-            model: config.mode().into(),
+            model: self.model.lock().unwrap_or_else(|p| p.into_inner()).clone(),
             data_dir: self.data_dir.display().to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             message: shared.message.clone(),
@@ -293,6 +301,7 @@ impl AppState {
     /// Settings changed: the next request builds a new agent; windows see the new model line.
     pub fn settings_changed(&self) {
         *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        *self.model.lock().unwrap_or_else(|p| p.into_inner()) = model_status(&self.settings);
         self.broadcast();
     }
 

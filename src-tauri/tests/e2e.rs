@@ -150,19 +150,6 @@ fn when_the_app_is_killed_its_sidecars_die_too() {
     assert!(left.is_empty(), "sidecars outlived the killed app: {left:?}");
 }
 
-/// Pids of live processes whose command line mentions `needle` (a test's own data dir).
-fn processes_mentioning(needle: &str) -> Vec<u32> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
-        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        if String::from_utf8_lossy(&cmdline).contains(needle) && alive(pid) {
-            found.push(pid);
-        }
-    }
-    found
-}
-
 #[test]
 fn a_server_that_cannot_start_gets_a_dialog_with_its_last_words_and_a_failing_exit() {
     let data = tempfile::tempdir().unwrap();
@@ -204,7 +191,10 @@ fn a_server_that_cannot_start_gets_a_dialog_with_its_last_words_and_a_failing_ex
     assert!(app.try_wait().unwrap().is_none(), "the app waits for the dialog to be read");
     let log = std::fs::read_to_string(data.path().join("logs/proseva.log")).unwrap();
     assert!(log.contains("exited with status 3") && log.contains("disk I/O error") && log.contains("second line of trouble"), "{log}");
-    assert!(processes_mentioning(&data.path().display().to_string()).is_empty(), "the explorer was stopped with the failed server");
+    assert!(
+        support::processes_mentioning(&data.path().display().to_string()).is_empty(),
+        "the explorer was stopped with the failed server"
+    );
 
     // OK closes it and the app ends with a failing status.
     let pressed = std::process::Command::new(&xdotool)

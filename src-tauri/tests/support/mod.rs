@@ -244,31 +244,38 @@ fn element_id(v: &Value) -> Option<String> {
 pub const ENTER: &str = "\u{E007}";
 
 /// True while a process with this pid exists (zombies count as gone).
-pub fn alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => !stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
-        Err(_) => false,
-    }
+pub use proseva_supervisor::sys::running as alive;
+
+/// Every pid in /proc.
+fn all_pids() -> impl Iterator<Item = u32> {
+    std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_string_lossy().parse().ok())
 }
 
-/// Resident memory of a process, from /proc, in KiB.
+/// A `Key:  N kB` figure of a /proc file (`status`'s VmRSS, `smaps_rollup`'s Pss), in KiB.
+fn proc_kib(pid: u32, file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/{file}")).ok()?;
+    text.lines().find(|l| l.starts_with(key))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Resident memory of a process, in KiB.
 pub fn rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()
+    proc_kib(pid, "status", "VmRSS:")
+}
+
+/// Proportional set size: private memory plus a fair share of what is shared, in KiB.
+pub fn pss_kib(pid: u32) -> Option<u64> {
+    proc_kib(pid, "smaps_rollup", "Pss:")
 }
 
 /// A process and all its descendants (WebKit's web and network processes, the sidecars).
 pub fn process_tree(root: u32) -> Vec<u32> {
-    let mut parents: Vec<(u32, u32)> = Vec::new();
-    if let Ok(entries) = std::fs::read_dir("/proc") {
-        for entry in entries.flatten() {
-            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-            let Some(rest) = stat.rsplit(')').next() else { continue };
-            let ppid = rest.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
-            parents.push((pid, ppid));
-        }
-    }
+    let parents: Vec<(u32, u32)> = all_pids()
+        .filter_map(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            let ppid = stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect();
     let mut tree = vec![root];
     let mut i = 0;
     while i < tree.len() {
@@ -279,17 +286,18 @@ pub fn process_tree(root: u32) -> Vec<u32> {
     tree
 }
 
-/// Pids of processes whose executable is `path`.
+/// Pids of live processes whose executable is `path`.
 pub fn pids_of(path: &Path) -> Vec<u32> {
     let Ok(target) = path.canonicalize() else { return Vec::new() };
-    let mut pids = Vec::new();
-    if let Ok(entries) = std::fs::read_dir("/proc") {
-        for entry in entries.flatten() {
-            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
-            if std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|exe| exe == target) && alive(pid) {
-                pids.push(pid);
-            }
-        }
-    }
-    pids
+    all_pids().filter(|pid| std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|exe| exe == target) && alive(*pid)).collect()
+}
+
+/// Pids of live processes whose command line mentions `needle` (a test's own data dir).
+pub fn processes_mentioning(needle: &str) -> Vec<u32> {
+    all_pids()
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            String::from_utf8_lossy(&cmdline).contains(needle) && alive(*pid)
+        })
+        .collect()
 }
