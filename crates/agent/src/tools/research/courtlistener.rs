@@ -56,6 +56,18 @@ impl CourtListener {
         self.http.json(request).await
     }
 
+    /// A search tool's whole call: its `query`, `court` and `limit` arguments, one search of `kind`,
+    /// each result normalised by `hit`.
+    async fn search_tool(&self, tool: &str, kind: &str, args: &Value, hit: fn(&Value) -> Hit) -> Result<Value, ToolError> {
+        let query = text_arg(args, "query")?;
+        let court = opt_text_arg(args, "court")?;
+        let limit = limit_arg(args)?;
+        let body = self.search(tool, kind, &query, court.as_deref()).await?;
+        let (total, results) = search_results(&body)?;
+        let hits = results.iter().take(limit).map(hit).collect();
+        Ok(Found::new(SERVICE, &query, total, hits).into_value())
+    }
+
     /// `POST /api/rest/v4/citation-lookup/` with the form field `text`.
     async fn lookup(&self, tool: &str, text: &str) -> Result<Value, ToolError> {
         let token = self.token(tool)?;
@@ -238,13 +250,7 @@ impl Tool for SearchOpinions {
         })
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
-        let query = text_arg(&args, "query")?;
-        let court = opt_text_arg(&args, "court")?;
-        let limit = limit_arg(&args)?;
-        let body = self.0.search(self.name(), "o", &query, court.as_deref()).await?;
-        let (total, results) = search_results(&body)?;
-        let hits = results.iter().take(limit).map(opinion_hit).collect();
-        Ok(Found::new(SERVICE, &query, total, hits).into_value())
+        self.0.search_tool(self.name(), "o", &args, opinion_hit).await
     }
 }
 
@@ -270,13 +276,7 @@ impl Tool for SearchDockets {
         })
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
-        let query = text_arg(&args, "query")?;
-        let court = opt_text_arg(&args, "court")?;
-        let limit = limit_arg(&args)?;
-        let body = self.0.search(self.name(), "r", &query, court.as_deref()).await?;
-        let (total, results) = search_results(&body)?;
-        let hits = results.iter().take(limit).map(docket_hit).collect();
-        Ok(Found::new(SERVICE, &query, total, hits).into_value())
+        self.0.search_tool(self.name(), "r", &args, docket_hit).await
     }
 }
 
