@@ -1,9 +1,15 @@
 # ProSeVA Desktop — `make run` starts it on its embedded defaults, `make test` runs every check.
+#
+# One build for everything: every target compiles the whole workspace with the release profile and
+# all targets (`$(BUILD)`), so tests, the app, the benchmarks and the .deb share one set of compiled
+# dependencies (the same profile and the same features: a build of the binaries alone would leave
+# out the dev-dependencies' features and compile much of the tree a second time).
 
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/proseva-target
 export PROSEVA_MODEL_DIR ?= $(HOME)/.cache/proseva/models/all-minilm-l6-v2
 TAURI_CLI := $(HOME)/.cache/proseva/tauri-cli/node_modules/.bin/tauri
+BUILD := cargo build --release --workspace --all-targets
 
 .PHONY: setup model tools build test lint bench run bundle test-deb screenshots starter-vectors
 
@@ -17,33 +23,34 @@ tools: setup ## tauri-driver for the window's end-to-end test
 	@scripts/install-test-tools.sh driver
 
 build: setup
-	cargo build --workspace --release
+	$(BUILD)
 
 lint:
 	cargo fmt --all -- --check
-	cargo clippy --workspace --all-targets -- -D warnings
+	python3 scripts/check-imports.py
+	cargo clippy --release --workspace --all-targets -- -D warnings
 
 test: setup model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
-	cargo build --workspace --bins
-	cargo test --workspace
+	$(BUILD)
+	cargo test --release --workspace
 	$(MAKE) test-deb
 
 bench: setup model tools ## benchmarks; figures go in README.md
-	cargo build --release --workspace --bins
+	$(BUILD)
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"
 	"$(CARGO_TARGET_DIR)/release/agent-bench"
 	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
-	cargo bench -p proseva-desktop --bench desktop
+	cargo bench --profile release --workspace --bench desktop
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
 	python3 scripts/starter-manifest.py
-	cargo build --release -p proseva-explorer
+	$(BUILD)
 	"$(CARGO_TARGET_DIR)/release/proseva-explorer" ingest --starter --no-vector-cache --require-embeddings \
 	  --db "$$(mktemp -d)/graph.db" --save-vectors sidecars/explorer/starter/vectors.bin
 
 run: setup model ## the app, on its embedded defaults (data in ~/.local/share/proseva unless PROSEVA_DATA_DIR)
-	cargo build --release --workspace --bins
+	$(BUILD)
 	"$(CARGO_TARGET_DIR)/release/proseva"
 
 bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars inside
@@ -54,5 +61,5 @@ test-deb: bundle ## installs the .deb, launches it from its desktop entry under 
 	scripts/test-deb.sh
 
 screenshots: setup tools ## the window's panels, into docs/
-	cargo build --workspace --bins
-	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test -p proseva-desktop --test e2e -- the_window_answers
+	$(BUILD)
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release -p proseva-desktop --test e2e -- the_window_answers

@@ -240,10 +240,6 @@ impl SettingsStore {
         self.settings.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
-    pub fn secret_store(&self) -> &'static str {
-        self.secrets.kind()
-    }
-
     /// The value the agent should use for an environment name: saved settings and secrets first,
     /// then the environment. Blank means unset.
     pub fn lookup(&self, name: &str) -> Option<String> {

@@ -13,8 +13,7 @@ use crate::offline::OfflineModel;
 use crate::openai::{Endpoint, OPENAI_BASE_URL, OpenAiModel, REQUEST_TIMEOUT, RetryPolicy};
 use crate::runner::RunnerConfig;
 
-pub const DEFAULT_SMALL_MODEL: &str = "gpt-4o-mini";
-pub const DEFAULT_LARGE_MODEL: &str = "gpt-4o";
+pub use crate::model::{DEFAULT_LARGE_MODEL, DEFAULT_SMALL_MODEL};
 
 /// The model settings. `Debug` says only whether the key is set.
 #[derive(Clone, PartialEq, Eq)]

@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 use crate::event::ToolResult;
 use crate::tool::ToolSpec;
 
+/// `TEXT_MODEL_SMALL` when none is set: the tool-loop model.
+pub const DEFAULT_SMALL_MODEL: &str = "gpt-4o-mini";
+/// `TEXT_MODEL_LARGE` when none is set: the answer model.
+pub const DEFAULT_LARGE_MODEL: &str = "gpt-4o";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {

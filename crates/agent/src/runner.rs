@@ -52,8 +52,8 @@ pub struct RunnerConfig {
 impl Default for RunnerConfig {
     fn default() -> Self {
         RunnerConfig {
-            small_model: crate::config::DEFAULT_SMALL_MODEL.into(),
-            large_model: crate::config::DEFAULT_LARGE_MODEL.into(),
+            small_model: crate::model::DEFAULT_SMALL_MODEL.into(),
+            large_model: crate::model::DEFAULT_LARGE_MODEL.into(),
             max_tool_calls: 40,
             tool_timeout: Duration::from_secs(30),
             answer_context_chars: 24_000,

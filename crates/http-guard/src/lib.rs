@@ -1,4 +1,4 @@
-//! The two checks every ProSeVA sidecar makes before it looks at a request.
+//! The three checks every ProSeVA sidecar makes before it looks at a request.
 //!
 //! - [`is_loopback_host`]: the `Host` header must name this machine. A web page that rebinds its
 //!   own DNS name to 127.0.0.1 can reach a loopback port, but its requests still carry its own

@@ -11,7 +11,7 @@
 //!
 //! let answer = rule("answer-complaint").unwrap();
 //! let served = NaiveDate::from_ymd_opt(2025, 11, 7).unwrap();
-//! let due = compute(answer, served);
+//! let due = compute(answer, served).unwrap();
 //! // 21 days later is the day after Thanksgiving, a legal holiday, then a weekend.
 //! assert_eq!(due.date, NaiveDate::from_ymd_opt(2025, 12, 1).unwrap());
 //! assert!(due.explanation.contains("Rule 3:8(a)"));
@@ -92,10 +92,20 @@ pub fn rule_ids() -> Vec<&'static str> {
     rules().iter().map(|r| r.id.as_str()).collect()
 }
 
-/// The deadline `rule` sets for an event on `trigger_date`.
-pub fn compute(rule: &Rule, trigger_date: NaiveDate) -> Computation {
-    let counted_date = trigger_date + Days::new(u64::from(rule.days));
-    let (date, skipped) = next_open_day(counted_date);
+/// A trigger date so far off that the deadline would fall past the last day the calendar holds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a deadline {days} days after {trigger} falls past the end of the calendar; check the year")]
+pub struct OutOfRange {
+    pub trigger: NaiveDate,
+    pub days: u32,
+}
+
+/// The deadline `rule` sets for an event on `trigger_date`. Callers bound the dates they accept
+/// (see [`crate::fields::DATE_YEARS`]); this still never panics on any date.
+pub fn compute(rule: &Rule, trigger_date: NaiveDate) -> Result<Computation, OutOfRange> {
+    let out_of_range = || OutOfRange { trigger: trigger_date, days: rule.days };
+    let counted_date = trigger_date.checked_add_days(Days::new(u64::from(rule.days))).ok_or_else(out_of_range)?;
+    let (date, skipped) = next_open_day(counted_date).ok_or_else(out_of_range)?;
     let day = |d: NaiveDate| d.format("%A, %B %-d, %Y").to_string();
     let mut explanation = format!("{} days after {} ({}) is {}", rule.days, trigger_date, rule.citation, day(counted_date));
     if skipped.is_empty() {
@@ -108,7 +118,7 @@ pub fn compute(rule: &Rule, trigger_date: NaiveDate) -> Computation {
             day(date)
         ));
     }
-    Computation {
+    Ok(Computation {
         rule_id: rule.id.clone(),
         citation: rule.citation.clone(),
         trigger_date,
@@ -116,7 +126,7 @@ pub fn compute(rule: &Rule, trigger_date: NaiveDate) -> Computation {
         date,
         skipped: skipped.into_iter().map(|(date, reason)| SkippedDay { date, reason }).collect(),
         explanation,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -155,15 +165,22 @@ mod tests {
     #[test]
     fn explanations_say_why_a_date_moved() {
         let r = rule("answer-complaint").unwrap();
-        let c = compute(r, NaiveDate::from_ymd_opt(2025, 11, 7).unwrap());
+        let c = compute(r, NaiveDate::from_ymd_opt(2025, 11, 7).unwrap()).unwrap();
         assert_eq!(
             c.explanation,
             "21 days after 2025-11-07 (Rule 3:8(a)) is Friday, November 28, 2025; Nov 28 is a legal holiday (the day after Thanksgiving, \
              § 2.2-3300), Nov 29 is a Saturday, Nov 30 is a Sunday, so under Va. Code § 1-210 the deadline moves to the next day the \
              clerk's office is open: Monday, December 1, 2025."
         );
-        let plain = compute(r, NaiveDate::from_ymd_opt(2025, 2, 3).unwrap());
+        let plain = compute(r, NaiveDate::from_ymd_opt(2025, 2, 3).unwrap()).unwrap();
         assert_eq!(plain.explanation, "21 days after 2025-02-03 (Rule 3:8(a)) is Monday, February 24, 2025.");
         assert!(plain.skipped.is_empty());
+    }
+
+    #[test]
+    fn the_last_day_of_the_calendar_is_an_error_not_a_panic() {
+        let r = rule("answer-complaint").unwrap();
+        assert_eq!(compute(r, NaiveDate::MAX), Err(OutOfRange { trigger: NaiveDate::MAX, days: 21 }));
+        assert!(compute(r, NaiveDate::MIN).is_ok());
     }
 }

@@ -18,11 +18,16 @@
 //! given" too, so a form's blank input clears an optional field.
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use serde_json::{Map, Value};
 
 use crate::ApiError;
+
+/// The years a date may have: wide enough for any court record, narrow enough that adding a
+/// deadline's days can never leave the calendar (chrono's last year is 262142).
+pub const DATE_YEARS: RangeInclusive<i32> = 1800..=2200;
 
 /// Fields every record has that a client may send back unchanged but never sets.
 pub const READ_ONLY: &[&str] = &["id", "createdAt", "updatedAt"];
@@ -114,11 +119,16 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// Optional calendar date, `YYYY-MM-DD`.
+    /// Optional calendar date, `YYYY-MM-DD`, in the years [`DATE_YEARS`].
     pub fn date(&mut self, name: &str) -> Option<NaiveDate> {
         let raw = self.get(name)?;
         match raw.as_str().map(|s| NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")) {
-            Some(Ok(date)) => Some(date),
+            Some(Ok(date)) if DATE_YEARS.contains(&date.year()) => Some(date),
+            Some(Ok(_)) => {
+                let (first, last) = (DATE_YEARS.start(), DATE_YEARS.end());
+                self.error(name, format!("must be a date between {first}-01-01 and {last}-12-31"));
+                None
+            }
             _ => {
                 self.error(name, "must be a date written YYYY-MM-DD, e.g. 2025-03-14");
                 None

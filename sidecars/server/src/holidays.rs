@@ -30,10 +30,10 @@ pub fn legal_holidays(year: i32) -> Vec<Holiday> {
     let mut days: Vec<Holiday> = [year, year + 1]
         .into_iter()
         .flat_map(statutory_days)
-        .map(|(date, name)| match date.weekday() {
-            Weekday::Sat => Holiday { date: date - Days::new(1), name, observed: true },
-            Weekday::Sun => Holiday { date: date + Days::new(1), name, observed: true },
-            _ => Holiday { date, name, observed: false },
+        .filter_map(|(date, name)| match date.weekday() {
+            Weekday::Sat => Some(Holiday { date: date.checked_sub_days(Days::new(1))?, name, observed: true }),
+            Weekday::Sun => Some(Holiday { date: date.checked_add_days(Days::new(1))?, name, observed: true }),
+            _ => Some(Holiday { date, name, observed: false }),
         })
         .filter(|h| h.date.year() == year)
         .collect();
@@ -41,15 +41,15 @@ pub fn legal_holidays(year: i32) -> Vec<Holiday> {
     days
 }
 
-/// The days named in § 2.2-3300 for `year`, before moving any off a weekend.
+/// The days named in § 2.2-3300 for `year`, before moving any off a weekend. Empty for a year
+/// outside the calendar chrono can hold (no input may panic on a far-off year).
 fn statutory_days(year: i32) -> Vec<(NaiveDate, &'static str)> {
-    let fixed = |month, day| NaiveDate::from_ymd_opt(year, month, day).expect("a real calendar day");
-    let nth =
-        |month, weekday, n| NaiveDate::from_weekday_of_month_opt(year, month, weekday, n).expect("every month has four of each weekday");
-    let last_monday_of_may =
-        (1..=5).rev().find_map(|n| NaiveDate::from_weekday_of_month_opt(year, 5, Weekday::Mon, n)).expect("May has Mondays");
+    let fixed = |month, day| NaiveDate::from_ymd_opt(year, month, day);
+    let nth = |month, weekday, n| NaiveDate::from_weekday_of_month_opt(year, month, weekday, n);
+    let last_monday_of_may = (1..=5).rev().find_map(|n| NaiveDate::from_weekday_of_month_opt(year, 5, Weekday::Mon, n));
     let thanksgiving = nth(11, Weekday::Thu, 4);
-    vec![
+    let day_after = |date: Option<NaiveDate>| date.and_then(|d| d.checked_add_days(Days::new(1)));
+    [
         (fixed(1, 1), "New Year's Day"),
         (nth(1, Weekday::Mon, 3), "Martin Luther King, Jr., Day"),
         (nth(2, Weekday::Mon, 3), "George Washington Day"),
@@ -58,12 +58,15 @@ fn statutory_days(year: i32) -> Vec<(NaiveDate, &'static str)> {
         (fixed(7, 4), "Independence Day"),
         (nth(9, Weekday::Mon, 1), "Labor Day"),
         (nth(10, Weekday::Mon, 2), "Columbus Day and Yorktown Victory Day"),
-        (nth(11, Weekday::Mon, 1) + Days::new(1), "Election Day"),
+        (day_after(nth(11, Weekday::Mon, 1)), "Election Day"),
         (fixed(11, 11), "Veterans Day"),
         (thanksgiving, "Thanksgiving Day"),
-        (thanksgiving + Days::new(1), "the day after Thanksgiving"),
+        (day_after(thanksgiving), "the day after Thanksgiving"),
         (fixed(12, 25), "Christmas Day"),
     ]
+    .into_iter()
+    .filter_map(|(date, name)| Some((date?, name)))
+    .collect()
 }
 
 /// Why the clerk's office is closed on `date` by law, or `None` if it is open.
@@ -82,15 +85,16 @@ pub fn closed_because(date: NaiveDate) -> Option<String> {
     })
 }
 
-/// `date` if the office is open then, else the next day it is, with each day skipped and why.
-pub fn next_open_day(date: NaiveDate) -> (NaiveDate, Vec<(NaiveDate, String)>) {
+/// `date` if the office is open then, else the next day it is, with each day skipped and why;
+/// `None` only when that day would lie past the last date chrono can hold.
+pub fn next_open_day(date: NaiveDate) -> Option<(NaiveDate, Vec<(NaiveDate, String)>)> {
     let mut day = date;
     let mut skipped = Vec::new();
     while let Some(why) = closed_because(day) {
         skipped.push((day, why));
-        day = day + Days::new(1);
+        day = day.checked_add_days(Days::new(1))?;
     }
-    (day, skipped)
+    Some((day, skipped))
 }
 
 #[cfg(test)]
@@ -134,16 +138,24 @@ mod tests {
     }
 
     #[test]
+    fn far_off_years_give_answers_not_panics() {
+        assert!(legal_holidays(i32::MAX).is_empty());
+        assert!(legal_holidays(262_142).len() > 10);
+        assert_eq!(next_open_day(NaiveDate::MAX).map(|(d, _)| d).unwrap_or(NaiveDate::MAX), NaiveDate::MAX);
+        assert!(next_open_day(NaiveDate::MIN).is_some());
+    }
+
+    #[test]
     fn ordinary_weekdays_are_open() {
         for day in ["2025-03-11", "2025-11-26", "2025-12-26", "2025-11-03"] {
             assert_eq!(closed_because(d(day)), None, "{day}");
         }
-        assert_eq!(next_open_day(d("2025-03-11")), (d("2025-03-11"), vec![]));
+        assert_eq!(next_open_day(d("2025-03-11")), Some((d("2025-03-11"), vec![])));
     }
 
     #[test]
     fn rolling_forward_lists_every_closed_day() {
-        let (open, skipped) = next_open_day(d("2025-11-27"));
+        let (open, skipped) = next_open_day(d("2025-11-27")).unwrap();
         assert_eq!(open, d("2025-12-01"));
         let days: Vec<String> = skipped.iter().map(|(d, _)| d.to_string()).collect();
         assert_eq!(days, ["2025-11-27", "2025-11-28", "2025-11-29", "2025-11-30"]);

@@ -23,7 +23,6 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::ApiError;
-use crate::state::AppState;
 use crate::store::{Store, chunks, documents, fts_query};
 
 /// How many candidates each ranking contributes to a blended search.
@@ -237,12 +236,12 @@ impl Knowledge {
 }
 
 /// Embeds pending documents, one at a time, for as long as the server runs.
-pub fn spawn_worker(state: AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_worker(store: Store, knowledge: Arc<Knowledge>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            let next = match state.knowledge.embedder() {
+            let next = match knowledge.embedder() {
                 None => None,
-                Some(embedder) => match state.blocking(|s| s.store.read(documents::next_pending)).await {
+                Some(embedder) => match blocking(&store, |s| s.read(documents::next_pending)).await {
                     Ok(next) => next.map(|id| (id, embedder)),
                     Err(e) => {
                         tracing::error!("embedding worker: {e}");
@@ -252,22 +251,28 @@ pub fn spawn_worker(state: AppState) -> tokio::task::JoinHandle<()> {
             };
             match next {
                 Some((id, embedder)) => {
-                    if let Err(e) = embed_document(&state, id, embedder).await {
+                    if let Err(e) = embed_document(&store, &knowledge, id, embedder).await {
                         tracing::error!(document = id, "embedding failed: {e}");
                         let message = e.to_string();
-                        let _ = state.blocking(move |s| s.store.write(|c| documents::mark_failed(c, id, &message))).await;
+                        let _ = blocking(&store, move |s| s.write(|c| documents::mark_failed(c, id, &message))).await;
                     }
                 }
                 // Woken by an upload, or by the model becoming ready.
-                None => state.knowledge.wake.notified().await,
+                None => knowledge.wake.notified().await,
             }
         }
     })
 }
 
-async fn embed_document(state: &AppState, id: i64, embedder: Arc<ModelThread>) -> Result<(), ApiError> {
+/// Runs blocking store work on tokio's blocking pool.
+async fn blocking<T: Send + 'static>(store: &Store, f: impl FnOnce(&Store) -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || f(&store)).await?
+}
+
+async fn embed_document(store: &Store, knowledge: &Arc<Knowledge>, id: i64, embedder: Arc<ModelThread>) -> Result<(), ApiError> {
     let started = std::time::Instant::now();
-    let passages = state.blocking(move |s| s.store.read(|c| chunks::texts_of(c, id))).await?;
+    let passages = blocking(store, move |s| s.read(|c| chunks::texts_of(c, id))).await?;
     let texts: Vec<String> = passages.iter().map(|(_, text)| text.clone()).collect();
     let model = embedder.model_id().to_string();
     let vectors = tokio::task::spawn_blocking(move || {
@@ -282,30 +287,30 @@ async fn embed_document(state: &AppState, id: i64, embedder: Arc<ModelThread>) -
         return Err(ApiError::Internal(format!("the model returned {} vectors for {} passages", vectors.len(), passages.len())));
     }
     let count = passages.len();
-    state
-        .blocking(move |s| {
-            let mut matrix = s.knowledge.vectors.write().unwrap_or_else(|e| e.into_inner());
-            // The document may have been deleted (or re-queued) while the model ran.
-            let stored = s.store.write(|c| {
-                if !documents::is_pending(c, id)? {
-                    return Ok(false);
-                }
-                for ((chunk, _), vector) in passages.iter().zip(&vectors) {
-                    chunks::set_vector(c, *chunk, vector)?;
-                }
-                documents::mark_ready(c, id, &model)?;
-                Ok(true)
-            })?;
-            if stored {
-                for ((chunk, _), vector) in passages.iter().zip(&vectors) {
-                    if vector.len() == matrix.dimension {
-                        matrix.push(*chunk, id, vector);
-                    }
+    let knowledge = knowledge.clone();
+    blocking(store, move |s| {
+        let mut matrix = knowledge.vectors.write().unwrap_or_else(|e| e.into_inner());
+        // The document may have been deleted (or re-queued) while the model ran.
+        let stored = s.write(|c| {
+            if !documents::is_pending(c, id)? {
+                return Ok(false);
+            }
+            for ((chunk, _), vector) in passages.iter().zip(&vectors) {
+                chunks::set_vector(c, *chunk, vector)?;
+            }
+            documents::mark_ready(c, id, &model)?;
+            Ok(true)
+        })?;
+        if stored {
+            for ((chunk, _), vector) in passages.iter().zip(&vectors) {
+                if vector.len() == matrix.dimension {
+                    matrix.push(*chunk, id, vector);
                 }
             }
-            Ok(())
-        })
-        .await?;
+        }
+        Ok(())
+    })
+    .await?;
     tracing::info!(document = id, passages = count, ms = started.elapsed().as_millis() as u64, "document embedded");
     Ok(())
 }

@@ -54,7 +54,7 @@ impl AppState {
 
     /// Starts embedding pending documents in the background. Needs a tokio runtime.
     pub fn spawn_embedding_worker(&self) -> tokio::task::JoinHandle<()> {
-        knowledge::spawn_worker(self.clone())
+        knowledge::spawn_worker(self.store.clone(), self.knowledge.clone())
     }
 
     /// Runs blocking work (SQLite, the model) on tokio's blocking pool.

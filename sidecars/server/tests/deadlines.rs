@@ -47,7 +47,7 @@ fn date(s: &str) -> NaiveDate {
 #[test]
 fn deadlines_roll_past_weekends_and_legal_holidays() {
     for &(rule_id, trigger, counted, due, why) in TABLE {
-        let c = compute(rule(rule_id).unwrap(), date(trigger));
+        let c = compute(rule(rule_id).unwrap(), date(trigger)).unwrap();
         assert_eq!((c.counted_date, c.date), (date(counted), date(due)), "{rule_id} from {trigger}");
         if why.is_empty() {
             assert!(c.skipped.is_empty(), "{rule_id} from {trigger}: {:?}", c.skipped);

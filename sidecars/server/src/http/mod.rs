@@ -107,7 +107,10 @@ async fn deadline_rules_compute(JsonBody(body): JsonBody) -> Result<Json<Value>,
     }
     f.finish()?;
     match (rule, trigger) {
-        (Some(rule), Some(trigger)) => Ok(Json(json!(deadline_rules::compute(rule, trigger)))),
+        (Some(rule), Some(trigger)) => match deadline_rules::compute(rule, trigger) {
+            Ok(computed) => Ok(Json(json!(computed))),
+            Err(e) => Err(ApiError::invalid([("triggerDate".to_string(), e.to_string())].into(), "field")),
+        },
         _ => Err(ApiError::Internal("validated rule and date missing".into())),
     }
 }

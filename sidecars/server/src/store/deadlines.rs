@@ -106,11 +106,13 @@ impl Table for Deadlines {
                     f.error("date", "is computed from ruleId and triggerDate; to set it by hand, leave out ruleId");
                 }
                 match trigger_date {
-                    Some(trigger) => {
-                        let computed = deadline_rules::compute(rule, trigger);
-                        input.date = computed.date;
-                        input.date_note = Some(computed.explanation);
-                    }
+                    Some(trigger) => match deadline_rules::compute(rule, trigger) {
+                        Ok(computed) => {
+                            input.date = computed.date;
+                            input.date_note = Some(computed.explanation);
+                        }
+                        Err(e) => f.error("triggerDate", e.to_string()),
+                    },
                     None if !f.has("triggerDate") => f.error("triggerDate", format!("is required with ruleId: the date of {}", rule.after)),
                     None => {}
                 }
