@@ -195,7 +195,13 @@ impl Agent {
                 tool_results: reply.tool_results.clone(),
                 citations: reply.citations.clone(),
             }),
-            Err(e) => emit(AgentEvent::Error { message: e.to_string(), code: e.code().into() }),
+            Err(e) => {
+                let message = match e {
+                    AgentError::Model(ModelError::Cancelled) => "stopped: the request was cancelled before it was answered".to_string(),
+                    other => other.to_string(),
+                };
+                emit(AgentEvent::Error { message, code: e.code().into() })
+            }
         }
         result
     }
