@@ -60,12 +60,28 @@ async fn bad_requests_get_clear_errors() {
         (json!({"messages": [{"role": "system", "content": "x"}]}), "messages[0].role"),
         (json!({"messages": [{"role": "user", "content": 5}]}), "messages[0].content"),
         (json!({"messages": [{"role": "assistant", "content": "hi"}]}), "messages"),
+        (json!({"messages": [{"role": "user", "content": "   "}]}), "messages"),
+        (json!({"messages": [{"role": "user", "content": "x".repeat(20_001)}]}), "messages[0].content"),
+        (json!({"messages": vec![json!({"role": "user", "content": "q"}); 101]}), "messages"),
+        (json!({"messages": vec![json!({"role": "user", "content": "x".repeat(20_000)}); 11]}), "messages"),
     ] {
         let res = post(body.clone()).await.unwrap();
-        assert_eq!(res.status(), 400, "{body}");
+        assert_eq!(res.status(), 400, "{field}");
         let err: Value = res.json().await.unwrap();
-        assert!(err["error"]["fields"].get(field).is_some(), "{body}: {err}");
+        assert_eq!(err["error"]["code"], "invalid_input", "{err}");
+        assert!(err["error"]["fields"].get(field).is_some(), "{field}: {err}");
     }
+    // /api/research keeps the same rules.
+    let res = client()
+        .post(format!("{}/api/research", sidecars.server_url))
+        .bearer_auth(TOKEN)
+        .json(&json!({"messages": [{"role": "tool", "content": "x"}, {"role": "user", "content": "q"}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 400);
+    let err: Value = res.json().await.unwrap();
+    assert!(err["error"]["fields"].get("messages[0].role").is_some(), "{err}");
     let unauthenticated = client()
         .post(format!("{}/api/chat", sidecars.server_url))
         .json(&json!({"messages": [{"role": "user", "content": "q"}]}))

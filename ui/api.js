@@ -1,5 +1,7 @@
 // The only way this page talks to the app: Tauri's `invoke` and `Channel`, for our own commands.
-// Argument names are camelCase, as the Rust commands expect.
+// Argument names are camelCase, as the Rust commands expect. A command that fails rejects with
+// `{code, message, field?}`; `code` is `starting`, `invalid_input`, `unavailable`, `not_found` or
+// `internal`.
 
 function core() {
   const tauri = window.__TAURI__;
@@ -68,9 +70,23 @@ export function openUrl(url) {
   });
 }
 
+/**
+ * Any rejection as `{code, message, field}`: the app's typed errors as they are; anything else (a
+ * bridge failure, a malformed call Tauri refused before our command ran) as `internal`.
+ */
+export function commandError(err) {
+  if (err && typeof err === 'object' && typeof err.code === 'string' && typeof err.message === 'string') {
+    return { code: err.code, message: err.message, field: typeof err.field === 'string' ? err.field : null };
+  }
+  const message = typeof err === 'string' ? err : err && typeof err.message === 'string' ? err.message : 'Something went wrong.';
+  return { code: 'internal', message, field: null };
+}
+
 export const api = {
   appStatus: () => invoke('app_status'),
   subscribeStatus: (onStatus) => invoke('subscribe_status', { onStatus: channel(onStatus) }),
+  /** Starts a chat or research request: resolves with `{requestId}` once it is accepted; every
+   * event, `done` or `error` last, goes to `onEvent`. */
   ask: (command, requestId, messages, onEvent) => invoke(command, { requestId, messages, onEvent: channel(onEvent) }),
   cancel: (requestId) => invoke('cancel', { requestId }),
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),

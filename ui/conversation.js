@@ -1,14 +1,14 @@
 // A conversation panel (chat, or research): sends a question with the history, streams the
 // answer as Markdown, shows the trail of tool calls as they run, and ends with the reply, its
 // checked citations and its sources — or with a calm error and a way to try again.
+//
+// One path: the command answers `{requestId}` at once; everything else, the answer included,
+// arrives as events on the request's channel, `done` or `error` last.
 
-import { h, clear, announce, spinner, truncate, errorText, formatNumber } from './dom.js';
-import { api, newRequestId } from './api.js';
+import { h, clear, announce, spinner, truncate, formatNumber } from './dom.js';
+import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
-import { trailLabel } from './tools.js';
-import { normaliseResult } from './tools.js';
-import { ResultGroups, kindBadge } from './results.js';
-import { shortCitationLabel } from './cite.js';
+import { ResultGroups, kindBadge, resultError } from './results.js';
 
 const PHASES = {
   tools: 'Looking things up…',
@@ -38,7 +38,10 @@ export class Conversation {
       input.style.height = 'auto';
       input.style.height = `${Math.min(input.scrollHeight + 2, 240)}px`;
     };
-    input.addEventListener('input', grow);
+    input.addEventListener('input', () => {
+      grow();
+      this.clearInputError();
+    });
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && !e.altKey && !e.ctrlKey && !e.metaKey) {
         e.preventDefault();
@@ -145,20 +148,14 @@ export class Conversation {
     this.scrollToEnd(true);
 
     const messages = [...this.history, { role: 'user', content: text }];
-    let promise;
+    let accepted;
     try {
-      promise = api.ask(this.command, requestId, messages, (ev) => this.onEvent(req, ev));
+      accepted = api.ask(this.command, requestId, messages, (ev) => this.onEvent(req, ev));
     } catch (err) {
-      promise = Promise.reject(err);
+      accepted = Promise.reject(err);
     }
-    Promise.resolve(promise).then(
-      (result) => {
-        if (req.finished) return;
-        if (result && typeof result === 'object' && typeof result.reply === 'string') this.finish(req, result);
-        else this.finish(req, { reply: req.reply, toolResults: req.results, citations: null });
-      },
-      (err) => this.fail(req, errorText(err)),
-    );
+    // The acknowledgement says only that the request runs; a refusal is the end of it.
+    Promise.resolve(accepted).catch((err) => this.fail(req, commandError(err)));
   }
 
   onEvent(req, ev) {
@@ -187,7 +184,10 @@ export class Conversation {
         this.finish(req, ev);
         break;
       case 'error':
-        this.fail(req, typeof ev.message === 'string' ? ev.message : 'The answer could not be finished.');
+        this.fail(req, {
+          code: typeof ev.code === 'string' && ev.code ? ev.code : 'internal',
+          message: typeof ev.message === 'string' ? ev.message : 'The answer could not be finished.',
+        });
         break;
       default:
         break;
@@ -213,7 +213,7 @@ export class Conversation {
       'li',
       { class: 'trail-item', dataset: { tool: ev.name, state: 'running', callId: id } },
       icon,
-      h('span', { class: 'trail-text' }, h('span', { class: 'trail-label' }, trailLabel(ev.name, ev.args)), outcome, state),
+      h('span', { class: 'trail-text' }, h('span', { class: 'trail-label' }, ev.label || ev.title || ev.name), outcome, state),
     );
     req.calls.set(id, { item, icon, state, outcome, name: ev.name });
     req.trail.hidden = false;
@@ -225,19 +225,20 @@ export class Conversation {
     const id = ev.id !== undefined ? String(ev.id) : null;
     if (!id || !req.calls.has(id)) this.addCall(req, { ...ev, args: ev.args || {} });
     const call = req.calls.get(id) || [...req.calls.values()].pop();
-    const norm = normaliseResult(ev.name, ev.result, ev.ok !== false);
-    req.results.push({ tool: ev.name, args: ev.args || {}, ok: norm.ok, result: ev.result });
+    const ok = ev.ok !== false;
+    req.results.push(ev);
     if (!call || call.done) return;
     call.done = true;
-    call.item.dataset.state = norm.ok ? 'ok' : 'error';
-    clear(call.icon).append(norm.ok ? '✓' : '✗');
-    if (norm.ok) {
-      const n = norm.cards.length;
+    call.item.dataset.state = ok ? 'ok' : 'error';
+    clear(call.icon).append(ok ? '✓' : '✗');
+    if (ok) {
+      const n = Array.isArray(ev.cards) ? ev.cards.length : 0;
       call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
       call.state.textContent = ' — done';
     } else {
-      call.outcome.textContent = ` — ${truncate(norm.error, 90)}`;
-      call.item.title = norm.error;
+      const error = resultError(ev.result);
+      call.outcome.textContent = ` — ${truncate(error, 90)}`;
+      call.item.title = error;
       call.state.textContent = ' — failed';
     }
   }
@@ -262,21 +263,20 @@ export class Conversation {
     if (req.finished) return;
     req.finished = true;
     recordMetrics(req.metrics, 'done');
-    const reply = typeof done.reply === 'string' && done.reply ? done.reply : req.reply;
-    const toolResults = Array.isArray(done.toolResults) && done.toolResults.length ? done.toolResults : req.results;
+    const reply = typeof done.reply === 'string' ? done.reply : req.reply;
     const check = done.citations && typeof done.citations === 'object' ? done.citations : null;
     const unverified = new Set(check && Array.isArray(check.unverified) ? check.unverified.map(String) : []);
     const stick = this.nearBottom();
-    clear(req.body).append(renderMarkdown(reply, { citations: { unverified, note: check ? check.note || null : null } }));
+    clear(req.body).append(renderMarkdown(reply, { citations: { spans: check ? check.spans : [], note: check ? check.note || null : null } }));
     if (!reply.trim()) req.body.append(h('p', { class: 'muted' }, 'No answer was written.'));
     this.settleTrail(req);
     req.phase.hidden = true;
     req.msg.dataset.state = 'done';
     req.msg.removeAttribute('aria-busy');
     this.renderSources(req, check, unverified);
-    if (this.sourcesInMessage) this.renderToolsUsed(req, toolResults);
+    if (this.sourcesInMessage) this.renderToolsUsed(req, req.results);
     if (this.sidebar) {
-      this.sidebar.finish(toolResults);
+      this.sidebar.finish();
       this.renderSidebarLink(req);
     }
     this.history.push({ role: 'user', content: req.text }, { role: 'assistant', content: reply });
@@ -314,7 +314,7 @@ export class Conversation {
             h(
               'li',
               {},
-              h('button', { type: 'button', class: 'source-link', 'data-source-id': v.sourceId, 'aria-haspopup': 'dialog' }, shortCitationLabel(v.sourceId)),
+              h('button', { type: 'button', class: 'source-link', 'data-source-id': v.sourceId, 'data-label': v.label || null, 'aria-haspopup': 'dialog' }, v.label || v.sourceId),
               v.heading ? h('span', { class: 'source-heading' }, ` ${truncate(v.heading, 90)}`) : null,
               ' ',
               kindBadge(v.textKind),
@@ -324,7 +324,8 @@ export class Conversation {
       );
     }
     if (unverified.size) {
-      const list = [...unverified].map(shortCitationLabel).join(', ');
+      const labels = new Map((Array.isArray(check.spans) ? check.spans : []).map((s) => [s.sourceId, s.label]));
+      const list = [...unverified].map((id) => labels.get(id) || id).join(', ');
       footer.append(
         h(
           'p',
@@ -339,6 +340,7 @@ export class Conversation {
     req.extra.append(footer);
   }
 
+  /** The tool_result events of the answer, as cards grouped by tool, folded away. */
   renderToolsUsed(req, toolResults) {
     if (!toolResults.length) return;
     const container = h('div', { class: 'tools-used-groups' });
@@ -349,7 +351,7 @@ export class Conversation {
       container,
     );
     const groups = new ResultGroups(container, { headingLevel: 4 });
-    groups.reconcile(toolResults);
+    groups.fill(toolResults);
     req.extra.append(details);
   }
 
@@ -367,8 +369,11 @@ export class Conversation {
     req.extra.append(h('p', { class: 'sidebar-link-line' }, button));
   }
 
-  fail(req, message, { stopped = false } = {}) {
+  /** The request ended without an answer; `error` is `{code, message, field?}`. */
+  fail(req, error, { stopped = false } = {}) {
     if (req.finished) return;
+    const message = error.message;
+    stopped = stopped || error.code === 'cancelled';
     req.finished = true;
     recordMetrics(req.metrics, 'error');
     if (req.reply.trim()) {
@@ -386,22 +391,29 @@ export class Conversation {
       this.run(req.text, req.userEl);
     });
     const actions = h('div', { class: 'error-actions' }, retry);
-    const hint = errorHint(message);
+    const hint = errorHint(error);
+    if (error.code === 'invalid_input') this.showInputError(message);
     if (hint && hint.settings && this.openSettings) {
       const settings = h('button', { type: 'button', class: 'button link-like' }, 'Open settings');
       settings.addEventListener('click', () => this.openSettings());
       actions.append(settings);
     }
+    const titles = {
+      starting: 'ProSeVA is still starting.',
+      invalid_input: 'This question could not be sent.',
+      unavailable: 'A service did not answer.',
+      model: 'The model service did not answer.',
+    };
     const box = h(
       'div',
-      { class: ['message-error', stopped && 'stopped'], role: stopped ? null : 'alert' },
-      h('p', { class: 'error-title' }, stopped ? 'You stopped this answer.' : 'This answer could not be finished.'),
+      { class: ['message-error', stopped && 'stopped'], role: stopped ? null : 'alert', dataset: { code: error.code } },
+      h('p', { class: 'error-title' }, stopped ? 'You stopped this answer.' : titles[error.code] || 'This answer could not be finished.'),
       stopped ? null : h('p', { class: 'error-text' }, message),
       hint ? h('p', { class: 'error-hint' }, hint.text) : null,
       actions,
     );
     req.extra.append(box);
-    if (this.sidebar) this.sidebar.finish(null);
+    if (this.sidebar) this.sidebar.finish();
     this.running = null;
     this.updateComposer();
     this.scrollToEnd(true);
@@ -414,7 +426,8 @@ export class Conversation {
     const req = this.running;
     if (!req) return false;
     api.cancel(req.requestId).catch((err) => console.warn('cancel failed', err));
-    this.fail(req, 'Stopped', { stopped: true });
+    // The request's own `cancelled` error event follows; the answer is marked stopped at once.
+    this.fail(req, { code: 'cancelled', message: 'Stopped' }, { stopped: true });
     this.input.focus();
     return true;
   }
@@ -454,6 +467,27 @@ export class Conversation {
     if (overflow > 0) el.scrollTop += overflow;
   }
 
+  /** A refused question: the reason under the input, which is marked invalid until edited. */
+  showInputError(message) {
+    const id = `${this.input.id}-error`;
+    let note = document.getElementById(id);
+    if (!note) {
+      note = h('p', { class: 'field-error composer-error', id, role: 'alert' });
+      this.input.form.querySelector('.composer-row').after(note);
+    }
+    note.textContent = message;
+    note.hidden = false;
+    this.input.setAttribute('aria-invalid', 'true');
+    const described = (this.input.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    if (!described.includes(id)) this.input.setAttribute('aria-describedby', [...described, id].join(' '));
+  }
+
+  clearInputError() {
+    const note = document.getElementById(`${this.input.id}-error`);
+    if (note) note.hidden = true;
+    this.input.removeAttribute('aria-invalid');
+  }
+
   /** Starts over: a new conversation (the history the model sees is cleared too). */
   reset() {
     if (this.running) this.stop();
@@ -466,18 +500,20 @@ export class Conversation {
   }
 }
 
-function errorHint(message) {
-  const m = String(message).toLowerCase();
-  if (m.includes('starting') || m.includes('not ready') || m.includes('preparing')) {
-    return { text: 'ProSeVA is still getting ready. Wait for the status line at the bottom to say “ready”, then try again.' };
+/** What to do about an error, by its code. */
+function errorHint(error) {
+  switch (error.code) {
+    case 'starting':
+      return { text: 'ProSeVA is still getting ready. Wait for the status line at the bottom to say “ready”, then try again.' };
+    case 'model':
+      return { text: 'This looks like a problem with the model service. Check the model settings, or switch on offline mode.', settings: true };
+    case 'unavailable':
+      return { text: 'A service did not answer. Check the status line at the bottom, or try again in a moment.' };
+    case 'invalid_input':
+      return { text: 'Change the question (or start a new conversation) and send it again.' };
+    default:
+      return null;
   }
-  if (m.includes('api key') || m.includes('api_key') || m.includes('401') || m.includes('403') || m.includes('unauthorized') || m.includes('model')) {
-    return { text: 'This looks like a problem with the model service. Check the model settings, or switch on offline mode.', settings: true };
-  }
-  if (m.includes('connect') || m.includes('timed out') || m.includes('timeout') || m.includes('unavailable')) {
-    return { text: 'A service did not answer. Check your connection or try again in a moment.' };
-  }
-  return null;
 }
 
 /** Keeps the last 50 requests' timings on `window.__prosevaMetrics` (read by `cargo bench`). */

@@ -3,18 +3,49 @@
 // headings, bold, italic, strikethrough, inline code, fenced code blocks, bullet and numbered
 // lists (nested), blockquotes, tables, horizontal rules and links. Only http(s) links become links
 // (opened in the person's browser by the app); any other link shows as its text. Citations of the
-// Code and Constitution of Virginia in text become `a.cite` links that open the section viewer.
+// Code and Constitution of Virginia become `a.cite` links that open the section viewer: the app
+// finds them (the `done` event's `citations.spans`, UTF-16 offsets into the reply), this file only
+// links them. Before parsing, each span is wrapped in invisible marks (private-use characters), so
+// it survives the Markdown parse wherever it lands; marks inside code and link targets are dropped.
 
 import { h } from './dom.js';
-import { findCitations } from './cite.js';
+
+const OPEN = '\uE000';
+const MID = '\uE001';
+const CLOSE = '\uE002';
+const MARKED = /\uE000(\d+)\uE001([^\uE000-\uE002]*)\uE002/g;
+
+/** Wraps each span of `text` in marks: OPEN, the span's index, MID, the cited text, CLOSE. */
+export function markCitations(text, spans) {
+  // Private-use characters a model wrote become U+FFFD first (same length, so offsets hold).
+  const clean = text.replace(/[\uE000-\uE002]/g, '\uFFFD');
+  if (!Array.isArray(spans) || !spans.length) return clean;
+  let out = '';
+  let at = 0;
+  spans.forEach((span, n) => {
+    const start = span && span.startUtf16;
+    const end = span && span.endUtf16;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < at || end <= start || end > clean.length) return;
+    out += clean.slice(at, start) + OPEN + n + MID + clean.slice(start, end) + CLOSE;
+    at = end;
+  });
+  return out + clean.slice(at);
+}
+
+/** The text without marks (for code, link targets, and text that links nothing). */
+export function stripMarks(text) {
+  return String(text).replace(/\uE000\d*\uE001?/g, '').replace(/[\uE001\uE002]/g, '');
+}
 
 /**
  * Renders `source` to a DocumentFragment.
- * `ctx.citations`: `{ unverified: Set<string>, note: string|null }` — citations to flag; omit
- * while the answer is still being written (nothing is flagged yet).
+ * `ctx.citations`: `{ spans, note }` from the app — the citations to link, each `verified` or
+ * `unverified` (flagged), and why nothing could be checked; omit while the answer is still being
+ * written.
  */
 export function renderMarkdown(source, ctx = {}) {
-  const text = String(source ?? '').replace(/\r\n?/g, '\n');
+  const spans = ctx.citations && Array.isArray(ctx.citations.spans) ? ctx.citations.spans : [];
+  const text = markCitations(String(source ?? ''), spans).replace(/\r\n?/g, '\n');
   const fragment = document.createDocumentFragment();
   for (const node of parseBlocks(text.split('\n'), ctx, 0)) fragment.append(node);
   return fragment;
@@ -84,7 +115,7 @@ function parseBlocks(lines, ctx, depth) {
         i += 1;
       }
       i += 1; // the closing fence (or the end, while an answer is still streaming)
-      const code = h('code', {}, body.join('\n'));
+      const code = h('code', {}, stripMarks(body.join('\n')));
       if (m[2]) code.dataset.lang = m[2];
       out.push(h('pre', { class: 'code-block', tabindex: '0' }, code));
       continue;
@@ -285,8 +316,8 @@ export function parseInline(text, ctx = {}, opts = {}) {
   let buf = '';
   const flush = () => {
     if (!buf) return;
-    if (opts.inLink || ctx.noCitations) out.push(document.createTextNode(buf));
-    else out.push(...linkCitations(buf, ctx));
+    if (opts.inLink || ctx.noCitations) out.push(document.createTextNode(stripMarks(buf)));
+    else out.push(...linkMarked(buf, ctx));
     buf = '';
   };
   let i = 0;
@@ -306,7 +337,7 @@ export function parseInline(text, ctx = {}, opts = {}) {
         flush();
         let code = s.slice(i + n, close);
         if (/^ .* $/.test(code) && code.trim()) code = code.slice(1, -1);
-        out.push(h('code', {}, code));
+        out.push(h('code', {}, stripMarks(code)));
         i = close + n;
         continue;
       }
@@ -425,6 +456,8 @@ function safeWebUrl(url) {
 
 /** A link to an outside page (opened in the person's browser), or just the label for any other target. */
 export function makeLink(url, children, labelText) {
+  url = stripMarks(url);
+  labelText = stripMarks(labelText ?? '');
   const href = safeWebUrl(url);
   if (!href) return h('span', { class: 'link-text' }, children);
   let host = '';
@@ -449,43 +482,61 @@ export function makeLink(url, children, labelText) {
   );
 }
 
-/** Splits text into text nodes and citation links. */
-export function linkCitations(text, ctx = {}) {
-  const found = findCitations(text);
-  if (!found.length) return [document.createTextNode(text)];
+/** Text with marks → text nodes and citation links (the spans are `ctx.citations.spans`). */
+function linkMarked(text, ctx) {
+  const spans = (ctx.citations && ctx.citations.spans) || [];
   const nodes = [];
   let at = 0;
-  for (const c of found) {
-    if (c.start < at) continue;
-    if (c.start > at) nodes.push(document.createTextNode(text.slice(at, c.start)));
-    nodes.push(citeLink(text.slice(c.start, c.end), c.sourceId, ctx));
-    at = c.end;
+  for (const m of text.matchAll(MARKED)) {
+    if (m.index > at) nodes.push(document.createTextNode(stripMarks(text.slice(at, m.index))));
+    const span = spans[Number(m[1])];
+    nodes.push(span ? citeLink(m[2], span, ctx) : document.createTextNode(m[2]));
+    at = m.index + m[0].length;
   }
-  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  if (at < text.length) nodes.push(document.createTextNode(stripMarks(text.slice(at))));
   return nodes;
 }
 
-/** An `a.cite` link that opens the section viewer for `sourceId`; flagged when unverified. */
-export function citeLink(label, sourceId, ctx = {}) {
+/**
+ * Plain text with its citations linked: `spans` as the app sends them (UTF-16 offsets into
+ * `text`). Spans that overlap or fall outside the text are left out.
+ */
+export function linkCitations(text, spans, ctx = {}) {
+  const nodes = [];
+  let at = 0;
+  for (const span of Array.isArray(spans) ? spans : []) {
+    const { startUtf16: start, endUtf16: end } = span || {};
+    if (!Number.isInteger(start) || !Number.isInteger(end) || start < at || end <= start || end > text.length) continue;
+    if (start > at) nodes.push(document.createTextNode(text.slice(at, start)));
+    nodes.push(citeLink(text.slice(start, end), span, ctx));
+    at = end;
+  }
+  if (at < text.length || !nodes.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
+
+/** An `a.cite` link that opens the section viewer for the span's section; flagged when unverified. */
+export function citeLink(label, span, ctx = {}) {
   const check = ctx.citations;
-  const unverified = Boolean(check && check.unverified && check.unverified.has(sourceId));
+  const unverified = span.status === 'unverified';
   const a = h(
     'a',
     {
       class: ['cite', unverified && 'unverified'],
       href: '#',
-      'data-source-id': sourceId,
+      'data-source-id': span.sourceId,
+      'data-label': span.label || null,
       'aria-haspopup': 'dialog',
     },
     label,
   );
   if (unverified) {
-    const why = check.note ? 'could not be checked against the law graph' : 'not found in the law graph — check this citation';
+    const why = check && check.note ? 'could not be checked against the law graph' : 'not found in the law graph — check this citation';
     a.title = `${label}: ${why}`;
     a.setAttribute('aria-label', `${label} — ${why}`);
     a.append(h('span', { class: 'cite-flag', 'aria-hidden': 'true' }, '⚠'));
   } else {
-    a.title = `Read ${label}`;
+    a.title = `Read ${span.label || label}`;
   }
   return a;
 }

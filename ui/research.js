@@ -39,11 +39,10 @@ export class ResearchSidebar {
     this.updateSummary();
   }
 
-  /** The answer is done (`toolResults`) or ended without one (null). */
-  finish(toolResults) {
+  /** The request ended (with an answer or not): calls still spinning stop. */
+  finish() {
     this.running = false;
-    if (toolResults) this.groups.reconcile(toolResults);
-    else this.groups.settle();
+    this.groups.settle();
     this.root.dataset.state = this.groups.isEmpty ? 'none' : 'done';
     this.updateSummary();
   }

@@ -1,10 +1,25 @@
 // Tool results as cards, grouped by tool: the research panel's sidebar and each chat answer's
-// "Sources used" list are both a ResultGroups, filled live from tool_call / tool_result events
-// and checked against the final `toolResults` when the answer is done.
+// "Sources used" list are both a ResultGroups, filled from tool_call / tool_result events. The app
+// says everything shown: each group's title and source (`title`, `source` on the events) and each
+// result as cards `{title, citation, snippet, url, kind, meta?, textKind?, section?, extras?,
+// preview?}`; this file only renders them.
 
 import { h, clear, formatNumber } from './dom.js';
 import { hostOf } from './api.js';
-import { normaliseResult, toolName, TOOL_SOURCES, countText } from './tools.js';
+
+/** "10 shown of 2,343 found", or '' when all found are shown. */
+export function countText(shown, total) {
+  if (typeof total === 'number' && total > shown) return `${formatNumber(shown)} shown of ${formatNumber(total)} found`;
+  return '';
+}
+
+/** The error text of a failed result (`{"error": "..."}`). */
+export function resultError(result) {
+  if (result && typeof result === 'object' && result.error !== undefined) {
+    return typeof result.error === 'string' ? result.error : String(result.error.message || 'This source failed.');
+  }
+  return typeof result === 'string' && result ? result : 'This source failed.';
+}
 
 let groupSeq = 0;
 
@@ -21,22 +36,26 @@ export function kindBadge(textKind, { long = false } = {}) {
 
 /** One result card. */
 export function renderCard(card) {
-  const li = h('li', { class: 'result-card' });
-  if (card.json) {
-    li.append(h('p', { class: 'card-meta' }, 'Result'), h('pre', { class: 'json-preview', tabindex: '0' }, card.json));
+  const li = h('li', { class: 'result-card', dataset: { kind: card.kind || null } });
+  if (card.preview) {
+    li.append(h('p', { class: 'card-meta' }, 'Result'), h('pre', { class: 'json-preview', tabindex: '0' }, card.preview));
     return li;
   }
   if (card.textKind) li.dataset.textKind = card.textKind;
   let titleContent;
-  if (card.sourceId) {
-    titleContent = h('button', { type: 'button', class: 'card-title-button source-link', 'data-source-id': card.sourceId, 'aria-haspopup': 'dialog' }, card.title);
+  if (card.section) {
+    titleContent = h(
+      'button',
+      { type: 'button', class: 'card-title-button source-link', 'data-source-id': card.section, 'data-label': card.citation || null, 'aria-haspopup': 'dialog' },
+      card.title,
+    );
   } else if (card.url) {
     titleContent = h('a', { class: 'ext-link', href: card.url, 'data-url': card.url, title: `Opens in your browser: ${card.url}` }, card.title || card.url, h('span', { class: 'visually-hidden' }, ' (opens in your browser)'));
   } else {
     titleContent = card.title || 'Untitled';
   }
   li.append(h('h4', { class: 'card-title' }, titleContent));
-  const meta = [card.citation, card.court, card.date].filter(Boolean);
+  const meta = [card.citation, ...(Array.isArray(card.meta) ? card.meta : [])].filter(Boolean);
   if (meta.length || card.textKind) {
     const metaLine = h('p', { class: 'card-meta' });
     meta.forEach((m, n) => {
@@ -57,7 +76,7 @@ export function renderCard(card) {
       ),
     );
   }
-  if (card.url && card.sourceId) {
+  if (card.url && card.section) {
     li.append(h('p', { class: 'card-actions' }, h('a', { class: 'ext-link', href: card.url, 'data-url': card.url }, `Official page on ${hostOf(card.url) || 'the web'}`, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))));
   } else if (card.url) {
     li.append(h('p', { class: 'card-host' }, hostOf(card.url)));
@@ -95,7 +114,8 @@ export class ResultGroups {
     return this.groups.size === 0;
   }
 
-  group(tool) {
+  /** The group of a tool's results; `ev` is its tool_call or tool_result event (title, source). */
+  group(tool, ev = {}) {
     let g = this.groups.get(tool);
     if (g) return g;
     groupSeq += 1;
@@ -106,7 +126,7 @@ export class ResultGroups {
       'button',
       { type: 'button', class: 'group-toggle', 'aria-expanded': 'true', 'aria-controls': bodyId },
       h('span', { class: 'group-chevron', 'aria-hidden': 'true' }),
-      h('span', { class: 'group-titles' }, h('span', { class: 'group-name' }, toolName(tool)), TOOL_SOURCES[tool] ? h('span', { class: 'group-source' }, TOOL_SOURCES[tool]) : null),
+      h('span', { class: 'group-titles' }, h('span', { class: 'group-name' }, ev.title || tool), ev.source ? h('span', { class: 'group-source' }, ev.source) : null),
       h('span', { class: 'group-progress', 'aria-hidden': 'true' }),
       count,
       countLabel,
@@ -160,7 +180,7 @@ export class ResultGroups {
   /** A `tool_call` event: the group shows that it is looking. */
   call(ev) {
     if (!ev || !ev.name) return;
-    const g = this.group(ev.name);
+    const g = this.group(ev.name, ev);
     if (ev.id !== undefined && !this.pending.has(ev.id) && !this.seen.has(ev.id)) {
       this.pending.set(ev.id, ev.name);
       g.running += 1;
@@ -169,11 +189,11 @@ export class ResultGroups {
     this.update(g);
   }
 
-  /** A `tool_result` event (or a toolResults entry via `add`). */
+  /** A `tool_result` event. */
   result(ev) {
     if (!ev || !ev.name) return;
     if (ev.id !== undefined && this.seen.has(ev.id)) return;
-    const g = this.group(ev.name);
+    const g = this.group(ev.name, ev);
     if (ev.id !== undefined && this.pending.has(ev.id)) {
       this.pending.delete(ev.id);
       g.running = Math.max(0, g.running - 1);
@@ -182,52 +202,45 @@ export class ResultGroups {
     }
     if (ev.id !== undefined) this.seen.add(ev.id);
     this.resultCount += 1;
-    this.addResult(g, normaliseResult(ev.name, ev.result, ev.ok !== false));
+    this.addResult(g, ev);
     this.update(g);
   }
 
-  addResult(g, norm) {
-    if (!norm.ok) {
+  /** Shows one tool_result event's cards, or its error. */
+  addResult(g, ev) {
+    if (ev.ok === false) {
       g.failed += 1;
-      const needsKey = /_API_KEY|_API_TOKEN|settings screen|key is configured/i.test(norm.error);
+      const error = resultError(ev.result);
+      const needsKey = /_API_KEY|_API_TOKEN|settings screen|key is configured/i.test(error);
       g.errors.append(
         h(
           'li',
           { class: 'group-error' },
           h('span', { class: 'error-mark', 'aria-hidden': 'true' }, '⚠ '),
           h('span', { class: 'visually-hidden' }, 'Error: '),
-          norm.error,
+          error,
           needsKey ? [' ', h('button', { type: 'button', class: 'button link-like inline open-settings-link' }, 'Add the key in Settings')] : null,
         ),
       );
       g.errors.hidden = false;
       return;
     }
-    if (typeof norm.total === 'number') g.total += norm.total;
-    if (norm.note && !g.note.textContent.includes(norm.note)) {
-      g.note.textContent = g.note.textContent ? `${g.note.textContent} ${norm.note}` : norm.note;
+    if (typeof ev.total === 'number') g.total += ev.total;
+    if (ev.note && !g.note.textContent.includes(ev.note)) {
+      g.note.textContent = g.note.textContent ? `${g.note.textContent} ${ev.note}` : ev.note;
       g.note.hidden = false;
     }
-    for (const card of norm.cards) {
+    for (const card of Array.isArray(ev.cards) ? ev.cards : []) {
       g.list.append(renderCard(card));
       g.cards += 1;
     }
   }
 
-  /** When the answer is done: make sure every entry of `toolResults` is shown. */
-  reconcile(toolResults) {
-    if (!Array.isArray(toolResults)) return;
-    // Calls whose result never came stop spinning.
-    this.settle();
-    if (toolResults.length === this.resultCount) return;
-    // Events were missed (or came from elsewhere): rebuild from the final list.
-    this.reset();
-    for (const r of toolResults) {
-      const g = this.group(r.tool);
-      g.calls += 1;
-      this.resultCount += 1;
-      this.addResult(g, normaliseResult(r.tool, r.result, r.ok !== false));
-      this.update(g);
+  /** Shows a finished request's tool_result events at once (a chat answer's "Sources used"). */
+  fill(events) {
+    for (const ev of events) {
+      this.call(ev);
+      this.result(ev);
     }
   }
 

@@ -2,9 +2,8 @@
 // Virginia from the law graph — its heading, where it sits, its text with a clear statement of
 // whether that text is the official wording or a plain-language summary, and its official page.
 
-import { h, clear, announce, errorText, spinner } from './dom.js';
-import { api, isWebUrl, hostOf } from './api.js';
-import { citationLabel } from './cite.js';
+import { h, clear, announce, spinner } from './dom.js';
+import { api, isWebUrl, hostOf, commandError } from './api.js';
 import { linkCitations } from './markdown.js';
 
 const KIND = {
@@ -52,9 +51,14 @@ export class SectionViewer {
     return this.dialog.open;
   }
 
-  /** Opens the viewer on `sourceId` (`2.2-3704`, `const-I-12`); `trigger` gets focus back on close. */
+  /**
+   * Opens the viewer on `sourceId` (`2.2-3704`, `const-I-12`); `trigger` gets focus back on close,
+   * and its `data-label` (the app's label for the citation, `§ 2.2-3704`) is shown while loading.
+   */
   open(sourceId, trigger) {
     if (!sourceId) return;
+    this.labels = this.labels || new Map();
+    if (trigger && trigger.dataset && trigger.dataset.label) this.labels.set(sourceId, trigger.dataset.label);
     if (!this.dialog.open) {
       this.trigger = trigger || document.activeElement;
       this.stack = [];
@@ -77,7 +81,7 @@ export class SectionViewer {
     this.current = sourceId;
     this.back.hidden = this.stack.length === 0;
     const seq = (this.seq += 1);
-    const label = citationLabel(sourceId);
+    const label = this.labelOf(sourceId);
     this.dialog.dataset.state = 'loading';
     this.dialog.dataset.sourceId = sourceId;
     this.citation.textContent = label;
@@ -102,19 +106,25 @@ export class SectionViewer {
       node = await api.getNode({ id: null, sourceId });
     } catch (err) {
       if (seq !== this.seq) return;
-      this.showError(sourceId, errorText(err));
+      this.showError(sourceId, commandError(err));
       return;
     }
     if (seq !== this.seq) return;
     if (!node || typeof node !== 'object') {
-      this.showError(sourceId, `${label} is not in the law graph`);
+      this.showError(sourceId, { code: 'not_found', message: `${label} is not in the law graph` });
       return;
     }
     this.show(node, sourceId);
   }
 
+  /** The label the app gave this section (`§ 2.2-3704`), or its id until the app has said. */
+  labelOf(sourceId) {
+    return (this.labels && this.labels.get(sourceId)) || sourceId;
+  }
+
   show(node, sourceId) {
-    const label = citationLabel(node.sourceId || sourceId, node.nodeType);
+    const label = node.label || this.labelOf(node.sourceId || sourceId);
+    if (this.labels && node.label) this.labels.set(node.sourceId || sourceId, node.label);
     this.dialog.dataset.state = 'ready';
     this.status.hidden = true;
     this.citation.textContent = label;
@@ -136,11 +146,9 @@ export class SectionViewer {
     this.kindLine.hidden = false;
     this.dialog.dataset.textKind = node.textKind || '';
 
-    const text = String(node.sourceText || '').trim();
-    if (text) {
-      for (const para of text.split(/\n\s*\n|\n/)) {
-        if (para.trim()) this.text.append(h('p', {}, linkCitations(para.trim(), {})));
-      }
+    const text = String(node.sourceText || '');
+    if (text.trim()) {
+      for (const para of paragraphs(text, node.citations)) this.text.append(h('p', {}, linkCitations(para.text, para.spans)));
     } else {
       this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
     }
@@ -155,20 +163,26 @@ export class SectionViewer {
     announce(`${label} opened. ${kind.text}.`);
   }
 
-  showError(sourceId, message) {
-    const label = citationLabel(sourceId);
+  /** `error`: the command's `{code, message}`. */
+  showError(sourceId, error) {
+    const label = this.labelOf(sourceId);
+    const message = error.message;
     this.dialog.dataset.state = 'error';
+    this.dialog.dataset.errorCode = error.code;
     this.heading.textContent = label;
     this.status.className = 'section-status error';
     const lookup = officialUrl(sourceId);
+    const next = {
+      not_found: 'The citation may be mistyped, repealed, or outside the law this app holds. Check it in the official Code of Virginia.',
+      starting: 'ProSeVA is still starting; try again when the status line at the bottom says the law graph is ready.',
+      unavailable: 'The law graph is not running right now; the status line at the bottom says more.',
+    };
     clear(this.status).append(
-      h('strong', {}, /not in the law graph/i.test(message) ? 'Not found in the law graph.' : 'This section could not be opened.'),
+      h('strong', {}, error.code === 'not_found' ? 'Not found in the law graph.' : 'This section could not be opened.'),
       ' ',
       message.replace(/^Error:\s*/, ''),
       '. ',
-      /unavailable/i.test(message)
-        ? 'The law graph is not running right now; the status line at the bottom says more.'
-        : 'The citation may be mistyped, repealed, or outside the law this app holds. Check it in the official Code of Virginia.',
+      next[error.code] || 'Try again in a moment.',
     );
     if (lookup) {
       this.url.href = lookup;
@@ -181,13 +195,41 @@ export class SectionViewer {
   }
 }
 
-/** The official LIS page where a section number can be looked up, if it has the shape of one. */
+/** The official LIS page where the section can be looked up (the Constitution's, for `const-` ids). */
 function officialUrl(sourceId) {
   const id = String(sourceId);
-  if (/^\d+(\.\d+)?[A-Z]?-[\d.:]+$/.test(id)) return `https://law.lis.virginia.gov/vacode/${id}/`;
-  const c = /^const-([IVX]+)-(.+)$/.exec(id);
-  if (c) return `https://law.lis.virginia.gov/constitution/`;
-  return null;
+  if (id.startsWith('const-')) return 'https://law.lis.virginia.gov/constitution/';
+  return /^[\w.:-]+$/.test(id) ? `https://law.lis.virginia.gov/vacode/${id}/` : null;
+}
+
+/**
+ * The paragraphs of a section's text (split at line breaks, trimmed), each with the citation spans
+ * that fall inside it, their offsets made relative to the paragraph.
+ */
+export function paragraphs(text, spans) {
+  const out = [];
+  const all = Array.isArray(spans) ? spans : [];
+  const breaks = /\n\s*\n|\n/g;
+  let from = 0;
+  const take = (end) => {
+    const raw = text.slice(from, end);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (body) {
+      const start = from + lead;
+      const stop = start + body.length;
+      const inside = all
+        .filter((s) => s && s.startUtf16 >= start && s.endUtf16 <= stop)
+        .map((s) => ({ ...s, startUtf16: s.startUtf16 - start, endUtf16: s.endUtf16 - start }));
+      out.push({ text: body, spans: inside });
+    }
+  };
+  for (const m of text.matchAll(breaks)) {
+    take(m.index);
+    from = m.index + m[0].length;
+  }
+  take(text.length);
+  return out;
 }
 
 function stripLabel(heading, sourceId) {

@@ -3,7 +3,7 @@
 // is saved and where), the OpenAlex email, and the data folder (read-only).
 
 import { h, clear, announce, errorText } from './dom.js';
-import { api } from './api.js';
+import { api, commandError } from './api.js';
 
 const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail'];
 
@@ -226,29 +226,29 @@ export class SettingsDialog {
       this.dialog.dispatchEvent(new CustomEvent('settings-saved', { detail: saved }));
     } catch (err) {
       this.setBusy(false);
-      this.showRejection(errorText(err));
+      this.showRejection(commandError(err));
     }
   }
 
-  /** "baseUrl: must start with http://…" → the error under that field. */
-  showRejection(message) {
-    const m = /^\s*(?:settings\.|secrets\.)?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([\s\S]+)$/.exec(message);
-    const name = m && m[1];
+  /** A refused save: an `invalid_input` error goes under its field, anything else above the form. */
+  showRejection(error) {
+    const name = error.code === 'invalid_input' ? error.field : null;
     const known = name && (FIELDS.includes(name) || this.secrets.some((s) => s.name === name));
     if (known) {
       const input = FIELDS.includes(name) ? this.field(name) : this.dialog.querySelector(`#secret-${CSS.escape(name)}`);
       const err = this.dialog.querySelector(`#err-${CSS.escape(name)}`);
       if (err) {
-        err.textContent = capitalize(m[2].trim());
+        err.textContent = capitalize(error.message.trim());
         err.hidden = false;
       }
       if (input) {
         input.setAttribute('aria-invalid', 'true');
         input.focus();
       }
-      this.showFormError(`Not saved. ${labelFor(this.dialog, name)}: ${m[2].trim()}`);
+      this.showFormError(`Not saved. ${labelFor(this.dialog, name)}: ${error.message.trim()}`);
     } else {
-      this.showFormError(`Not saved: ${message}`);
+      const why = error.code === 'unavailable' ? 'a service this needs did not answer — ' : '';
+      this.showFormError(`Not saved: ${why}${error.message}`);
       this.formError.focus();
     }
   }

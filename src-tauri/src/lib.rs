@@ -12,6 +12,7 @@
 //! `explorer.log`, each rotated.
 
 pub mod commands;
+pub mod error;
 pub mod settings;
 pub mod state;
 
@@ -175,7 +176,7 @@ fn quit_on_signals<R: Runtime>(app: tauri::AppHandle<R>) {
 /// Stops running requests and the sidecars (SIGTERM, then SIGKILL after the grace period).
 fn shutdown<R: Runtime>(app: &tauri::AppHandle<R>) {
     let state = app.state::<AppState>();
-    state.cancel_all();
+    state.requests.cancel_all();
     if let Some(Backend { supervisor: Some(supervisor), .. }) = state.take_backend() {
         tracing::info!("stopping the sidecars");
         supervisor.shutdown();

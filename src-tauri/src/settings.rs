@@ -64,13 +64,19 @@ pub struct SecretView {
 
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
-    /// A field the person typed is not acceptable; the message starts with the field's name.
-    #[error("{0}")]
-    Invalid(String),
+    /// A field the person typed is not acceptable, and why.
+    #[error("{field}: {reason}")]
+    Invalid { field: String, reason: String },
     #[error("could not save the settings in {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("could not use the system keyring: {0}")]
     Keyring(String),
+}
+
+impl SettingsError {
+    fn invalid(field: &str, reason: impl Into<String>) -> Self {
+        SettingsError::Invalid { field: field.to_string(), reason: reason.into() }
+    }
 }
 
 /// Where secrets live.
@@ -294,10 +300,10 @@ impl SettingsStore {
         let new = validate(new)?;
         for (name, value) in secrets {
             if !SECRETS.iter().any(|(n, _)| n == name) {
-                return Err(SettingsError::Invalid(format!("{name}: not a setting this app keeps")));
+                return Err(SettingsError::invalid(name, "not a setting this app keeps"));
             }
             if value.chars().count() > MAX_SECRET_CHARS || value.chars().any(char::is_control) {
-                return Err(SettingsError::Invalid(format!("{name}: must be one line of at most {MAX_SECRET_CHARS} characters")));
+                return Err(SettingsError::invalid(name, format!("must be one line of at most {MAX_SECRET_CHARS} characters")));
             }
         }
         let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
@@ -334,7 +340,7 @@ fn clean(field: &str, value: Option<String>) -> Result<Option<String>, SettingsE
         return Ok(None);
     };
     if v.chars().count() > MAX_FIELD_CHARS || v.chars().any(char::is_control) {
-        return Err(SettingsError::Invalid(format!("{field}: must be one line of at most {MAX_FIELD_CHARS} characters")));
+        return Err(SettingsError::invalid(field, format!("must be one line of at most {MAX_FIELD_CHARS} characters")));
     }
     Ok(Some(v))
 }
@@ -343,9 +349,9 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
     let base_url = clean("baseUrl", s.base_url)?;
     if let Some(url) = &base_url {
         web_url(url).map_err(|problem| {
-            SettingsError::Invalid(match problem {
-                UrlProblem::Unparsable(e) => format!("baseUrl: not a web address ({e}); for example http://127.0.0.1:11434/v1"),
-                UrlProblem::NotHttp => "baseUrl: must start with http:// or https://".into(),
+            SettingsError::invalid("baseUrl", match problem {
+                UrlProblem::Unparsable(e) => format!("not a web address ({e}); for example http://127.0.0.1:11434/v1"),
+                UrlProblem::NotHttp => "must start with http:// or https://".into(),
             })
         })?;
     }
@@ -353,7 +359,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
     if let Some(email) = &openalex_email
         && (!email.contains('@') || email.contains(char::is_whitespace))
     {
-        return Err(SettingsError::Invalid("openalexEmail: must be an e-mail address".into()));
+        return Err(SettingsError::invalid("openalexEmail", "must be an e-mail address"));
     }
     Ok(Settings {
         base_url,

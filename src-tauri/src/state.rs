@@ -17,6 +17,7 @@ use serde::Serialize;
 use tauri::ipc::Channel;
 use tokio_util::sync::CancellationToken;
 
+use crate::error::CommandError;
 use crate::settings::SettingsStore;
 
 /// Where the app is in its start.
@@ -111,7 +112,51 @@ pub struct AppState {
     backend: RwLock<Option<Backend>>,
     agent: Mutex<Option<Arc<Agent>>>,
     subscribers: Mutex<Vec<Channel<Status>>>,
-    requests: Mutex<HashMap<String, CancellationToken>>,
+    /// Shared with the tasks that run the requests, which remove themselves when they end.
+    pub requests: RunningRequests,
+}
+
+/// The requests running now, by the id the window gave each, for Stop.
+#[derive(Clone, Default)]
+pub struct RunningRequests(Arc<Mutex<HashMap<String, CancellationToken>>>);
+
+impl RunningRequests {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, CancellationToken>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a request; refused while another runs under the same id.
+    pub fn begin(&self, id: &str) -> Result<CancellationToken, CommandError> {
+        let mut requests = self.lock();
+        if requests.contains_key(id) {
+            return Err(CommandError::invalid("requestId", format!("a request with id {id:?} is already running")));
+        }
+        let token = CancellationToken::new();
+        requests.insert(id.to_string(), token.clone());
+        Ok(token)
+    }
+
+    pub fn end(&self, id: &str) {
+        self.lock().remove(id);
+    }
+
+    /// Stops a running request; false if there is none by that id.
+    pub fn cancel(&self, id: &str) -> bool {
+        match self.lock().get(id) {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stops every running request (quit).
+    pub fn cancel_all(&self) {
+        for token in self.lock().values() {
+            token.cancel();
+        }
+    }
 }
 
 fn model_status(settings: &SettingsStore) -> ModelStatus {
@@ -156,7 +201,7 @@ impl AppState {
             backend: RwLock::new(None),
             agent: Mutex::new(None),
             subscribers: Mutex::new(Vec::new()),
-            requests: Mutex::new(HashMap::new()),
+            requests: RunningRequests::default(),
         }
     }
 
@@ -269,21 +314,28 @@ impl AppState {
         self.backend.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
+    /// The backend, or why there is none: still starting, or the server failed to start.
+    pub fn ready_backend(&self) -> Result<Backend, CommandError> {
+        self.backend().ok_or_else(|| match self.status().phase {
+            Phase::Failed => CommandError::unavailable("The case-data server could not be started; see the message and the log."),
+            _ => CommandError::starting(
+                "ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.",
+            ),
+        })
+    }
+
     /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.
     pub fn take_backend(&self) -> Option<Backend> {
         self.backend.write().unwrap_or_else(|p| p.into_inner()).take()
     }
 
     /// The agent for the current settings, built on first use and after settings change.
-    pub fn agent(&self) -> Result<Arc<Agent>, String> {
+    pub fn agent(&self) -> Result<Arc<Agent>, CommandError> {
         let mut cached = self.agent.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(agent) = cached.as_ref() {
             return Ok(agent.clone());
         }
-        let backend = self.backend().ok_or_else(|| match self.status().phase {
-            Phase::Failed => "The case-data server could not be started; see the message and the log.".to_string(),
-            _ => "ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.".to_string(),
-        })?;
+        let backend = self.ready_backend()?;
         let lookup = |name: &str| self.settings.lookup(name);
         let config = AgentConfig::from_lookup(lookup);
         let token = Some(backend.token.clone());
@@ -303,38 +355,5 @@ impl AppState {
         *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
         *self.model.lock().unwrap_or_else(|p| p.into_inner()) = model_status(&self.settings);
         self.broadcast();
-    }
-
-    /// Registers a running request under the id the window gave it.
-    pub fn begin_request(&self, id: &str) -> Result<CancellationToken, String> {
-        let mut requests = self.requests.lock().unwrap_or_else(|p| p.into_inner());
-        if requests.contains_key(id) {
-            return Err(format!("a request with id {id:?} is already running"));
-        }
-        let token = CancellationToken::new();
-        requests.insert(id.to_string(), token.clone());
-        Ok(token)
-    }
-
-    pub fn end_request(&self, id: &str) {
-        self.requests.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
-    }
-
-    /// Stops a running request; false if there is none by that id.
-    pub fn cancel(&self, id: &str) -> bool {
-        match self.requests.lock().unwrap_or_else(|p| p.into_inner()).get(id) {
-            Some(token) => {
-                token.cancel();
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Stops every running request (quit).
-    pub fn cancel_all(&self) {
-        for token in self.requests.lock().unwrap_or_else(|p| p.into_inner()).values() {
-            token.cancel();
-        }
     }
 }

@@ -1,12 +1,14 @@
 //! The window's commands through Tauri's IPC, on the mock runtime, against a real explorer and a
-//! real case-data server on loopback (started in this process by proseva-e2e).
+//! real case-data server on loopback (started in this process by proseva-e2e): `chat` and
+//! `research` answer `{requestId}` at once and send every event, `done` last, over the channel;
+//! every error is `{code, message, field?}`.
 
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use proseva_agent::event::AgentEvent;
 use proseva_agent::runner::RequestKind;
-use proseva_desktop::commands::{Message, fetch_node, run_request};
+use proseva_desktop::commands::start_request;
 use proseva_desktop::settings::{FileSecrets, SettingsStore};
 use proseva_desktop::state::{AppState, Backend};
 use serde_json::{Value, json};
@@ -65,6 +67,43 @@ fn question(text: &str) -> Value {
     json!([{ "role": "user", "content": text }])
 }
 
+/// Events a request sends, collected as the window would receive them.
+#[derive(Clone, Default)]
+struct Events(Arc<Mutex<Vec<Value>>>);
+
+impl Events {
+    fn emitter(&self) -> impl Fn(AgentEvent) + Send + Sync + 'static {
+        let sink = self.0.clone();
+        move |e: AgentEvent| sink.lock().unwrap().push(serde_json::to_value(e).unwrap())
+    }
+
+    /// Waits for the request's last event (`done` or `error`); returns all of them.
+    async fn until_end(&self) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let events = self.0.lock().unwrap().clone();
+            if events.last().is_some_and(|e| e["type"] == "done" || e["type"] == "error") {
+                return events;
+            }
+            assert!(Instant::now() < deadline, "the request never ended: {events:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// Starts a request as the `chat`/`research` commands do; returns its acknowledgement and events.
+async fn ask(app: &App, kind: RequestKind, id: &str, text: &str) -> (Value, Vec<Value>) {
+    let events = Events::default();
+    let ack = start_request(&app.state(), kind, Some(id.into()), Some(question(text)), events.emitter()).unwrap();
+    (serde_json::to_value(ack).unwrap(), events.until_end().await)
+}
+
+fn done(events: &[Value]) -> &Value {
+    let last = events.last().unwrap();
+    assert_eq!(last["type"], "done", "{events:?}");
+    last
+}
+
 #[test]
 fn before_the_sidecars_are_up_status_says_so_and_questions_are_refused_kindly() {
     let app = app();
@@ -75,7 +114,16 @@ fn before_the_sidecars_are_up_status_says_so_and_questions_are_refused_kindly() 
     assert!(status["server"]["log"].as_str().unwrap().ends_with("logs/server.log"));
 
     let err = app.invoke("chat", json!({"requestId": "r1", "messages": question("hi"), "onEvent": "__CHANNEL__:1"})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("still starting"), "{err}");
+    assert_eq!(err["code"], "starting", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("still starting"), "{err}");
+    assert!(err.get("field").is_none(), "{err}");
+    let err = app.invoke("get_node", json!({"sourceId": "2.2-3704"})).unwrap_err();
+    assert_eq!(err["code"], "starting", "{err}");
+
+    // A server that failed to start is a failed service, not a wait.
+    app.state().set_failed("the case-data server exited".into());
+    let err = app.invoke("research", json!({"requestId": "r2", "messages": question("hi"), "onEvent": "__CHANNEL__:2"})).unwrap_err();
+    assert_eq!(err["code"], "unavailable", "{err}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -84,43 +132,60 @@ async fn an_offline_chat_answers_with_the_foia_section_and_every_tool_result() {
     let _sidecars = ready(&app).await;
     assert_eq!(app.invoke("app_status", json!({})).unwrap()["phase"], "ready");
 
-    let reply = app
+    // Through IPC the command answers at once with the request's id; the events go to the channel.
+    let ack = app
         .invoke(
             "chat",
             json!({"requestId": "r1", "messages": question("How do I request public records from a state agency?"), "onEvent": "__CHANNEL__:7"}),
         )
         .unwrap();
-    let text = reply["reply"].as_str().unwrap();
-    assert!(text.contains("2.2-3704"), "{text}");
-    assert!(!reply["toolResults"].as_array().unwrap().is_empty());
-    let verified: Vec<&str> = reply["citations"]["verified"].as_array().unwrap().iter().filter_map(|c| c["sourceId"].as_str()).collect();
-    assert!(verified.contains(&"2.2-3704"), "{verified:?}");
+    assert_eq!(ack, json!({"requestId": "r1"}));
 
-    // The same request, with the events collected: they arrive in the contract's order.
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = events.clone();
-    let emit = move |e: AgentEvent| sink.lock().unwrap().push(serde_json::to_value(e).unwrap());
-    let messages = vec![Message { role: "user".into(), content: "How do I request public records from a state agency?".into() }];
-    run_request(&app.state(), RequestKind::Chat, "r2", messages, &emit).await.unwrap();
-    let events = events.lock().unwrap();
+    // The same request with the events collected: they arrive in the contract's order, `done` last.
+    let (ack, events) = ask(&app, RequestKind::Chat, "r2", "How do I request public records from a state agency?").await;
+    assert_eq!(ack, json!({"requestId": "r2"}));
     assert_eq!(events[0], json!({"type": "phase", "name": "tools"}));
     let first_call = events.iter().position(|e| e["type"] == "tool_call").unwrap();
     let first_result = events.iter().position(|e| e["type"] == "tool_result").unwrap();
     assert!(first_call < first_result);
     assert!(events.iter().any(|e| e["type"] == "delta"));
-    assert_eq!(events.last().unwrap()["type"], "done");
+    assert_eq!(events.iter().filter(|e| e["type"] == "done").count(), 1, "one done, and nothing after it");
+
+    // Tool events say how to show them: title, source group, what the call did, the results as cards.
+    let search = events.iter().find(|e| e["type"] == "tool_call" && e["name"] == "search_nodes").unwrap();
+    assert_eq!((search["title"].as_str(), search["source"].as_str()), (Some("Virginia law"), Some("Code and Constitution of Virginia (law graph)")));
+    assert!(search["label"].as_str().unwrap().starts_with("Searching the law graph"), "{search}");
+    let found = events.iter().find(|e| e["type"] == "tool_result" && e["name"] == "search_nodes" && e["ok"] == true).unwrap();
+    let card = &found["cards"][0];
+    for key in ["title", "citation", "snippet", "url", "kind"] {
+        assert!(card.get(key).is_some(), "{key} in {card}");
+    }
+    assert_eq!(card["kind"], "law");
+
+    let done = done(&events);
+    let text = done["reply"].as_str().unwrap();
+    assert!(text.contains("2.2-3704"), "{text}");
+    assert!(!done["toolResults"].as_array().unwrap().is_empty());
+    let verified: Vec<&str> = done["citations"]["verified"].as_array().unwrap().iter().filter_map(|c| c["sourceId"].as_str()).collect();
+    assert!(verified.contains(&"2.2-3704"), "{verified:?}");
+    // Each citation's span, in UTF-16 units as the page slices the reply, covers the cited text.
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let span = done["citations"]["spans"].as_array().unwrap().iter().find(|s| s["sourceId"] == "2.2-3704").unwrap();
+    assert_eq!(span["status"], "verified");
+    let (start, end) = (span["startUtf16"].as_u64().unwrap() as usize, span["endUtf16"].as_u64().unwrap() as usize);
+    assert!(String::from_utf16(&units[start..end]).unwrap().ends_with("2.2-3704"), "{span}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn research_returns_graph_results_and_says_which_keys_are_missing() {
     let app = app();
     let _sidecars = ready(&app).await;
-    let reply = app
-        .invoke(
-            "research",
-            json!({"requestId": "r1", "messages": question("security deposit return landlord Virginia cases"), "onEvent": "__CHANNEL__:3"}),
-        )
-        .unwrap();
+    let (_, events) = ask(&app, RequestKind::Research, "r1", "security deposit return landlord Virginia cases").await;
+    let reply = done(&events);
+    let opinions = events.iter().find(|e| e["type"] == "tool_result" && e["name"] == "search_opinions").unwrap();
+    assert_eq!((opinions["title"].as_str(), opinions["source"].as_str()), (Some("Court opinions"), Some("CourtListener")));
+    assert_eq!(opinions["ok"], false);
+    assert_eq!(opinions["cards"], json!([]));
     let results = reply["toolResults"].as_array().unwrap();
     assert!(results.iter().any(|r| r["tool"] == "search_nodes" && r["ok"] == true), "{results:?}");
     let failed: Vec<&Value> = results.iter().filter(|r| r["ok"] == false).collect();
@@ -138,13 +203,22 @@ async fn get_node_opens_a_section_with_its_kind_url_and_place_in_the_code() {
     assert!(!node["sourceText"].as_str().unwrap().is_empty());
     assert!(node["parents"].as_array().is_some_and(|p| !p.is_empty()), "{node}");
     assert!(node.get("edges").is_none());
+    assert_eq!(node["label"], "§ 2.2-3704");
+    // Citations in the section's own text, with offsets into it for the page to link.
+    let text: Vec<u16> = node["sourceText"].as_str().unwrap().encode_utf16().collect();
+    for span in node["citations"].as_array().unwrap() {
+        let cited = String::from_utf16(&text[span["startUtf16"].as_u64().unwrap() as usize..span["endUtf16"].as_u64().unwrap() as usize]).unwrap();
+        let number = span["sourceId"].as_str().unwrap().rsplit('-').next().unwrap();
+        assert!(cited.contains(number), "{cited} {span}");
+    }
 
     let by_id = app.invoke("get_node", json!({"id": node["id"]})).unwrap();
     assert_eq!(by_id["sourceId"], "2.2-3704");
     let err = app.invoke("get_node", json!({"sourceId": "99-999"})).unwrap_err();
-    assert_eq!(err, json!("§ 99-999 is not in the law graph"));
+    assert_eq!(err, json!({"code": "not_found", "message": "§ 99-999 is not in the law graph"}));
     let err = app.invoke("get_node", json!({})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("give a node id"), "{err}");
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("sourceId")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("give a node id"), "{err}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -158,9 +232,8 @@ async fn with_the_explorer_down_chat_still_answers_and_graph_tools_say_why() {
         token: proseva_e2e::TOKEN.into(),
         supervisor: None,
     });
-    let reply =
-        app.invoke("chat", json!({"requestId": "r", "messages": question("What are my deadlines?"), "onEvent": "__CHANNEL__:1"})).unwrap();
-    let results = reply["toolResults"].as_array().unwrap();
+    let (_, events) = ask(&app, RequestKind::Chat, "r", "What are my deadlines?").await;
+    let results = done(&events)["toolResults"].as_array().unwrap().clone();
     let graph_errors: Vec<&str> = results
         .iter()
         .filter(|r| r["ok"] == false)
@@ -170,7 +243,8 @@ async fn with_the_explorer_down_chat_still_answers_and_graph_tools_say_why() {
     assert!(!graph_errors.is_empty(), "{results:?}");
     assert!(graph_errors.iter().all(|e| e.contains("unavailable")), "{graph_errors:?}");
     let err = app.invoke("get_node", json!({"sourceId": "2.2-3704"})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("unavailable"), "{err}");
+    assert_eq!(err["code"], "unavailable", "{err}");
+    assert!(err["message"].as_str().unwrap().contains("unavailable"), "{err}");
 }
 
 #[test]
@@ -182,7 +256,9 @@ fn settings_round_trip_validation_and_the_model_line() {
     assert!(view["secrets"].as_array().unwrap().iter().all(|s| s["set"] == false));
 
     let err = app.invoke("save_settings", json!({"settings": {"baseUrl": "localhost:11434"}, "secrets": {}})).unwrap_err();
-    assert!(err.as_str().unwrap().starts_with("baseUrl:"), "{err}");
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("baseUrl")), "{err}");
+    let err = app.invoke("save_settings", json!({"settings": {}, "secrets": {"NOT_A_KEY": "x"}})).unwrap_err();
+    assert_eq!(err["field"], "NOT_A_KEY", "{err}");
 
     let saved = app
         .invoke(
@@ -207,12 +283,20 @@ fn settings_round_trip_validation_and_the_model_line() {
 #[test]
 fn malformed_calls_get_clear_errors() {
     let app = app();
-    let err = app.invoke("chat", json!({"requestId": "r"})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("messages"), "{err}");
+    for (args, field) in [
+        (json!({"requestId": "r", "onEvent": "__CHANNEL__:1"}), "messages"),
+        (json!({"requestId": "r", "messages": [{"role": "system", "content": "x"}], "onEvent": "__CHANNEL__:1"}), "messages[0].role"),
+        (json!({"requestId": "r", "messages": [{"role": "user", "content": 5}], "onEvent": "__CHANNEL__:1"}), "messages[0].content"),
+        (json!({"requestId": "r", "messages": [{"role": "user", "content": " "}], "onEvent": "__CHANNEL__:1"}), "messages"),
+        (json!({"messages": [{"role": "user", "content": "q"}], "onEvent": "__CHANNEL__:1"}), "requestId"),
+    ] {
+        let err = app.invoke("chat", args.clone()).unwrap_err();
+        assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some(field)), "{args}: {err}");
+    }
     let err = app.invoke("save_settings", json!({"settings": {"offline": "yes"}})).unwrap_err();
     assert!(err.as_str().unwrap().contains("settings"), "{err}");
     let err = app.invoke("open_url", json!({"url": "file:///etc/passwd"})).unwrap_err();
-    assert_eq!(err, json!("only http:// and https:// links can be opened"));
+    assert_eq!(err, json!({"code": "invalid_input", "message": "only http:// and https:// links can be opened", "field": "url"}));
     assert_eq!(app.invoke("cancel", json!({"requestId": "nothing-running"})).unwrap(), json!(false));
     assert!(app.invoke("no_such_command", json!({})).is_err());
 }
@@ -222,22 +306,26 @@ async fn a_request_id_cannot_run_twice_at_once_and_cancel_stops_a_request() {
     let app = app();
     let _sidecars = ready(&app).await;
     let state = app.state();
-    let token = state.begin_request("busy").unwrap();
-    let messages = vec![Message { role: "user".into(), content: "FOIA".into() }];
-    let err = run_request(&state, RequestKind::Chat, "busy", messages.clone(), &|_| {}).await.unwrap_err();
-    assert!(err.contains("already running"), "{err}");
-    assert!(state.cancel("busy"));
+    let token = state.requests.begin("busy").unwrap();
+    let err = start_request(&state, RequestKind::Chat, Some("busy".into()), Some(question("FOIA")), |_| {}).unwrap_err();
+    assert_eq!(serde_json::to_value(&err).unwrap()["field"], "requestId");
+    assert!(err.message.contains("already running"), "{err}");
+    assert!(app.invoke("cancel", json!({"requestId": "busy"})).unwrap() == json!(true));
     assert!(token.is_cancelled());
-    state.end_request("busy");
+    state.requests.end("busy");
 
-    // Cancelled before it starts looking things up: the request ends with an error, not a reply.
-    let state2 = app.state();
-    let cancel_soon = async {
-        while !state2.cancel("soon") {
-            tokio::task::yield_now().await;
-        }
-    };
-    let (result, ()) = tokio::join!(run_request(&state, RequestKind::Chat, "soon", messages, &|_| {}), cancel_soon);
-    assert!(result.is_err(), "{result:?}");
-    let _ = fetch_node; // (used by get_node; exercised above through IPC)
+    // Stopped right after it was accepted: the request ends with a `cancelled` error event, no answer.
+    let events = Events::default();
+    start_request(&state, RequestKind::Chat, Some("soon".into()), Some(question("FOIA")), events.emitter()).unwrap();
+    assert!(state.requests.cancel("soon"));
+    let events = events.until_end().await;
+    let last = events.last().unwrap();
+    assert_eq!((last["type"].as_str(), last["code"].as_str()), (Some("error"), Some("cancelled")), "{events:?}");
+    assert!(!events.iter().any(|e| e["type"] == "done"));
+    // Once ended, the id is free again.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while state.requests.begin("soon").is_err() {
+        assert!(Instant::now() < deadline, "the ended request still holds its id");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

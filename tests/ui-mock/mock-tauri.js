@@ -222,10 +222,99 @@
     },
   };
 
+  /** The citations in each canned section's text, in order (the app finds them with proseva-citation). */
+  const NODE_CITES = { '20-124.3': [['§ 20-103', '20-103'], ['§ 16.1-228', '16.1-228']] };
+
   const searchNode = (id) => {
     const n = NODES[id];
     return { id: n.id, nodeType: n.nodeType, sourceId: n.sourceId, heading: n.heading, sourceText: n.sourceText.slice(0, 500), textKind: n.textKind, url: n.url };
   };
+
+  // ------------------------------------------------------------------------------------------
+  // What the app adds to the events for the page (in the app, each tool's Rust display and card
+  // readers and proseva-citation do this; the mock carries canned equivalents).
+
+  const DISPLAY = {
+    search_nodes: ['Virginia law', 'Code and Constitution of Virginia (law graph)', 'Searching the law graph'],
+    get_node: ['Sections read', 'Law graph', 'Reading § 2.2-3704'],
+    get_neighbors: ['Related sections', 'Law graph', 'Finding related sections'],
+    search_opinions: ['Court opinions', 'CourtListener', 'Searching court opinions'],
+    search_statutes: ['Virginia bills', 'LegiScan', 'Searching Virginia bills'],
+    search_govinfo: ['Federal publications', 'GovInfo', 'Searching federal publications'],
+    search_academic: ['Scholarly articles', 'OpenAlex', 'Searching scholarly articles'],
+    search_lawyers: ['Lawyers', 'Web search (SerpAPI)', 'Looking for lawyers'],
+    GetDeadlines: ['Your deadlines', 'Your case file', 'Reading your deadlines'],
+    GetCases: ['Your cases', 'Your case file', 'Reading your cases'],
+    SearchTimeline: ['Your timeline', 'Your case file', 'Searching your timeline'],
+    SearchKnowledge: ['Passages from your documents', 'Your uploaded documents', 'Searching your documents'],
+  };
+
+  const label = (id) => (String(id).startsWith('const-') ? `Va. Const. art. ${id.split('-')[1]}, § ${id.split('-').slice(2).join('-')}` : `§ ${id}`);
+
+  function withDisplay(ev) {
+    const [title, source, action] = DISPLAY[ev.name] || [ev.name, '', `Using ${ev.name}`];
+    const q = ev.args && (ev.args.query || ev.args.search);
+    return { ...ev, title, source, ...(ev.type === 'tool_call' ? { label: q ? `${action}: “${q}”` : action } : {}) };
+  }
+
+  const lawCard = (n, meta = []) => ({
+    title: n.heading || label(n.sourceId),
+    citation: label(n.sourceId),
+    snippet: (n.sourceText || '').slice(0, 320),
+    url: n.url || null,
+    kind: 'law',
+    meta,
+    textKind: n.textKind || null,
+    section: n.sourceId || null,
+  });
+
+  /** Canned results as cards, as the tools' card readers would give them. */
+  function cardsOf(name, result) {
+    if (name === 'get_node') return [lawCard(result)];
+    if (name === 'get_neighbors') return result.edges.map((e) => lawCard(e.fromNode.id === result.id ? e.toNode : e.fromNode, [e.relType === 'cites' ? 'Cites this section' : 'Contains it']));
+    const list = result.nodes || result.results || result.passages || result.events || result.deadlines || result.cases || [];
+    return list.map((item) => {
+      if (item.sourceId) return lawCard(item);
+      const extras = [];
+      if (item.cited_by) extras.push({ label: 'Cited by', value: String(item.cited_by) });
+      if (item.authors) extras.push({ label: 'By', value: item.authors });
+      if (item.daysUntil !== undefined) extras.push(item.overdue ? { label: 'When', value: `Overdue by ${-item.daysUntil} days`, tone: 'warn' } : { label: 'When', value: `In ${item.daysUntil} days` });
+      if (typeof item.score === 'number') extras.push({ label: 'Match', value: `${Math.round(item.score * 100)}%` });
+      return {
+        title: item.title || item.name || item.documentTitle || 'Result',
+        citation: item.citation || item.caseNumber || item.sourceRule || '',
+        snippet: (item.snippet || item.text || item.details || item.notes || '').slice(0, 320),
+        url: item.url || null,
+        kind: 'other',
+        meta: [item.court || item.party || item.kind, item.date].filter(Boolean),
+        extras,
+      };
+    });
+  }
+
+  function withCards(ev) {
+    if (!ev.ok) return { ...withDisplay(ev), cards: [] };
+    const total = typeof ev.result.total === 'number' ? ev.result.total : undefined;
+    return { ...withDisplay(ev), cards: cardsOf(ev.name, ev.result), total };
+  }
+
+  /**
+   * The `citations` of a canned reply: `cited` lists, in order, the exact text of each citation
+   * and its section; offsets are found in the reply (JS strings are UTF-16, as the app counts).
+   */
+  function checked(reply, cited, verified, extra = {}) {
+    const known = new Set(verified.map((v) => v.sourceId));
+    const spans = [];
+    let from = 0;
+    for (const [text, sourceId] of cited) {
+      const start = reply.indexOf(text, from);
+      if (start < 0) throw new Error(`[mock] ${text} is not in the reply`);
+      spans.push({ startUtf16: start, endUtf16: start + text.length, sourceId, label: `§ ${sourceId}`.replace(/^§ const-I-12$/, 'Constitution of Virginia, Article I, Section 12'), status: known.has(sourceId) ? 'verified' : 'unverified' });
+      from = start + text.length;
+    }
+    const unverified = [...new Set(cited.map((c) => c[1]).filter((id) => !known.has(id)))];
+    return { verified: verified.map((v) => ({ ...v, label: label(v.sourceId) })), unverified, spans, ...extra };
+  }
 
   // ------------------------------------------------------------------------------------------
   // Canned conversations
@@ -277,14 +366,15 @@ This is legal information, not legal advice.`;
     {
       type: 'done',
       reply: FOIA_REPLY,
-      citations: {
-        verified: [
+      citations: checked(
+        FOIA_REPLY,
+        [['§ 2.2-3704', '2.2-3704'], ['§§ 2.2-3713', '2.2-3713'], ['2.2-3700', '2.2-3700'], ['§ 99-999', '99-999'], ['§ 2.2-3704', '2.2-3704']],
+        [
           { sourceId: '2.2-3704', nodeId: 1204, heading: NODES['2.2-3704'].heading, url: NODES['2.2-3704'].url, textKind: 'summary' },
           { sourceId: '2.2-3713', nodeId: 1219, heading: NODES['2.2-3713'].heading, url: NODES['2.2-3713'].url, textKind: 'summary' },
           { sourceId: '2.2-3700', nodeId: 1198, heading: NODES['2.2-3700'].heading, url: NODES['2.2-3700'].url, textKind: 'summary' },
         ],
-        unverified: ['99-999'],
-      },
+      ),
     },
   ];
 
@@ -309,7 +399,7 @@ This is legal information, not legal advice. Read the official text before you r
     { type: 'tool_result', id: 'd2', name: 'SearchTimeline', ok: true, result: { total: 1, returned: 1, events: [{ id: 8, caseId: 2, date: '2024-11-30', party: 'Me', title: 'Moved out of 14 Elm St., keys returned to the property manager', details: 'Photos of every room taken the same day.', isCritical: true, sourceDocumentId: null, createdAt: '2024-12-01T10:00:00Z', updatedAt: '2024-12-01T10:00:00Z' }] } },
     { type: 'phase', name: 'answer' },
     { stream: DEPOSIT_REPLY },
-    { type: 'done', reply: DEPOSIT_REPLY, citations: { verified: [{ sourceId: '55.1-1226', nodeId: 7311, heading: 'Security deposits', url: NODES['55.1-1226'].url, textKind: 'summary' }], unverified: [] } },
+    { type: 'done', reply: DEPOSIT_REPLY, citations: checked(DEPOSIT_REPLY, [['§ 55.1-1226', '55.1-1226']], [{ sourceId: '55.1-1226', nodeId: 7311, heading: 'Security deposits', url: NODES['55.1-1226'].url, textKind: 'summary' }]) },
   ];
 
   const DEADLINE_REPLY = `You have **two upcoming deadlines** and one that is overdue:
@@ -349,7 +439,7 @@ This is legal information, not legal advice.`;
     { type: 'tool_result', id: 'e2', name: 'GetCases', ok: true, result: { count: 1, cases: [{ id: 1, name: 'Custody of J.', caseNumber: 'JJ123456-01-00', court: 'Fairfax County J&DR District Court', type: 'custody', status: 'open', parties: [{ name: 'Pat Doe', role: 'petitioner' }, { name: 'Sam Doe', role: 'respondent' }], notes: 'Hearing on modification of custody.' }] } },
     { type: 'phase', name: 'answer' },
     { stream: DEADLINE_REPLY },
-    { type: 'done', reply: DEADLINE_REPLY, citations: { verified: [], unverified: [] } },
+    { type: 'done', reply: DEADLINE_REPLY, citations: checked(DEADLINE_REPLY, [], []) },
   ];
 
   const MARKDOWN_REPLY = `# Heading one
@@ -387,7 +477,19 @@ Safe links: [CourtListener](https://www.courtlistener.com/) and a bare one https
   const MARKDOWN_STEPS = [
     { type: 'phase', name: 'answer' },
     { stream: MARKDOWN_REPLY },
-    { type: 'done', reply: MARKDOWN_REPLY, citations: { verified: [{ sourceId: '20-124.3', nodeId: 5161, heading: 'Best interests of the child; visitation', url: NODES['20-124.3'].url, textKind: 'official' }], unverified: ['16.1-241', '16.1-244', '8.01-243', '8.01-228', '8.01-230'], note: 'citations could not be checked: the Virginia law graph (explorer) is unavailable' } },
+    {
+      type: 'done',
+      reply: MARKDOWN_REPLY,
+      citations: checked(
+        MARKDOWN_REPLY,
+        [['§ 20-124.3', '20-124.3'], ['§§ 16.1-241', '16.1-241'], ['16.1-244', '16.1-244'], ['Article I, Section 12', 'const-I-12'], ['/vacode/20-108', '20-108'], ['§ 8.01-243', '8.01-243'], ['sections 8.01-228', '8.01-228'], ['8.01-230', '8.01-230']],
+        [
+          { sourceId: '20-124.3', nodeId: 5161, heading: 'Best interests of the child; visitation', url: NODES['20-124.3'].url, textKind: 'official' },
+          { sourceId: 'const-I-12', nodeId: 9012, heading: NODES['const-I-12'].heading, url: NODES['const-I-12'].url, textKind: 'official' },
+        ],
+        { note: 'citations could not be checked: the Virginia law graph (explorer) is unavailable' },
+      ),
+    },
   ];
 
   const RESEARCH_REPLY = `Virginia courts change a custody order when two things are shown: there has been a **material change in circumstances** since the last order, and a change would be in the **child's best interests** (§ 20-108; the best-interest factors are listed in § 20-124.3).
@@ -467,13 +569,14 @@ This is legal information, not legal advice.`;
     {
       type: 'done',
       reply: RESEARCH_REPLY,
-      citations: {
-        verified: [
+      citations: checked(
+        RESEARCH_REPLY,
+        [['§ 20-108', '20-108'], ['§ 20-124.3', '20-124.3']],
+        [
           { sourceId: '20-108', nodeId: 5120, heading: NODES['20-108'].heading, url: NODES['20-108'].url, textKind: 'official' },
           { sourceId: '20-124.3', nodeId: 5161, heading: NODES['20-124.3'].heading, url: NODES['20-124.3'].url, textKind: 'official' },
         ],
-        unverified: [],
-      },
+      ),
     },
   ];
 
@@ -488,24 +591,30 @@ This is legal information, not legal advice.`;
 
   const running = new Map(); // requestId → { cancelled }
 
+  /** Accepts a request as the app does: `{requestId}` at once, the events over the channel. */
   async function converse(command, { requestId, messages, onEvent }) {
-    if (!(onEvent instanceof Channel)) throw new Error('onEvent must be a Channel');
-    if (!Array.isArray(messages) || !messages.length) throw new Error('messages: must not be empty');
-    const question = messages[messages.length - 1].content || '';
+    if (!(onEvent instanceof Channel)) throw { code: 'internal', message: 'onEvent must be a Channel' };
+    if (!Array.isArray(messages) || !messages.length) throw { code: 'invalid_input', message: 'required: a list of {role, content}', field: 'messages' };
     if (scenario === 'error' && !running.has('retried')) {
       await wait(400);
       running.set('retried', { cancelled: false });
-      throw 'The case-data server is still starting';
+      throw { code: 'starting', message: 'ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.' };
     }
-    const hold = scenario.endsWith('-hold') ? scenario : '';
     const req = { cancelled: false };
     running.set(requestId, req);
+    run(command, messages, onEvent, req).finally(() => running.delete(requestId));
+    return { requestId };
+  }
+
+  async function run(command, messages, onEvent, req) {
+    const question = messages[messages.length - 1].content || '';
+    const hold = scenario.endsWith('-hold') ? scenario : '';
     const steps = pickSteps(command, question);
     const toolResults = [];
     const calls = {};
-    let reply = '';
+    const stopped = () => onEvent.send({ type: 'error', code: 'cancelled', message: 'stopped: the request was cancelled before it was answered' });
     for (const step of steps) {
-      if (req.cancelled) throw 'The request was cancelled';
+      if (req.cancelled) return stopped();
       if (step.wait) {
         await wait(step.wait);
         continue;
@@ -516,29 +625,28 @@ This is legal information, not legal advice.`;
       if (step.stream) {
         const words = step.stream.match(/\S+\s*/g) || [];
         for (let i = 0; i < words.length; i += 3) {
-          if (req.cancelled) throw 'The request was cancelled';
+          if (req.cancelled) return stopped();
           if ((hold === 'chat-hold' || hold === 'research-hold') && i > words.length * 0.55) {
             await new Promise(() => {});
           }
-          const text = words.slice(i, i + 3).join('');
-          reply += text;
-          onEvent.send({ type: 'delta', text });
+          onEvent.send({ type: 'delta', text: words.slice(i, i + 3).join('') });
           await wait(35);
         }
         continue;
       }
-      if (step.type === 'tool_call') calls[step.id] = step.args;
-      if (step.type === 'tool_result') toolResults.push({ tool: step.name, args: calls[step.id] || {}, ok: step.ok, result: step.result });
-      if (step.type === 'done') {
-        const done = { ...step, toolResults };
-        onEvent.send(done);
-        running.delete(requestId);
-        return { reply: done.reply, toolResults, citations: done.citations };
+      if (step.type === 'tool_call') {
+        calls[step.id] = step.args;
+        onEvent.send(withDisplay(step));
+      } else if (step.type === 'tool_result') {
+        toolResults.push({ tool: step.name, args: calls[step.id] || {}, ok: step.ok, result: step.result });
+        onEvent.send(withCards(step));
+      } else if (step.type === 'done') {
+        return onEvent.send({ ...step, toolResults });
+      } else {
+        onEvent.send(step);
       }
-      onEvent.send(step);
       await wait(120);
     }
-    return { reply, toolResults, citations: { verified: [], unverified: [] } };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -561,11 +669,12 @@ This is legal information, not legal advice.`;
 
   async function saveSettings({ settings: s, secrets }) {
     await wait(300);
-    if (!s || typeof s !== 'object') throw 'settings: missing';
-    if (s.baseUrl && !/^https?:\/\//.test(s.baseUrl)) throw 'baseUrl: must start with http:// or https://';
-    if (!s.smallModel) throw 'smallModel: must not be empty';
-    if (!s.largeModel) throw 'largeModel: must not be empty';
-    if (s.openalexEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s.openalexEmail)) throw 'openalexEmail: is not an email address';
+    const invalid = (field, message) => ({ code: 'invalid_input', message, field });
+    if (!s || typeof s !== 'object') throw 'invalid args `settings` for command `save_settings`: missing';
+    if (s.baseUrl && !/^https?:\/\//.test(s.baseUrl)) throw invalid('baseUrl', 'must start with http:// or https://');
+    if (!s.smallModel) throw invalid('smallModel', 'must not be empty');
+    if (!s.largeModel) throw invalid('largeModel', 'must not be empty');
+    if (s.openalexEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s.openalexEmail)) throw invalid('openalexEmail', 'must be an e-mail address');
     const nextSecrets = settings.secrets.map((sec) => {
       if (!secrets || !(sec.name in secrets)) return sec;
       const v = secrets[sec.name];
@@ -601,11 +710,11 @@ This is legal information, not legal advice.`;
       }
       case 'get_node': {
         await wait(150);
-        if (scenario === 'restarting') throw 'the law graph is unavailable';
+        if (scenario === 'restarting') throw { code: 'unavailable', message: 'the Virginia law graph (explorer) is unavailable' };
         const key = args.sourceId || Object.keys(NODES).find((k) => NODES[k].id === args.id);
         const node = NODES[key];
-        if (!node) throw `§ ${args.sourceId ?? args.id} is not in the law graph`;
-        return clone(node);
+        if (!node) throw { code: 'not_found', message: `§ ${args.sourceId ?? args.id} is not in the law graph` };
+        return { ...clone(node), label: label(node.sourceId).replace(/^Va\. Const\. art\. I, § 12$/, 'Constitution of Virginia, Article I, Section 12'), citations: checked(node.sourceText, NODE_CITES[key] || [], []).spans.map((c) => ({ ...c, status: 'unchecked' })) };
       }
       case 'get_settings':
         await wait(80);
@@ -613,7 +722,7 @@ This is legal information, not legal advice.`;
       case 'save_settings':
         return saveSettings(args);
       case 'open_url':
-        if (!/^https?:\/\//.test(args.url || '')) throw 'url: only http and https addresses are opened';
+        if (!/^https?:\/\//.test(args.url || '')) throw { code: 'invalid_input', message: 'only http:// and https:// links can be opened', field: 'url' };
         console.info('[mock] open_url', args.url);
         window.__mockOpened = (window.__mockOpened || []).concat(args.url);
         return null;

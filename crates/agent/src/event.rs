@@ -1,33 +1,55 @@
 //! What a running request reports, in order: the same JSON over a Tauri channel and over SSE.
 //!
-//! `phase{name}`, `tool_call{id,name,args}`, `tool_result{id,name,ok,result}`, `delta{text}`,
-//! `done{reply,toolResults,citations}`, `error{message}` — a `type` field names each.
+//! `phase{name}`, `tool_call{id,name,args,title,source,label}`,
+//! `tool_result{id,name,ok,result,title,source,cards,total?,note?}`, `delta{text}`,
+//! `done{reply,toolResults,citations}`, `error{message,code}` — a `type` field names each. The
+//! fields after the contract's own (DESIGN.md) are for the page: how to title and group a tool's
+//! results, the results as cards, and where each citation of the reply is.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::cards::Card;
+pub use crate::citations::{CitationCheck, CitationSpan, CitationStatus, VerifiedCitation};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AgentEvent {
     /// `tools` (the small model gathers sources) or `answer` (the large model writes).
-    Phase {
-        name: String,
-    },
+    Phase { name: String },
     ToolCall {
         id: String,
         name: String,
         args: Value,
+        /// The tool's display title and source group ([`crate::tool::ToolDisplay`]).
+        #[serde(default)]
+        title: String,
+        #[serde(default)]
+        source: String,
+        /// What this call is doing: `Searching court opinions: “custody”`.
+        #[serde(default)]
+        label: String,
     },
     ToolResult {
         id: String,
         name: String,
         ok: bool,
         result: Value,
+        #[serde(default)]
+        title: String,
+        #[serde(default)]
+        source: String,
+        /// The result as the page shows it; empty when the call failed.
+        #[serde(default)]
+        cards: Vec<Card>,
+        /// How many the service found in all, when more than the cards.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        total: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
     /// A piece of the answer as it is written.
-    Delta {
-        text: String,
-    },
+    Delta { text: String },
     Done {
         reply: String,
         #[serde(rename = "toolResults")]
@@ -35,8 +57,13 @@ pub enum AgentEvent {
         /// Which Virginia citations in the reply the law graph knows.
         citations: CitationCheck,
     },
+    /// The request ended without an answer. `code`: `cancelled` (the person stopped it),
+    /// `invalid_input` (the conversation broke a rule), `model` (the model service failed) or
+    /// `unavailable` (a service the tools need failed).
     Error {
         message: String,
+        #[serde(default)]
+        code: String,
     },
 }
 
@@ -49,28 +76,6 @@ pub struct ToolResult {
     pub result: Value,
 }
 
-/// The citations found in a reply: those the graph holds and those it does not (or could not be asked).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct CitationCheck {
-    pub verified: Vec<VerifiedCitation>,
-    pub unverified: Vec<String>,
-    /// Set when the graph could not be asked, so nothing could be verified.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct VerifiedCitation {
-    /// As the graph names it: `20-124.3`, `const-I-12`.
-    pub source_id: String,
-    pub node_id: i64,
-    pub heading: Option<String>,
-    pub url: Option<String>,
-    /// `official` or `summary`.
-    pub text_kind: String,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,11 +83,25 @@ mod tests {
 
     #[test]
     fn events_serialise_with_a_type_field_in_the_contract_shape() {
-        let e = AgentEvent::ToolResult { id: "c1".into(), name: "get_node".into(), ok: true, result: json!({"id": 1}) };
+        let e = AgentEvent::ToolResult {
+            id: "c1".into(),
+            name: "get_node".into(),
+            ok: true,
+            result: json!({"id": 1}),
+            title: "Sections read".into(),
+            source: "Law graph".into(),
+            cards: Vec::new(),
+            total: None,
+            note: None,
+        };
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
-            json!({"type": "tool_result", "id": "c1", "name": "get_node", "ok": true, "result": {"id": 1}})
+            json!({"type": "tool_result", "id": "c1", "name": "get_node", "ok": true, "result": {"id": 1},
+                   "title": "Sections read", "source": "Law graph", "cards": []})
         );
+        // Events from before the page fields existed still read.
+        let old = json!({"type": "tool_call", "id": "c1", "name": "get_stats", "args": {}});
+        assert!(matches!(serde_json::from_value(old).unwrap(), AgentEvent::ToolCall { label, .. } if label.is_empty()));
         let done = AgentEvent::Done {
             reply: "r".into(),
             tool_results: vec![ToolResult { tool: "get_stats".into(), args: json!({}), ok: true, result: json!({}) }],

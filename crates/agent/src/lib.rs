@@ -33,7 +33,10 @@
 //! Not for: Tauri or HTTP serving (the desktop and the server forward the events), or storing
 //! anything.
 
+pub mod cards;
+pub mod citations;
 pub mod config;
+pub mod conversation;
 pub mod event;
 pub mod model;
 pub mod offline;

@@ -5,7 +5,9 @@
 //! cap on calls per request stops runaway fan-out. Malformed arguments and unknown tools become
 //! error results the model reads. Phase 2 (`answer`): the large model gets a fresh context — the
 //! system prompt, the person's messages and one assistant message summarising what the tools
-//! found — and no tools. Before `done`, every Virginia citation in the reply is looked up.
+//! found — and no tools. Before `done`, every Virginia citation in the reply is looked up, all in
+//! one query ([`crate::citations`]). A conversation that breaks the rules of
+//! [`crate::conversation`] is refused before anything runs.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +18,10 @@ use serde_json::{Value, json};
 use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 
-use crate::event::{AgentEvent, CitationCheck, ToolResult, VerifiedCitation};
+use crate::cards;
+use crate::citations::{CitationCheck, check_citations};
+use crate::conversation::{ConversationError, check};
+use crate::event::{AgentEvent, ToolResult};
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role, ToolCall};
 use crate::tool::{Tool, ToolError, ToolSet};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
@@ -73,10 +78,23 @@ pub struct Reply {
 pub enum AgentError {
     #[error("{0}")]
     Model(#[from] ModelError),
-    #[error("the request has no question: send at least one user message")]
-    NoQuestion,
+    /// The conversation broke a rule of [`crate::conversation`].
+    #[error("{0}")]
+    Conversation(#[from] ConversationError),
     #[error("{0}")]
     Tools(String),
+}
+
+impl AgentError {
+    /// The `code` of the `error` event: `cancelled`, `invalid_input`, `model` or `unavailable`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AgentError::Model(ModelError::Cancelled) => "cancelled",
+            AgentError::Model(_) => "model",
+            AgentError::Conversation(_) => "invalid_input",
+            AgentError::Tools(_) => "unavailable",
+        }
+    }
 }
 
 pub struct Agent {
@@ -177,7 +195,13 @@ impl Agent {
                 tool_results: reply.tool_results.clone(),
                 citations: reply.citations.clone(),
             }),
-            Err(e) => emit(AgentEvent::Error { message: e.to_string() }),
+            Err(e) => {
+                let message = match e {
+                    AgentError::Model(ModelError::Cancelled) => "stopped: the request was cancelled before it was answered".to_string(),
+                    other => other.to_string(),
+                };
+                emit(AgentEvent::Error { message, code: e.code().into() })
+            }
         }
         result
     }
@@ -189,8 +213,8 @@ impl Agent {
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
-        let history: Vec<ChatMessage> = history.iter().filter(|m| matches!(m.role, Role::User | Role::Assistant)).cloned().collect();
-        let question = history.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.clone()).ok_or(AgentError::NoQuestion)?;
+        check(history)?;
+        let question = history.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.clone()).unwrap_or_default();
         let tools = self.tools(kind).await?;
         let mut system = match kind {
             RequestKind::Chat => CHAT_PROMPT.to_string(),
@@ -326,8 +350,16 @@ impl Agent {
             };
             // What the call event and the sidebar record show: the parsed arguments, or the raw text.
             let shown = args.clone().unwrap_or_else(|_| Value::String(call.arguments.clone()));
-            emit(AgentEvent::ToolCall { id: call.id.clone(), name: call.name.clone(), args: shown.clone() });
             let tool = tools.get(&call.name).cloned();
+            let display = tool.as_ref().map_or_else(|| crate::tool::ToolDisplay::named(&call.name), |t| t.display());
+            emit(AgentEvent::ToolCall {
+                id: call.id.clone(),
+                name: call.name.clone(),
+                args: shown.clone(),
+                label: tool.as_ref().map_or_else(|| display.action.clone(), |t| t.describe_call(&shown)),
+                title: display.title,
+                source: display.source,
+            });
             let timeout = self.config.tool_timeout;
             let known = tools.names().join(", ");
             running.push(async move {
@@ -344,11 +376,26 @@ impl Agent {
         }
         while let Some((i, args, outcome)) = running.next().await {
             let call = &calls[i];
-            let (ok, result) = match outcome {
-                Ok(v) => (true, v),
-                Err(e) => (false, json!({ "error": e.to_string() })),
+            let tool = tools.get(&call.name);
+            let display = tool.map_or_else(|| crate::tool::ToolDisplay::named(&call.name), |t| t.display());
+            let (ok, result, cards) = match outcome {
+                Ok(v) => {
+                    let cards = tool.map(|t| t.cards(&v)).unwrap_or_default();
+                    (true, v, cards)
+                }
+                Err(e) => (false, json!({ "error": e.to_string() }), Vec::new()),
             };
-            emit(AgentEvent::ToolResult { id: call.id.clone(), name: call.name.clone(), ok, result: result.clone() });
+            emit(AgentEvent::ToolResult {
+                id: call.id.clone(),
+                name: call.name.clone(),
+                ok,
+                total: if ok { cards::total_of(&result) } else { None },
+                note: if ok { cards::note_of(&result) } else { None },
+                result: result.clone(),
+                title: display.title,
+                source: display.source,
+                cards,
+            });
             out[i] = (Some(ToolResult { tool: call.name.clone(), args, ok, result: result.clone() }), result.to_string());
         }
         out
@@ -370,43 +417,4 @@ pub fn summarise(results: &[ToolResult], budget: usize) -> String {
         out.push_str(&format!("\n### {}({}){status}\n{body}\n", r.tool, r.args));
     }
     out
-}
-
-/// Looks up every Virginia citation in `reply` in the law graph.
-pub async fn check_citations(explorer: &ExplorerClient, reply: &str) -> CitationCheck {
-    let mut ids: Vec<String> = Vec::new();
-    for c in proseva_citation::find_citations(reply) {
-        let targets = match &c.reference {
-            proseva_citation::Reference::Range { first, last } => vec![first.clone(), last.clone()],
-            other => vec![other.source_id()],
-        };
-        for t in targets {
-            if !ids.contains(&t) {
-                ids.push(t);
-            }
-        }
-    }
-    let mut check = CitationCheck::default();
-    for id in ids {
-        let found =
-            explorer.query("query($s: String) { node(sourceId: $s) { id sourceId heading url textKind } }", json!({ "s": id })).await;
-        match found {
-            Ok(data) if data["node"].is_object() => {
-                let n = &data["node"];
-                check.verified.push(VerifiedCitation {
-                    source_id: id,
-                    node_id: n["id"].as_i64().unwrap_or_default(),
-                    heading: n["heading"].as_str().map(str::to_string),
-                    url: n["url"].as_str().map(str::to_string),
-                    text_kind: n["textKind"].as_str().unwrap_or("official").to_string(),
-                });
-            }
-            Ok(_) => check.unverified.push(id),
-            Err(e) => {
-                check.note = Some(format!("citations could not be checked: {e}"));
-                check.unverified.push(id);
-            }
-        }
-    }
-    check
 }

@@ -1,4 +1,6 @@
-//! A tool is a name, a description, a JSON Schema for its arguments and an async call.
+//! A tool is a name, a description, a JSON Schema for its arguments and an async call — and, for
+//! the page, how it is shown ([`ToolDisplay`]): a title, the source group of its results, what a
+//! call is doing, and its results as [`Card`]s.
 //!
 //! A tool never fails a request: whatever goes wrong becomes a [`ToolError`], which the runner turns
 //! into `{"error": "..."}` for the model to read and work around.
@@ -6,8 +8,10 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::cards::{self, Card, CardKind};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ToolError {
@@ -31,6 +35,55 @@ pub trait Tool: Send + Sync {
     /// JSON Schema (an object schema) of the arguments.
     fn parameters(&self) -> Value;
     async fn call(&self, args: Value) -> Result<Value, ToolError>;
+
+    /// How the page shows this tool; by default, its name made readable.
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::named(self.name())
+    }
+
+    /// What one call is doing, for the trail of steps: `Searching court opinions: “custody”`.
+    fn describe_call(&self, args: &Value) -> String {
+        self.display().describe(args)
+    }
+
+    /// A successful result as cards, read as the kind of thing this tool finds.
+    fn cards(&self, result: &Value) -> Vec<Card> {
+        cards::build(self.display().results, result)
+    }
+}
+
+/// How the page presents a tool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolDisplay {
+    /// The heading of its results: `Court opinions`, `Your deadlines`.
+    pub title: String,
+    /// The source group its results belong to: `CourtListener`, `Law graph`, `Your case file`.
+    pub source: String,
+    /// What a call does, as a phrase: `Searching court opinions`.
+    pub action: String,
+    /// What its results are, which decides how they become cards.
+    pub results: CardKind,
+}
+
+impl ToolDisplay {
+    pub fn new(title: &str, source: &str, action: &str, results: CardKind) -> Self {
+        ToolDisplay { title: title.into(), source: source.into(), action: action.into(), results }
+    }
+
+    /// For a tool that says nothing of itself: `search_things` → `Search things`.
+    pub fn named(name: &str) -> Self {
+        let title = cards::humanize(name);
+        ToolDisplay { action: format!("Using {title}"), title, source: String::new(), results: CardKind::Other }
+    }
+
+    /// The action, with what is searched for when the call says (`query`, `search` or `text`).
+    pub fn describe(&self, args: &Value) -> String {
+        let asked = ["query", "search", "text"].iter().find_map(|k| args.get(*k).and_then(Value::as_str)).map(str::trim);
+        match asked.filter(|q| !q.is_empty()) {
+            Some(q) => format!("{}: “{}”", self.action, cards::truncate(q, 60)),
+            None => self.action.clone(),
+        }
+    }
 }
 
 /// What a model is told about a tool: the OpenAI function-tool shape's `function` part.
@@ -75,6 +128,10 @@ impl ToolSet {
         self.tools.is_empty()
     }
 
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.tools.iter()
+    }
+
     pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
         self.tools.iter().find(|t| t.name() == name)
     }
@@ -98,4 +155,20 @@ pub fn opt_arg<T: serde::de::DeserializeOwned>(args: &Value, name: &str) -> Resu
 /// Reads a required argument.
 pub fn arg<T: serde::de::DeserializeOwned>(args: &Value, name: &str) -> Result<T, ToolError> {
     opt_arg(args, name)?.ok_or_else(|| ToolError::BadArguments(format!("`{name}` is required")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_call_is_described_by_its_action_and_what_it_looks_for() {
+        let display = ToolDisplay::new("Court opinions", "CourtListener", "Searching court opinions", CardKind::Opinion);
+        assert_eq!(display.describe(&json!({"query": "custody"})), "Searching court opinions: “custody”");
+        assert_eq!(display.describe(&json!({"query": "  "})), "Searching court opinions");
+        assert_eq!(display.describe(&json!("not an object")), "Searching court opinions");
+        let unnamed = ToolDisplay::named("SomethingNew");
+        assert_eq!((unnamed.title.as_str(), unnamed.describe(&json!({}))), ("Something New", "Using Something New".to_string()));
+    }
 }

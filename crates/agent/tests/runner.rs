@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
-use proseva_agent::event::AgentEvent;
+use proseva_agent::event::{AgentEvent, CitationStatus};
 use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role, ToolCall};
 use proseva_agent::runner::{Agent, AgentError, RequestKind, RunnerConfig};
 use proseva_agent::tool::{Tool, ToolError, ToolSpec};
@@ -214,7 +214,7 @@ async fn a_cancelled_request_ends_with_an_error_event() {
     let emit = |e: AgentEvent| events.lock().unwrap().push(e);
     let err = agent.run(RequestKind::Chat, &[ChatMessage::user("q")], &emit, &cancel).await.unwrap_err();
     assert_eq!(err, AgentError::Model(ModelError::Cancelled));
-    assert!(matches!(events.lock().unwrap().last(), Some(AgentEvent::Error { .. })));
+    assert!(matches!(events.lock().unwrap().last(), Some(AgentEvent::Error { code, message }) if code == "cancelled" && message.contains("cancelled")));
 }
 
 #[tokio::test]
@@ -223,4 +223,117 @@ async fn a_request_without_a_question_is_refused_clearly() {
     let emit = |_e: AgentEvent| {};
     let err = agent.run(RequestKind::Chat, &[], &emit, &CancellationToken::new()).await.unwrap_err();
     assert!(err.to_string().contains("at least one user message"));
+    assert_eq!(err.code(), "invalid_input");
+}
+
+#[tokio::test]
+async fn conversations_that_break_the_rules_are_refused_with_an_invalid_input_event_before_any_model_turn() {
+    let model = Arc::new(Scripted::default());
+    let agent = agent(model.clone());
+    let long = "x".repeat(proseva_agent::conversation::MAX_MESSAGE_CHARS + 1);
+    for history in [
+        vec![ChatMessage::system("obey me"), ChatMessage::user("q")],
+        vec![ChatMessage::user(long.as_str())],
+        vec![ChatMessage::user("q"), ChatMessage::assistant("a")],
+    ] {
+        let events = Mutex::new(Vec::new());
+        let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+        let err = agent.run(RequestKind::Chat, &history, &emit, &CancellationToken::new()).await.unwrap_err();
+        assert!(matches!(err, AgentError::Conversation(_)), "{err:?}");
+        assert_eq!(err.code(), "invalid_input");
+        let events = events.into_inner().unwrap();
+        assert_eq!(events.len(), 1, "{events:?}");
+        assert!(matches!(&events[0], AgentEvent::Error { code, .. } if code == "invalid_input"), "{events:?}");
+    }
+    assert!(model.seen_tools.lock().unwrap().is_empty(), "no model turn for a refused conversation");
+}
+
+/// An explorer that knows two sections and counts the GraphQL requests it gets.
+async fn counting_explorer() -> (String, Arc<Mutex<Vec<Value>>>) {
+    use axum::{Json, Router, routing::post};
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let app = Router::new().route(
+        "/graphql",
+        post(move |Json(body): Json<Value>| {
+            let log = log.clone();
+            async move {
+                log.lock().unwrap().push(body.clone());
+                let mut data = serde_json::Map::new();
+                for (alias, id) in body["variables"].as_object().into_iter().flatten() {
+                    let id = id.as_str().unwrap_or_default();
+                    let node = match id {
+                        "20-124.3" | "16.1-241" => json!({"id": 7, "sourceId": id, "heading": "h", "url": null, "textKind": "summary"}),
+                        _ => Value::Null,
+                    };
+                    data.insert(alias.replacen('s', "c", 1), node);
+                }
+                Json(json!({ "data": data }))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+#[tokio::test]
+async fn citations_of_an_answer_are_checked_in_one_request_however_many_there_are() {
+    let (url, seen) = counting_explorer().await;
+    let explorer = ExplorerClient::new(reqwest::Client::new(), &url, None);
+    let reply = "See § 20-124.3, § 2.2-3704, §§ 16.1-241 through 16.1-244 and § 20-124.3 again.";
+    let check = proseva_agent::citations::check_citations(&explorer, reply).await;
+    assert_eq!(seen.lock().unwrap().len(), 1, "four sections, one request");
+    let verified: Vec<&str> = check.verified.iter().map(|v| v.source_id.as_str()).collect();
+    assert_eq!(verified, ["20-124.3", "16.1-241"]);
+    assert_eq!(check.unverified, ["2.2-3704", "16.1-244"]);
+    let statuses: Vec<(&str, CitationStatus)> = check.spans.iter().map(|s| (s.source_id.as_str(), s.status)).collect();
+    assert_eq!(
+        statuses,
+        [
+            ("20-124.3", CitationStatus::Verified),
+            ("2.2-3704", CitationStatus::Unverified),
+            ("16.1-241", CitationStatus::Verified),
+            ("16.1-244", CitationStatus::Unverified),
+            ("20-124.3", CitationStatus::Verified),
+        ]
+    );
+
+    // A reply with no citation asks nothing.
+    proseva_agent::citations::check_citations(&explorer, "No sections here.").await;
+    assert_eq!(seen.lock().unwrap().len(), 1);
+
+    // Through the runner: the done event carries the check, made in one request.
+    let http = reqwest::Client::new();
+    let agent = Agent::new(
+        Arc::new(Scripted::default()),
+        RunnerConfig::default(),
+        ExplorerClient::new(http.clone(), &url, None),
+        ServerClient::new(http, "http://127.0.0.1:9", None),
+        Vec::new(),
+    );
+    let (result, events) = run(&agent, RequestKind::Research, "q").await;
+    assert_eq!(result.unwrap().citations.verified.len(), 1);
+    assert_eq!(seen.lock().unwrap().len(), 2);
+    let AgentEvent::Done { citations, .. } = events.last().unwrap() else { panic!("{events:?}") };
+    assert_eq!(citations.spans.len(), 1);
+    assert_eq!((citations.spans[0].start_utf16, citations.spans[0].end_utf16), (4, 14), "“§ 20-124.3” in “See § 20-124.3.”");
+}
+
+#[tokio::test]
+async fn tool_events_carry_the_display_title_source_call_label_and_cards() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().push(vec![call("a", "search_opinions", r#"{"query":"custody"}"#)]);
+    let (result, events) = run(&agent(model), RequestKind::Research, "q").await;
+    result.unwrap();
+    let call_event = events.iter().find(|e| matches!(e, AgentEvent::ToolCall { .. })).unwrap();
+    let AgentEvent::ToolCall { title, source, label, .. } = call_event else { unreachable!() };
+    // The test's research tools are echoes with no display of their own: the name, made readable.
+    assert_eq!((title.as_str(), source.as_str(), label.as_str()), ("Search opinions", "", "Using Search opinions: “custody”"));
+    let AgentEvent::ToolResult { cards, ok, .. } = events.iter().find(|e| matches!(e, AgentEvent::ToolResult { .. })).unwrap() else {
+        unreachable!()
+    };
+    assert!(ok);
+    assert_eq!(cards.len(), 1, "an unknown shape still shows, as a preview card: {cards:?}");
 }

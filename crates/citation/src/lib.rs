@@ -344,6 +344,34 @@ pub fn title_of(section: &str) -> Option<&str> {
     section.split_once('-').map(|(t, _)| t)
 }
 
+/// How a `sourceId` is written for people: `§ 2.2-3704`, `Constitution of Virginia, Article I,
+/// Section 12`; anything else (a title, a chapter) as it is.
+pub fn label(source_id: &str) -> String {
+    match constitution_parts(source_id) {
+        Some((article, section)) => format!("Constitution of Virginia, Article {article}, Section {section}"),
+        None if is_section_number(source_id) => format!("§ {source_id}"),
+        None => source_id.to_string(),
+    }
+}
+
+/// The short form, for lists of sources: `§ 2.2-3704`, `Va. Const. art. I, § 12`.
+pub fn short_label(source_id: &str) -> String {
+    match constitution_parts(source_id) {
+        Some((article, section)) => format!("Va. Const. art. {article}, § {section}"),
+        None => label(source_id),
+    }
+}
+
+/// `("I", "12")` for `const-I-12`.
+fn constitution_parts(source_id: &str) -> Option<(&str, &str)> {
+    let (article, section) = source_id.strip_prefix("const-")?.split_once('-')?;
+    (!article.is_empty() && article.bytes().all(|c| matches!(c, b'I' | b'V' | b'X')) && !section.is_empty()).then_some((article, section))
+}
+
+fn is_section_number(s: &str) -> bool {
+    parse_section_number(s).is_some_and(|(_, len)| len == s.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,6 +459,18 @@ mod tests {
         assert_eq!(citation_in_query("Va. Code § 18.2-266 DUI").as_deref(), Some("18.2-266"));
         assert_eq!(citation_in_query("Article I, Section 12").as_deref(), Some("const-I-12"));
         assert_eq!(citation_in_query("landlord will not return my deposit"), None);
+    }
+
+    #[test]
+    fn labels_for_people() {
+        assert_eq!(label("2.2-3704"), "§ 2.2-3704");
+        assert_eq!(label("63.2-1509:1"), "§ 63.2-1509:1");
+        assert_eq!(label("const-I-12"), "Constitution of Virginia, Article I, Section 12");
+        assert_eq!(short_label("const-I-12"), "Va. Const. art. I, § 12");
+        assert_eq!(short_label("const-I-15-A"), "Va. Const. art. I, § 15-A");
+        assert_eq!(short_label("20-124.3"), "§ 20-124.3");
+        assert_eq!(label("20:6.1"), "20:6.1");
+        assert_eq!(label("const-one-2"), "const-one-2");
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //!
 //! [`run_tool`] runs one by name with a JSON argument object, in-process; `POST
 //! /api/tools/{name}` is the same over HTTP and `GET /api/tools` lists them in the OpenAI
-//! function-tool shape ([`openai_tools`]). Arguments are checked against what each tool reads:
+//! function-tool shape ([`openai_tools`]), each with the `display` the window shows it by (title,
+//! source group, what a call is doing, what kind of cards its results make). Arguments are checked against what each tool reads:
 //! an unknown or ill-typed argument is a 400 naming it, an unknown tool a 404 listing the known.
 
 use chrono::NaiveDate;
+use proseva_agent::cards::CardKind;
+use proseva_agent::tool::ToolDisplay;
 use serde_json::{Value, json};
 
 use crate::fields::Fields;
@@ -32,6 +35,13 @@ pub struct ToolSpec {
     pub description: &'static str,
     /// JSON Schema of the argument object.
     pub parameters: Value,
+    /// How the window shows the tool and its results.
+    pub display: ToolDisplay,
+}
+
+/// Every local tool's results come from the person's own case file.
+fn shown(title: &str, action: &str, results: CardKind) -> ToolDisplay {
+    ToolDisplay::new(title, "Your case file", action, results)
 }
 
 fn object_schema(properties: Value, required: &[&str]) -> Value {
@@ -47,35 +57,41 @@ pub fn tool_specs() -> Vec<ToolSpec> {
     vec![
         ToolSpec {
             name: "GetCases",
+            display: shown("Your cases", "Reading your cases", CardKind::Case),
             description: "List the user's court cases: name, case number, court, type, status, parties and notes.",
             parameters: object_schema(json!({}), &[]),
         },
         ToolSpec {
             name: "GetDeadlines",
+            display: shown("Your deadlines", "Reading your deadlines", CardKind::Deadline),
             description: "List the user's deadlines: upcoming ones first (soonest first), then overdue ones (flagged overdue), then \
                           those marked done. Each has its date, days until it, and the rule it comes from if any.",
             parameters: object_schema(json!({ "caseId": case_id_property() }), &[]),
         },
         ToolSpec {
             name: "GetContacts",
+            display: shown("Your contacts", "Reading your contacts", CardKind::Contact),
             description: "List the people around the user's cases: opposing parties, attorneys, clerks, judges and witnesses, \
                           with phone, email and address.",
             parameters: object_schema(json!({ "caseId": case_id_property() }), &[]),
         },
         ToolSpec {
             name: "GetFinances",
+            display: shown("Your expenses", "Reading your expenses", CardKind::Expense),
             description: "What the user's cases cost them (fees, service, copies, support): totals by category and overall, and the \
                           most recent entries (up to 100, newest first).",
             parameters: object_schema(json!({ "caseId": case_id_property() }), &[]),
         },
         ToolSpec {
             name: "GetDocuments",
+            display: shown("Your documents", "Listing your documents", CardKind::Document),
             description: "List the documents the user uploaded (orders, filings, letters): id, title, kind, format, pages and \
                           length. Read one with GetDocumentText, or search all of them with SearchKnowledge.",
             parameters: object_schema(json!({ "caseId": case_id_property() }), &[]),
         },
         ToolSpec {
             name: "GetDocumentText",
+            display: shown("Document text", "Reading a document", CardKind::Document),
             description: "Read the text of one uploaded document, a page of characters at a time; `nextOffset` says where the \
                           next page starts (null at the end).",
             parameters: object_schema(
@@ -89,6 +105,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "SearchTimeline",
+            display: shown("Your timeline", "Searching your timeline", CardKind::Event),
             description: "Search the timeline of what happened in the user's cases. All filters are optional and combine; with \
                           `query`, events sharing the most words come first, otherwise they are in date order.",
             parameters: object_schema(
@@ -106,6 +123,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "SearchKnowledge",
+            display: ToolDisplay::new("Passages from your documents", "Your uploaded documents", "Searching your documents", CardKind::Passage),
             description: "Search the text of every document the user uploaded, by meaning and by words: returns the passages that \
                           best answer the question, each with its document's id and title, a score and its offsets in the text.",
             parameters: object_schema(
@@ -124,7 +142,7 @@ pub fn openai_tools() -> Value {
     Value::Array(
         tool_specs()
             .into_iter()
-            .map(|t| json!({ "type": "function", "name": t.name, "description": t.description, "parameters": t.parameters }))
+            .map(|t| json!({ "type": "function", "name": t.name, "description": t.description, "parameters": t.parameters, "display": t.display }))
             .collect(),
     )
 }

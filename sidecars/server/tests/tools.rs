@@ -34,7 +34,14 @@ async fn the_list_has_every_tool_in_the_openai_function_shape() {
         for required in t["parameters"]["required"].as_array().unwrap() {
             assert!(t["parameters"]["properties"].get(required.as_str().unwrap()).is_some(), "{t}");
         }
+        // How the window shows it: a title, its source group, what a call does, the kind of its cards.
+        for key in ["title", "source", "action", "results"] {
+            assert!(t["display"][key].as_str().is_some_and(|v| !v.is_empty()), "{key} of {t}");
+        }
     }
+    let deadlines = list.as_array().unwrap().iter().find(|t| t["name"] == "GetDeadlines").unwrap();
+    assert_eq!(deadlines["display"]["title"], "Your deadlines");
+    assert_eq!(deadlines["display"]["results"], "deadline");
     let search = list.as_array().unwrap().iter().find(|t| t["name"] == "SearchTimeline").unwrap();
     let props: Vec<&String> = search["parameters"]["properties"].as_object().unwrap().keys().collect();
     for arg in ["query", "party", "caseNumber", "isCritical", "startDate", "endDate"] {

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use crate::tool::{Tool, ToolError, arg, opt_arg};
+use crate::cards::{self, Card, CardKind};
+use crate::tool::{Tool, ToolDisplay, ToolError, arg, opt_arg};
 
 /// Text in search and similar results is cut to this many characters.
 pub const RESULT_TEXT_CHARS: usize = 500;
@@ -96,6 +97,16 @@ async fn node_id(client: &ExplorerClient, args: &Value) -> Result<i64, ToolError
     data["node"]["id"].as_i64().ok_or_else(|| ToolError::Failed(format!("no node {} in the law graph", reference["sourceId"])))
 }
 
+/// `§ 20-124.3` for a node given by section number; None for a bare node id (which means nothing
+/// to a person).
+fn section_named(args: &Value) -> Option<String> {
+    let id = args.get("id")?.as_str()?.trim().trim_start_matches('§').trim();
+    (!id.is_empty() && id.parse::<i64>().is_err()).then(|| proseva_citation::label(id))
+}
+
+/// The law graph as a source group.
+const GRAPH: &str = "Law graph";
+
 struct SearchNodes(ExplorerClient);
 struct GetNode(ExplorerClient);
 struct GetNeighbors(ExplorerClient);
@@ -108,6 +119,9 @@ const ID_SCHEMA: &str = "The node's numeric id from an earlier result, or a Code
 impl Tool for SearchNodes {
     fn name(&self) -> &str {
         "search_nodes"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Virginia law", "Code and Constitution of Virginia (law graph)", "Searching the law graph", CardKind::Law)
     }
     fn description(&self) -> &str {
         "Search the Virginia law graph (Code of Virginia sections, Constitution of Virginia) by words or by citation. \
@@ -148,6 +162,12 @@ impl Tool for GetNode {
     fn name(&self) -> &str {
         "get_node"
     }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Sections read", GRAPH, "Reading a section in full", CardKind::Law)
+    }
+    fn describe_call(&self, args: &Value) -> String {
+        section_named(args).map_or_else(|| self.display().action, |s| format!("Reading {s}"))
+    }
     fn description(&self) -> &str {
         "Get one node of the Virginia law graph in full: its whole text, textKind, official URL and any references to sections the graph does not hold."
     }
@@ -175,6 +195,15 @@ impl Tool for GetNeighbors {
     fn name(&self) -> &str {
         "get_neighbors"
     }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Related sections", GRAPH, "Finding related sections", CardKind::Law)
+    }
+    fn describe_call(&self, args: &Value) -> String {
+        section_named(args).map_or_else(|| self.display().action, |s| format!("Finding sections related to {s}"))
+    }
+    fn cards(&self, result: &Value) -> Vec<Card> {
+        cards::neighbor_cards(result)
+    }
     fn description(&self) -> &str {
         "List what a node is connected to: the sections it cites and that cite it (relType \"cites\"), and the chapter or \
          article it belongs to and what it contains (relType \"contains\")."
@@ -199,6 +228,12 @@ impl Tool for GetNeighbors {
 impl Tool for FindSimilar {
     fn name(&self) -> &str {
         "find_similar"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Similar sections", GRAPH, "Finding similar sections", CardKind::Law)
+    }
+    fn describe_call(&self, args: &Value) -> String {
+        section_named(args).map_or_else(|| self.display().action, |s| format!("Finding sections similar to {s}"))
     }
     fn description(&self) -> &str {
         "Find the nodes closest in meaning to a node (by embedding), best first, with a similarity score."
@@ -227,6 +262,9 @@ impl Tool for FindSimilar {
 impl Tool for GetStats {
     fn name(&self) -> &str {
         "get_stats"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Law graph overview", GRAPH, "Checking what the law graph holds", CardKind::Overview)
     }
     fn description(&self) -> &str {
         "Describe the Virginia law graph: how many nodes and edges of each type, and whether search by meaning is on."
@@ -269,6 +307,18 @@ mod tests {
         assert!(node_ref(&json!({"id": true})).is_err());
         assert!(node_ref(&json!({"id": -1})).is_err());
         assert!(node_ref(&json!({})).unwrap_err().to_string().contains("`id` is required"));
+    }
+
+    #[test]
+    fn calls_are_described_with_the_section_they_read() {
+        let client = ExplorerClient::new(reqwest::Client::new(), "http://127.0.0.1:9", None);
+        let tools = explorer_tools(client);
+        let describe = |i: usize, args: Value| tools[i].describe_call(&args);
+        assert_eq!(describe(0, json!({"search": "deposit"})), "Searching the law graph: “deposit”");
+        assert_eq!(describe(1, json!({"id": "2.2-3704"})), "Reading § 2.2-3704");
+        assert_eq!(describe(1, json!({"id": 12})), "Reading a section in full");
+        assert_eq!(describe(2, json!({"id": "§ 20-124.3"})), "Finding sections related to § 20-124.3");
+        assert_eq!(tools[4].display().title, "Law graph overview");
     }
 
     #[test]

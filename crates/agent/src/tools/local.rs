@@ -1,15 +1,16 @@
 //! The eight local tools, over the server's HTTP API: the person's cases, deadlines, contacts,
 //! finances, documents and timeline.
 //!
-//! The server owns their names, descriptions and schemas (`GET /api/tools`) and runs them
-//! (`POST /api/tools/{name}`); this side only carries calls across.
+//! The server owns their names, descriptions, schemas and how the page shows them (`GET
+//! /api/tools`, each with a `display`) and runs them (`POST /api/tools/{name}`); this side only
+//! carries calls across.
 
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use crate::tool::{Tool, ToolError};
+use crate::tool::{Tool, ToolDisplay, ToolError};
 
 /// Talks to the server's `/api/*`.
 #[derive(Debug, Clone)]
@@ -59,6 +60,7 @@ struct LocalTool {
     name: String,
     description: String,
     parameters: Value,
+    display: ToolDisplay,
     server: ServerClient,
 }
 
@@ -72,6 +74,9 @@ impl Tool for LocalTool {
     }
     fn parameters(&self) -> Value {
         self.parameters.clone()
+    }
+    fn display(&self) -> ToolDisplay {
+        self.display.clone()
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         let args = if args.is_null() { json!({}) } else { args };
@@ -89,7 +94,9 @@ pub async fn local_tools(server: &ServerClient) -> Result<Vec<Arc<dyn Tool>>, To
             // Either the flat `{name, description, parameters}` or `{function: {...}}`.
             let f = t.get("function").unwrap_or(t);
             let name = f["name"].as_str().ok_or_else(|| ToolError::Failed(format!("a listed tool has no name: {t}")))?;
+            let display = t.get("display").and_then(|d| serde_json::from_value(d.clone()).ok()).unwrap_or_else(|| ToolDisplay::named(name));
             Ok(Arc::new(LocalTool {
+                display,
                 name: name.to_string(),
                 description: f["description"].as_str().unwrap_or_default().to_string(),
                 parameters: f.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}})),

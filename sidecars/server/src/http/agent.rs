@@ -1,6 +1,7 @@
 //! `POST /api/chat` and `POST /api/research`: the agent (crates/agent) for headless clients.
 //!
-//! Body `{"messages": [{"role": "user", "content": "..."}]}`. The answer comes back as
+//! Body `{"messages": [{"role": "user", "content": "..."}]}`, checked by the agent's one
+//! conversation validator (400 naming the field at fault). The answer comes back as
 //! `{"reply", "toolResults", "citations"}`, or, with `Accept: text/event-stream`, as the agent's
 //! events, one SSE event each (`event: <type>`, `data: <json>`). A client that disconnects from
 //! the stream cancels the request. The local tools run in this process; the law graph is reached
@@ -17,10 +18,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Extension, Json, Router};
 use proseva_agent::config::AgentConfig;
+use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
-use proseva_agent::model::{ChatMessage, Role};
 use proseva_agent::runner::{Agent, RequestKind};
-use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
 use serde_json::{Value, json};
@@ -61,6 +62,9 @@ impl Tool for InProcess {
     fn parameters(&self) -> Value {
         self.spec.parameters.clone()
     }
+    fn display(&self) -> ToolDisplay {
+        self.spec.display.clone()
+    }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         tools::run_tool(&self.state, self.spec.name, args).await.map_err(|e| match e {
             ApiError::Validation { .. } | ApiError::BadRequest(_) | ApiError::NotFound(_) => ToolError::BadArguments(e.to_string()),
@@ -87,35 +91,11 @@ async fn research_route(
     answer(agent, RequestKind::Research, &headers, body).await
 }
 
-/// The conversation from the body: user and assistant messages, the last from the user.
-fn messages(body: &Value) -> Result<Vec<ChatMessage>, ApiError> {
-    let Some(list) = body.get("messages").and_then(Value::as_array) else {
-        return Err(ApiError::field("messages", "required: a list of {role, content} with at least one user message"));
-    };
-    let mut out = Vec::with_capacity(list.len());
-    for (i, m) in list.iter().enumerate() {
-        let role = match m.get("role").and_then(Value::as_str) {
-            Some("user") => Role::User,
-            Some("assistant") => Role::Assistant,
-            other => {
-                return Err(ApiError::field(&format!("messages[{i}].role"), format!("must be \"user\" or \"assistant\", got {other:?}")));
-            }
-        };
-        let Some(content) = m.get("content").and_then(Value::as_str) else {
-            return Err(ApiError::field(&format!("messages[{i}].content"), "must be text"));
-        };
-        out.push(ChatMessage { role, content: content.to_string(), tool_calls: Vec::new(), tool_call_id: None });
-    }
-    if out.last().is_none_or(|m| m.role != Role::User) {
-        return Err(ApiError::field("messages", "the last message must be the user's question"));
-    }
-    Ok(out)
-}
-
 async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
-    let history = match messages(&body) {
+    // The rules are the agent's own (crates/agent conversation.rs), the same for every client.
+    let history = match conversation_from_json(&body) {
         Ok(h) => h,
-        Err(e) => return e.into_response(),
+        Err(e) => return ApiError::field(&e.field, e.message).into_response(),
     };
     let wants_stream = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
     if !wants_stream {

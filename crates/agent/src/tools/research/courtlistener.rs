@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
-use crate::tool::{Tool, ToolError};
+use crate::cards::CardKind;
+use crate::tool::{Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "CourtListener";
 const KEY_VAR: &str = "COURTLISTENER_API_TOKEN";
@@ -233,6 +234,9 @@ impl Tool for SearchOpinions {
     fn name(&self) -> &str {
         "search_opinions"
     }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Court opinions", "CourtListener", "Searching court opinions", CardKind::Opinion)
+    }
     fn description(&self) -> &str {
         "Search published court opinions (case law) from state and federal courts on CourtListener. Use it to find how \
          courts, especially Virginia courts, decided questions like the user's. Returns cases with name, citation, court, \
@@ -259,6 +263,9 @@ impl Tool for SearchDockets {
     fn name(&self) -> &str {
         "search_dockets"
     }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Court dockets", "CourtListener (federal dockets)", "Searching court dockets", CardKind::Docket)
+    }
     fn description(&self) -> &str {
         "Search federal court cases (dockets from PACER, via CourtListener's RECAP archive) by party name, case name or \
          words in the filings. Only federal courts: Virginia state court cases are not here. Returns case name, docket \
@@ -284,6 +291,9 @@ impl Tool for SearchDockets {
 impl Tool for LookupCitation {
     fn name(&self) -> &str {
         "lookup_citation"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Citation check", "CourtListener", "Checking case citations", CardKind::Opinion)
     }
     fn description(&self) -> &str {
         "Check case citations against CourtListener: give one citation (\"576 U.S. 644\") or a passage containing \

@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text_arg, text_at};
-use crate::tool::{Tool, ToolError};
+use crate::cards::CardKind;
+use crate::tool::{Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "GovInfo";
 const KEY_VAR: &str = "GOVINFO_API_KEY";
@@ -79,6 +80,9 @@ pub(super) struct SearchGovInfo(pub(super) GovInfo);
 impl Tool for SearchGovInfo {
     fn name(&self) -> &str {
         "search_govinfo"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Federal publications", "GovInfo", "Searching federal publications", CardKind::Publication)
     }
     fn description(&self) -> &str {
         "Search official U.S. federal government publications on GovInfo: the United States Code, the Code of Federal \

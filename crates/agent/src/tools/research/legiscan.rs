@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
-use crate::tool::{Tool, ToolError, opt_arg};
+use crate::cards::CardKind;
+use crate::tool::{Tool, ToolDisplay, ToolError, opt_arg};
 
 const SERVICE: &str = "LegiScan";
 const KEY_VAR: &str = "LEGISCAN_API_KEY";
@@ -84,6 +85,9 @@ pub(super) struct SearchStatutes(pub(super) LegiScan);
 impl Tool for SearchStatutes {
     fn name(&self) -> &str {
         "search_statutes"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Virginia bills", "LegiScan", "Searching Virginia bills", CardKind::Bill)
     }
     fn description(&self) -> &str {
         "Search bills in a state legislature (LegiScan), Virginia's General Assembly by default: proposed and passed bills \

@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, text, text_arg, text_at};
-use crate::tool::{Tool, ToolError};
+use crate::cards::CardKind;
+use crate::tool::{Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "OpenAlex";
 /// Authors named before "et al.".
@@ -100,6 +101,9 @@ pub(super) struct SearchAcademic(pub(super) OpenAlex);
 impl Tool for SearchAcademic {
     fn name(&self) -> &str {
         "search_academic"
+    }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Scholarly articles", "OpenAlex", "Searching scholarly articles", CardKind::Article)
     }
     fn description(&self) -> &str {
         "Search scholarly writing (law review articles, studies, books) on OpenAlex. Use it for background and analysis \

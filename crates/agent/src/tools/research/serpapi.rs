@@ -7,7 +7,8 @@ use serde_json::{Value, json};
 
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
-use crate::tool::{Tool, ToolError};
+use crate::cards::CardKind;
+use crate::tool::{Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "SerpAPI";
 const KEY_VAR: &str = "SERPAPI_API_KEY";
@@ -91,6 +92,14 @@ impl Tool for SearchLawyers {
     fn name(&self) -> &str {
         "search_lawyers"
     }
+    fn display(&self) -> ToolDisplay {
+        ToolDisplay::new("Lawyers", "Web search (SerpAPI)", "Looking for lawyers", CardKind::Lawyer)
+    }
+    fn describe_call(&self, args: &Value) -> String {
+        let near = args.get("location").and_then(Value::as_str).map(str::trim).filter(|l| !l.is_empty());
+        let asked = self.display().describe(args);
+        near.map_or_else(|| asked.clone(), |place| format!("{asked} near {place}"))
+    }
     fn description(&self) -> &str {
         "Find lawyers or legal aid near the user with a Google search (via SerpAPI). Use it when the user wants a lawyer \
          or legal help for a kind of case. Returns law offices with name, address, phone, rating and website where \
@@ -126,6 +135,13 @@ impl Tool for SearchLawyers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_says_where_it_looks_for_lawyers() {
+        let tool = SearchLawyers(SerpApi::new(reqwest::Client::new(), &ResearchConfig::default()));
+        let said = tool.describe_call(&json!({"query": "family law", "location": "Richmond"}));
+        assert_eq!(said, "Looking for lawyers: “family law” near Richmond");
+    }
 
     #[test]
     fn the_query_names_a_lawyer_once() {

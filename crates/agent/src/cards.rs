@@ -1,0 +1,545 @@
+//! Tool results as cards, the one shape the page shows them in: `{title, citation, snippet, url,
+//! kind}` plus a few optional facts. Each tool says what kind of thing its results are
+//! ([`crate::tool::ToolDisplay::results`]); [`build`] reads a result of that kind, and anything of
+//! a shape it does not know becomes a card with a compact JSON preview, never an error.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Characters of a card's snippet.
+pub const SNIPPET_CHARS: usize = 320;
+
+/// What a card stands for; also says which reader builds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardKind {
+    /// A node of the Virginia law graph: a section, an article of the Constitution, a chapter.
+    Law,
+    /// What the law graph holds, in numbers.
+    Overview,
+    Opinion,
+    Docket,
+    Bill,
+    Publication,
+    Article,
+    Lawyer,
+    Case,
+    Deadline,
+    Contact,
+    Expense,
+    Document,
+    /// A passage of one of the person's documents.
+    Passage,
+    /// An event of the person's timeline.
+    Event,
+    #[default]
+    Other,
+}
+
+/// One short fact shown as a chip: `Cited by: 412`, `When: In 3 days`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    pub label: String,
+    pub value: String,
+    /// `warn` for something that needs attention (an overdue deadline).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tone: Option<String>,
+}
+
+/// One result as the page shows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub title: String,
+    /// How the thing is cited or numbered: `§ 2.2-3704`, `225 Va. 606`, a case number.
+    pub citation: String,
+    pub snippet: String,
+    /// An http(s) address only.
+    pub url: Option<String>,
+    pub kind: CardKind,
+    /// Short facts shown after the citation: the court, the date, how a section relates.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub meta: Vec<String>,
+    /// `official` or `summary`, for law-graph text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_kind: Option<String>,
+    /// A law-graph `sourceId` the section viewer can open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extras: Vec<Extra>,
+    /// For a result of a shape no reader knows: the JSON, compact and cut short.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview: Option<String>,
+}
+
+/// A result's cards, with how many the service found in all and its note, when it says.
+pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
+    if result.is_null() {
+        return Vec::new();
+    }
+    let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
+    let mut cards: Vec<Card> = match kind {
+        CardKind::Law if result.is_object() && is_node(result) => vec![node_card(result)],
+        CardKind::Overview if result.is_object() => vec![overview_card(result)],
+        CardKind::Case => each(case_card),
+        CardKind::Deadline => each(deadline_card),
+        CardKind::Event => each(event_card),
+        CardKind::Passage => each(passage_card),
+        CardKind::Expense if result.is_object() => expense_cards(result),
+        CardKind::Document if result["text"].is_string() => vec![document_text_card(result)],
+        _ => match list_in(result) {
+            Some(list) => list.iter().map(generic_card).collect(),
+            None => vec![generic_card(result)],
+        },
+    };
+    for card in &mut cards {
+        if card.kind == CardKind::Other && card.preview.is_none() {
+            card.kind = kind;
+        }
+    }
+    cards
+}
+
+/// `total` (or `count`) of a result: how many the service found, beyond those shown.
+pub fn total_of(result: &Value) -> Option<u64> {
+    result.get("total").or_else(|| result.get("count")).and_then(Value::as_u64)
+}
+
+/// The note a result carries (`"only the first page is shown"`).
+pub fn note_of(result: &Value) -> Option<String> {
+    result.get("note").and_then(Value::as_str).map(str::to_string)
+}
+
+const TITLE_KEYS: &[&str] =
+    &["title", "heading", "caseName", "case_name", "name", "display_name", "documentTitle", "document_title", "label"];
+const CITATION_KEYS: &[&str] = &["citation", "caseNumber", "case_number", "docket_number", "docketNumber", "bill_number", "doi"];
+const DETAIL_KEYS: &[&str] = &["court", "venue", "collection", "role", "party", "kind", "type", "category", "service"];
+const DATE_KEYS: &[&str] = &["date", "dateFiled", "date_filed", "publication_date", "last_action_date", "year", "updatedAt"];
+const SNIPPET_KEYS: &[&str] =
+    &["snippet", "sourceText", "text", "passage", "summary", "details", "description", "abstract", "notes", "last_action", "dateNote"];
+const URL_KEYS: &[&str] = &["url", "link", "absolute_url", "website", "landing_page_url", "text_url"];
+const LIST_KEYS: &[&str] = &[
+    "results",
+    "nodes",
+    "items",
+    "cases",
+    "deadlines",
+    "contacts",
+    "documents",
+    "entries",
+    "events",
+    "passages",
+    "edges",
+    "neighbors",
+    "similar",
+    "hits",
+    "data",
+];
+/// Facts worth a chip, by field name.
+const EXTRA_KEYS: &[(&str, &str)] = &[
+    ("status", "Status"),
+    ("authors", "By"),
+    ("author", "By"),
+    ("phone", "Phone"),
+    ("email", "Email"),
+    ("address", "Address"),
+    ("rating", "Rating"),
+    ("reviews", "Reviews"),
+    ("cited_by", "Cited by"),
+    ("cited_as", "Cited as"),
+    ("date_terminated", "Closed"),
+    ("relevance", "Relevance"),
+    ("pageCount", "Pages"),
+    ("fileName", "File"),
+    ("score", "Match"),
+    ("similarity", "Similarity"),
+];
+
+/// Cuts `text` to `max` characters, with `…` when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", text[..cut].trim_end()),
+        None => text.to_string(),
+    }
+}
+
+/// `search_opinions` → `Search opinions`, `GetCases` → `Get Cases`, `filing_fee` → `Filing fee`.
+pub fn humanize(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c == '_' {
+            out.push(' ');
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower {
+            out.push(' ');
+        }
+        prev_lower = c.is_lowercase();
+        out.push(c);
+    }
+    let mut chars = out.chars();
+    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `12,345`.
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// `$1,234.50`.
+fn money(value: &Value) -> String {
+    let Some(n) = value.as_f64() else { return text_of(value).unwrap_or_default() };
+    let cents = (n.abs() * 100.0).round() as i64;
+    let sign = if n < 0.0 { "-" } else { "" };
+    format!("{sign}${}.{:02}", thousands(cents / 100), cents % 100)
+}
+
+/// A non-empty string (trimmed), a number written out, or a list of them joined.
+fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Array(items) if !items.is_empty() && items.iter().all(|x| x.is_string() || x.is_number()) => {
+            Some(items.iter().filter_map(text_of).collect::<Vec<_>>().join("; "))
+        }
+        _ => None,
+    }
+}
+
+fn str_at(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(text_of)
+}
+
+fn web_url(v: &Value) -> Option<String> {
+    let s = v.as_str()?.trim();
+    (s.starts_with("https://") || s.starts_with("http://")).then(|| s.to_string()).filter(|s| s.len() > "https://".len())
+}
+
+/// `2024-01-02` for a timestamp such as `2024-01-02T10:00:00Z`.
+fn day(s: String) -> String {
+    let b = s.as_bytes();
+    if b.len() > 10 && b[10] == b'T' && b[4] == b'-' && b[7] == b'-' { s[..10].to_string() } else { s }
+}
+
+fn list_in(result: &Value) -> Option<&Vec<Value>> {
+    match result {
+        Value::Array(list) => Some(list),
+        Value::Object(map) => LIST_KEYS.iter().find_map(|k| map.get(*k).and_then(Value::as_array)),
+        _ => None,
+    }
+}
+
+fn is_node(v: &Value) -> bool {
+    v.is_object()
+        && (v.get("sourceId").is_some() || v.get("nodeType").is_some())
+        && ["heading", "sourceText", "id"].iter().any(|k| v.get(*k).is_some())
+}
+
+/// A JSON preview, one line, cut at 600 characters.
+fn preview(value: &Value) -> String {
+    truncate(&value.to_string(), 600)
+}
+
+fn preview_card(value: &Value) -> Card {
+    Card { preview: Some(preview(value)), ..Card::default() }
+}
+
+/// How the page names a node: `§ 2.2-3704`, `Title 20`, `Chapter 20, chapter 6.1`, the Constitution's long form.
+fn node_label(source_id: &str, node_type: Option<&str>) -> String {
+    match node_type {
+        Some("title") => format!("Title {source_id}"),
+        Some("chapter") => format!("Chapter {}", source_id.replacen(':', ", chapter ", 1)),
+        _ => proseva_citation::label(source_id),
+    }
+}
+
+/// A law-graph node; sections and the Constitution's sections open in the section viewer.
+fn node_card(node: &Value) -> Card {
+    let source_id = str_at(node, "sourceId").unwrap_or_default();
+    let node_type = node["nodeType"].as_str();
+    let openable = (source_id.starts_with("const-") || source_id.starts_with(|c: char| c.is_ascii_digit()))
+        && node_type.is_none_or(|t| t.contains("section") || t.contains("constitution"));
+    let label = if source_id.is_empty() { String::new() } else { node_label(&source_id, node_type) };
+    Card {
+        title: str_at(node, "heading").unwrap_or_else(|| if label.is_empty() { "Law graph item".into() } else { label.clone() }),
+        citation: label,
+        snippet: node["sourceText"].as_str().map(|t| truncate(t, SNIPPET_CHARS)).unwrap_or_default(),
+        url: web_url(&node["url"]),
+        kind: CardKind::Law,
+        meta: node_type.filter(|t| *t != "section").map(humanize).into_iter().collect(),
+        text_kind: str_at(node, "textKind"),
+        section: openable.then_some(source_id),
+        ..Card::default()
+    }
+}
+
+fn score_text(n: f64) -> String {
+    if n <= 1.0 { format!("{}%", (n * 100.0).round()) } else { format!("{n:.2}") }
+}
+
+fn extras_of(item: &Map<String, Value>, used: &[&str]) -> Vec<Extra> {
+    let mut extras = Vec::new();
+    for (key, label) in EXTRA_KEYS {
+        if used.contains(key) {
+            continue;
+        }
+        let Some(v) = item.get(*key) else { continue };
+        let value = match v {
+            Value::Null | Value::Object(_) => continue,
+            Value::Array(items) => items
+                .iter()
+                .filter_map(|x| if x.is_object() { str_at(x, "name").or_else(|| str_at(x, "display_name")) } else { text_of(x) })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Value::Number(n) if matches!(*key, "score" | "similarity") => score_text(n.as_f64().unwrap_or_default()),
+            Value::String(s) if *key == "status" => s.replace('_', " "),
+            other => text_of(other).unwrap_or_else(|| other.to_string()),
+        };
+        if !value.trim().is_empty() {
+            extras.push(Extra { label: label.to_string(), value: truncate(&value, 80), tone: None });
+        }
+    }
+    extras
+}
+
+/// One item read by common field names.
+fn generic_card(item: &Value) -> Card {
+    let Some(map) = item.as_object() else {
+        let text = item.as_str().map(str::to_string).unwrap_or_else(|| item.to_string());
+        return Card { snippet: truncate(&text, 300), ..Card::default() };
+    };
+    if is_node(item) {
+        return node_card(item);
+    }
+    if is_node(&item["node"]) {
+        let mut card = node_card(&item["node"]);
+        if let Some(score) = item["score"].as_f64() {
+            card.extras.push(Extra { label: "Similarity".into(), value: score_text(score), tone: None });
+        }
+        return card;
+    }
+    let mut used = Vec::new();
+    let mut pick = |keys: &[&'static str]| {
+        keys.iter().find_map(|k| {
+            let v = str_at(item, k)?;
+            used.push(*k);
+            Some(v)
+        })
+    };
+    let title = pick(TITLE_KEYS);
+    let citation = pick(CITATION_KEYS);
+    let detail = pick(DETAIL_KEYS);
+    let date = pick(DATE_KEYS).map(day);
+    let snippet = pick(SNIPPET_KEYS);
+    let url =
+        URL_KEYS.iter().find_map(|k| web_url(&item[*k]).or_else(|| web_url(&item[*k]["website"])).or_else(|| web_url(&item[*k]["url"])));
+    if title.is_none() && citation.is_none() && snippet.is_none() && url.is_none() {
+        return preview_card(item);
+    }
+    let extras = extras_of(map, &used);
+    let title = title.or_else(|| citation.clone()).unwrap_or_default();
+    Card {
+        citation: citation.filter(|c| *c != title).unwrap_or_default(),
+        title,
+        snippet: snippet.map(|s| truncate(&s, SNIPPET_CHARS)).unwrap_or_default(),
+        url,
+        meta: detail.into_iter().chain(date).collect(),
+        text_kind: str_at(item, "textKind"),
+        extras,
+        ..Card::default()
+    }
+}
+
+fn case_card(c: &Value) -> Card {
+    let mut card = generic_card(c);
+    card.citation = str_at(c, "caseNumber").unwrap_or_default();
+    card.meta = str_at(c, "court").into_iter().collect();
+    let parties: Vec<String> = c["parties"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            let name = str_at(p, "name")?;
+            Some(match str_at(p, "role") {
+                Some(role) => format!("{name} ({role})"),
+                None => name,
+            })
+        })
+        .collect();
+    let chip = |label: &str, value: Option<String>| value.map(|value| Extra { label: label.into(), value, tone: None });
+    card.extras = [
+        chip("Type", str_at(c, "type")),
+        chip("Status", str_at(c, "status")),
+        chip("Parties", Some(parties.join(", ")).filter(|p| !p.is_empty())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    card
+}
+
+fn deadline_card(d: &Value) -> Card {
+    let mut card = generic_card(d);
+    card.meta = str_at(d, "kind").map(|k| humanize(&k)).into_iter().chain(str_at(d, "date")).collect();
+    let days = d["daysUntil"].as_i64();
+    let overdue = d["overdue"] == true || d["status"] == "overdue";
+    let when = if d["done"] == true || d["status"] == "done" {
+        Some("Done".to_string())
+    } else if overdue {
+        Some(days.map_or("Overdue".into(), |n| format!("Overdue by {} day{}", n.abs(), if n.abs() == 1 { "" } else { "s" })))
+    } else {
+        days.map(|n| match n {
+            0 => "Today".into(),
+            1 => "Tomorrow".into(),
+            n => format!("In {n} days"),
+        })
+    };
+    card.extras = when.map(|value| Extra { label: "When".into(), value, tone: overdue.then(|| "warn".into()) }).into_iter().collect();
+    if let Some(rule) = str_at(d, "sourceRule") {
+        card.citation = rule;
+    }
+    let notes: Vec<String> = [str_at(d, "dateNote"), str_at(d, "notes")].into_iter().flatten().collect();
+    card.snippet = truncate(&notes.join(" — "), SNIPPET_CHARS);
+    card
+}
+
+fn event_card(e: &Value) -> Card {
+    let mut card = generic_card(e);
+    card.meta = str_at(e, "party").into_iter().chain(str_at(e, "date")).collect();
+    card.snippet = str_at(e, "details").map(|d| truncate(&d, SNIPPET_CHARS)).unwrap_or_default();
+    card.extras = (e["isCritical"] == true)
+        .then(|| Extra { label: "Marked".into(), value: "critical".into(), tone: Some("warn".into()) })
+        .into_iter()
+        .collect();
+    card
+}
+
+fn passage_card(p: &Value) -> Card {
+    Card {
+        title: str_at(p, "documentTitle").or_else(|| str_at(p, "title")).unwrap_or_else(|| "Your document".into()),
+        snippet: truncate(&str_at(p, "text").or_else(|| str_at(p, "passage")).unwrap_or_default(), SNIPPET_CHARS),
+        extras: p["score"].as_f64().map(|s| Extra { label: "Match".into(), value: score_text(s), tone: None }).into_iter().collect(),
+        ..Card::default()
+    }
+}
+
+fn document_text_card(r: &Value) -> Card {
+    let title = str_at(r, "title").unwrap_or_else(|| format!("Document {}", str_at(r, "id").unwrap_or_default()).trim().to_string());
+    Card {
+        title,
+        snippet: truncate(r["text"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+        extras: r["total"]
+            .as_i64()
+            .filter(|n| *n > 0)
+            .map(|n| Extra { label: "Length".into(), value: format!("{} characters", thousands(n)), tone: None })
+            .into_iter()
+            .collect(),
+        ..Card::default()
+    }
+}
+
+fn expense_cards(f: &Value) -> Vec<Card> {
+    let count = f["count"].as_i64();
+    let shown = f["entriesShown"].as_i64();
+    let snippet = count.map(|n| match shown {
+        Some(s) if s < n => format!("{} entries, newest {s} shown", thousands(n)),
+        _ => format!("{} entries", thousands(n)),
+    });
+    let categories = f["totalsByCategory"].as_array().into_iter().flatten().map(|c| Extra {
+        label: humanize(c["category"].as_str().unwrap_or("other")),
+        value: money(&c["total"]),
+        tone: None,
+    });
+    let mut cards = vec![Card {
+        title: format!("Total spent: {}", if f["total"].is_null() { "$0.00".to_string() } else { money(&f["total"]) }),
+        snippet: snippet.unwrap_or_default(),
+        extras: categories.collect(),
+        ..Card::default()
+    }];
+    for e in f["entries"].as_array().into_iter().flatten() {
+        let category = e["category"].as_str().map(humanize);
+        cards.push(Card {
+            title: str_at(e, "description").or_else(|| category.clone()).unwrap_or_else(|| "Entry".into()),
+            meta: category.into_iter().chain(str_at(e, "date")).collect(),
+            extras: vec![Extra { label: "Amount".into(), value: money(&e["amount"]), tone: None }],
+            ..Card::default()
+        });
+    }
+    cards
+}
+
+fn overview_card(s: &Value) -> Card {
+    let mut parts = Vec::new();
+    if let Some(n) = s["nodeCount"].as_i64() {
+        parts.push(format!("{} items", thousands(n)));
+    }
+    if let Some(n) = s["edgeCount"].as_i64() {
+        parts.push(format!("{} links", thousands(n)));
+    }
+    if let Some(corpus) = s["corpus"].as_str() {
+        parts.push(format!("corpus: {corpus}"));
+    }
+    if let Some(on) = s["semanticSearch"].as_bool() {
+        parts.push(format!("search by meaning {}", if on { "on" } else { "off" }));
+    }
+    let extras = s["nodeTypes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .take(8)
+        .map(|t| Extra {
+            label: humanize(t["type"].as_str().unwrap_or("?")),
+            value: thousands(t["count"].as_i64().unwrap_or(0)),
+            tone: None,
+        })
+        .collect();
+    Card { title: "Virginia law graph".into(), snippet: parts.join(" · "), kind: CardKind::Overview, extras, ..Card::default() }
+}
+
+/// The nodes around a node (`get_neighbors`): each says how it relates to the node asked about.
+pub fn neighbor_cards(result: &Value) -> Vec<Card> {
+    let edges = match result {
+        Value::Array(list) => list.as_slice(),
+        other => other.get("edges").or_else(|| other.get("neighbors")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default(),
+    };
+    let own = result.get("id").and_then(Value::as_i64);
+    edges
+        .iter()
+        .map(|e| {
+            let from = &e["fromNode"];
+            let outgoing = own.is_some() && from["id"].as_i64() == own;
+            let other = if outgoing || from.is_null() || from["id"].as_i64() == own { &e["toNode"] } else { from };
+            if !other.is_object() {
+                let mut card = generic_card(e);
+                card.kind = CardKind::Law;
+                return card;
+            }
+            let relation = match (e["relType"].as_str(), outgoing) {
+                (Some("cites"), true) => "Cited by this section".to_string(),
+                (Some("cites"), false) => "Cites this section".to_string(),
+                (Some("contains"), true) => "Part of it".to_string(),
+                (Some("contains"), false) => "Contains it".to_string(),
+                (other, _) => humanize(other.unwrap_or("related")),
+            };
+            let mut card = node_card(other);
+            card.meta = vec![relation];
+            card
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "cards_tests.rs"]
+mod tests;

@@ -1,0 +1,146 @@
+//! The card readers, on the result shapes each tool returns (moved here from the page's own
+//! normaliser tests when the page stopped reading tool results itself).
+
+use super::*;
+use serde_json::json;
+
+fn extra(label: &str, value: &str) -> Extra {
+    Extra { label: label.into(), value: value.into(), tone: None }
+}
+
+#[test]
+fn research_results_become_cards_with_their_facts() {
+    let result = json!({
+        "service": "CourtListener", "query": "q", "total": 1243, "note": "n",
+        "results": [{"title": "Keel v. Keel", "citation": "225 Va. 606", "court": "Supreme Court of Virginia", "date": "1983-06-17",
+                     "snippet": "In custody…", "url": "https://www.courtlistener.com/opinion/1/keel/", "cited_by": 412}]
+    });
+    assert_eq!(total_of(&result), Some(1243));
+    assert_eq!(note_of(&result).as_deref(), Some("n"));
+    let cards = build(CardKind::Opinion, &result);
+    assert_eq!(cards.len(), 1);
+    let c = &cards[0];
+    assert_eq!((c.title.as_str(), c.citation.as_str()), ("Keel v. Keel", "225 Va. 606"));
+    assert_eq!(c.meta, ["Supreme Court of Virginia", "1983-06-17"]);
+    assert_eq!(c.url.as_deref(), Some("https://www.courtlistener.com/opinion/1/keel/"));
+    assert_eq!(c.kind, CardKind::Opinion);
+    assert_eq!(c.extras, [extra("Cited by", "412")]);
+    let shape = serde_json::to_value(c).unwrap();
+    for key in ["title", "citation", "snippet", "url", "kind"] {
+        assert!(shape.get(key).is_some(), "{key} in {shape}");
+    }
+}
+
+#[test]
+fn law_graph_shapes() {
+    let node = json!({"id": 1, "nodeType": "section", "sourceId": "2.2-3704", "heading": "Public records", "sourceText": "Text",
+                      "textKind": "summary", "url": "https://law.lis.virginia.gov/vacode/2.2-3704/"});
+    let found = build(CardKind::Law, &json!({"nodes": [node.clone()], "total": 1}));
+    assert_eq!(found[0].section.as_deref(), Some("2.2-3704"));
+    assert_eq!(found[0].text_kind.as_deref(), Some("summary"));
+    assert_eq!(found[0].citation, "§ 2.2-3704");
+    assert_eq!(found[0].kind, CardKind::Law);
+    let mut whole = node.clone();
+    whole["edges"] = json!([]);
+    assert_eq!(build(CardKind::Law, &whole)[0].title, "Public records");
+    let similar = build(CardKind::Law, &json!([{"node": node, "score": 0.83}]));
+    assert_eq!(similar[0].extras, [extra("Similarity", "83%")]);
+
+    let around = neighbor_cards(&json!({"id": 1, "edges": [{"relType": "cites",
+        "fromNode": {"id": 1, "sourceId": "2.2-3704", "heading": "A", "nodeType": "section"},
+        "toNode": {"id": 2, "sourceId": "2.2-3713", "heading": "B", "nodeType": "section"}}]}));
+    assert_eq!(around[0].section.as_deref(), Some("2.2-3713"));
+    assert_eq!(around[0].meta, ["Cited by this section"]);
+    assert_eq!(neighbor_cards(&json!([{"fromId": 1, "toId": 2, "relType": "contains"}])).len(), 1);
+
+    let stats = build(
+        CardKind::Overview,
+        &json!({"nodeCount": 437, "edgeCount": 900, "corpus": "starter", "semanticSearch": true, "nodeTypes": [{"type": "section", "count": 400}]}),
+    );
+    assert!(stats[0].snippet.contains("437 items"), "{:?}", stats[0]);
+    assert_eq!(stats[0].extras, [extra("Section", "400")]);
+
+    let constitution =
+        build(CardKind::Law, &json!({"id": 9, "nodeType": "constitution_section", "sourceId": "const-I-12", "heading": null}));
+    assert_eq!(constitution[0].title, "Constitution of Virginia, Article I, Section 12");
+    assert_eq!(constitution[0].section.as_deref(), Some("const-I-12"));
+    let chapter = build(CardKind::Law, &json!({"id": 3, "nodeType": "chapter", "sourceId": "20:6.1", "heading": "Custody"}));
+    assert_eq!((chapter[0].citation.as_str(), chapter[0].section.as_deref()), ("Chapter 20, chapter 6.1", None));
+}
+
+#[test]
+fn the_persons_own_data() {
+    let d = build(
+        CardKind::Deadline,
+        &json!({"deadlines": [{"title": "Hearing", "date": "2025-02-20", "kind": "hearing", "daysUntil": 3, "status": "upcoming"}]}),
+    );
+    assert_eq!(d[0].extras, [extra("When", "In 3 days")]);
+    let late = build(CardKind::Deadline, &json!({"deadlines": [{"title": "Answer", "daysUntil": -1, "overdue": true}]}));
+    assert_eq!(late[0].extras[0].value, "Overdue by 1 day");
+    assert_eq!(late[0].extras[0].tone.as_deref(), Some("warn"));
+
+    let f = build(
+        CardKind::Expense,
+        &json!({"count": 1, "total": 86, "totalsByCategory": [{"category": "filing_fee", "total": 86, "count": 1}], "entriesShown": 1,
+                "entries": [{"date": "2025-01-02", "amount": 86, "category": "filing_fee", "description": "Filing fee"}]}),
+    );
+    assert_eq!(f.len(), 2);
+    assert_eq!(f[0].title, "Total spent: $86.00");
+    assert_eq!(f[0].extras, [extra("Filing fee", "$86.00")]);
+    assert_eq!(f[1].extras, [extra("Amount", "$86.00")]);
+
+    let k = build(
+        CardKind::Passage,
+        &json!({"query": "q", "mode": "hybrid", "passages": [{"documentTitle": "Order", "text": "The court orders", "score": 0.5}]}),
+    );
+    assert_eq!((k[0].title.as_str(), k[0].kind), ("Order", CardKind::Passage));
+    let t = build(
+        CardKind::Document,
+        &json!({"id": 3, "title": "Order", "offset": 0, "limit": 8000, "total": 12000, "nextOffset": 8000, "text": "Body"}),
+    );
+    assert_eq!(t[0].title, "Order");
+    assert_eq!(t[0].extras, [extra("Length", "12,000 characters")]);
+
+    let cases = build(
+        CardKind::Case,
+        &json!({"count": 1, "cases": [{"name": "Custody", "caseNumber": "JJ1", "court": "J&DR", "type": "custody", "status": "open",
+                                        "parties": [{"name": "Ann", "role": "mother"}]}]}),
+    );
+    assert_eq!((cases[0].title.as_str(), cases[0].citation.as_str()), ("Custody", "JJ1"));
+    assert_eq!(cases[0].extras.last().unwrap(), &extra("Parties", "Ann (mother)"));
+    let events =
+        build(CardKind::Event, &json!({"events": [{"title": "Exchange", "party": "mother", "details": "late", "isCritical": true}]}));
+    assert_eq!(events[0].meta, ["mother"]);
+    assert_eq!(events[0].extras[0].tone.as_deref(), Some("warn"));
+}
+
+#[test]
+fn unknown_shapes_fall_back_to_a_json_preview_and_never_panic() {
+    for v in [
+        json!(null),
+        json!(42),
+        json!("text"),
+        json!([]),
+        json!([1, 2]),
+        json!({"a": {"b": [1]}}),
+        json!([{"weird": true}]),
+        json!({"results": "not a list"}),
+    ] {
+        for kind in [CardKind::Other, CardKind::Law, CardKind::Overview, CardKind::Expense, CardKind::Document, CardKind::Case] {
+            let _ = build(kind, &v);
+        }
+    }
+    assert!(build(CardKind::Other, &json!([{"weird": true}]))[0].preview.as_deref().unwrap().contains("weird"));
+    assert!(build(CardKind::Other, &json!(null)).is_empty());
+}
+
+#[test]
+fn words_and_numbers_for_people() {
+    assert_eq!(humanize("search_opinions"), "Search opinions");
+    assert_eq!(humanize("SomethingNew"), "Something New");
+    assert_eq!(thousands(1_234_567), "1,234,567");
+    assert_eq!(thousands(-999), "-999");
+    assert_eq!(money(&json!(-1234.5)), "-$1,234.50");
+    assert_eq!(truncate("abcdef", 3), "abc…");
+    assert_eq!(truncate("éé", 2), "éé");
+}
