@@ -47,7 +47,7 @@ starter-vectors: setup model ## re-embed the starter corpus after editing it (wr
 	python3 scripts/starter-manifest.py
 	$(BUILD)
 	"$(CARGO_TARGET_DIR)/release/proseva-explorer" ingest --starter --no-vector-cache --require-embeddings \
-	  --db "$$(mktemp -d)/graph.db" --save-vectors sidecars/explorer/starter/vectors.bin
+	  --db "$$(mktemp -d)/graph.db" --save-vectors crates/law/starter/vectors.bin
 
 run: setup model ## the app, on its embedded defaults (data in ~/.local/share/proseva unless PROSEVA_DATA_DIR)
 	$(BUILD)

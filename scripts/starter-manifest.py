@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Rewrites sidecars/explorer/starter/manifest.json from the CSV files beside it: the section count
+"""Rewrites crates/law/starter/manifest.json from the CSV files beside it: the section count
 and SHA-256 of each. Run it after editing the starter corpus; `ingest --starter` refuses files whose
 hash does not match."""
 import csv, hashlib, json, pathlib
 
-root = pathlib.Path(__file__).resolve().parent.parent / "sidecars" / "explorer" / "starter"
+root = pathlib.Path(__file__).resolve().parent.parent / "crates" / "law" / "starter"
 path = root / "manifest.json"
 manifest = json.loads(path.read_text()) if path.exists() else {}
 files = []

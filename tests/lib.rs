@@ -1,5 +1,20 @@
 //! Real sidecars for end-to-end tests: the explorer serving the starter graph and the server on a
 //! fresh data dir, each on its own loopback port, in this process.
+//!
+//! ```no_run
+//! # async fn demo() {
+//! use std::sync::Arc;
+//! let sidecars = proseva_e2e::start().await;
+//! let agent = sidecars.agent(Arc::new(proseva_agent::offline::OfflineModel));
+//! # }
+//! ```
+//!
+//! The tests beside it: `offline_agent` and `server_chat` on these sidecars; `scenarios` (the four
+//! scenarios of the design against a scripted model server and a real explorer) and `model_client`
+//! (the OpenAI-compatible client's retries, errors and streaming), both over the stand-ins in
+//! `fakes/`. The benchmarks in `bench/` use [`start`] too.
+//!
+//! Not for: anything that ships; this package is never published or bundled.
 
 use std::sync::Arc;
 
@@ -9,8 +24,9 @@ use proseva_agent::runner::{Agent, RunnerConfig};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
-use proseva_explorer::graph::Graph;
-use proseva_explorer::ingest::{self, IngestOptions, TextKind};
+use proseva_law::graph::Graph;
+use proseva_law::ingest::{self, IngestOptions, TextKind};
+use proseva_law::starter;
 
 pub const TOKEN: &str = "e2e-token";
 
@@ -35,7 +51,7 @@ pub async fn start() -> Sidecars {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("graph.db");
     let progress = |_| {};
-    let cache = proseva_explorer::starter::vector_cache().expect("starter vectors");
+    let cache = starter::vector_cache().expect("starter vectors");
     let options = IngestOptions {
         corpus: "starter".into(),
         text_kind: TextKind::Summary,
@@ -43,7 +59,7 @@ pub async fn start() -> Sidecars {
         vector_cache: cache.as_ref(),
         progress: &progress,
     };
-    ingest::ingest(&proseva_explorer::starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
+    ingest::ingest(&starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
     let graph = Arc::new(Graph::open(&db).expect("graph"));
     let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph), Some(TOKEN.into()))).await;
 

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use proseva_explorer::ingest::{self, IngestOptions, Progress, TextKind};
-use proseva_explorer::starter;
+use proseva_law::ingest::{self, IngestOptions, Progress, TextKind};
+use proseva_law::starter;
 use serde::Serialize;
 
 use crate::error::SupervisorError;
@@ -102,7 +102,7 @@ pub fn create_data_dir(root: &Path) -> Result<DataDir, SupervisorError> {
     Ok(dir)
 }
 
-/// Builds `graph.db` from the starter corpus embedded in the explorer library, with its shipped
+/// Builds `graph.db` from the starter corpus embedded in proseva-law, with its shipped
 /// vectors, when it is missing; returns whether it built it. The build writes a temporary file
 /// and renames it, so an interrupted build leaves no half-made graph.
 pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<bool, SupervisorError> {

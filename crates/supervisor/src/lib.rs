@@ -6,7 +6,7 @@
 //! # What it does
 //!
 //! [`Supervisor::start`] makes the data dir (`logs/`, `models/`, a writability probe), builds
-//! `graph.db` from the explorer's embedded starter corpus on first run (with its shipped vectors,
+//! `graph.db` from proseva-law's embedded starter corpus on first run (with its shipped vectors,
 //! reporting [`SetupProgress`]), makes a fresh 256-bit token ([`random_token`]), reserves two free
 //! loopback ports, starts both children at once and health-checks them in parallel
 //! (`GET /api/health`; `POST /graphql {__typename}` with the token), polling every
@@ -71,7 +71,8 @@
 //!
 //! - `proseva-supervise --data-dir DIR [--print-events]`: the headless runner (tests kill it to
 //!   play "the app is killed").
-//! - `supervisor-bench`: first-run and start-up timings and the children's idle memory.
+//!
+//! Its benchmark, `supervisor-bench`, is in the bench crate (`bench/`).
 
 mod data_dir;
 mod error;

@@ -6,9 +6,8 @@
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, EmptyMutation, EmptySubscription, Object, Result, Schema, SimpleObject};
-
-use crate::graph::{Graph, GraphStats};
-use crate::store::{EdgeRecord, NodeRecord};
+use proseva_law::graph::{Graph, GraphStats};
+use proseva_law::store::{EdgeRecord, NodeRecord};
 
 pub type ExplorerSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 
@@ -31,7 +30,7 @@ pub fn schema(graph: Arc<Graph>) -> ExplorerSchema {
 }
 
 /// Runs a graph query off the async threads.
-async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Result<T, crate::Error> + Send + 'static) -> Result<T> {
+async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Result<T, proseva_law::Error> + Send + 'static) -> Result<T> {
     let graph = ctx.data::<Arc<Graph>>()?.clone();
     tokio::task::spawn_blocking(move || f(&graph))
         .await

@@ -8,9 +8,11 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use proseva_embed::{Embedder, EmbedderConfig};
-use proseva_explorer::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
-use proseva_explorer::vector_cache::VectorCache;
-use proseva_explorer::{fetch, gql, graph::Graph, http, starter, synth};
+use proseva_explorer::{gql, http};
+use proseva_law::graph::Graph;
+use proseva_law::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
+use proseva_law::vector_cache::VectorCache;
+use proseva_law::{fetch, starter, synth};
 
 #[derive(Parser)]
 #[command(name = "proseva-explorer", version, about = "The Virginia-law knowledge graph, served over GraphQL")]

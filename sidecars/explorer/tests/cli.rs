@@ -1,13 +1,12 @@
 //! The `proseva-explorer` command line: ingest from a directory, `--fetch` against a local stand-in
 //! for the Virginia LIS, and `synth`.
 
-mod common;
-
 use std::process::Command;
 
 use axum::Router;
 use axum::routing::get;
-use proseva_explorer::graph::Graph;
+use proseva_law::graph::Graph;
+use proseva_law::synth::sample;
 
 fn explorer() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"));
@@ -19,8 +18,8 @@ fn explorer() -> Command {
 async fn fetch_downloads_the_exports_then_ingests_them() {
     // The LIS serves /CSV/<file>; this stand-in has two of the files and 404s the rest.
     let app = Router::new()
-        .route("/CSV/CoVTitle_20.csv", get(|| async { common::title_20() }))
-        .route("/CSV/Constitution.csv", get(|| async { common::constitution() }));
+        .route("/CSV/CoVTitle_20.csv", get(|| async { sample::title_20() }))
+        .route("/CSV/Constitution.csv", get(|| async { sample::constitution() }));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });

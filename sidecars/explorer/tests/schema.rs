@@ -1,17 +1,16 @@
 //! The GraphQL contract, exercised through `schema.execute` on a real graph file.
 
-mod common;
-
 use std::sync::Arc;
 
 use proseva_explorer::gql::{self, ExplorerSchema};
-use proseva_explorer::graph::Graph;
+use proseva_law::graph::Graph;
+use proseva_law::synth::sample;
 use serde_json::{Value, json};
 
 fn schema() -> (tempfile::TempDir, ExplorerSchema) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     (dir, gql::schema(Arc::new(Graph::open(&db).unwrap())))
 }
 
@@ -177,17 +176,17 @@ async fn list_results_cut_text_to_500_characters() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
     let long = "word ".repeat(400);
-    let csv = format!("{}\n20,Domestic Relations,,,,,1,General,,,,,20-1,Long section,<p>custody {long}</p>\n", common::HEADER);
-    let files = vec![proseva_explorer::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
+    let csv = format!("{}\n20,Domestic Relations,,,,,1,General,,,,,20-1,Long section,<p>custody {long}</p>\n", proseva_law::lis::HEADER);
+    let files = vec![proseva_law::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
     let progress = |_| {};
-    let options = proseva_explorer::ingest::IngestOptions {
+    let options = proseva_law::ingest::IngestOptions {
         corpus: "t".into(),
-        text_kind: proseva_explorer::ingest::TextKind::Summary,
+        text_kind: proseva_law::ingest::TextKind::Summary,
         embedder: None,
         vector_cache: None,
         progress: &progress,
     };
-    proseva_explorer::ingest::ingest(&files, &db, &options).unwrap();
+    proseva_law::ingest::ingest(&files, &db, &options).unwrap();
     let schema = gql::schema(Arc::new(Graph::open(&db).unwrap()));
     let listed = query(&schema, r#"{ nodes(search: "custody") { nodes { sourceText truncated textKind } } }"#).await;
     let node = &listed["nodes"]["nodes"][0];
@@ -205,14 +204,14 @@ async fn list_results_cut_text_to_500_characters() {
 async fn a_query_model_of_another_dimension_is_refused_clearly() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     let graph = Graph::open(&db).unwrap();
-    let wrong = Arc::new(proseva_explorer::synth::RandomEmbedder { dimension: 32 });
+    let wrong = Arc::new(proseva_law::synth::RandomEmbedder { dimension: 32 });
     let err = graph.set_query_embedder(wrong).unwrap_err().to_string();
     assert!(err.contains("16") && err.contains("32"), "{err}");
     assert!(!graph.semantic_search());
 
-    graph.set_query_embedder(Arc::new(proseva_explorer::synth::RandomEmbedder { dimension: 16 })).unwrap();
+    graph.set_query_embedder(Arc::new(proseva_law::synth::RandomEmbedder { dimension: 16 })).unwrap();
     assert!(graph.semantic_search());
     let schema = gql::schema(Arc::new(graph));
     assert_eq!(query(&schema, "{ stats { semanticSearch } }").await["stats"]["semanticSearch"], true);
@@ -224,23 +223,23 @@ async fn a_query_model_of_another_dimension_is_refused_clearly() {
 #[tokio::test]
 async fn on_a_large_corpus_words_in_most_sections_do_not_drown_the_rare_one() {
     // 600 sections all mention "court"; one also mentions "escheat".
-    let mut csv = format!("{}\n", common::HEADER);
+    let mut csv = format!("{}\n", proseva_law::lis::HEADER);
     for i in 1..=600 {
         let extra = if i == 77 { " Unclaimed property may escheat to the Commonwealth." } else { "" };
         csv += &format!("20,Domestic Relations,,,,,1,General,,,,,20-{i},Section {i},<p>The court may act on a petition.{extra}</p>\n");
     }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    let files = vec![proseva_explorer::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
+    let files = vec![proseva_law::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
     let progress = |_| {};
-    let options = proseva_explorer::ingest::IngestOptions {
+    let options = proseva_law::ingest::IngestOptions {
         corpus: "t".into(),
-        text_kind: proseva_explorer::ingest::TextKind::Official,
+        text_kind: proseva_law::ingest::TextKind::Official,
         embedder: None,
         vector_cache: None,
         progress: &progress,
     };
-    proseva_explorer::ingest::ingest(&files, &db, &options).unwrap();
+    proseva_law::ingest::ingest(&files, &db, &options).unwrap();
     let schema = gql::schema(Arc::new(Graph::open(&db).unwrap()));
 
     let both = query(&schema, r#"{ nodes(search: "court escheat") { total nodes { sourceId } } }"#).await;

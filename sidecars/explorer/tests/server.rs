@@ -1,10 +1,9 @@
 //! The real `proseva-explorer serve` binary on a loopback port: auth, limits, bad input, GraphiQL.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
+use proseva_law::synth::sample;
 use serde_json::{Value, json};
 
 struct Explorer {
@@ -23,7 +22,7 @@ impl Drop for Explorer {
 fn start(token: Option<&str>) -> Explorer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"));
     cmd.args(["serve", "--port", "0", "--db"]).arg(&db).stdout(Stdio::piped()).stderr(Stdio::null());
     match token {

@@ -70,6 +70,9 @@ impl std::fmt::Display for RowProblem {
     }
 }
 
+/// The header row of a Code or Constitution export, columns in the official order.
+pub const HEADER: &str = "TitleNum,TitleName,SubTitleNum,SubTitleName,PartNum,PartName,ChapterNum,ChapterName,ArticleNum,ArticleName,SubPartNum,SubPartName,Section,Title,Body";
+
 /// Column names as the LIS exports spell them, with the aliases we accept.
 const COLUMNS: [(&str, &[&str]); 15] = [
     ("TitleNum", &["titlenum", "titlenumber"]),

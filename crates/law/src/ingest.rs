@@ -8,11 +8,11 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::time::Instant;
 
+use proseva_citation::{Reference, constitution_source_id, find_citations, natural_cmp, parse_section_number, title_of};
 use proseva_embed::Embedder;
 use proseva_embed::chunk::chunk_text;
 
 use crate::Error;
-use crate::citation::{Reference, constitution_source_id, find_citations, natural_cmp, parse_section_number, title_of};
 use crate::lis::{FileKind, LisRow, RowProblem, html_to_text, read_rows};
 use crate::store::{EdgeRecord, GraphWriter, NodeRecord, existing_ids};
 use crate::vector_cache::VectorCache;

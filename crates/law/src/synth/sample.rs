@@ -1,13 +1,13 @@
-//! Fixtures shared by the explorer's integration tests: a small LIS-format corpus with the odd
-//! rows real exports have, and helpers to build it into a graph.
-#![allow(dead_code)]
+//! A small LIS export set written by hand: Title 20 chapter 6.1 (custody), two Title 55.1
+//! landlord-tenant sections, two provisions of Article I of the Constitution and one popular name —
+//! with the odd rows real exports have. Tests build it with [`build`] and check what they find.
 
 use std::path::Path;
 
-use proseva_explorer::ingest::{self, CorpusFile, IngestOptions, IngestReport, TextKind};
-use proseva_explorer::synth::RandomEmbedder;
-
-pub const HEADER: &str = "TitleNum,TitleName,SubTitleNum,SubTitleName,PartNum,PartName,ChapterNum,ChapterName,ArticleNum,ArticleName,SubPartNum,SubPartName,Section,Title,Body";
+use crate::Error;
+use crate::ingest::{self, CorpusFile, IngestOptions, IngestReport, TextKind};
+use crate::lis::HEADER;
+use crate::synth::RandomEmbedder;
 
 /// Title 20, chapter 6.1, with HTML bodies, a link, a range, a reference outside the corpus and
 /// three bad rows (too few columns, not a section number, a duplicate).
@@ -36,6 +36,7 @@ pub fn title_55_1() -> String {
         + "\n"
 }
 
+/// Article I, sections 12 and 1 (out of order), the first citing the second.
 pub fn constitution() -> String {
     [
         HEADER,
@@ -46,11 +47,13 @@ pub fn constitution() -> String {
         + "\n"
 }
 
+/// One popular name that names a range of sections.
 pub fn popular_names() -> String {
     "PopularName,Section\nCustody and Visitation Act,20-124.1 through 20-124.4\n".to_string()
 }
 
-pub fn fixture_files() -> Vec<CorpusFile> {
+/// The four exports above, with the names LIS gives them, and a README.txt that is no export.
+pub fn files() -> Vec<CorpusFile> {
     vec![
         CorpusFile { name: "CoVTitle_20.csv".into(), contents: title_20() },
         CorpusFile { name: "CoVTitle_55.1.csv".into(), contents: title_55_1() },
@@ -60,7 +63,8 @@ pub fn fixture_files() -> Vec<CorpusFile> {
     ]
 }
 
-pub fn build_fixture(db: &Path) -> IngestReport {
+/// Builds [`files`] into a graph at `db`, with 16-dimension [`RandomEmbedder`] vectors.
+pub fn build(db: &Path) -> Result<IngestReport, Error> {
     let embedder = RandomEmbedder { dimension: 16 };
     let progress = |_| {};
     let options = IngestOptions {
@@ -70,5 +74,5 @@ pub fn build_fixture(db: &Path) -> IngestReport {
         vector_cache: None,
         progress: &progress,
     };
-    ingest::ingest(&fixture_files(), db, &options).expect("fixture ingests")
+    ingest::ingest(&files(), db, &options)
 }

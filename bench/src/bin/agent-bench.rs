@@ -1,7 +1,7 @@
 //! Agent benchmarks: time to an offline answer with the real explorer and server on loopback, and
 //! the runner's own overhead with a zero-latency scripted model and instant tools.
 //!
-//! `cargo run --release -p proseva-e2e --bin agent-bench`
+//! `cargo run --release -p proseva-bench --bin agent-bench`
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,6 +12,7 @@ use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Mo
 use proseva_agent::offline::OfflineModel;
 use proseva_agent::runner::RequestKind;
 use proseva_agent::tool::{Tool, ToolError, ToolSpec};
+use proseva_bench::status_kib;
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
@@ -74,11 +75,7 @@ impl Tool for Instant0 {
 }
 
 fn peak_rss_mb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()))
-        .unwrap_or(0)
-        / 1024
+    status_kib(std::process::id(), "VmHWM:").unwrap_or(0) / 1024
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]

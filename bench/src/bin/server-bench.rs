@@ -3,7 +3,7 @@
 //! Seeds 10,000 timeline events (plus cases, deadlines, contacts, finances) straight into a fresh
 //! `proseva.db`, starts the server, uploads generated PDFs until there are 2,000 passages, then
 //! measures every local tool over HTTP, the server's memory from /proc, and its cold start.
-//! Run it in release: `cargo run --release -p proseva-server --bin server-bench`.
+//! Run it in release: `cargo build --release -p proseva-server && cargo run --release -p proseva-bench --bin server-bench`.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
+use proseva_bench::status_kib;
 use proseva_server::store::Table;
 use proseva_server::store::{cases::Cases, contacts::Contacts, deadlines::Deadlines, finances::Finances, timeline::Timeline};
 use proseva_server::{AppState, Config, samples};
@@ -414,11 +415,9 @@ impl Server {
     }
 
     fn memory(&self) -> anyhow::Result<Memory> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))?;
-        let field = |name: &str| {
-            status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.split_whitespace().next()?.parse().ok()).unwrap_or(0)
-        };
-        Ok(Memory { rss_kb: field("VmRSS:"), hwm_kb: field("VmHWM:") })
+        let pid = self.child.id();
+        let field = |name: &str| status_kib(pid, name).with_context(|| format!("no {name} in /proc/{pid}/status"));
+        Ok(Memory { rss_kb: field("VmRSS:")?, hwm_kb: field("VmHWM:")? })
     }
 
     async fn get(&self, path: &str) -> anyhow::Result<(u16, Value)> {

@@ -4,10 +4,16 @@
 //! Shape follows the real Code (about 33,000 sections in 70-odd titles, 1–3 references per section,
 //! a few to sections that do not exist). Vectors come from [`RandomEmbedder`], which is recorded as
 //! the graph's embedding model so nobody mistakes them for meaning.
+//!
+//! [`sample`] is the small end: a handful of hand-written export rows, odd ones included, that the
+//! tests of this crate and of the explorer build and query.
 
 use proseva_embed::{EmbedError, Embedder};
 
 use crate::ingest::CorpusFile;
+use crate::lis::HEADER;
+
+pub mod sample;
 
 /// Deterministic pseudo-random numbers (SplitMix64).
 pub struct Rng(u64);
@@ -232,8 +238,6 @@ fn sentence(rng: &mut Rng, words: usize) -> String {
     s.push('.');
     s
 }
-
-const HEADER: &str = "TitleNum,TitleName,SubTitleNum,SubTitleName,PartNum,PartName,ChapterNum,ChapterName,ArticleNum,ArticleName,SubPartNum,SubPartName,Section,Title,Body";
 
 /// `sections` sections as LIS CSV files, one per title. The same seed gives the same corpus.
 pub fn corpus(sections: usize, seed: u64) -> Vec<CorpusFile> {

@@ -1,7 +1,7 @@
 //! Benchmarks the explorer on a synthetic graph of realistic shape, and prints the figures the
 //! README reports: ingest throughput, query latency (in-process and over HTTP) and server RSS.
 //!
-//! `cargo build --release -p proseva-explorer && target/release/explorer-bench [--sections 50000]`
+//! `cargo build --release -p proseva-explorer -p proseva-bench && target/release/explorer-bench [--sections 50000]`
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,12 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use proseva_bench::status_kib;
 use proseva_embed::EmbedderConfig;
 use proseva_explorer::gql::{self, ExplorerSchema};
-use proseva_explorer::graph::Graph;
-use proseva_explorer::ingest::{self, IngestOptions, TextKind};
-use proseva_explorer::starter;
-use proseva_explorer::synth::{self, RandomEmbedder, Rng};
+use proseva_law::graph::Graph;
+use proseva_law::ingest::{self, IngestOptions, TextKind};
+use proseva_law::starter;
+use proseva_law::synth::{self, RandomEmbedder, Rng};
 
 const SEARCHES: &[&str] = &[
     "landlord deposit return",
@@ -268,10 +269,7 @@ fn explorer_binary() -> anyhow::Result<PathBuf> {
 }
 
 fn rss_kb(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()))
-        .unwrap_or(0)
+    status_kib(pid, field).unwrap_or(0)
 }
 
 /// Starts the real binary on a free loopback port; returns it and its GraphQL URL once it listens.

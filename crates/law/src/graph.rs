@@ -6,12 +6,11 @@
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 
+use proseva_citation::{citation_in_query, find_citations, parse_section_number};
 use proseva_embed::Embedder;
-
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::Error;
-use crate::citation::{citation_in_query, find_citations, parse_section_number};
 use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, edge_from_row, node_from_row};
 use crate::vectors::VectorIndex;
 

@@ -4,10 +4,9 @@
 use std::sync::{Arc, OnceLock};
 
 use proseva_embed::EmbedderConfig;
-use proseva_explorer::gql::{self, ExplorerSchema};
-use proseva_explorer::graph::Graph;
-use proseva_explorer::ingest::{self, IngestOptions, IngestReport, TextKind};
-use proseva_explorer::starter;
+use proseva_law::graph::Graph;
+use proseva_law::ingest::{self, IngestOptions, IngestReport, TextKind};
+use proseva_law::starter;
 
 struct Built {
     _dir: tempfile::TempDir,
@@ -43,16 +42,9 @@ fn built() -> &'static Built {
     })
 }
 
-fn schema() -> ExplorerSchema {
-    gql::schema(built().graph.clone())
-}
-
-async fn search(q: &str, limit: usize, semantic: bool) -> Vec<String> {
-    let res =
-        schema().execute(format!(r#"{{ nodes(search: {q:?}, limit: {limit}, semantic: {semantic}) {{ nodes {{ sourceId }} }} }}"#)).await;
-    assert!(res.errors.is_empty(), "{:?}", res.errors);
-    let data = res.data.into_json().unwrap();
-    data["nodes"]["nodes"].as_array().unwrap().iter().map(|n| n["sourceId"].as_str().unwrap().to_string()).collect()
+/// The `sourceId`s of the first `limit` matches for `q`, as `nodes(search:, semantic:)` lists them.
+fn search(q: &str, limit: usize, semantic: bool) -> Vec<String> {
+    built().graph.search(None, Some(q), limit, 0, semantic).unwrap().nodes.into_iter().map(|n| n.source_id).collect()
 }
 
 #[test]
@@ -133,8 +125,8 @@ fn summaries_that_name_sections_become_citation_edges() {
     assert!(stats.embedding_count as usize >= built().report.sections);
 }
 
-#[tokio::test]
-async fn plain_questions_find_the_governing_sections_in_the_top_ten() {
+#[test]
+fn plain_questions_find_the_governing_sections_in_the_top_ten() {
     let cases: &[(&str, &[&str])] = &[
         ("landlord will not return my deposit", &["55.1-1226"]),
         ("What does Virginia Code say about FOIA?", &["2.2-3700", "2.2-3704"]),
@@ -148,30 +140,28 @@ async fn plain_questions_find_the_governing_sections_in_the_top_ten() {
         ("who inherits when someone dies without a will", &["64.2-200"]),
     ];
     for (question, any_of) in cases {
-        let top = search(question, 10, true).await;
+        let top = search(question, 10, true);
         assert!(any_of.iter().any(|s| top.contains(&s.to_string())), "{question:?}: none of {any_of:?} in top 10 {top:?}");
     }
 }
 
-#[tokio::test]
-async fn meaning_finds_what_shared_words_miss() {
+#[test]
+fn meaning_finds_what_shared_words_miss() {
     // No summary says "dies" or "someone": words alone rank homicide first, meaning finds intestacy.
     let question = "who inherits when someone dies without a will";
-    assert!(!search(question, 10, false).await.contains(&"64.2-200".to_string()));
-    assert!(search(question, 10, true).await[..5].contains(&"64.2-200".to_string()));
+    assert!(!search(question, 10, false).contains(&"64.2-200".to_string()));
+    assert!(search(question, 10, true)[..5].contains(&"64.2-200".to_string()));
     // An exact citation still comes first when meaning is blended in.
-    assert_eq!(search("§ 2.2-3704 records", 5, true).await[0], "2.2-3704");
+    assert_eq!(search("§ 2.2-3704 records", 5, true)[0], "2.2-3704");
 }
 
-#[tokio::test]
-async fn stats_say_search_by_meaning_is_on() {
-    let res = schema().execute("{ stats { semanticSearch embeddingModel } }").await;
-    let data = res.data.into_json().unwrap();
-    assert_eq!(data["stats"]["semanticSearch"], true);
+#[test]
+fn search_by_meaning_is_on() {
+    assert!(built().graph.semantic_search(), "the query model is set on a graph with vectors from the same model");
 }
 
-#[tokio::test]
-async fn similar_sections_are_about_the_same_thing() {
+#[test]
+fn similar_sections_are_about_the_same_thing() {
     let graph = &built().graph;
     let deposit = graph.node_by_source_id("55.1-1226").unwrap().unwrap();
     let similar: Vec<String> = graph.similar(deposit.id, 5).unwrap().into_iter().map(|(n, _)| n.source_id).collect();

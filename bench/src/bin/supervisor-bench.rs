@@ -2,7 +2,7 @@
 //! sidecars hold when idle. Run it from a release build, beside release sidecars:
 //!
 //! ```text
-//! cargo build --release -p proseva-server -p proseva-explorer -p proseva-supervisor
+//! cargo build --release -p proseva-server -p proseva-explorer -p proseva-bench
 //! target/release/supervisor-bench [RUNS]
 //! ```
 //!
@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use proseva_bench::status_kib;
 use proseva_supervisor::{SidecarState, Supervisor, SupervisorConfig, prepare_data_dir};
 
 fn main() -> ExitCode {
@@ -121,12 +122,7 @@ fn start_and_stop(config: SupervisorConfig, idle: Duration) -> Result<(Duration,
 }
 
 fn rss_kib(pid: u32) -> Result<u64, String> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| format!("/proc/{pid}/status: {e}"))?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .ok_or_else(|| format!("no VmRSS for {pid}"))
+    status_kib(pid, "VmRSS:").ok_or_else(|| format!("no VmRSS in /proc/{pid}/status"))
 }
 
 fn row_ms(name: &str, values: &mut [Duration]) {

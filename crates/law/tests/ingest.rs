@@ -1,10 +1,9 @@
 //! Building graphs from LIS-format CSV: hierarchy, citations, bad rows, stable ids, atomic replace.
 
-mod common;
-
 use proseva_embed::{EmbedError, Embedder};
-use proseva_explorer::graph::Graph;
-use proseva_explorer::ingest::{self, IngestOptions, TextKind};
+use proseva_law::graph::Graph;
+use proseva_law::ingest::{self, IngestOptions, TextKind};
+use proseva_law::synth::sample;
 
 fn edges_of(graph: &Graph, source_id: &str, rel: &str) -> Vec<String> {
     let node = graph.node_by_source_id(source_id).unwrap().unwrap_or_else(|| panic!("{source_id} missing"));
@@ -23,7 +22,7 @@ fn edges_of(graph: &Graph, source_id: &str, rel: &str) -> Vec<String> {
 fn builds_the_hierarchy_with_stable_source_ids_and_urls() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     let graph = Graph::open(&db).unwrap();
 
     assert_eq!(edges_of(&graph, "20", "contains"), vec!["20:6.1"]);
@@ -54,7 +53,7 @@ fn builds_the_hierarchy_with_stable_source_ids_and_urls() {
 fn extracts_citations_from_text_links_lists_and_ranges() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    let report = common::build_fixture(&db);
+    let report = sample::build(&db).expect("fixture ingests");
     let graph = Graph::open(&db).unwrap();
 
     // A /vacode/ link in the HTML.
@@ -80,7 +79,7 @@ fn extracts_citations_from_text_links_lists_and_ranges() {
 #[test]
 fn reports_bad_rows_with_file_and_line_and_keeps_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    let report = common::build_fixture(&dir.path().join("graph.db"));
+    let report = sample::build(&dir.path().join("graph.db")).expect("fixture ingests");
     let problems: Vec<String> = report.skipped.iter().map(ToString::to_string).collect();
     assert!(problems.iter().any(|p| p.starts_with("CoVTitle_20.csv:5: expected 15 columns, found 13")), "{problems:?}");
     assert!(problems.iter().any(|p| p.starts_with("CoVTitle_20.csv:6: 'not-a-section' is not a Code section number")), "{problems:?}");
@@ -97,7 +96,7 @@ fn reports_bad_rows_with_file_and_line_and_keeps_the_rest() {
 fn the_same_corpus_keeps_its_ids_and_new_nodes_get_new_ones() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     let ids = |graph: &Graph| {
         let page = graph.nodes(None, None, 100, 0).unwrap();
         page.nodes.into_iter().map(|n| (n.source_id, n.id)).collect::<std::collections::BTreeMap<_, _>>()
@@ -106,11 +105,11 @@ fn the_same_corpus_keeps_its_ids_and_new_nodes_get_new_ones() {
 
     // Rebuilt from the same files elsewhere: the same ids.
     let other = dir.path().join("other.db");
-    common::build_fixture(&other);
+    sample::build(&other).expect("fixture ingests");
     assert_eq!(ids(&Graph::open(&other).unwrap()), first);
 
     // Rebuilt over the old graph with a section removed and one added: survivors keep their ids.
-    let mut files = common::fixture_files();
+    let mut files = sample::files();
     files[0].contents = files[0].contents.replace("20-124.2,Court-ordered", "20-124.1,Definitions");
     let progress = |_| {};
     let options =
@@ -144,7 +143,7 @@ impl Embedder for FailingEmbedder {
 fn a_failed_ingest_leaves_the_previous_graph_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    common::build_fixture(&db);
+    sample::build(&db).expect("fixture ingests");
     let before = std::fs::read(&db).unwrap();
 
     let progress = |_| {};
@@ -155,7 +154,7 @@ fn a_failed_ingest_leaves_the_previous_graph_untouched() {
         vector_cache: None,
         progress: &progress,
     };
-    let err = ingest::ingest(&common::fixture_files(), &db, &options).unwrap_err();
+    let err = ingest::ingest(&sample::files(), &db, &options).unwrap_err();
     assert!(err.to_string().contains("the model went away"), "{err}");
 
     assert_eq!(std::fs::read(&db).unwrap(), before);
@@ -171,11 +170,11 @@ fn a_failed_ingest_leaves_the_previous_graph_untouched() {
 #[test]
 fn reads_a_directory_of_exports() {
     let dir = tempfile::tempdir().unwrap();
-    for f in common::fixture_files() {
+    for f in sample::files() {
         std::fs::write(dir.path().join(&f.name), &f.contents).unwrap();
     }
     // A Windows-1252 byte in an export must not lose the file.
-    let mut latin = common::title_55_1().into_bytes();
+    let mut latin = sample::title_55_1().into_bytes();
     latin.extend_from_slice(b"55.1,Property and Conveyances,III,Rental Conveyances,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1228,Caf\xe9 rule,<p>x</p>\n");
     std::fs::write(dir.path().join("CoVTitle_55.1.csv"), latin).unwrap();
     let files = ingest::read_dir(dir.path()).unwrap();

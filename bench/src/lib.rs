@@ -1,0 +1,35 @@
+//! proseva-bench: the benchmarks behind the figures in the README, one binary each, all run by
+//! `make bench` from a release build (they look for the sidecar binaries beside themselves).
+//!
+//! - `explorer-bench [--sections N]`: ingest throughput and query latency on a synthetic graph
+//!   (in-process and over HTTP), the starter corpus, the explorer's memory.
+//! - `server-bench`: every local tool's latency over HTTP with 10,000 timeline events, document
+//!   ingest, the server's memory and cold start.
+//! - `agent-bench`: question to offline answer on the real sidecars, and the runner's overhead.
+//! - `supervisor-bench [RUNS]`: first-run set-up, cold and warm start, shutdown, idle memory.
+//!
+//! ```text
+//! cargo build --release --workspace --bins && $CARGO_TARGET_DIR/release/explorer-bench
+//! ```
+//!
+//! This library holds what the binaries share. Not for: tests (they live beside the code they
+//! test, and in `tests/`), or anything that ships.
+
+/// A `Key:  N kB` figure of `/proc/<pid>/status` (`VmRSS:`, `VmHWM:`), in KiB; `None` where
+/// there is no such process or figure (not Linux, the process has exited).
+pub fn status_kib(pid: u32, key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|l| l.strip_prefix(key))?.split_whitespace().next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_this_process_resident_memory() {
+        let rss = status_kib(std::process::id(), "VmRSS:").expect("Linux reports VmRSS");
+        assert!(rss > 100, "a running test binary holds more than 100 KiB: {rss}");
+        assert_eq!(status_kib(std::process::id(), "NoSuchKey:"), None);
+    }
+}
