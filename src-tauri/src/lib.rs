@@ -6,7 +6,8 @@
 //! them in parallel. The server is essential: if it does not come up, a native dialog shows why
 //! (with the end of its log) and the app exits non-zero. The explorer is not: without it the app
 //! runs and says so, and the graph tools answer with a clear error. On quit the children get
-//! SIGTERM, then SIGKILL; if this process is killed they die with it (see proseva-supervisor).
+//! SIGTERM, then SIGKILL; if this process is killed they die with it (see proseva-sidecars and
+//! proseva-supervisor).
 //!
 //! Logs: `<data dir>/logs/proseva.log` (this process; level from `RUST_LOG`), `server.log`,
 //! `explorer.log`, each rotated.
@@ -20,7 +21,8 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use proseva_supervisor::{StartError, Supervisor, SupervisorConfig, find_sidecar};
+use proseva_sidecars::{Sidecars, SidecarsConfig, SidecarsError};
+use proseva_supervisor::StartError;
 use tauri::{Manager, RunEvent, Runtime};
 use tauri_plugin_dialog::{DialogExt, MessageDialogKind};
 
@@ -57,9 +59,9 @@ fn init_logging(logs: &std::path::Path) {
 }
 
 /// What the person reads when the case-data server does not start.
-fn failure_text(error: &StartError) -> String {
+fn failure_text(error: &SidecarsError) -> String {
     match error {
-        StartError::ServerFailed { reason, stderr_tail, log } => {
+        SidecarsError::Start(StartError::SidecarFailed { reason, stderr_tail, log, .. }) => {
             let tail = if stderr_tail.is_empty() { "(it wrote nothing)".to_string() } else { stderr_tail.join("\n") };
             format!(
                 "ProSeVA could not start its case-data server: {reason}.\n\nIts last messages:\n{tail}\n\nThe full log is {}.",
@@ -74,23 +76,17 @@ fn failure_text(error: &StartError) -> String {
 fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
     let spawned = std::thread::Builder::new().name("supervisor-start".into()).spawn(move || {
         let state = app.state::<AppState>();
-        let sidecars = find_sidecar("proseva-server").and_then(|server| Ok((server, find_sidecar("proseva-explorer")?)));
-        let result = match sidecars {
-            Ok((server_bin, explorer_bin)) => {
-                let config = SupervisorConfig::new(state.data_dir.clone(), server_bin, explorer_bin);
-                let events = app.clone();
-                Supervisor::start(config, Arc::new(move |event| events.state::<AppState>().on_supervisor_event(event)))
-            }
-            Err(e) => Err(StartError::DataDir(e)),
-        };
+        let events = app.clone();
+        let result = SidecarsConfig::with_found_sidecars(state.data_dir.clone())
+            .and_then(|config| Sidecars::start(config, Arc::new(move |event| events.state::<AppState>().on_supervisor_event(event))));
         match result {
-            Ok(supervisor) => {
-                let supervisor = Arc::new(supervisor);
+            Ok(sidecars) => {
+                let sidecars = Arc::new(sidecars);
                 state.set_ready(Backend {
-                    server_url: supervisor.server_url(),
-                    explorer_url: supervisor.explorer_url(),
-                    token: supervisor.token().to_string(),
-                    supervisor: Some(supervisor),
+                    server_url: sidecars.server_url(),
+                    explorer_url: sidecars.explorer_url(),
+                    token: sidecars.token().to_string(),
+                    supervisor: Some(sidecars),
                 });
             }
             Err(error) => {
@@ -112,7 +108,7 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
 /// Runs the app until its window closes; the exit code is non-zero when it could not start.
 pub fn run() -> ExitCode {
     let started = Instant::now();
-    let data_dir = proseva_supervisor::default_data_dir();
+    let data_dir = proseva_sidecars::default_data_dir();
     init_logging(&data_dir.join("logs"));
     tracing::info!(version = env!("CARGO_PKG_VERSION"), data_dir = %data_dir.display(), "ProSeVA starting");
 

@@ -349,10 +349,13 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
     let base_url = clean("baseUrl", s.base_url)?;
     if let Some(url) = &base_url {
         web_url(url).map_err(|problem| {
-            SettingsError::invalid("baseUrl", match problem {
-                UrlProblem::Unparsable(e) => format!("not a web address ({e}); for example http://127.0.0.1:11434/v1"),
-                UrlProblem::NotHttp => "must start with http:// or https://".into(),
-            })
+            SettingsError::invalid(
+                "baseUrl",
+                match problem {
+                    UrlProblem::Unparsable(e) => format!("not a web address ({e}); for example http://127.0.0.1:11434/v1"),
+                    UrlProblem::NotHttp => "must start with http:// or https://".into(),
+                },
+            )
         })?;
     }
     let openalex_email = clean("openalexEmail", s.openalex_email)?;

@@ -12,7 +12,8 @@ use proseva_agent::runner::Agent;
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
-use proseva_supervisor::{SetupProgress, SidecarState, SidecarStatus, Supervisor, SupervisorEvent};
+use proseva_sidecars::Sidecars;
+use proseva_supervisor::{SetupProgress, SidecarState, SidecarStatus, SupervisorEvent};
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tokio_util::sync::CancellationToken;
@@ -88,7 +89,7 @@ pub struct Backend {
     pub explorer_url: String,
     pub token: String,
     /// Present when this process started the sidecars (absent in tests that bring their own).
-    pub supervisor: Option<Arc<Supervisor>>,
+    pub supervisor: Option<Arc<Sidecars>>,
 }
 
 struct Shared {

@@ -153,7 +153,10 @@ async fn an_offline_chat_answers_with_the_foia_section_and_every_tool_result() {
 
     // Tool events say how to show them: title, source group, what the call did, the results as cards.
     let search = events.iter().find(|e| e["type"] == "tool_call" && e["name"] == "search_nodes").unwrap();
-    assert_eq!((search["title"].as_str(), search["source"].as_str()), (Some("Virginia law"), Some("Code and Constitution of Virginia (law graph)")));
+    assert_eq!(
+        (search["title"].as_str(), search["source"].as_str()),
+        (Some("Virginia law"), Some("Code and Constitution of Virginia (law graph)"))
+    );
     assert!(search["label"].as_str().unwrap().starts_with("Searching the law graph"), "{search}");
     let found = events.iter().find(|e| e["type"] == "tool_result" && e["name"] == "search_nodes" && e["ok"] == true).unwrap();
     let card = &found["cards"][0];
@@ -207,7 +210,8 @@ async fn get_node_opens_a_section_with_its_kind_url_and_place_in_the_code() {
     // Citations in the section's own text, with offsets into it for the page to link.
     let text: Vec<u16> = node["sourceText"].as_str().unwrap().encode_utf16().collect();
     for span in node["citations"].as_array().unwrap() {
-        let cited = String::from_utf16(&text[span["startUtf16"].as_u64().unwrap() as usize..span["endUtf16"].as_u64().unwrap() as usize]).unwrap();
+        let cited =
+            String::from_utf16(&text[span["startUtf16"].as_u64().unwrap() as usize..span["endUtf16"].as_u64().unwrap() as usize]).unwrap();
         let number = span["sourceId"].as_str().unwrap().rsplit('-').next().unwrap();
         assert!(cited.contains(number), "{cited} {span}");
     }

@@ -2,13 +2,13 @@
 //! sidecars hold when idle. Run it from a release build, beside release sidecars:
 //!
 //! ```text
-//! cargo build --release -p proseva-server -p proseva-explorer -p proseva-bench
+//! cargo build --release --workspace --all-targets
 //! target/release/supervisor-bench [RUNS]
 //! ```
 //!
 //! Measures, over RUNS runs (5 by default), each in fresh temporary data dirs:
 //! - prepare (first run): creating the data dir and building `graph.db` from the starter corpus;
-//! - start, cold: `Supervisor::start` on an empty data dir until both sidecars answer their health
+//! - start, cold: `Sidecars::start` on an empty data dir until both sidecars answer their health
 //!   checks (includes the graph build);
 //! - start, warm: the same on a data dir that already has `graph.db` and `proseva.db`;
 //! - shutdown: SIGTERM to both, until both are reaped;
@@ -20,7 +20,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use proseva_bench::status_kib;
-use proseva_supervisor::{SidecarState, Supervisor, SupervisorConfig, prepare_data_dir};
+use proseva_sidecars::{Sidecars, SidecarsConfig, prepare_data_dir};
+use proseva_supervisor::SidecarState;
 
 fn main() -> ExitCode {
     match run() {
@@ -48,7 +49,7 @@ fn run() -> Result<(), String> {
         }
     };
     let mut fresh = fresh;
-    let config = |dir: &Path| SupervisorConfig::with_found_sidecars(dir).map_err(|e| e.to_string());
+    let config = |dir: &Path| SidecarsConfig::with_found_sidecars(dir).map_err(|e| e.to_string());
     let probe = config(&base)?;
     println!("sidecars: {} and {}", probe.server_bin.display(), probe.explorer_bin.display());
     println!("{runs} runs each\n");
@@ -102,8 +103,8 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-fn start(config: SupervisorConfig) -> Result<Supervisor, String> {
-    let supervisor = Supervisor::start(config, Arc::new(|_| {})).map_err(|e| e.to_string())?;
+fn start(config: SidecarsConfig) -> Result<Sidecars, String> {
+    let supervisor = Sidecars::start(config, Arc::new(|_| {})).map_err(|e| e.to_string())?;
     let (server, explorer) = supervisor.status();
     if server.state != SidecarState::Healthy || explorer.state != SidecarState::Healthy {
         return Err(format!("not both healthy: server {:?}, explorer {:?} ({:?})", server.state, explorer.state, explorer.message));
@@ -111,7 +112,7 @@ fn start(config: SupervisorConfig) -> Result<Supervisor, String> {
     Ok(supervisor)
 }
 
-fn start_and_stop(config: SupervisorConfig, idle: Duration) -> Result<(Duration, Duration), String> {
+fn start_and_stop(config: SidecarsConfig, idle: Duration) -> Result<(Duration, Duration), String> {
     let started = Instant::now();
     let supervisor = start(config)?;
     let start_time = started.elapsed();

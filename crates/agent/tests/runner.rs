@@ -214,7 +214,9 @@ async fn a_cancelled_request_ends_with_an_error_event() {
     let emit = |e: AgentEvent| events.lock().unwrap().push(e);
     let err = agent.run(RequestKind::Chat, &[ChatMessage::user("q")], &emit, &cancel).await.unwrap_err();
     assert_eq!(err, AgentError::Model(ModelError::Cancelled));
-    assert!(matches!(events.lock().unwrap().last(), Some(AgentEvent::Error { code, message }) if code == "cancelled" && message.contains("cancelled")));
+    assert!(
+        matches!(events.lock().unwrap().last(), Some(AgentEvent::Error { code, message }) if code == "cancelled" && message.contains("cancelled"))
+    );
 }
 
 #[tokio::test]

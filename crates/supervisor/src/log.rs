@@ -1,10 +1,11 @@
 //! Size-capped log files (`server.log` → `server.log.1` → … → `server.log.<keep>`), UTC
-//! timestamps without a date crate, and removal of terminal colour codes from child output.
+//! timestamps, and removal of terminal colour codes from child output.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+
+use chrono::{DateTime, Utc};
 
 /// An append-only log file that rotates when it would grow past `max_bytes`: the current file
 /// becomes `<file>.1`, `<file>.1` becomes `<file>.2`, and so on up to `<file>.<keep>`; older ones
@@ -110,30 +111,12 @@ fn ignore_missing(result: io::Result<()>) -> io::Result<()> {
 
 /// The current UTC time as `2025-01-31T14:05:09.123Z`.
 pub fn timestamp_now() -> String {
-    let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-    format_timestamp(since.as_secs(), since.subsec_millis())
+    format_timestamp(Utc::now())
 }
 
-/// Formats seconds since the Unix epoch (UTC) in RFC 3339 with milliseconds.
-pub fn format_timestamp(secs: u64, millis: u32) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z", rem / 3600, rem % 3600 / 60, rem % 60)
-}
-
-/// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// RFC 3339 in UTC with milliseconds, the form every log line starts with.
+pub fn format_timestamp(time: DateTime<Utc>) -> String {
+    time.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
 /// Removes ANSI escape sequences (colours, cursor moves) so logs and error dialogs show plain text.
@@ -234,9 +217,10 @@ mod tests {
 
     #[test]
     fn timestamps_are_rfc3339_utc() {
-        assert_eq!(format_timestamp(0, 0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(format_timestamp(951_782_400 + 3_723, 45), "2000-02-29T01:02:03.045Z");
-        assert_eq!(format_timestamp(1_735_689_599, 999), "2024-12-31T23:59:59.999Z");
+        let at = |secs: i64, millis: u32| format_timestamp(DateTime::from_timestamp(secs, millis * 1_000_000).unwrap());
+        assert_eq!(at(0, 0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(at(951_782_400 + 3_723, 45), "2000-02-29T01:02:03.045Z");
+        assert_eq!(at(1_735_689_599, 999), "2024-12-31T23:59:59.999Z");
         assert_eq!(timestamp_now().len(), 24);
     }
 

@@ -1,7 +1,7 @@
-//! The handful of POSIX calls std does not wrap, each behind a safe function: the child set-up
-//! that runs between `fork` and `exec`, signals to a process or process group, waiting for a
-//! child's exit without reaping it, and blocking/awaiting termination signals (for
-//! `proseva-supervise`). Every `unsafe` block of the crate lives here, each with its `SAFETY:`.
+//! The POSIX calls std does not wrap, through `nix`: the child set-up that runs between `fork`
+//! and `exec`, signals to a process or process group, waiting for a child's exit without reaping
+//! it, and blocking/awaiting termination signals (for a headless runner that `sigwait`s). The
+//! `pre_exec` hook is the crate's only `unsafe` code.
 //!
 //! Unix only (the supervisor targets Linux first; `PR_SET_PDEATHSIG` is Linux-specific and is
 //! simply skipped elsewhere).
@@ -9,52 +9,39 @@
 use std::io;
 use std::process::Command;
 
-pub use libc::{SIGINT, SIGKILL, SIGTERM};
+use nix::errno::Errno;
+pub use nix::sys::signal::{SigSet, Signal};
+use nix::sys::signal::{SigmaskHow, kill, killpg, sigprocmask};
+use nix::sys::wait::{Id, WaitPidFlag, waitid};
+use nix::unistd::Pid;
 
 /// Makes the child die with its parent and checks that the parent is still there; also gives
 /// it an empty signal mask.
 ///
 /// Runs in the child after `fork`, before `exec`. First the signal mask is cleared: a child
 /// inherits the mask of the thread that forked it, and std does not reset it, so a parent that
-/// blocks SIGTERM (as `proseva-supervise` does, to `sigwait` for it) would otherwise make its
-/// children deaf to SIGTERM. Then `prctl(PR_SET_PDEATHSIG, SIGKILL)` asks the
-/// kernel to SIGKILL the child when the *thread* that forked it exits (hence the supervisor's
-/// long-lived spawner thread); then, if `getppid()` is no longer this process, the parent died
-/// between `fork` and `prctl` and the death signal will never come, so the child exits at once.
+/// blocks SIGTERM (as a runner that `sigwait`s for it does) would otherwise make its children deaf
+/// to SIGTERM. Then `prctl(PR_SET_PDEATHSIG, SIGKILL)` asks the kernel to SIGKILL the child when
+/// the *thread* that forked it exits (hence the supervisor's long-lived spawner thread); then, if
+/// `getppid()` is no longer this process, the parent died between `fork` and `prctl` and the death
+/// signal will never come, so the child gives up (std then ends it with `_exit`).
 pub fn die_with_parent(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     #[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
     let parent = std::process::id();
+    let empty = SigSet::empty();
     #[allow(unsafe_code)]
-    // SAFETY: sigemptyset initialises a sigset_t we own (here, in the parent).
-    let empty = unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        set
-    };
-    #[allow(unsafe_code)]
-    // SAFETY: the closure runs in the forked child before exec. It only calls async-signal-safe
-    // functions (sigprocmask, prctl, getppid, _exit), takes no locks and allocates nothing
-    // (`last_os_error` builds the `Os` variant, which holds just the errno); `empty` is a copy.
+    // SAFETY: the closure runs in the forked child before exec. It only makes async-signal-safe
+    // calls (sigprocmask, prctl, getppid), takes no locks and allocates nothing (an error is a
+    // bare errno value); `empty` is a copy made in the parent.
     unsafe {
         command.pre_exec(move || {
-            if libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut()) != 0 {
-                return Err(io::Error::last_os_error());
-            }
+            sigprocmask(SigmaskHow::SIG_SETMASK, Some(&empty), None)?;
             #[cfg(target_os = "linux")]
             {
-                if libc::prctl(
-                    libc::PR_SET_PDEATHSIG,
-                    libc::SIGKILL as libc::c_ulong,
-                    0 as libc::c_ulong,
-                    0 as libc::c_ulong,
-                    0 as libc::c_ulong,
-                ) != 0
-                {
-                    return Err(io::Error::last_os_error());
-                }
-                if libc::getppid() as u32 != parent {
-                    libc::_exit(1);
+                nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)?;
+                if u32::try_from(nix::unistd::getppid().as_raw()).ok() != Some(parent) {
+                    return Err(Errno::ESRCH.into());
                 }
             }
             Ok(())
@@ -63,30 +50,22 @@ pub fn die_with_parent(command: &mut Command) {
 }
 
 /// Sends `signal` to one process.
-pub fn signal(pid: u32, signal: libc::c_int) -> io::Result<()> {
-    let pid = to_pid(pid)?;
-    #[allow(unsafe_code)]
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-    let result = unsafe { libc::kill(pid, signal) };
-    if result == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+pub fn signal(pid: u32, signal: Signal) -> io::Result<()> {
+    Ok(kill(to_pid(pid)?, signal)?)
 }
 
 /// Sends `signal` to every process of the process group `pgid` (a child started with
 /// `process_group(0)` leads a group whose id is its pid).
-pub fn signal_group(pgid: u32, signal: libc::c_int) -> io::Result<()> {
-    let pgid = to_pid(pgid)?;
-    #[allow(unsafe_code)]
-    // SAFETY: kill(2) with a negative pid signals a process group; plain integers only.
-    let result = unsafe { libc::kill(-pgid, signal) };
-    if result == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+pub fn signal_group(pgid: u32, signal: Signal) -> io::Result<()> {
+    Ok(killpg(to_pid(pgid)?, signal)?)
 }
 
 /// Whether a process with this pid exists at all, zombies included (`kill(pid, 0)` is not
 /// `ESRCH`). A reaped child makes this false.
 pub fn exists(pid: u32) -> bool {
-    match signal(pid, 0) {
-        Ok(()) => true,
-        Err(e) => e.raw_os_error() != Some(libc::ESRCH),
+    match to_pid(pid) {
+        Ok(pid) => kill(pid, None) != Err(Errno::ESRCH),
+        Err(_) => false,
     }
 }
 
@@ -109,78 +88,52 @@ pub fn running(pid: u32) -> bool {
 /// pid stays reserved until its owner reaps it with `Child::try_wait`, so a signal sent in the
 /// meantime can never reach a recycled pid.
 pub fn wait_exited_no_reap(pid: u32) -> io::Result<()> {
-    let id = libc::id_t::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let pid = to_pid(pid)?;
     loop {
-        #[allow(unsafe_code)]
-        // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        #[allow(unsafe_code)]
-        // SAFETY: `info` is a valid, writable siginfo_t that outlives the call.
-        let result = unsafe { libc::waitid(libc::P_PID, id, &mut info, libc::WEXITED | libc::WNOWAIT) };
-        if result == 0 {
-            return Ok(());
+        match waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT) {
+            Ok(_) => return Ok(()),
+            Err(Errno::EINTR) => continue,
+            Err(error) => return Err(error.into()),
         }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
-    }
-}
-
-/// A set of blocked signals to wait for with [`SignalSet::wait`].
-pub struct SignalSet {
-    set: libc::sigset_t,
-}
-
-impl std::fmt::Debug for SignalSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SignalSet")
     }
 }
 
 /// Blocks `signals` in the calling thread, and so in every thread it starts afterwards. Call it
-/// first thing in `main`, before any thread exists, then [`SignalSet::wait`] for them. Children
-/// are unaffected: std resets the signal mask in a child before `exec`.
-pub fn block_signals(signals: &[libc::c_int]) -> io::Result<SignalSet> {
-    #[allow(unsafe_code)]
-    // SAFETY: sigemptyset/sigaddset initialise and fill a sigset_t we own; pthread_sigmask
-    // reads it and writes no output (null old-set pointer).
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        for &signal in signals {
-            if libc::sigaddset(&mut set, signal) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-        }
-        let result = libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
-        if result != 0 {
-            return Err(io::Error::from_raw_os_error(result));
-        }
-        Ok(SignalSet { set })
+/// first thing in `main`, before any thread exists, then `wait` on the returned set for them.
+/// Children are unaffected only because [`die_with_parent`] clears their mask before `exec`
+/// (std does not: a child inherits the mask of the thread that forked it).
+pub fn block_signals(signals: &[Signal]) -> io::Result<SigSet> {
+    let mut set = SigSet::empty();
+    for &signal in signals {
+        set.add(signal);
     }
+    set.thread_block()?;
+    Ok(set)
 }
 
-impl SignalSet {
-    /// Waits for one of the blocked signals and returns its number.
-    pub fn wait(&self) -> io::Result<libc::c_int> {
-        loop {
-            let mut signal: libc::c_int = 0;
-            #[allow(unsafe_code)]
-            // SAFETY: `self.set` was initialised by block_signals; `signal` is a valid out-pointer.
-            let result = unsafe { libc::sigwait(&self.set, &mut signal) };
-            match result {
-                0 => return Ok(signal),
-                libc::EINTR => continue,
-                error => return Err(io::Error::from_raw_os_error(error)),
-            }
-        }
-    }
+/// The name of a signal number, such as `SIGKILL` for 9.
+pub fn signal_name(signal: i32) -> Option<&'static str> {
+    Signal::try_from(signal).ok().map(Signal::as_str)
 }
 
-fn to_pid(pid: u32) -> io::Result<libc::pid_t> {
-    match libc::pid_t::try_from(pid) {
-        Ok(pid) if pid > 0 => Ok(pid),
+fn to_pid(pid: u32) -> io::Result<Pid> {
+    match i32::try_from(pid) {
+        Ok(pid) if pid > 0 => Ok(Pid::from_raw(pid)),
         _ => Err(io::Error::new(io::ErrorKind::InvalidInput, format!("not a process id: {pid}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signal_names_and_pids() {
+        assert_eq!(signal_name(9), Some("SIGKILL"));
+        assert_eq!(signal_name(15), Some("SIGTERM"));
+        assert_eq!(signal_name(12345), None);
+        assert!(exists(std::process::id()) && running(std::process::id()));
+        assert!(!exists(0), "0 is no pid: kill(0) would signal our own group");
+        assert!(signal(0, Signal::SIGTERM).is_err());
     }
 }

@@ -123,7 +123,12 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "SearchKnowledge",
-            display: ToolDisplay::new("Passages from your documents", "Your uploaded documents", "Searching your documents", CardKind::Passage),
+            display: ToolDisplay::new(
+                "Passages from your documents",
+                "Your uploaded documents",
+                "Searching your documents",
+                CardKind::Passage,
+            ),
             description: "Search the text of every document the user uploaded, by meaning and by words: returns the passages that \
                           best answer the question, each with its document's id and title, a score and its offsets in the text.",
             parameters: object_schema(

@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 
 use proseva_law::ingest::{self, IngestOptions, Progress, TextKind};
 use proseva_law::starter;
+use proseva_supervisor::SetupProgress;
 use serde::Serialize;
 
-use crate::error::SupervisorError;
+use crate::error::SidecarsError;
 
 /// The embedding model's folder name under `models/` (and under `~/.cache/proseva/models/`).
 pub const MODEL_NAME: &str = "all-minilm-l6-v2";
@@ -20,16 +21,6 @@ pub fn default_data_dir() -> PathBuf {
             dirs::data_dir().unwrap_or_else(|| dirs::home_dir().unwrap_or_else(|| PathBuf::from(".")).join(".local/share")).join("proseva")
         }
     }
-}
-
-/// One step of first-run set-up (building `graph.db`): `stage` is the ingest stage (`reading`,
-/// `writing`, … as the explorer names them), then `done` once the graph is in place.
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct SetupProgress {
-    pub stage: String,
-    pub done: u64,
-    pub total: u64,
 }
 
 /// The data dir's layout. [`DataDir::at`] only computes paths; [`prepare_data_dir`] makes them.
@@ -90,26 +81,28 @@ impl DataDir {
 
 /// Creates the data dir with `logs/` and `models/` and checks that it is writable (by writing
 /// and removing a probe file). Does not build the graph.
-pub fn create_data_dir(root: &Path) -> Result<DataDir, SupervisorError> {
+pub fn create_data_dir(root: &Path) -> Result<DataDir, SidecarsError> {
     let dir = DataDir::at(root);
     for path in [&dir.root, &dir.logs, &dir.models] {
-        std::fs::create_dir_all(path).map_err(|source| SupervisorError::CreateDir { path: path.clone(), source })?;
+        std::fs::create_dir_all(path).map_err(|source| SidecarsError::CreateDir { path: path.clone(), source })?;
     }
     let probe = dir.root.join(format!(".write-probe-{}", std::process::id()));
     std::fs::write(&probe, b"probe")
         .and_then(|()| std::fs::remove_file(&probe))
-        .map_err(|source| SupervisorError::NotWritable { path: dir.root.clone(), source })?;
+        .map_err(|source| SidecarsError::NotWritable { path: dir.root.clone(), source })?;
     Ok(dir)
 }
 
-/// Builds `graph.db` from the starter corpus embedded in proseva-law, with its shipped
-/// vectors, when it is missing; returns whether it built it. The build writes a temporary file
+/// Builds `graph.db` from the starter corpus embedded in proseva-law, with its shipped vectors,
+/// when it is missing; returns whether it built it. Progress: the ingest stages (`reading`,
+/// `writing`, … as proseva-law names them), then `done` once the graph is in place. The build
+/// writes a temporary file
 /// and renames it, so an interrupted build leaves no half-made graph.
-pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<bool, SupervisorError> {
+pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<bool, SidecarsError> {
     if dir.graph_db.exists() {
         return Ok(false);
     }
-    let failed = |message: String| SupervisorError::Graph { path: dir.graph_db.clone(), message };
+    let failed = |message: String| SidecarsError::Graph { path: dir.graph_db.clone(), message };
     let files = starter::files().map_err(|e| failed(e.to_string()))?;
     let cache = starter::vector_cache().map_err(|e| failed(e.to_string()))?;
     let forward = |p: Progress| progress(SetupProgress { stage: p.stage.to_string(), done: p.done, total: p.total });
@@ -127,7 +120,7 @@ pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) ->
 
 /// Makes the data dir ready: [`create_data_dir`], then [`ensure_graph`] (progress goes to
 /// `progress`). `graph_built` in the result says whether this was a first run.
-pub fn prepare_data_dir(root: &Path, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<DataDir, SupervisorError> {
+pub fn prepare_data_dir(root: &Path, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<DataDir, SidecarsError> {
     let mut dir = create_data_dir(root)?;
     dir.graph_built = ensure_graph(&dir, progress)?;
     Ok(dir)
@@ -166,7 +159,7 @@ mod tests {
         let root = file.join("data");
         let error = prepare_data_dir(&root, &|_| {}).unwrap_err();
         let message = error.to_string();
-        assert!(matches!(error, SupervisorError::CreateDir { .. } | SupervisorError::NotWritable { .. }), "{error:?}");
+        assert!(matches!(error, SidecarsError::CreateDir { .. } | SidecarsError::NotWritable { .. }), "{error:?}");
         assert!(message.contains(&root.display().to_string()), "{message}");
     }
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::error::SupervisorError;
+use crate::error::SidecarsError;
 
 /// The target triple this crate was built for (Tauri names `externalBin` copies `<name>-<triple>`).
 pub const TARGET_TRIPLE: &str = env!("PROSEVA_TARGET_TRIPLE");
@@ -23,7 +23,7 @@ pub fn override_variable(name: &str) -> String {
 /// is an error, not a fallback); beside [`std::env::current_exe`], first `name` then
 /// `name-<target triple>`; and when the running program is in a `deps` directory (a test), the
 /// same two names in its parent. The error lists every place it looked.
-pub fn find_sidecar(name: &str) -> Result<PathBuf, SupervisorError> {
+pub fn find_sidecar(name: &str) -> Result<PathBuf, SidecarsError> {
     let variable = override_variable(name);
     let overridden = std::env::var_os(&variable).filter(|v| !v.is_empty()).map(PathBuf::from);
     let exe = std::env::current_exe().ok();
@@ -31,10 +31,10 @@ pub fn find_sidecar(name: &str) -> Result<PathBuf, SupervisorError> {
 }
 
 /// [`find_sidecar`] with the override value and the running program's path given.
-pub fn find_sidecar_from(name: &str, overridden: Option<PathBuf>, exe: Option<&Path>) -> Result<PathBuf, SupervisorError> {
+pub fn find_sidecar_from(name: &str, overridden: Option<PathBuf>, exe: Option<&Path>) -> Result<PathBuf, SidecarsError> {
     let variable = override_variable(name);
     if let Some(path) = overridden {
-        return if path.is_file() { Ok(path) } else { Err(SupervisorError::BadOverride { variable, path }) };
+        return if path.is_file() { Ok(path) } else { Err(SidecarsError::BadOverride { variable, path }) };
     }
     let mut looked = Vec::new();
     if let Some(dir) = exe.and_then(Path::parent) {
@@ -56,7 +56,7 @@ pub fn find_sidecar_from(name: &str, overridden: Option<PathBuf>, exe: Option<&P
             }
         }
     }
-    Err(SupervisorError::SidecarNotFound { name: name.to_string(), variable, looked })
+    Err(SidecarsError::ProgramNotFound { name: name.to_string(), variable, looked })
 }
 
 #[cfg(test)]

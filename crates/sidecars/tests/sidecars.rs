@@ -6,7 +6,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{Events, config, get, graphql, script, sidecars};
-use proseva_supervisor::{SidecarState, StartError, Supervisor, SupervisorEvent, sys};
+use proseva_sidecars::{Sidecars, SidecarsConfig, SidecarsError};
+use proseva_supervisor::sys::Signal;
+use proseva_supervisor::{SidecarState, StartError, SupervisorEvent, sys};
 
 #[test]
 fn both_sidecars_become_healthy_answer_with_the_token_and_stop_cleanly() {
@@ -14,8 +16,8 @@ fn both_sidecars_become_healthy_answer_with_the_token_and_stop_cleanly() {
     let events = Events::new();
     let (server_bin, explorer_bin) = sidecars();
     // The defaults, as the desktop uses them (the embedding model loads if it is installed).
-    let config = proseva_supervisor::SupervisorConfig::new(temp.path().join("data"), server_bin, explorer_bin);
-    let supervisor = Supervisor::start(config, events.sink()).unwrap();
+    let config = SidecarsConfig::new(temp.path().join("data"), server_bin, explorer_bin);
+    let supervisor = Sidecars::start(config, events.sink()).unwrap();
 
     // First run: graph.db built, with progress.
     let data = supervisor.data_dir().clone();
@@ -80,12 +82,12 @@ fn both_sidecars_become_healthy_answer_with_the_token_and_stop_cleanly() {
     assert_eq!(events.len(), before, "shutdown is idempotent");
 
     // Second run on the same data dir: no rebuild.
-    let again = Supervisor::start(config_for(&data.root), Events::new().sink()).unwrap();
+    let again = Sidecars::start(config_for(&data.root), Events::new().sink()).unwrap();
     assert!(!again.data_dir().graph_built);
     assert_eq!(again.status().0.state, SidecarState::Healthy);
 }
 
-fn config_for(dir: &std::path::Path) -> proseva_supervisor::SupervisorConfig {
+fn config_for(dir: &std::path::Path) -> SidecarsConfig {
     let mut config = config(dir);
     config.env.push(("PROSEVA_EMBEDDINGS".into(), "off".into()));
     config
@@ -99,9 +101,11 @@ fn a_failing_server_fails_start_fast_with_its_reason_and_stderr() {
         script(temp.path(), "server.sh", "echo 'starting the case store' >&2\necho 'fatal: proseva.db is locked' >&2\nexit 3");
     let events = Events::new();
     let started = Instant::now();
-    let error = Supervisor::start(config, events.sink()).unwrap_err();
+    let error = Sidecars::start(config, events.sink()).unwrap_err();
     let elapsed = started.elapsed();
-    let StartError::ServerFailed { reason, stderr_tail, log } = error else { panic!("expected ServerFailed, got {error:?}") };
+    let SidecarsError::Start(StartError::SidecarFailed { reason, stderr_tail, log, .. }) = error else {
+        panic!("expected SidecarFailed, got {error:?}")
+    };
     assert_eq!(reason, "the case-data server exited with status 3 before it was ready");
     assert!(stderr_tail.iter().any(|l| l == "starting the case store"), "{stderr_tail:?}");
     assert!(stderr_tail.iter().any(|l| l == "fatal: proseva.db is locked"), "{stderr_tail:?}");
@@ -123,8 +127,8 @@ fn a_missing_server_program_is_a_spawn_error() {
     let temp = tempfile::tempdir().unwrap();
     let mut config = config_for(&temp.path().join("data"));
     config.server_bin = temp.path().join("no-such-server");
-    let error = Supervisor::start(config, Events::new().sink()).unwrap_err();
-    assert!(matches!(error, StartError::Spawn { .. }), "{error:?}");
+    let error = Sidecars::start(config, Events::new().sink()).unwrap_err();
+    assert!(matches!(error, SidecarsError::Start(StartError::Spawn { .. })), "{error:?}");
     assert!(error.to_string().contains("no-such-server"), "{error}");
 }
 
@@ -136,9 +140,9 @@ fn a_server_that_never_answers_fails_at_its_budget() {
     config.server_budget = Duration::from_millis(700);
     let events = Events::new();
     let started = Instant::now();
-    let error = Supervisor::start(config, events.sink()).unwrap_err();
+    let error = Sidecars::start(config, events.sink()).unwrap_err();
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
-    let StartError::ServerFailed { reason, stderr_tail, .. } = error else { panic!("{error:?}") };
+    let SidecarsError::Start(StartError::SidecarFailed { reason, stderr_tail, .. }) = error else { panic!("{error:?}") };
     assert_eq!(reason, "the case-data server did not answer its health check within 700 ms");
     assert_eq!(stderr_tail, ["thinking"]);
     let pid = events.statuses("server").iter().find_map(|s| s.pid).unwrap();
@@ -152,7 +156,7 @@ fn a_failing_explorer_is_not_fatal_and_the_server_still_works() {
     config.explorer_bin = script(temp.path(), "explorer.sh", "echo 'Error: the graph is damaged' >&2\nexit 1");
     // Long enough that the test sees the first failure, not a retry.
     config.restart.initial = Duration::from_secs(30);
-    let supervisor = Supervisor::start(config, Events::new().sink()).unwrap();
+    let supervisor = Sidecars::start(config, Events::new().sink()).unwrap();
     let (server, explorer) = supervisor.status();
     assert_eq!(server.state, SidecarState::Healthy);
     assert_eq!(explorer.state, SidecarState::Failed);
@@ -180,7 +184,7 @@ fn a_corrupt_graph_leaves_the_real_explorer_failed_with_its_reason() {
     std::fs::write(dir.join("graph.db"), "this is not a database").unwrap();
     let mut config = config_for(&dir);
     config.restart.initial = Duration::from_secs(30);
-    let supervisor = Supervisor::start(config, Events::new().sink()).unwrap();
+    let supervisor = Sidecars::start(config, Events::new().sink()).unwrap();
     let (server, explorer) = supervisor.status();
     assert_eq!(server.state, SidecarState::Healthy);
     assert_eq!(explorer.state, SidecarState::Failed, "{explorer:?}");
@@ -197,7 +201,7 @@ fn an_explorer_that_keeps_failing_is_given_up_on() {
     config.restart.initial = Duration::from_millis(20);
     config.restart.max_attempts = 2;
     let events = Events::new();
-    let supervisor = Supervisor::start(config, events.sink()).unwrap();
+    let supervisor = Sidecars::start(config, events.sink()).unwrap();
     let last = events.wait_for(0, "explorer", Duration::from_secs(10), |s| s.message.as_deref().is_some_and(|m| m.contains("gave up")));
     assert_eq!(last.state, SidecarState::Failed);
     assert_eq!(last.restarts, 2);
@@ -214,14 +218,14 @@ fn an_explorer_that_keeps_failing_is_given_up_on() {
 fn killed_sidecars_are_restarted_on_the_same_url() {
     let temp = tempfile::tempdir().unwrap();
     let events = Events::new();
-    let supervisor = Supervisor::start(config_for(&temp.path().join("data")), events.sink()).unwrap();
+    let supervisor = Sidecars::start(config_for(&temp.path().join("data")), events.sink()).unwrap();
     let token = supervisor.token().to_string();
 
     for name in ["server", "explorer"] {
         let before = if name == "server" { supervisor.status().0 } else { supervisor.status().1 };
         assert_eq!(before.state, SidecarState::Healthy);
         let from = events.len();
-        sys::signal(before.pid.unwrap(), sys::SIGKILL).unwrap();
+        sys::signal(before.pid.unwrap(), Signal::SIGKILL).unwrap();
 
         let restarting = events.wait_for(from, name, Duration::from_secs(5), |s| s.state == SidecarState::Restarting);
         let message = restarting.message.unwrap();
@@ -251,10 +255,10 @@ fn shutdown_during_a_pending_restart_restarts_nothing() {
     let mut config = config_for(&temp.path().join("data"));
     config.restart.initial = Duration::from_secs(30);
     let events = Events::new();
-    let supervisor = Supervisor::start(config, events.sink()).unwrap();
+    let supervisor = Sidecars::start(config, events.sink()).unwrap();
     let (server, explorer) = supervisor.status();
     let from = events.len();
-    sys::signal(explorer.pid.unwrap(), sys::SIGKILL).unwrap();
+    sys::signal(explorer.pid.unwrap(), Signal::SIGKILL).unwrap();
     events.wait_for(from, "explorer", Duration::from_secs(5), |s| s.state == SidecarState::Restarting);
     let started = Instant::now();
     supervisor.shutdown();
@@ -274,7 +278,7 @@ fn children_outlive_the_thread_that_called_start() {
     // thread, the children would die with it. They are forked on the supervisor's spawner thread.
     let temp = tempfile::tempdir().unwrap();
     let config = config_for(&temp.path().join("data"));
-    let supervisor = std::thread::spawn(move || Supervisor::start(config, Events::new().sink()).unwrap()).join().unwrap();
+    let supervisor = std::thread::spawn(move || Sidecars::start(config, Events::new().sink()).unwrap()).join().unwrap();
     let pids = supervisor.child_pids();
     std::thread::sleep(Duration::from_millis(300));
     assert!(pids.iter().all(|pid| sys::running(*pid)), "a sidecar died with the thread that started it");
@@ -291,8 +295,8 @@ fn the_explorer_searches_by_meaning_with_the_servers_model() {
     assert!(installed, "the embedding model is not installed: run `make model`");
     let temp = tempfile::tempdir().unwrap();
     let (server_bin, explorer_bin) = sidecars();
-    let config = proseva_supervisor::SupervisorConfig::new(temp.path().join("data"), server_bin, explorer_bin);
-    let supervisor = Supervisor::start(config, Events::new().sink()).unwrap();
+    let config = SidecarsConfig::new(temp.path().join("data"), server_bin, explorer_bin);
+    let supervisor = Sidecars::start(config, Events::new().sink()).unwrap();
     let token = supervisor.token().to_string();
 
     // The server loads the model in the background; the explorer borrows it.

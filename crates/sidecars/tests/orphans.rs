@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{eventually, script, sidecars};
 use proseva_supervisor::sys;
+use proseva_supervisor::sys::Signal;
 
 struct Supervise {
     child: Child,
@@ -88,7 +89,7 @@ fn sigterm_stops_the_sidecars_and_exits_zero() {
     let mut run = supervise(&temp.path().join("data"), None);
     let pids = run.ready();
     assert!(pids.iter().all(|pid| sys::running(*pid)));
-    sys::signal(run.child.id(), sys::SIGTERM).unwrap();
+    sys::signal(run.child.id(), Signal::SIGTERM).unwrap();
     let status = run.wait_exit(Duration::from_secs(10));
     assert_eq!(status.code(), Some(0), "{status:?}");
     // proseva-supervise reaped its children before exiting, so they are gone entirely.
@@ -102,7 +103,7 @@ fn sigkill_of_the_app_takes_the_sidecars_with_it() {
     let temp = tempfile::tempdir().unwrap();
     let mut run = supervise(&temp.path().join("data"), None);
     let pids = run.ready();
-    sys::signal(run.child.id(), sys::SIGKILL).unwrap();
+    sys::signal(run.child.id(), Signal::SIGKILL).unwrap();
     run.wait_exit(Duration::from_secs(5));
     // No code of the supervisor ran: the kernel's parent-death signal must do it. The orphans are
     // reaped by init, possibly late, so a zombie counts as gone.

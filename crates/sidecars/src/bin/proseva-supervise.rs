@@ -12,13 +12,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use proseva_supervisor::{StartError, Supervisor, SupervisorConfig, SupervisorEvent, default_data_dir, sys};
+use proseva_sidecars::{Sidecars, SidecarsConfig, SidecarsError, default_data_dir};
+use proseva_supervisor::{StartError, SupervisorEvent, sys};
 
 const USAGE: &str = "usage: proseva-supervise [--data-dir DIR] [--print-events]";
 
 fn main() -> ExitCode {
     // Before any thread exists, so every thread inherits the mask and only sigwait sees them.
-    let signals = match sys::block_signals(&[sys::SIGTERM, sys::SIGINT]) {
+    let signals = match sys::block_signals(&[sys::Signal::SIGTERM, sys::Signal::SIGINT]) {
         Ok(signals) => signals,
         Err(e) => return fail(&format!("cannot block SIGTERM/SIGINT: {e}")),
     };
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
             _ => return fail(&format!("unexpected argument {}\n{USAGE}", arg.to_string_lossy())),
         }
     }
-    let config = match SupervisorConfig::with_found_sidecars(data_dir.unwrap_or_else(default_data_dir)) {
+    let config = match SidecarsConfig::with_found_sidecars(data_dir.unwrap_or_else(default_data_dir)) {
         Ok(config) => config,
         Err(e) => return fail(&e.to_string()),
     };
@@ -49,9 +50,9 @@ fn main() -> ExitCode {
             say(&json);
         }
     });
-    let supervisor = match Supervisor::start(config, on_event) {
-        Ok(supervisor) => supervisor,
-        Err(StartError::ServerFailed { reason, stderr_tail, log }) => {
+    let sidecars = match Sidecars::start(config, on_event) {
+        Ok(sidecars) => sidecars,
+        Err(SidecarsError::Start(StartError::SidecarFailed { reason, stderr_tail, log, .. })) => {
             let mut message = reason;
             if !stderr_tail.is_empty() {
                 message.push_str("\nits last output:");
@@ -65,23 +66,23 @@ fn main() -> ExitCode {
         }
         Err(e) => return fail(&e.to_string()),
     };
-    let (server, explorer) = supervisor.status();
+    let (server, explorer) = sidecars.status();
     let ready = serde_json::json!({
         "server": server,
         "explorer": explorer,
-        "serverUrl": supervisor.server_url(),
-        "explorerUrl": supervisor.explorer_url(),
-        "dataDir": supervisor.data_dir().root,
-        "pids": supervisor.child_pids(),
+        "serverUrl": sidecars.server_url(),
+        "explorerUrl": sidecars.explorer_url(),
+        "dataDir": sidecars.data_dir().root,
+        "pids": sidecars.child_pids(),
         "pid": std::process::id(),
     });
     say(&format!("ready {ready}"));
 
     match signals.wait() {
-        Ok(signal) => eprintln!("proseva-supervise: signal {signal}; stopping the sidecars"),
+        Ok(signal) => eprintln!("proseva-supervise: {signal}; stopping the sidecars"),
         Err(e) => eprintln!("proseva-supervise: waiting for a signal failed ({e}); stopping the sidecars"),
     }
-    supervisor.shutdown();
+    sidecars.shutdown();
     ExitCode::SUCCESS
 }
 
