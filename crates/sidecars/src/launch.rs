@@ -1,12 +1,7 @@
 //! [`Sidecars`]: the app's two sidecars, running. [`Sidecars::start`] prepares the data dir,
 //! makes the launch's token and ports, and hands both specs to the supervisor.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
-use proseva_supervisor::{
-    EventSink, RestartPolicy, SidecarStatus, Supervisor, SupervisorEvent, SupervisorOptions, random_token, reserve_loopback_ports,
-};
+use proseva_supervisor::{EventSink, SidecarStatus, Supervisor, SupervisorEvent, SupervisorOptions, random_token, reserve_loopback_ports};
 
 use crate::config::SidecarsConfig;
 use crate::data_dir::{DataDir, create_data_dir, ensure_graph};
