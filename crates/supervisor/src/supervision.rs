@@ -7,7 +7,7 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::{Child, ExitStatus};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use crate::error::StartError;
