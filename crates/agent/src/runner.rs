@@ -228,7 +228,7 @@ impl Agent {
         }
 
         emit(AgentEvent::Phase { name: "tools".into() });
-        let results = self.tool_phase(kind, &system, &history, &tools, emit, cancel).await?;
+        let results = self.tool_phase(kind, &system, history, &tools, emit, cancel).await?;
 
         emit(AgentEvent::Phase { name: "answer".into() });
         let mut answer_messages = vec![ChatMessage::system(format!("{system}\n\n{ANSWER_PROMPT}"))];
