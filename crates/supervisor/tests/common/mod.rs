@@ -12,16 +12,19 @@
 
 #![allow(dead_code)]
 
+mod events;
+// Not every test binary uses both.
+#[allow(unused_imports)]
+pub use events::{Events, eventually};
+
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use proseva_supervisor::{
-    EventSink, HealthCheck, SidecarSpec, SidecarStatus, Supervisor, SupervisorEvent, SupervisorOptions, reserve_loopback_ports,
-};
+use proseva_supervisor::{HealthCheck, SidecarSpec, Supervisor, SupervisorOptions, reserve_loopback_ports};
 
 /// The arguments that make a test executable run only its `fake_sidecar` entry point.
 const FAKE_ARGS: [&str; 6] = ["fake_sidecar", "--exact", "--ignored", "--nocapture", "--test-threads=1", "--quiet"];
@@ -60,81 +63,6 @@ pub fn options(dir: &Path) -> SupervisorOptions {
     options
 }
 
-/// Records every event and lets a test wait for one.
-#[derive(Default)]
-pub struct Events {
-    list: Mutex<Vec<SupervisorEvent>>,
-    arrived: Condvar,
-}
-
-impl Events {
-    pub fn new() -> Arc<Events> {
-        Arc::new(Events::default())
-    }
-
-    pub fn sink(self: &Arc<Self>) -> EventSink {
-        let me = self.clone();
-        Arc::new(move |event| {
-            me.list.lock().unwrap().push(event);
-            me.arrived.notify_all();
-        })
-    }
-
-    pub fn all(&self) -> Vec<SupervisorEvent> {
-        self.list.lock().unwrap().clone()
-    }
-
-    pub fn len(&self) -> usize {
-        self.list.lock().unwrap().len()
-    }
-
-    /// Statuses of one child, in order.
-    pub fn statuses(&self, name: &str) -> Vec<SidecarStatus> {
-        self.all()
-            .into_iter()
-            .filter_map(|e| match e {
-                SupervisorEvent::Sidecar(s) if s.name == name => Some(s),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The first status of `name` from event number `from` on that satisfies `want`; panics
-    /// with the events seen after `timeout`.
-    pub fn wait_for(&self, from: usize, name: &str, timeout: Duration, want: impl Fn(&SidecarStatus) -> bool) -> SidecarStatus {
-        let deadline = Instant::now() + timeout;
-        let mut list = self.list.lock().unwrap();
-        loop {
-            let found = list.iter().skip(from).find_map(|e| match e {
-                SupervisorEvent::Sidecar(s) if s.name == name && want(s) => Some(s.clone()),
-                _ => None,
-            });
-            if let Some(status) = found {
-                return status;
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                panic!("no matching {name} status within {timeout:?}; events: {:#?}", &list[from..]);
-            }
-            list = self.arrived.wait_timeout(list, left).unwrap().0;
-        }
-    }
-}
-
-/// Polls `check` until it holds or `timeout` passes; false then.
-pub fn eventually(timeout: Duration, mut check: impl FnMut() -> bool) -> bool {
-    let deadline = Instant::now() + timeout;
-    loop {
-        if check() {
-            return true;
-        }
-        if Instant::now() >= deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// A field of `/proc/<pid>/status`, such as `SigBlk`.
 pub fn proc_status(pid: u32, field: &str) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
@@ -170,8 +98,10 @@ fn serve() {
     let port = number("FAKE_PORT");
     let listener = TcpListener::bind(("127.0.0.1", port as u16)).unwrap();
     if let Ok(path) = std::env::var("FAKE_GRANDCHILD") {
-        let sleeper = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+        let mut sleeper = std::process::Command::new("sleep").arg("60").spawn().unwrap();
         std::fs::write(path, sleeper.id().to_string()).unwrap();
+        // Reaped when the process group is killed, so it never lingers as a zombie.
+        std::thread::spawn(move || sleeper.wait());
     }
     println!("listening on http://127.0.0.1:{port}");
     std::io::stdout().flush().unwrap();
