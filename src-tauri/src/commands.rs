@@ -62,9 +62,10 @@ fn channel_emitter(channel: Channel<AgentEvent>) -> impl Fn(AgentEvent) + Send +
     }
 }
 
-/// A chat question: the person's case data and the law graph.
+/// A chat question: the person's case data and the law graph. Async so that building the agent
+/// (settings, keyring reads) never runs on the window's main thread.
 #[tauri::command]
-pub fn chat(
+pub async fn chat(
     state: State<'_, AppState>,
     request_id: Option<String>,
     messages: Option<Value>,
@@ -75,7 +76,7 @@ pub fn chat(
 
 /// A research question: the law graph and the outside research services.
 #[tauri::command]
-pub fn research(
+pub async fn research(
     state: State<'_, AppState>,
     request_id: Option<String>,
     messages: Option<Value>,
