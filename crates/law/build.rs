@@ -1,5 +1,6 @@
-//! Embeds the starter corpus (every CSV in `starter/` and its manifest) into the binary, so
-//! `ingest --starter` works from any directory and in a packaged app.
+//! Embeds the starter corpus (every CSV in `starter/`, its manifest and its vectors) into the
+//! library, so `proseva-explorer ingest --starter` and the desktop's first-run graph build work from
+//! any directory and in a packaged app.
 
 use std::fmt::Write;
 
