@@ -10,12 +10,22 @@ use crate::specs::{EXPLORER, Launch, SERVER, SidecarPorts};
 
 /// The running sidecars. Create them with [`Sidecars::start`]; they stop on
 /// [`Sidecars::shutdown`] or when dropped. `Send + Sync`: share it in an `Arc`.
-#[derive(Debug)]
 pub struct Sidecars {
     supervisor: Supervisor,
     data: DataDir,
     token: String,
     ports: SidecarPorts,
+}
+
+/// Everything but the token.
+impl std::fmt::Debug for Sidecars {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sidecars")
+            .field("data_dir", &self.data.root)
+            .field("ports", &self.ports)
+            .field("supervisor", &self.supervisor)
+            .finish()
+    }
 }
 
 impl Sidecars {

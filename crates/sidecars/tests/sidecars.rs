@@ -34,6 +34,7 @@ fn both_sidecars_become_healthy_answer_with_the_token_and_stop_cleanly() {
     assert_eq!(supervisor.explorer_url(), format!("http://127.0.0.1:{explorer_port}"));
     let token = supervisor.token().to_string();
     assert_eq!(token.len(), 64);
+    assert!(!format!("{supervisor:?}").contains(&token), "debug output must not show the token");
 
     // Server: health without a token; everything else needs it.
     assert_eq!(get(&supervisor.server_url(), "/api/health", None).status, 200);

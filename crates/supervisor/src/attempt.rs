@@ -150,7 +150,10 @@ impl Supervision {
 /// output, its own process group, and the set-up that makes it die with the supervisor.
 fn command(spec: &SidecarSpec) -> Command {
     let mut command = Command::new(&spec.program);
-    command.args(&spec.args).envs(spec.env.iter().map(|(key, value)| (key, value)));
+    command.args(&spec.args);
+    for (key, value) in &spec.env {
+        command.env(key, value);
+    }
     command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     // Its own process group, so signals reach anything it starts and none of the terminal's
     // signals (Ctrl-C to the app's group) hit it behind the supervisor's back.
