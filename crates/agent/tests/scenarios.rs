@@ -471,7 +471,7 @@ async fn start_research_fake() -> (String, ResearchFake) {
 // The agent.
 
 fn agent(model: OpenAiModel, explorer_url: &str, server_url: &str, research: ResearchConfig) -> Agent {
-    let http = reqwest::Client::new();
+    let http = proseva_http::client_builder("proseva-tests").build().unwrap();
     let config = RunnerConfig { small_model: SMALL.into(), large_model: LARGE.into(), ..RunnerConfig::default() };
     Agent::new(
         Arc::new(model),
