@@ -41,6 +41,6 @@ mod send;
 pub use client::{CONNECT_TIMEOUT, LOOPBACK_CONNECT_TIMEOUT, client_builder, install_ring, loopback_client_builder};
 pub use describe::{describe, human_wait};
 pub use reqwest;
-pub use retry::{Failed, Next, RetryPolicy, RetryRules};
+pub use retry::{Failed, Next, RetryPolicy, RetryRules, WaitInBody};
 pub use retry_after::retry_after;
 pub use send::{Failure, Refusal, retrying, send};

@@ -34,6 +34,9 @@ impl Default for RetryPolicy {
     }
 }
 
+/// Reads the wait an error body names, counted from the given time.
+pub type WaitInBody = fn(&[u8], SystemTime) -> Option<Duration>;
+
 /// What a service's failures mean for retrying, beyond the rule every service shares (429, 5xx
 /// and a failed connection are worth another try; anything else is final).
 #[derive(Debug, Clone, Copy, Default)]
@@ -42,7 +45,7 @@ pub struct RetryRules {
     /// could not be reached. For services that count every request against a quota.
     pub only_when_asked: bool,
     /// Reads a wait from an error body when no header names one (CourtListener's `wait_until`).
-    pub wait_in_body: Option<fn(&[u8], SystemTime) -> Option<Duration>>,
+    pub wait_in_body: Option<WaitInBody>,
     /// True for an answer that waiting will not help although its status suggests it would
     /// (OpenAI's 429 `insufficient_quota`).
     pub hopeless: Option<fn(StatusCode, &[u8]) -> bool>,

@@ -89,9 +89,11 @@ mod tests {
     #[test]
     fn reads_plain_and_chunked_answers_and_refuses_garbage() {
         let (url, _) = answer_once(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nokEXTRA");
-        assert_eq!(request("GET", &url, "/api/health", &[], None, Duration::from_secs(2)).unwrap(), Response { status: 200, body: "ok".into() });
-        let (url, _) =
-            answer_once(b"HTTP/1.1 401 Unauthorized\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n");
+        assert_eq!(
+            request("GET", &url, "/api/health", &[], None, Duration::from_secs(2)).unwrap(),
+            Response { status: 200, body: "ok".into() }
+        );
+        let (url, _) = answer_once(b"HTTP/1.1 401 Unauthorized\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n");
         assert_eq!(request("GET", &url, "/", &[], None, Duration::from_secs(2)).unwrap(), Response { status: 401, body: "abcde".into() });
         let (url, _) = answer_once(b"garbage\r\n\r\n");
         assert!(request("GET", &url, "/", &[], None, Duration::from_secs(2)).is_err());

@@ -80,7 +80,8 @@ fn call(http: &Client, method: &str, url: &str, body: Option<Value>) -> Result<V
     };
     let response = response.map_err(|e| format!("{method} {url}: {}", proseva_http::describe(&e)))?;
     let status = response.status();
-    let value: Value = response.json().map_err(|e| format!("{method} {url}: HTTP {status}, body not JSON: {}", proseva_http::describe(&e)))?;
+    let value: Value =
+        response.json().map_err(|e| format!("{method} {url}: HTTP {status}, body not JSON: {}", proseva_http::describe(&e)))?;
     if !status.is_success() {
         return Err(format!("{method} {url}: HTTP {status}: {}", value["value"]));
     }

@@ -39,8 +39,8 @@ use serde_json::Value;
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn};
 use crate::tool::ToolSpec;
 use transport::{ModelClient, build_client, model_error};
-pub use wire::{error_message, parse_turn, tool_turn_request, wire_message};
 use wire::{bad_response, first_choice, message_in, plain_request};
+pub use wire::{error_message, parse_turn, tool_turn_request, wire_message};
 
 /// OpenAI's own address, used when only a key is given.
 pub const OPENAI_BASE_URL: &str = "https://api.openai.com/v1";

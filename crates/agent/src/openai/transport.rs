@@ -11,8 +11,8 @@ use async_openai::Client;
 use async_openai::config::{Config, OpenAIConfig};
 use async_openai::error::{ApiError, ApiErrorResponse, OpenAIError};
 use async_openai::middleware::{HttpRequestFactory, ReqwestService};
-use proseva_http::reqwest::{self, StatusCode, header};
 use proseva_http::{Failure, RetryPolicy, RetryRules, describe};
+use reqwest::{StatusCode, header};
 use tower::{Layer, Service, ServiceBuilder, ServiceExt};
 
 use super::Endpoint;

@@ -38,7 +38,8 @@ pub fn wire_message(message: &ChatMessage) -> ChatCompletionRequestMessage {
             let tool_calls: Vec<_> = calls.collect();
             ChatCompletionRequestMessage::Assistant(ChatCompletionRequestAssistantMessage {
                 // With tool calls an empty text is left out, as the API allows.
-                content: (!content.is_empty() || tool_calls.is_empty()).then_some(ChatCompletionRequestAssistantMessageContent::Text(content)),
+                content: (!content.is_empty() || tool_calls.is_empty())
+                    .then_some(ChatCompletionRequestAssistantMessageContent::Text(content)),
                 tool_calls: (!tool_calls.is_empty()).then_some(tool_calls),
                 ..ChatCompletionRequestAssistantMessage::default()
             })
@@ -175,7 +176,10 @@ mod tests {
             json_of(&ChatMessage::assistant_calls("", calls)),
             json!({"role": "assistant", "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "get_node", "arguments": "{\"id\":7}"}}]})
         );
-        assert_eq!(json_of(&ChatMessage::tool("call_1", "{\"ok\":1}")), json!({"role": "tool", "tool_call_id": "call_1", "content": "{\"ok\":1}"}));
+        assert_eq!(
+            json_of(&ChatMessage::tool("call_1", "{\"ok\":1}")),
+            json!({"role": "tool", "tool_call_id": "call_1", "content": "{\"ok\":1}"})
+        );
         assert_eq!(json_of(&ChatMessage::assistant("hi")), json!({"role": "assistant", "content": "hi"}));
         assert_eq!(json_of(&ChatMessage::assistant("")), json!({"role": "assistant", "content": ""}));
         assert_eq!(json_of(&ChatMessage::system("be brief")), json!({"role": "system", "content": "be brief"}));

@@ -142,4 +142,3 @@ pub fn unavailable(result: Result<Value, ToolError>) -> String {
         other => panic!("expected Unavailable, got {other:?}"),
     }
 }
-

@@ -36,4 +36,3 @@ fn the_seven_research_tools_come_in_the_contract_order_with_object_schemas() {
         assert!(tool.description().len() > 40, "{}", tool.name());
     }
 }
-

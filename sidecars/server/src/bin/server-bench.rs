@@ -175,8 +175,9 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
     let mut handles = Vec::new();
     for worker in 0..4 {
         let url = server.url.clone();
+        // One client (one connection pool) per worker, as four separate callers would have.
+        let client = proseva_http::loopback_client_builder("server-bench").build()?;
         handles.push(tokio::spawn(async move {
-            let client = proseva_http::loopback_client_builder("server-bench").build()?;
             let mut n = 0usize;
             while load_started.elapsed() < Duration::from_secs(5) {
                 let (tool, body) = if n.is_multiple_of(2) {
