@@ -76,7 +76,7 @@ pub async fn start() -> Sidecars {
 impl Sidecars {
     /// An agent over these sidecars with `model`; research services unconfigured.
     pub fn agent(&self, model: Arc<dyn ChatModel>) -> Agent {
-        let http = reqwest::Client::new();
+        let http = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
         let explorer = ExplorerClient::new(http.clone(), &self.explorer_url, Some(TOKEN.into()));
         let server = ServerClient::new(http.clone(), &self.server_url, Some(TOKEN.into()));
         let research = research_tools(&ResearchConfig::default(), http);

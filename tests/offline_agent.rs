@@ -47,7 +47,7 @@ async fn offline_chat_answers_a_foia_question_with_the_foia_sections_cited_and_v
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn offline_chat_brings_in_the_persons_own_deadlines() {
     let sidecars = start().await;
-    let http = reqwest::Client::new();
+    let http = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
     let post = |path: &str, body: Value| http.post(format!("{}{path}", sidecars.server_url)).bearer_auth(TOKEN).json(&body).send();
     let case: Value = post(
         "/api/cases",

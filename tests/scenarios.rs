@@ -28,7 +28,7 @@ use fakes::services::{GRAPH, LOCAL, RESEARCH, start_case_server, start_explorer,
 
 /// An agent with `model`, the graph tools on `explorer_url`, the local tools on `server_url`.
 fn agent(model: OpenAiModel, explorer_url: &str, server_url: &str, research: ResearchConfig) -> Agent {
-    let http = reqwest::Client::new();
+    let http = proseva_http::client_builder("proseva-tests").build().unwrap();
     let config = RunnerConfig { small_model: SMALL.into(), large_model: LARGE.into(), ..RunnerConfig::default() };
     Agent::new(
         Arc::new(model),

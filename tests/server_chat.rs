@@ -3,8 +3,8 @@
 use proseva_e2e::{TOKEN, start};
 use serde_json::{Value, json};
 
-fn client() -> reqwest::Client {
-    reqwest::Client::new()
+fn client() -> proseva_http::reqwest::Client {
+    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -104,7 +104,10 @@ struct Shared {
 pub struct AppState {
     pub data_dir: PathBuf,
     pub settings: SettingsStore,
+    /// For the sidecars on loopback: no proxy.
     pub http: reqwest::Client,
+    /// For the research services on the internet: proxy settings apply.
+    web: reqwest::Client,
     started: Instant,
     /// The model line, worked out from the settings (keyring reads included) when they change,
     /// not on every status push.
@@ -179,11 +182,9 @@ fn placeholder(name: &str, data_dir: &Path) -> SidecarStatus {
 impl AppState {
     /// `started` is when the process began, for the start-up timings.
     pub fn new(data_dir: PathBuf, settings: SettingsStore, started: Instant) -> Self {
-        let http = reqwest::Client::builder()
-            .no_proxy()
-            .connect_timeout(std::time::Duration::from_secs(5))
-            .build()
-            .expect("an HTTP client with rustls builds");
+        const USER_AGENT: &str = concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"));
+        let http = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
+        let web = proseva_http::client_builder(USER_AGENT).build().expect("an HTTP client on rustls with ring builds");
         let model = Mutex::new(model_status(&settings));
         AppState {
             model,
@@ -198,6 +199,7 @@ impl AppState {
             data_dir,
             settings,
             http,
+            web,
             started,
             backend: RwLock::new(None),
             agent: Mutex::new(None),
@@ -345,7 +347,7 @@ impl AppState {
             config.runner_config(),
             ExplorerClient::new(self.http.clone(), &backend.explorer_url, token.clone()),
             ServerClient::new(self.http.clone(), &backend.server_url, token),
-            research_tools(&ResearchConfig::from_lookup(lookup), self.http.clone()),
+            research_tools(&ResearchConfig::from_lookup(lookup), self.web.clone()),
         ));
         *cached = Some(agent.clone());
         Ok(agent)

@@ -199,7 +199,7 @@ fn starter(dir: &Path, iterations: usize) -> anyhow::Result<()> {
     );
     // The served explorer with its model loaded for search by meaning.
     let (mut child, url) = spawn_explorer(&db)?;
-    let client = reqwest::blocking::Client::new();
+    let client = proseva_http::blocking::loopback_client_builder("explorer-bench").build()?;
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(30) {
         let res: serde_json::Value =
@@ -293,7 +293,7 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
     println!("\n## over HTTP (real binary, bearer token)\nstart to listening: {:.0} ms", started.elapsed().as_secs_f64() * 1000.0);
     println!("RSS idle: {} MB", rss_kb(child.id(), "VmRSS:") / 1024);
 
-    let client = reqwest::blocking::Client::new();
+    let client = proseva_http::blocking::loopback_client_builder("explorer-bench").build()?;
     let mut rng = Rng::new(2);
     let mut run = |name: &str, make: &mut dyn FnMut(&mut Rng) -> String| -> anyhow::Result<()> {
         let mut times = Vec::with_capacity(iterations);

@@ -176,8 +176,9 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
     let mut handles = Vec::new();
     for worker in 0..4 {
         let url = server.url.clone();
+        // One client (one connection pool) per worker, as four separate callers would have.
+        let client = proseva_http::loopback_client_builder("server-bench").build()?;
         handles.push(tokio::spawn(async move {
-            let client = reqwest::Client::new();
             let mut n = 0usize;
             while load_started.elapsed() < Duration::from_secs(5) {
                 let (tool, body) = if n.is_multiple_of(2) {
@@ -396,7 +397,7 @@ impl Server {
         let mut line = String::new();
         BufReader::new(child.stdout.take().context("no stdout")?).read_line(&mut line)?;
         let url = line.trim().strip_prefix("listening on ").with_context(|| format!("unexpected first line {line:?}"))?.to_string();
-        let server = Server { child, url, client: reqwest::Client::new() };
+        let server = Server { child, url, client: proseva_http::loopback_client_builder("server-bench").build()? };
         while server.client.get(format!("{}/api/health", server.url)).send().await.map(|r| r.status().as_u16()).unwrap_or(0) != 200 {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }

@@ -15,7 +15,7 @@
 //! use proseva_agent::runner::{Agent, RequestKind};
 //! use proseva_agent::tools::{explorer::ExplorerClient, local::ServerClient, research};
 //! let config = AgentConfig::from_env();
-//! let http = reqwest::Client::new();
+//! let http = proseva_http::client_builder("proseva-agent").build().expect("an HTTP client");
 //! let agent = Agent::new(
 //!     config.build_model(),
 //!     config.runner_config(),

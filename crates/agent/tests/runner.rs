@@ -80,7 +80,7 @@ const LOCAL: [&str; 8] =
     ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
 
 fn agent(model: Arc<Scripted>) -> Agent {
-    let http = reqwest::Client::new();
+    let http = proseva_http::client_builder("proseva-tests").build().unwrap();
     // Nothing listens on port 9: the explorer is down.
     let explorer = ExplorerClient::new(http.clone(), "http://127.0.0.1:9", None);
     let server = ServerClient::new(http, "http://127.0.0.1:9", None);

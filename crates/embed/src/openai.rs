@@ -1,26 +1,34 @@
 //! Any OpenAI-compatible `POST {base}/embeddings` endpoint, over blocking HTTP.
 //!
-//! ureq needs no async runtime, so `embed` can be called from plain threads
-//! and from inside tokio's `spawn_blocking` alike.
+//! `embed` is called from plain threads and from inside tokio's `spawn_blocking` alike, so it uses
+//! `proseva_http`'s blocking client and its retry policy. That client runs a small runtime of its
+//! own and must not be made on an async worker thread, where `new` may run: it is made on first
+//! use, by the thread that embeds.
 
+use std::io::Read;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use proseva_http::blocking;
+use proseva_http::reqwest::blocking::Client;
+use proseva_http::{Failure, RetryPolicy, RetryRules, describe, human_wait};
 use serde::{Deserialize, Serialize};
 
 use crate::{EmbedError, Embedder, normalize};
 
 /// Texts per request; well under every server's input-count limit.
 const BATCH_SIZE: usize = 64;
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// A whole request, including reading the answer; CPU-bound local servers
 /// (Ollama, llama.cpp) can take a while for a full batch.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 const MAX_RESPONSE_BYTES: u64 = 256 * 1024 * 1024;
-/// Tries per batch when the server is busy (429) or failing (5xx, no answer).
-const ATTEMPTS: u32 = 3;
-const FIRST_BACKOFF: Duration = Duration::from_millis(500);
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(20);
+/// Two retries per batch when the server is busy (429), failing (5xx) or not answering the door.
+const RETRY: RetryPolicy = RetryPolicy {
+    max_retries: 2,
+    first_delay: Duration::from_millis(500),
+    max_delay: Duration::from_secs(8),
+    longest_retry_after: Duration::from_secs(20),
+};
 
 /// A remote embedding model reached through the OpenAI embeddings API.
 ///
@@ -28,7 +36,8 @@ const MAX_RETRY_AFTER: Duration = Duration::from_secs(20);
 /// every vector is checked against the dimension (configured, or learned from
 /// the first answer) and L2-normalised, since not every server normalises.
 pub struct OpenAiEmbedder {
-    agent: ureq::Agent,
+    /// Made by the first `embed` (see the module doc).
+    client: OnceLock<Client>,
     url: String,
     api_key: Option<String>,
     model: String,
@@ -60,18 +69,11 @@ impl OpenAiEmbedder {
         if dimension == Some(0) {
             return Err(config_error("EMBEDDINGS_DIMENSION must be at least 1"));
         }
-
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .timeout_connect(Some(CONNECT_TIMEOUT))
-            .timeout_global(Some(REQUEST_TIMEOUT))
-            .http_status_as_error(false)
-            .build()
-            .into();
         let known = OnceLock::new();
         if let Some(d) = dimension {
             let _ = known.set(d);
         }
-        Ok(Self { agent, url, api_key, model: model.to_string(), model_id: model_id(model), dimension: known })
+        Ok(Self { client: OnceLock::new(), url, api_key, model: model.to_string(), model_id: model_id(model), dimension: known })
     }
 
     /// Names the vectors `id` instead of `openai:<model>` (see `EMBEDDINGS_MODEL_ID`).
@@ -131,52 +133,49 @@ impl OpenAiEmbedder {
         Ok(out.into_iter().flatten().collect())
     }
 
-    /// POSTs `request` and returns the 2xx body, retrying busy or failing servers.
-    fn post_with_retries(&self, request: &EmbeddingsRequest<'_>) -> Result<Vec<u8>, EmbedError> {
-        let mut backoff = FIRST_BACKOFF;
-        let mut attempt = 1;
-        loop {
-            match self.post(request) {
-                Ok(body) => return Ok(body),
-                Err(Failure { error, retry_after }) => {
-                    let retryable = match &error {
-                        EmbedError::Http { status: None, .. } => true,
-                        EmbedError::Http { status: Some(s), .. } => *s == 429 || *s >= 500,
-                        _ => false,
-                    };
-                    if !retryable || attempt >= ATTEMPTS {
-                        return Err(error);
-                    }
-                    std::thread::sleep(retry_after.unwrap_or(backoff).min(MAX_RETRY_AFTER));
-                    backoff *= 2;
-                    attempt += 1;
-                }
-            }
+    /// The blocking client, made on first use by the calling thread.
+    fn client(&self) -> Result<&Client, EmbedError> {
+        if let Some(client) = self.client.get() {
+            return Ok(client);
         }
+        let made = blocking::client_builder(concat!("proseva-embed/", env!("CARGO_PKG_VERSION")))
+            .timeout(REQUEST_TIMEOUT)
+            .build()
+            .map_err(|e| self.http_error(None, format!("the HTTP client could not be made: {}", describe(&e))))?;
+        // Another thread may have made one meanwhile; either serves.
+        Ok(self.client.get_or_init(|| made))
     }
 
-    fn post(&self, request: &EmbeddingsRequest<'_>) -> Result<Vec<u8>, Failure> {
-        let transport = |e: ureq::Error| Failure {
-            error: EmbedError::Http { url: self.url.clone(), status: None, message: e.to_string() },
-            retry_after: None,
-        };
-        let mut builder = self.agent.post(&self.url);
+    fn http_error(&self, status: Option<u16>, message: String) -> EmbedError {
+        EmbedError::Http { url: self.url.clone(), status, message }
+    }
+
+    /// POSTs `request` and returns the 2xx body, retrying busy or failing servers.
+    fn post_with_retries(&self, request: &EmbeddingsRequest<'_>) -> Result<Vec<u8>, EmbedError> {
+        let client = self.client()?;
+        let mut builder = client.post(&self.url).json(request);
         if let Some(key) = &self.api_key {
-            builder = builder.header("Authorization", format!("Bearer {key}"));
+            builder = builder.bearer_auth(key);
         }
-        let mut response = builder.send_json(request).map_err(transport)?;
-        let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get("retry-after")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
-        let body = response.body_mut().with_config().limit(MAX_RESPONSE_BYTES).read_to_vec().map_err(transport)?;
-        if (200..300).contains(&status) {
-            return Ok(body);
+        let request = builder.build().map_err(|e| self.http_error(None, describe(&e)))?;
+        match blocking::send(client, request, &RETRY, &RetryRules::default()) {
+            Ok(response) => {
+                let mut body = Vec::new();
+                response.take(MAX_RESPONSE_BYTES + 1).read_to_end(&mut body).map_err(|e| self.http_error(None, describe(&e)))?;
+                if body.len() as u64 > MAX_RESPONSE_BYTES {
+                    return Err(EmbedError::BadResponse(format!("the answer is larger than {} MiB", MAX_RESPONSE_BYTES >> 20)));
+                }
+                Ok(body)
+            }
+            Err(Failure::Refused(refusal)) => {
+                let mut message = error_message(&refusal.body);
+                if let Some(wait) = refusal.asked {
+                    message.push_str(&format!(" (it asks to wait {} before trying again)", human_wait(wait)));
+                }
+                Err(self.http_error(Some(refusal.status.as_u16()), message))
+            }
+            Err(Failure::Unanswered(error)) => Err(self.http_error(None, describe(&error))),
         }
-        Err(Failure { error: EmbedError::Http { url: self.url.clone(), status: Some(status), message: error_message(&body) }, retry_after })
     }
 }
 
@@ -199,11 +198,6 @@ impl Embedder for OpenAiEmbedder {
         }
         Ok(out)
     }
-}
-
-struct Failure {
-    error: EmbedError,
-    retry_after: Option<Duration>,
 }
 
 #[derive(Serialize)]
@@ -284,5 +278,12 @@ mod tests {
         assert_eq!(e.url, "http://127.0.0.1:9/v1/embeddings");
         assert_eq!(e.model_id(), "openai:nomic-embed-text");
         assert_eq!(e.dimension(), 768, "a configured dimension needs no request");
+    }
+
+    #[test]
+    fn making_an_embedder_makes_no_http_client() {
+        // `new` may run on an async worker thread, where reqwest's blocking client must not be made.
+        let e = OpenAiEmbedder::new("http://127.0.0.1:9/v1", None, "m", Some(3)).unwrap();
+        assert!(e.client.get().is_none());
     }
 }

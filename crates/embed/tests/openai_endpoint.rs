@@ -221,6 +221,35 @@ fn a_busy_server_is_retried() {
 }
 
 #[test]
+fn a_failing_server_is_retried_with_backoff_and_a_long_wait_is_not_waited_out() {
+    let server = FakeServer::start(|n, r| match n {
+        0 | 1 => (503, vec![], "upstream busy".to_string()),
+        _ => ok(embeddings_reply(r)),
+    });
+    let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", Some(3)).unwrap();
+    assert_eq!(embedder.embed(&["hello"]).unwrap().len(), 1);
+    assert_eq!(server.requests().len(), 3, "the first try and two retries");
+
+    let server = FakeServer::start(|_, _| (429, vec![("Retry-After", "3600".to_string())], json!({"error": "slow down"}).to_string()));
+    let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", Some(3)).unwrap();
+    let err = embedder.embed(&["hello"]).unwrap_err();
+    assert!(matches!(err, EmbedError::Http { status: Some(429), .. }), "{err:?}");
+    assert!(err.to_string().contains("slow down (it asks to wait about 60 minutes before trying again)"), "{err}");
+    assert_eq!(server.requests().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_embedder_made_in_an_async_server_embeds_in_spawn_blocking_and_drops_on_the_runtime() {
+    // As the server and the explorer use it: made and dropped on a worker thread, used off it.
+    let server = FakeServer::start(|_, r| ok(embeddings_reply(r)));
+    let embedder = Arc::new(OpenAiEmbedder::new(&server.base_url, None, "m", Some(3)).unwrap());
+    let used = Arc::clone(&embedder);
+    let vectors = tokio::task::spawn_blocking(move || used.embed(&["hello", "there"])).await.unwrap().unwrap();
+    assert_eq!(vectors.len(), 2);
+    drop(embedder);
+}
+
+#[test]
 fn an_answer_in_the_wrong_shape_is_a_bad_response() {
     let server = FakeServer::start(|_, _| ok(json!({"embeddings": [[1.0, 2.0]]}).to_string()));
     let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", None).unwrap();

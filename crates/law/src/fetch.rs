@@ -28,20 +28,19 @@ pub fn file_names() -> Vec<String> {
 pub async fn fetch_exports(dir: &Path, on_file: impl Fn(&str, Result<u64, String>)) -> Result<usize, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
     let base = std::env::var("LIS_BASE_URL").unwrap_or_else(|_| LIS_BASE_URL.to_string());
-    let client = reqwest::Client::builder()
-        .user_agent(concat!("proseva-explorer/", env!("CARGO_PKG_VERSION")))
+    let client = proseva_http::client_builder(concat!("proseva-explorer/", env!("CARGO_PKG_VERSION")))
         .timeout(std::time::Duration::from_secs(180))
         .build()
-        .map_err(|e| Error::Fetch(e.to_string()))?;
+        .map_err(|e| Error::Fetch(proseva_http::describe(&e)))?;
     let mut fetched = 0;
     for name in file_names() {
         let url = format!("{}/CSV/{name}", base.trim_end_matches('/'));
         let result = async {
-            let response = client.get(&url).send().await.map_err(|e| format!("{url}: {e}"))?;
+            let response = client.get(&url).send().await.map_err(|e| format!("{url}: {}", proseva_http::describe(&e)))?;
             if !response.status().is_success() {
                 return Err(format!("{url}: HTTP {}", response.status()));
             }
-            let bytes = response.bytes().await.map_err(|e| format!("{url}: {e}"))?;
+            let bytes = response.bytes().await.map_err(|e| format!("{url}: {}", proseva_http::describe(&e)))?;
             let tmp = dir.join(format!(".{name}.part"));
             std::fs::write(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, dir.join(&name))).map_err(|e| format!("{name}: {e}"))?;
             Ok(bytes.len() as u64)

@@ -36,8 +36,8 @@ fn start(token: Option<&str>) -> Explorer {
     Explorer { child, url, _dir: dir }
 }
 
-fn client() -> reqwest::Client {
-    reqwest::Client::new()
+fn client() -> proseva_http::reqwest::Client {
+    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
 }
 
 async fn post(ex: &Explorer, token: Option<&str>, body: Value) -> (u16, Value) {

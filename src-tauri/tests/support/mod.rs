@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use proseva_http::reqwest::blocking::Client;
 use serde_json::{Value, json};
 
 pub type Result<T> = std::result::Result<T, String>;
@@ -61,24 +62,26 @@ pub fn start_xvfb() -> Result<(Guard, String)> {
 
 /// A W3C WebDriver session.
 pub struct Session {
-    http: ureq::Agent,
+    http: Client,
     base: String,
     pub id: String,
 }
 
-pub fn http_agent() -> ureq::Agent {
-    ureq::Agent::config_builder().http_status_as_error(false).proxy(None).timeout_global(Some(Duration::from_secs(120))).build().into()
+/// The WebDriver client: tauri-driver on loopback, a WebKit command may take a while.
+pub fn http_client() -> Client {
+    proseva_http::blocking::loopback_client_builder("proseva-e2e").timeout(Duration::from_secs(120)).build().expect("an HTTP client")
 }
 
-fn call(http: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> Result<Value> {
+fn call(http: &Client, method: &str, url: &str, body: Option<Value>) -> Result<Value> {
     let response = match (method, body) {
-        ("GET", _) => http.get(url).call(),
-        ("DELETE", _) => http.delete(url).call(),
-        (_, body) => http.post(url).send_json(body.unwrap_or_else(|| json!({}))),
+        ("GET", _) => http.get(url).send(),
+        ("DELETE", _) => http.delete(url).send(),
+        (_, body) => http.post(url).json(&body.unwrap_or_else(|| json!({}))).send(),
     };
-    let mut response = response.map_err(|e| format!("{method} {url}: {e}"))?;
+    let response = response.map_err(|e| format!("{method} {url}: {}", proseva_http::describe(&e)))?;
     let status = response.status();
-    let value: Value = response.body_mut().read_json().map_err(|e| format!("{method} {url}: HTTP {status}, body not JSON: {e}"))?;
+    let value: Value =
+        response.json().map_err(|e| format!("{method} {url}: HTTP {status}, body not JSON: {}", proseva_http::describe(&e)))?;
     if !status.is_success() {
         return Err(format!("{method} {url}: HTTP {status}: {}", value["value"]));
     }
@@ -119,10 +122,10 @@ pub fn start_driver(display: &str, env: &[(&str, String)]) -> Result<Driver> {
         });
     }
     let url = format!("http://127.0.0.1:{port}");
-    let http = http_agent();
+    let http = http_client();
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        if http.get(format!("{url}/status")).call().is_ok() {
+        if http.get(format!("{url}/status")).send().is_ok() {
             return Ok(Driver { _guard: Guard(child), url });
         }
         if let Ok(Some(status)) = child.try_wait() {
@@ -138,7 +141,7 @@ pub fn start_driver(display: &str, env: &[(&str, String)]) -> Result<Driver> {
 impl Session {
     /// Launches `application` (the `proseva` binary) in a new window.
     pub fn new(driver: &Driver, application: &Path) -> Result<Session> {
-        let http = http_agent();
+        let http = http_client();
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "wry",
             "tauri:options": { "application": application }

@@ -37,11 +37,14 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 
 /// The routes, with an agent built from the given settings.
 pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
-    let http = reqwest::Client::new();
-    let explorer = ExplorerClient::new(http.clone(), &state.config.explorer_url, state.config.token.clone());
+    const USER_AGENT: &str = concat!("proseva-server/", env!("CARGO_PKG_VERSION"));
+    // The explorer is on loopback (no proxy); the research services are on the internet.
+    let loopback = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
+    let web = proseva_http::client_builder(USER_AGENT).build().expect("an HTTP client on rustls with ring builds");
+    let explorer = ExplorerClient::new(loopback, &state.config.explorer_url, state.config.token.clone());
     let local: Vec<Arc<dyn Tool>> =
         tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: state.clone() }) as Arc<dyn Tool>).collect();
-    let agent = Agent::in_process(config.build_model(), config.runner_config(), explorer, local, research_tools(research, http));
+    let agent = Agent::in_process(config.build_model(), config.runner_config(), explorer, local, research_tools(research, web));
     Router::new().route("/api/chat", post(chat)).route("/api/research", post(research_route)).layer(Extension(Arc::new(agent)))
 }
 

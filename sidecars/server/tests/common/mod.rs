@@ -245,7 +245,7 @@ pub fn start_server(data_dir: &std::path::Path, env: &[(&str, &str)]) -> Server 
 }
 
 pub fn client() -> reqwest::Client {
-    reqwest::Client::new()
+    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
 }
 
 impl Server {

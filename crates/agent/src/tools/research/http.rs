@@ -1,11 +1,12 @@
 //! One request to a research service: a timeout, one polite retry when the service asks us to
-//! wait a short while (429 with `Retry-After` ≤ 5 s), and errors that name the service, the status
-//! and the service's own message. Errors never carry the request URL, which may hold a key.
+//! wait a short while (a `Retry-After` of at most 5 s, by `proseva_http`'s policy), and errors that
+//! name the service, the status and the service's own message. Errors never carry the request
+//! URL, which may hold a key.
 
 use std::time::{Duration, SystemTime};
 
+use proseva_http::{Failure, RetryPolicy, RetryRules, describe, human_wait};
 use reqwest::StatusCode;
-use reqwest::header::{HeaderMap, RETRY_AFTER};
 use serde_json::Value;
 
 use super::text;
@@ -14,6 +15,16 @@ use crate::tool::ToolError;
 /// The longest `Retry-After` we wait out before retrying once; longer waits become an error that
 /// says when to try again.
 pub(super) const MAX_RETRY_WAIT: Duration = Duration::from_secs(5);
+
+/// One retry, only when the service asks for it: these services count every request against a
+/// quota, so a guessed backoff would only spend it.
+const RETRY: RetryPolicy = RetryPolicy {
+    max_retries: 1,
+    first_delay: Duration::from_millis(500),
+    max_delay: Duration::from_secs(1),
+    longest_retry_after: MAX_RETRY_WAIT,
+};
+const RULES: RetryRules = RetryRules { only_when_asked: true, wait_in_body: Some(wait_until), hopeless: None };
 
 /// How one service is spoken to over HTTP.
 #[derive(Debug, Clone)]
@@ -49,31 +60,18 @@ impl ServiceHttp {
         let request = request
             .timeout(self.timeout)
             .build()
-            .map_err(|e| ToolError::Failed(format!("could not prepare the {service} request: {}", e.without_url())))?;
-        let mut retried = false;
-        loop {
-            let attempt = request.try_clone().ok_or_else(|| ToolError::Failed(format!("could not repeat the {service} request")))?;
-            let response = self.http.execute(attempt).await.map_err(|e| self.unreachable(e))?;
-            let status = response.status();
-            let headers = response.headers().clone();
-            let body = response.bytes().await.map_err(|e| self.unreachable(e))?;
-            tracing::debug!(service, status = status.as_u16(), bytes = body.len(), "research service answered");
-            if status == StatusCode::TOO_MANY_REQUESTS {
-                let wait = wait_hint(&headers, &body, SystemTime::now());
-                if let Some(wait) = wait.filter(|w| !retried && *w <= MAX_RETRY_WAIT) {
-                    retried = true;
-                    tokio::time::sleep(wait).await;
-                    continue;
-                }
-                return Err(self.rate_limited(wait, &body));
-            }
-            if !status.is_success() {
-                return Err(self.refused(status, &body));
-            }
-            return serde_json::from_slice(&body).map_err(|e| {
-                ToolError::Unavailable(format!("{service} answered in a form this app cannot read (not the JSON it documents: {e})"))
-            });
-        }
+            .map_err(|e| ToolError::Failed(format!("could not prepare the {service} request: {}", describe(&e))))?;
+        let response = proseva_http::send(&self.http, request, &RETRY, &RULES).await.map_err(|failure| match failure {
+            Failure::Refused(refusal) if refusal.status == StatusCode::TOO_MANY_REQUESTS => self.rate_limited(refusal.asked, &refusal.body),
+            Failure::Refused(refusal) => self.refused(refusal.status, &refusal.body),
+            Failure::Unanswered(error) => self.unreachable(error),
+        })?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| self.unreachable(e))?;
+        tracing::debug!(service, status = status.as_u16(), bytes = body.len(), "research service answered");
+        serde_json::from_slice(&body).map_err(|e| {
+            ToolError::Unavailable(format!("{service} answered in a form this app cannot read (not the JSON it documents: {e})"))
+        })
     }
 
     /// The service's own message from an error body, if it has one.
@@ -94,7 +92,7 @@ impl ServiceHttp {
         if error.is_timeout() {
             ToolError::Unavailable(format!("{service} did not answer within {} seconds; try again later", self.timeout.as_secs()))
         } else {
-            ToolError::Unavailable(format!("{service} could not be reached: {}", describe(&error.without_url())))
+            ToolError::Unavailable(format!("{service} could not be reached: {}", describe(&error)))
         }
     }
 
@@ -117,65 +115,24 @@ impl ServiceHttp {
             message.push_str(&own);
         }
         match wait {
-            Some(wait) => message.push_str(&format!(". Try again in {}.", human(wait))),
+            Some(wait) => message.push_str(&format!(". Try again in {}.", human_wait(wait))),
             None => message.push_str(". Try again later."),
         }
         ToolError::Unavailable(message)
     }
 }
 
-/// The error and its causes in one line (reqwest's own message is often just "error sending request").
-pub(crate) fn describe(error: &(dyn std::error::Error + 'static)) -> String {
-    let mut parts = vec![error.to_string()];
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let cause_text = cause.to_string();
-        if !parts.iter().any(|p| p.contains(&cause_text)) {
-            parts.push(cause_text);
-        }
-        source = cause.source();
-    }
-    parts.join(": ")
-}
-
-/// How long a 429 asks us to wait: `Retry-After` in seconds or as an HTTP date, else a
-/// `wait_until` time in the JSON body (CourtListener's citation lookup documents one).
-pub(crate) fn wait_hint(headers: &HeaderMap, body: &[u8], now: SystemTime) -> Option<Duration> {
-    let until = |at: SystemTime| at.duration_since(now).unwrap_or(Duration::ZERO);
-    if let Some(value) = headers.get(RETRY_AFTER).and_then(|v| v.to_str().ok()).map(str::trim) {
-        if let Ok(seconds) = value.parse::<u64>() {
-            return Some(Duration::from_secs(seconds));
-        }
-        if let Ok(date) = chrono::DateTime::parse_from_rfc2822(value) {
-            return Some(until(date.into()));
-        }
-    }
+/// A `wait_until` time in a JSON error body, for a service that names its wait there rather than
+/// in `Retry-After` (CourtListener's citation lookup documents one).
+fn wait_until(body: &[u8], now: SystemTime) -> Option<Duration> {
     let body: Value = serde_json::from_slice(body).ok()?;
-    let wait_until = body.get("wait_until")?.as_str()?;
-    chrono::DateTime::parse_from_rfc3339(wait_until).ok().map(|date| until(date.into()))
-}
-
-/// "12 seconds", "about 3 minutes", "about 2 hours".
-fn human(wait: Duration) -> String {
-    let seconds = wait.as_secs().max(1);
-    match seconds {
-        1 => "1 second".into(),
-        2..=90 => format!("{seconds} seconds"),
-        91..=5399 => format!("about {} minutes", seconds.div_ceil(60)),
-        _ => format!("about {} hours", seconds.div_ceil(3600)),
-    }
+    let at = chrono::DateTime::parse_from_rfc3339(body.get("wait_until")?.as_str()?).ok()?;
+    Some(SystemTime::from(at).duration_since(now).unwrap_or(Duration::ZERO))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reqwest::header::HeaderValue;
-
-    fn headers(retry_after: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(RETRY_AFTER, HeaderValue::from_str(retry_after).unwrap());
-        headers
-    }
 
     // Wed, 21 Oct 2015 07:28:00 GMT
     fn at_2015_10_21_07_28_00() -> SystemTime {
@@ -183,38 +140,31 @@ mod tests {
     }
 
     #[test]
-    fn retry_after_in_seconds() {
-        assert_eq!(wait_hint(&headers("3"), b"", SystemTime::now()), Some(Duration::from_secs(3)));
-        assert_eq!(wait_hint(&headers(" 120 "), b"", SystemTime::now()), Some(Duration::from_secs(120)));
-    }
-
-    #[test]
-    fn retry_after_as_an_http_date_counts_from_now() {
+    fn wait_until_in_the_body_counts_from_now() {
         let now = at_2015_10_21_07_28_00();
-        assert_eq!(wait_hint(&headers("Wed, 21 Oct 2015 07:28:04 GMT"), b"", now), Some(Duration::from_secs(4)));
-        assert_eq!(wait_hint(&headers("Wed, 21 Oct 2015 08:28:00 GMT"), b"", now), Some(Duration::from_secs(3600)));
-        // A date already past means "now".
-        assert_eq!(wait_hint(&headers("Wed, 21 Oct 2015 07:00:00 GMT"), b"", now), Some(Duration::ZERO));
+        assert_eq!(wait_until(br#"{"wait_until": "2015-10-21T07:30:00Z"}"#, now), Some(Duration::from_secs(120)));
+        assert_eq!(wait_until(br#"{"wait_until": "2015-10-21T07:00:00Z"}"#, now), Some(Duration::ZERO), "a time already past means now");
     }
 
     #[test]
-    fn wait_until_in_the_body_when_there_is_no_header() {
-        let now = at_2015_10_21_07_28_00();
-        let body = br#"{"wait_until": "2015-10-21T07:30:00Z"}"#;
-        assert_eq!(wait_hint(&HeaderMap::new(), body, now), Some(Duration::from_secs(120)));
+    fn no_wait_until_at_all() {
+        assert_eq!(wait_until(b"{}", SystemTime::now()), None);
+        assert_eq!(wait_until(b"not json", SystemTime::now()), None);
+        assert_eq!(wait_until(br#"{"wait_until": "soon"}"#, SystemTime::now()), None);
     }
 
     #[test]
-    fn no_hint_at_all() {
-        assert_eq!(wait_hint(&HeaderMap::new(), b"{}", SystemTime::now()), None);
-        assert_eq!(wait_hint(&headers("soon"), b"not json", SystemTime::now()), None);
-    }
-
-    #[test]
-    fn waits_read_naturally() {
-        assert_eq!(human(Duration::from_secs(1)), "1 second");
-        assert_eq!(human(Duration::from_secs(30)), "30 seconds");
-        assert_eq!(human(Duration::from_secs(120)), "about 2 minutes");
-        assert_eq!(human(Duration::from_secs(7200)), "about 2 hours");
+    fn the_header_wins_over_the_body_and_a_long_wait_is_not_waited_out() {
+        use proseva_http::{Failed, Next};
+        let body = br#"{"wait_until": "2999-01-01T00:00:00Z"}"#;
+        let none = reqwest::header::HeaderMap::new();
+        let mut asking = reqwest::header::HeaderMap::new();
+        asking.insert("retry-after", "3".parse().unwrap());
+        let failed = |headers| Failed::Answer { status: StatusCode::TOO_MANY_REQUESTS, headers, body };
+        assert!(matches!(RETRY.next(0, &failed(&none), &RULES), Next::GiveUp { asked: Some(wait) } if wait > Duration::from_secs(3600)));
+        match RETRY.next(0, &failed(&asking), &RULES) {
+            Next::RetryIn(wait) => assert!(wait >= Duration::from_secs(3) && wait <= Duration::from_millis(3300), "{wait:?}"),
+            other => panic!("expected a retry, got {other:?}"),
+        }
     }
 }

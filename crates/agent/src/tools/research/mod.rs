@@ -5,7 +5,8 @@
 //! ```no_run
 //! # async fn demo() -> Result<(), proseva_agent::tool::ToolError> {
 //! use proseva_agent::tools::research::{ResearchConfig, research_tools};
-//! let tools = research_tools(&ResearchConfig::from_env(), reqwest::Client::new());
+//! let http = proseva_http::client_builder("proseva-agent").build().expect("an HTTP client");
+//! let tools = research_tools(&ResearchConfig::from_env(), http);
 //! let opinions = &tools[0]; // search_opinions
 //! let found = opinions.call(serde_json::json!({ "query": "security deposit", "court": "va vactapp" })).await?;
 //! println!("{}", found["results"][0]["title"]);
