@@ -10,12 +10,11 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 const APP: &str = env!("CARGO_BIN_EXE_proseva");
 const RUNS: usize = 5;
@@ -34,32 +33,41 @@ fn summary(name: &str, mut v: Vec<f64>) {
     println!("{name:<58} p50 {:>7.1} ms   min {:>7.1}   max {:>7.1}   (n={})", pct(&v, 0.5), v[0], v[v.len() - 1], v.len());
 }
 
-/// Starts the app, waits for its `started` line; returns (spawn→line ms, window ms, sidecars ms, child).
+/// The number after `key=` in a log line, if the line has one.
+fn logged_ms(line: &str, key: &str) -> Option<f64> {
+    let rest = &line[line.find(key)? + key.len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+/// Starts the app and reads its own log (`logs/proseva.log` in the data dir) until it has written
+/// both start-up lines ("the window is up window_ms=…", "the sidecars are up sidecars_ms=…");
+/// returns (spawn→both lines ms, window ms, sidecars ms, child).
 fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
     let t0 = Instant::now();
     let mut guard = support::Guard(
         Command::new(APP)
             .env("DISPLAY", display)
             .env("PROSEVA_DATA_DIR", data)
-            .env("PROSEVA_REPORT_START", "1")
             .env("PROSEVA_SECRETS", "file")
             .env("PROSEVA_NO_DIALOG", "1")
             .env("PROSEVA_LLM", "offline")
-            .stdout(Stdio::piped())
+            .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("start proseva"),
     );
-    let stdout = guard.0.stdout.take().unwrap();
-    let mut lines = BufReader::new(stdout).lines();
+    let log = data.join("logs").join("proseva.log");
+    let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let line = lines.next().expect("proseva exited before it reported its start").unwrap();
-        if let Some(json) = line.strip_prefix("started ") {
-            let wall = t0.elapsed().as_secs_f64() * 1000.0;
-            let v: Value = serde_json::from_str(json).unwrap();
-            std::thread::spawn(move || for _ in lines {});
-            return (wall, v["windowMs"].as_f64().unwrap(), v["sidecarsMs"].as_f64().unwrap(), guard);
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let window = text.lines().find_map(|line| logged_ms(line, "window_ms="));
+        let sidecars = text.lines().find_map(|line| logged_ms(line, "sidecars_ms="));
+        if let (Some(window), Some(sidecars)) = (window, sidecars) {
+            return (t0.elapsed().as_secs_f64() * 1000.0, window, sidecars, guard);
         }
+        assert!(guard.0.try_wait().unwrap().is_none(), "proseva exited before it logged its start");
+        assert!(Instant::now() < deadline, "proseva did not log its start within 2 minutes");
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

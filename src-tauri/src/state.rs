@@ -237,21 +237,10 @@ impl AppState {
             if shared.timings.window_ms.is_none() {
                 shared.timings.window_ms = Some(self.elapsed_ms());
                 tracing::info!(window_ms = shared.timings.window_ms, "the window is up");
-                Self::report_start(&shared.timings);
             }
         }
         let _ = channel.send(self.status());
         self.subscribers.lock().unwrap_or_else(|p| p.into_inner()).push(channel);
-    }
-
-    /// With `PROSEVA_REPORT_START` set, prints the start-up timings on stdout once both are known
-    /// (the desktop benchmark reads them).
-    fn report_start(timings: &Timings) {
-        if let (Some(window), Some(sidecars)) = (timings.window_ms, timings.sidecars_ms)
-            && std::env::var_os("PROSEVA_REPORT_START").is_some()
-        {
-            println!("started {{\"windowMs\":{window},\"sidecarsMs\":{sidecars}}}");
-        }
     }
 
     fn elapsed_ms(&self) -> u64 {
@@ -299,7 +288,6 @@ impl AppState {
             shared.setup = None;
             shared.timings.sidecars_ms = Some(self.elapsed_ms());
             tracing::info!(sidecars_ms = shared.timings.sidecars_ms, "the sidecars are up");
-            Self::report_start(&shared.timings);
         }
         self.broadcast();
     }

@@ -155,10 +155,6 @@ impl Agent {
         self
     }
 
-    pub fn model(&self) -> &Arc<dyn ChatModel> {
-        &self.model
-    }
-
     /// The tools of a kind of request: chat = 8 local + 5 explorer, research = 7 research + 5 explorer.
     pub async fn tools(&self, kind: RequestKind) -> Result<ToolSet, AgentError> {
         let graph = explorer_tools(self.explorer.clone());

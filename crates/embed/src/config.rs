@@ -100,6 +100,17 @@ impl EmbedderConfig {
     /// A remote embedder without a configured dimension is asked for one vector
     /// here, so a wrong URL or key shows up at start-up rather than at the first search.
     pub fn build(&self) -> Result<Option<Box<dyn Embedder>>, EmbedError> {
+        self.build_with(false)
+    }
+
+    /// [`Self::build`] for embedding search questions as they come: a remote endpoint is tried
+    /// once per question ([`OpenAiEmbedder::for_questions`]), so a search falls back to its words
+    /// at once when the endpoint is loading, restarting or gone.
+    pub fn build_for_questions(&self) -> Result<Option<Box<dyn Embedder>>, EmbedError> {
+        self.build_with(true)
+    }
+
+    fn build_with(&self, questions: bool) -> Result<Option<Box<dyn Embedder>>, EmbedError> {
         match self {
             EmbedderConfig::Disabled => Ok(None),
             EmbedderConfig::Local { model_dir } => Ok(Some(Box::new(LocalEmbedder::load(model_dir)?))),
@@ -107,6 +118,9 @@ impl EmbedderConfig {
                 let mut embedder = OpenAiEmbedder::new(base_url, api_key.clone(), model, *dimension)?;
                 if let Some(id) = model_id {
                     embedder = embedder.with_model_id(id);
+                }
+                if questions {
+                    embedder = embedder.for_questions();
                 }
                 embedder.probe_dimension()?;
                 Ok(Some(Box::new(embedder)))

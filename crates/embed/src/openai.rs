@@ -29,6 +29,10 @@ const RETRY: RetryPolicy = RetryPolicy {
     max_delay: Duration::from_secs(8),
     longest_retry_after: Duration::from_secs(20),
 };
+/// A search question is tried once, and not for long: the searcher falls back to words at once
+/// rather than waiting on an endpoint that is loading its model, restarting or gone.
+const QUESTION_RETRY: RetryPolicy = RetryPolicy { max_retries: 0, ..RETRY };
+const QUESTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A remote embedding model reached through the OpenAI embeddings API.
 ///
@@ -43,6 +47,8 @@ pub struct OpenAiEmbedder {
     model: String,
     model_id: String,
     dimension: OnceLock<usize>,
+    retry: RetryPolicy,
+    timeout: Duration,
 }
 
 impl OpenAiEmbedder {
@@ -73,12 +79,29 @@ impl OpenAiEmbedder {
         if let Some(d) = dimension {
             let _ = known.set(d);
         }
-        Ok(Self { client: OnceLock::new(), url, api_key, model: model.to_string(), model_id: model_id(model), dimension: known })
+        Ok(Self {
+            client: OnceLock::new(),
+            url,
+            api_key,
+            model: model.to_string(),
+            model_id: model_id(model),
+            dimension: known,
+            retry: RETRY,
+            timeout: REQUEST_TIMEOUT,
+        })
     }
 
     /// Names the vectors `id` instead of `openai:<model>` (see `EMBEDDINGS_MODEL_ID`).
     pub fn with_model_id(mut self, id: &str) -> Self {
         self.model_id = id.to_string();
+        self
+    }
+
+    /// For embedding search questions as they come: one try (no retries) within 10 s, so a search
+    /// whose question cannot be embedded goes ahead on its words instead of waiting.
+    pub fn for_questions(mut self) -> Self {
+        self.retry = QUESTION_RETRY;
+        self.timeout = QUESTION_TIMEOUT;
         self
     }
 
@@ -139,7 +162,7 @@ impl OpenAiEmbedder {
             return Ok(client);
         }
         let made = blocking::client_builder(concat!("proseva-embed/", env!("CARGO_PKG_VERSION")))
-            .timeout(REQUEST_TIMEOUT)
+            .timeout(self.timeout)
             .build()
             .map_err(|e| self.http_error(None, format!("the HTTP client could not be made: {}", describe(&e))))?;
         // Another thread may have made one meanwhile; either serves.
@@ -158,7 +181,7 @@ impl OpenAiEmbedder {
             builder = builder.bearer_auth(key);
         }
         let request = builder.build().map_err(|e| self.http_error(None, describe(&e)))?;
-        match blocking::send(client, request, &RETRY, &RetryRules::default()) {
+        match blocking::send(client, request, &self.retry, &RetryRules::default()) {
             Ok(response) => {
                 let mut body = Vec::new();
                 response.take(MAX_RESPONSE_BYTES + 1).read_to_end(&mut body).map_err(|e| self.http_error(None, describe(&e)))?;

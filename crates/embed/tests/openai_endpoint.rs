@@ -238,6 +238,16 @@ fn a_failing_server_is_retried_with_backoff_and_a_long_wait_is_not_waited_out() 
     assert_eq!(server.requests().len(), 1);
 }
 
+#[test]
+fn a_question_is_tried_once_so_the_search_goes_ahead_on_its_words() {
+    let server = FakeServer::start(|_, _| (503, vec![], json!({"error": {"message": "the embedding model is loading"}}).to_string()));
+    let embedder = OpenAiEmbedder::new(&server.base_url, None, "m", Some(3)).unwrap().for_questions();
+    let err = embedder.embed(&["hello"]).unwrap_err();
+    assert!(matches!(err, EmbedError::Http { status: Some(503), .. }), "{err:?}");
+    assert!(err.to_string().contains("the embedding model is loading"), "{err}");
+    assert_eq!(server.requests().len(), 1, "no retries for a question");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_embedder_made_in_an_async_server_embeds_in_spawn_blocking_and_drops_on_the_runtime() {
     // As the server and the explorer use it: made and dropped on a worker thread, used off it.

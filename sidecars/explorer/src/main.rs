@@ -153,7 +153,7 @@ fn load_query_model(graph: Arc<Graph>) {
     }
     std::thread::spawn(move || {
         let started = std::time::Instant::now();
-        let embedder = match config.build() {
+        let embedder = match config.build_for_questions() {
             Ok(Some(embedder)) => embedder,
             Ok(None) => return,
             Err(e) => {

@@ -30,6 +30,8 @@ pub mod holidays;
 pub mod http;
 pub mod ingest;
 pub mod knowledge;
+/// Test and benchmark fixtures (feature `samples`): not part of the shipped server.
+#[cfg(any(test, feature = "samples"))]
 pub mod samples;
 pub mod state;
 pub mod store;
