@@ -43,6 +43,9 @@ fn logged_ms(line: &str, key: &str) -> Option<f64> {
 /// both start-up lines ("the window is up window_ms=…", "the sidecars are up sidecars_ms=…");
 /// returns (spawn→both lines ms, window ms, sidecars ms, child).
 fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
+    let log = data.join("logs").join("proseva.log");
+    // A later run appends to the same log: only what this run writes counts.
+    let start_at = std::fs::metadata(&log).map(|m| m.len() as usize).unwrap_or(0);
     let t0 = Instant::now();
     let mut guard = support::Guard(
         Command::new(APP)
@@ -56,10 +59,10 @@ fn launch(display: &str, data: &Path) -> (f64, f64, f64, support::Guard) {
             .spawn()
             .expect("start proseva"),
     );
-    let log = data.join("logs").join("proseva.log");
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let bytes = std::fs::read(&log).unwrap_or_default();
+        let text = String::from_utf8_lossy(bytes.get(start_at..).unwrap_or_default());
         let window = text.lines().find_map(|line| logged_ms(line, "window_ms="));
         let sidecars = text.lines().find_map(|line| logged_ms(line, "sidecars_ms="));
         if let (Some(window), Some(sidecars)) = (window, sidecars) {
