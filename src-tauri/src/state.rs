@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
 
 use proseva_agent::config::AgentConfig;
@@ -106,8 +106,9 @@ pub struct AppState {
     pub settings: SettingsStore,
     /// For the sidecars on loopback: no proxy.
     pub http: reqwest::Client,
-    /// For the research services on the internet: proxy settings apply.
-    web: reqwest::Client,
+    /// For the research services on the internet: proxy settings apply. Made with the first agent
+    /// (it reads the system's TLS roots, about 6 ms the window's start need not wait for).
+    web: OnceLock<reqwest::Client>,
     started: Instant,
     /// The model line, worked out from the settings (keyring reads included) when they change,
     /// not on every status push.
@@ -179,12 +180,12 @@ fn placeholder(name: &str, data_dir: &Path) -> SidecarStatus {
     }
 }
 
+const USER_AGENT: &str = concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"));
+
 impl AppState {
     /// `started` is when the process began, for the start-up timings.
     pub fn new(data_dir: PathBuf, settings: SettingsStore, started: Instant) -> Self {
-        const USER_AGENT: &str = concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"));
         let http = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
-        let web = proseva_http::client_builder(USER_AGENT).build().expect("an HTTP client on rustls with ring builds");
         let model = Mutex::new(model_status(&settings));
         AppState {
             model,
@@ -199,7 +200,7 @@ impl AppState {
             data_dir,
             settings,
             http,
-            web,
+            web: OnceLock::new(),
             started,
             backend: RwLock::new(None),
             agent: Mutex::new(None),
@@ -327,6 +328,7 @@ impl AppState {
             return Ok(agent.clone());
         }
         let backend = self.ready_backend()?;
+        let web = self.web()?;
         let lookup = |name: &str| self.settings.lookup(name);
         let config = AgentConfig::from_lookup(lookup);
         let token = Some(backend.token.clone());
@@ -335,10 +337,20 @@ impl AppState {
             config.runner_config(),
             ExplorerClient::new(self.http.clone(), &backend.explorer_url, token.clone()),
             ServerClient::new(self.http.clone(), &backend.server_url, token),
-            research_tools(&ResearchConfig::from_lookup(lookup), self.web.clone()),
+            research_tools(&ResearchConfig::from_lookup(lookup), web),
         ));
         *cached = Some(agent.clone());
         Ok(agent)
+    }
+
+    fn web(&self) -> Result<reqwest::Client, CommandError> {
+        if let Some(client) = self.web.get() {
+            return Ok(client.clone());
+        }
+        let built = proseva_http::client_builder(USER_AGENT)
+            .build()
+            .map_err(|e| CommandError::unavailable(format!("no HTTP client for the research services: {}", proseva_http::describe(&e))))?;
+        Ok(self.web.get_or_init(|| built).clone())
     }
 
     /// Settings changed: the next request builds a new agent; windows see the new model line.

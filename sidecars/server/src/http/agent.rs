@@ -8,7 +8,7 @@
 //! at `EXPLORER_URL`.
 
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use async_trait::async_trait;
 use axum::extract::State;
@@ -35,17 +35,44 @@ pub fn routes(state: &AppState) -> Router<AppState> {
     routes_with(state, &AgentConfig::from_env(), &ResearchConfig::from_env())
 }
 
-/// The routes, with an agent built from the given settings.
+/// The routes, with an agent built from the given settings on the first request.
 pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
-    const USER_AGENT: &str = concat!("proseva-server/", env!("CARGO_PKG_VERSION"));
-    // The explorer is on loopback (no proxy); the research services are on the internet.
-    let loopback = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
-    let web = proseva_http::client_builder(USER_AGENT).build().expect("an HTTP client on rustls with ring builds");
-    let explorer = ExplorerClient::new(loopback, &state.config.explorer_url, state.config.token.clone());
-    let local: Vec<Arc<dyn Tool>> =
-        tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: state.clone() }) as Arc<dyn Tool>).collect();
-    let agent = Agent::in_process(config.build_model(), config.runner_config(), explorer, local, research_tools(research, web));
+    let agent = LazyAgent { state: state.clone(), config: config.clone(), research: research.clone(), agent: OnceLock::new() };
     Router::new().route("/api/chat", post(chat)).route("/api/research", post(research_route)).layer(Extension(Arc::new(agent)))
+}
+
+/// The headless agent, built by the first request that needs it: its client for the research
+/// services reads the system's TLS roots (about 6 ms), which the server's start-up need not wait
+/// for, and most servers never see a headless question.
+struct LazyAgent {
+    state: AppState,
+    config: AgentConfig,
+    research: ResearchConfig,
+    agent: OnceLock<Arc<Agent>>,
+}
+
+impl LazyAgent {
+    fn get(&self) -> Result<Arc<Agent>, ApiError> {
+        if let Some(agent) = self.agent.get() {
+            return Ok(agent.clone());
+        }
+        let built = Arc::new(self.build()?);
+        // Two first requests at once may both build one; either serves.
+        Ok(self.agent.get_or_init(|| built).clone())
+    }
+
+    fn build(&self) -> Result<Agent, ApiError> {
+        const USER_AGENT: &str = concat!("proseva-server/", env!("CARGO_PKG_VERSION"));
+        let unavailable = |e: proseva_http::reqwest::Error| ApiError::Upstream(format!("no HTTP client: {}", proseva_http::describe(&e)));
+        // The explorer is on loopback (no proxy); the research services are on the internet.
+        let loopback = proseva_http::loopback_client_builder(USER_AGENT).build().map_err(unavailable)?;
+        let web = proseva_http::client_builder(USER_AGENT).build().map_err(unavailable)?;
+        let explorer = ExplorerClient::new(loopback, &self.state.config.explorer_url, self.state.config.token.clone());
+        let local: Vec<Arc<dyn Tool>> =
+            tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: self.state.clone() }) as Arc<dyn Tool>).collect();
+        let model = self.config.build_model();
+        Ok(Agent::in_process(model, self.config.runner_config(), explorer, local, research_tools(&self.research, web)))
+    }
 }
 
 /// A local tool, run on this server's own state.
@@ -78,20 +105,26 @@ impl Tool for InProcess {
 
 async fn chat(
     State(_): State<AppState>,
-    Extension(agent): Extension<Arc<Agent>>,
+    Extension(agent): Extension<Arc<LazyAgent>>,
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Response {
-    answer(agent, RequestKind::Chat, &headers, body).await
+    match agent.get() {
+        Ok(agent) => answer(agent, RequestKind::Chat, &headers, body).await,
+        Err(e) => e.into_response(),
+    }
 }
 
 async fn research_route(
     State(_): State<AppState>,
-    Extension(agent): Extension<Arc<Agent>>,
+    Extension(agent): Extension<Arc<LazyAgent>>,
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Response {
-    answer(agent, RequestKind::Research, &headers, body).await
+    match agent.get() {
+        Ok(agent) => answer(agent, RequestKind::Research, &headers, body).await,
+        Err(e) => e.into_response(),
+    }
 }
 
 async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
