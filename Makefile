@@ -41,6 +41,7 @@ bench: setup model tools ## benchmarks; figures go in README.md
 	"$(CARGO_TARGET_DIR)/release/server-bench"
 	"$(CARGO_TARGET_DIR)/release/agent-bench"
 	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
+	"$(CARGO_TARGET_DIR)/release/offline-eval"
 	cargo bench --profile release --workspace --bench desktop
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
