@@ -355,14 +355,16 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         }
         out.push('\n');
     }
+    // Sections the graph links to the quoted ones, less those quoted already; no heading when
+    // none are left.
+    let related: Vec<String> = related
+        .iter()
+        .filter(|(id, _, _)| !found.iter().take(5).any(|f| &f.source_id == id))
+        .take(6)
+        .map(|(_, label, h)| format!("{label} ({h})"))
+        .collect();
     if !related.is_empty() {
-        let list: Vec<String> = related
-            .iter()
-            .filter(|(id, _, _)| !found.iter().take(5).any(|f| &f.source_id == id))
-            .take(6)
-            .map(|(_, label, h)| format!("{label} ({h})"))
-            .collect();
-        out.push_str(&format!("**Related sections:** {}\n\n", list.join("; ")));
+        out.push_str(&format!("**Related sections:** {}\n\n", related.join("; ")));
     }
     if !own.is_empty() {
         out.push_str("**From your case file**\n\n");
@@ -430,6 +432,32 @@ mod tests {
             best_sentences(text, "when must the landlord return my deposit", 1),
             vec!["A landlord must return the security deposit within 45 days."]
         );
+    }
+
+    #[test]
+    fn related_sections_are_listed_only_when_some_are_not_quoted_already() {
+        let node = |id: i64, source_id: &str| {
+            json!({"id": id, "nodeType": "section", "sourceId": source_id, "heading": format!("Heading {source_id}"),
+                   "sourceText": "The landlord must return the deposit.", "textKind": "summary"})
+        };
+        let search = ToolResult {
+            tool: "search_nodes".into(),
+            args: json!({"search": "deposit"}),
+            ok: true,
+            result: json!({"total": 2, "nodes": [node(1, "55.1-1226"), node(2, "55.1-1204")]}),
+        };
+        let neighbors = |to: Value| ToolResult {
+            tool: "get_neighbors".into(),
+            args: json!({"id": 1}),
+            ok: true,
+            result: json!({"id": 1, "edges": [{"relType": "cites", "fromNode": node(1, "55.1-1226"), "toNode": to}]}),
+        };
+        // The only related section is quoted already: no empty heading.
+        let answer = compose("deposit", &[search.clone(), neighbors(node(2, "55.1-1204"))]);
+        assert!(!answer.contains("Related sections"), "{answer}");
+        // One that is not quoted is listed.
+        let answer = compose("deposit", &[search, neighbors(node(3, "55.1-1200"))]);
+        assert!(answer.contains("**Related sections:** § 55.1-1200 (Heading 55.1-1200)"), "{answer}");
     }
 
     #[test]
