@@ -2,12 +2,8 @@
 //! that section's text states the same number of days (the server's rule table against the
 //! explorer's starter corpus, both real, on loopback).
 
-use proseva_e2e::{TOKEN, start};
+use proseva_e2e::{TOKEN, client, start};
 use serde_json::{Value, json};
-
-fn client() -> proseva_http::reqwest::Client {
-    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_code_rule_cites_a_section_in_the_graph_that_states_its_days() {
@@ -23,18 +19,9 @@ async fn each_code_rule_cites_a_section_in_the_graph_that_states_its_days() {
             assert!(citation.starts_with("Rule "), "{citation}");
             continue;
         };
-        let query = format!(r#"{{ node(sourceId: {}) {{ sourceId textKind sourceText }} }}"#, json!(section));
-        let answer: Value = client()
-            .post(format!("{}/graphql", sidecars.explorer_url))
-            .bearer_auth(TOKEN)
-            .json(&json!({ "query": query }))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let node = &answer["data"]["node"];
+        let query = "query($id: String!) { node(sourceId: $id) { sourceId textKind sourceText } }";
+        let answer = sidecars.explorer().query(query, json!({ "id": section })).await.unwrap();
+        let node = &answer["node"];
         assert_eq!(node["sourceId"], section, "{} cites § {section}, which the graph does not hold: {answer}", rule["id"]);
         let text = node["sourceText"].as_str().unwrap();
         let days = format!("{} days", rule["days"]);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use proseva_e2e::{TOKEN, start};
+use proseva_e2e::start;
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -15,7 +15,6 @@ async fn every_expected_section_is_in_the_starter_graph() {
     assert!(topics.len() >= 12, "{topics:?}");
 
     let sidecars = start().await;
-    let client = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
     for q in &questions {
         let question = q["question"].as_str().unwrap();
         assert!(!question.contains('§'), "a plain question names no section: {question}");
@@ -23,17 +22,8 @@ async fn every_expected_section_is_in_the_starter_graph() {
         assert!(!expected.is_empty(), "{question}");
         for id in expected {
             let query = "query($id: String!) { node(sourceId: $id) { sourceId nodeType } }";
-            let answer: Value = client
-                .post(format!("{}/graphql", sidecars.explorer_url))
-                .bearer_auth(TOKEN)
-                .json(&json!({ "query": query, "variables": { "id": id } }))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            let node = &answer["data"]["node"];
+            let answer = sidecars.explorer().query(query, json!({ "id": id })).await.unwrap();
+            let node = &answer["node"];
             assert_eq!(&node["sourceId"], id, "{question}: the graph has no {id}: {answer}");
             assert!(node["nodeType"].as_str().unwrap().ends_with("section"), "{question}: {id} is a {}", node["nodeType"]);
         }

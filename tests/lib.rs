@@ -76,10 +76,20 @@ pub async fn start() -> Sidecars {
 impl Sidecars {
     /// An agent over these sidecars with `model`; research services unconfigured.
     pub fn agent(&self, model: Arc<dyn ChatModel>) -> Agent {
-        let http = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
-        let explorer = ExplorerClient::new(http.clone(), &self.explorer_url, Some(TOKEN.into()));
+        let http = client();
         let server = ServerClient::new(http.clone(), &self.server_url, Some(TOKEN.into()));
         let research = research_tools(&ResearchConfig::default(), http);
-        Agent::new(model, RunnerConfig::default(), explorer, server, research)
+        Agent::new(model, RunnerConfig::default(), self.explorer(), server, research)
     }
+
+    /// The agent's client of the explorer, with the token: `query` answers the `data` of a
+    /// GraphQL query.
+    pub fn explorer(&self) -> ExplorerClient {
+        ExplorerClient::new(client(), &self.explorer_url, Some(TOKEN.into()))
+    }
+}
+
+/// An HTTP client for the sidecars on loopback.
+pub fn client() -> proseva_http::reqwest::Client {
+    proseva_http::loopback_client_builder("proseva-tests").build().expect("a loopback HTTP client")
 }

@@ -1,11 +1,7 @@
 //! The server's `/api/chat` and `/api/research`: JSON and SSE, offline, against the real explorer.
 
-use proseva_e2e::{TOKEN, start};
+use proseva_e2e::{TOKEN, client, start};
 use serde_json::{Value, json};
-
-fn client() -> proseva_http::reqwest::Client {
-    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_answers_as_json_with_the_foia_sections_cited() {

@@ -11,7 +11,7 @@ use proseva_agent::event::AgentEvent;
 use proseva_agent::model::ChatMessage;
 use proseva_agent::offline::OfflineModel;
 use proseva_agent::runner::RequestKind;
-use proseva_e2e::TOKEN;
+use proseva_agent::tools::explorer::ExplorerClient;
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
@@ -27,19 +27,10 @@ fn quoted_sections(reply: &str) -> Vec<String> {
 }
 
 /// The sections `nodes(search:)` ranks first, as the agent's `search_nodes` asks (8 nodes).
-async fn searched_sections(client: &proseva_http::reqwest::Client, explorer: &str, question: &str) -> Vec<String> {
+async fn searched_sections(explorer: &ExplorerClient, question: &str) -> Vec<String> {
     let query = "query($q: String!) { nodes(search: $q, limit: 8) { nodes { sourceId nodeType } } }";
-    let answer: Value = client
-        .post(format!("{explorer}/graphql"))
-        .bearer_auth(TOKEN)
-        .json(&json!({ "query": query, "variables": { "q": question } }))
-        .send()
-        .await
-        .expect("the explorer answers")
-        .json()
-        .await
-        .expect("GraphQL JSON");
-    answer["data"]["nodes"]["nodes"]
+    let answer = explorer.query(query, json!({ "q": question })).await.expect("the explorer answers");
+    answer["nodes"]["nodes"]
         .as_array()
         .into_iter()
         .flatten()
@@ -84,7 +75,7 @@ async fn main() {
     let questions: Vec<Value> = serde_json::from_str(QUESTIONS).expect("tests/eval/questions.json is a JSON array");
     let sidecars = proseva_e2e::start().await;
     let agent = sidecars.agent(Arc::new(OfflineModel));
-    let client = proseva_http::loopback_client_builder("offline-eval").build().expect("an HTTP client");
+    let explorer = sidecars.explorer();
     let emit = |_e: AgentEvent| {};
     let cancel = CancellationToken::new();
 
@@ -96,7 +87,7 @@ async fn main() {
         let expected: Vec<String> = q["expected"].as_array().into_iter().flatten().filter_map(|e| e.as_str().map(str::to_string)).collect();
         let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(question)], &emit, &cancel).await.expect("an offline answer");
         let quoted = quoted_sections(&reply.reply);
-        let searched = searched_sections(&client, &sidecars.explorer_url, question).await;
+        let searched = searched_sections(&explorer, question).await;
         let answer_first = answer.add(&quoted, &expected);
         search.add(&searched, &expected);
         // The search found an answering section, and the answer quotes none.

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Events, config, eventually, get, graphql};
+use common::{Events, config, embeddings_ready, eventually, get, graphql};
 use proseva_sidecars::Sidecars;
 use proseva_supervisor::sys::Signal;
 use proseva_supervisor::{SidecarState, http, sys};
@@ -31,10 +31,6 @@ fn words_only_count(supervisor: &Sidecars) -> usize {
     log.matches("searching by words only for this question").count()
 }
 
-fn embeddings_ready(supervisor: &Sidecars) -> bool {
-    get(&supervisor.server_url(), "/api/health", None).body.contains("\"embeddings\":\"ready\"")
-}
-
 #[test]
 fn while_the_server_is_down_the_explorer_searches_by_words_and_by_meaning_once_it_is_back() {
     let temp = tempfile::tempdir().unwrap();
@@ -43,7 +39,10 @@ fn while_the_server_is_down_the_explorer_searches_by_words_and_by_meaning_once_i
     // Long enough that the searches below run while the server is surely down.
     config.restart.initial = Duration::from_secs(2);
     let supervisor = Sidecars::start(config, events.sink()).unwrap();
-    assert!(eventually(Duration::from_secs(60), || embeddings_ready(&supervisor)), "the server's model did not load (run `make model`)");
+    assert!(
+        eventually(Duration::from_secs(60), || embeddings_ready(&supervisor.server_url())),
+        "the server's model did not load (run `make model`)"
+    );
     let meaning = "my landlord kept the money I paid before moving in";
     assert!(search(&supervisor, meaning).contains(&"55.1-1226".to_string()), "found by meaning with the server's model");
     assert_eq!(words_only_count(&supervisor), 0);
@@ -62,7 +61,10 @@ fn while_the_server_is_down_the_explorer_searches_by_words_and_by_meaning_once_i
     // Back: the restarted server loads its model again, and the explorer, which never restarted,
     // searches by meaning again.
     events.wait_for(from, "server", Duration::from_secs(30), |s| s.state == SidecarState::Healthy);
-    assert!(eventually(Duration::from_secs(60), || embeddings_ready(&supervisor)), "the restarted server's model did not load");
+    assert!(
+        eventually(Duration::from_secs(60), || embeddings_ready(&supervisor.server_url())),
+        "the restarted server's model did not load"
+    );
     let before = words_only_count(&supervisor);
     assert!(search(&supervisor, meaning).contains(&"55.1-1226".to_string()));
     std::thread::sleep(Duration::from_millis(200));

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Events, config, get, graphql, script, sidecars};
+use common::{Events, config, embeddings_ready, get, graphql, script, sidecars};
 use proseva_sidecars::{Sidecars, SidecarsConfig, SidecarsError};
 use proseva_supervisor::sys::Signal;
 use proseva_supervisor::{SidecarState, StartError, SupervisorEvent, sys};
@@ -302,7 +302,7 @@ fn the_explorer_searches_by_meaning_with_the_servers_model() {
 
     // The server loads the model in the background; the explorer borrows it.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !get(&supervisor.server_url(), "/api/health", None).body.contains("\"embeddings\":\"ready\"") {
+    while !embeddings_ready(&supervisor.server_url()) {
         assert!(Instant::now() < deadline, "the server's model did not load");
         std::thread::sleep(Duration::from_millis(100));
     }

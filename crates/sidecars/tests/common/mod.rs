@@ -50,6 +50,11 @@ pub fn get(url: &str, path: &str, token: Option<&str>) -> http::Response {
     http::request("GET", url, path, &headers, None, Duration::from_secs(5)).unwrap_or_else(|e| panic!("GET {url}{path}: {e}"))
 }
 
+/// Whether the server's embedding model is loaded (its health says so).
+pub fn embeddings_ready(server_url: &str) -> bool {
+    get(server_url, "/api/health", None).body.contains("\"embeddings\":\"ready\"")
+}
+
 pub fn graphql(url: &str, token: Option<&str>, query: &str) -> http::Response {
     let auth = token.map(|t| format!("Bearer {t}"));
     let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
