@@ -28,6 +28,8 @@ use proseva_law::graph::Graph;
 use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 
+pub mod eval;
+
 pub const TOKEN: &str = "e2e-token";
 
 /// Serves `router` on a free loopback port; returns its base URL.
@@ -40,14 +42,32 @@ pub async fn serve(router: axum::Router) -> String {
 
 /// Running sidecars and the temporary files behind them.
 pub struct Sidecars {
+    /// The graph the explorer serves, for tests and benchmarks that look under its search.
+    pub graph: Arc<Graph>,
     pub explorer_url: String,
     pub server_url: String,
     pub server: proseva_server::AppState,
     _dir: tempfile::TempDir,
 }
 
-/// The explorer on the starter corpus (with its shipped vectors) and an empty server.
+/// How the explorer reads questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Questions {
+    /// By their words alone: no embedding model for questions (the app's first seconds, or no model).
+    ByWords,
+    /// By words and meaning: all-MiniLM-L6-v2 loaded from `PROSEVA_MODEL_DIR` (else its default
+    /// place) embeds each question, as the app's explorer does through the server's model.
+    ByMeaning,
+}
+
+/// The explorer on the starter corpus (with its shipped vectors), reading questions by their words,
+/// and an empty server.
 pub async fn start() -> Sidecars {
+    start_with(Questions::ByWords).await
+}
+
+/// [`start`], choosing how the explorer reads questions. Panics if `ByMeaning` cannot load the model.
+pub async fn start_with(questions: Questions) -> Sidecars {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("graph.db");
     let progress = |_| {};
@@ -61,7 +81,12 @@ pub async fn start() -> Sidecars {
     };
     ingest::ingest(&starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
     let graph = Arc::new(Graph::open(&db).expect("graph"));
-    let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph), Some(TOKEN.into()))).await;
+    if questions == Questions::ByMeaning {
+        let dir = std::env::var_os("PROSEVA_MODEL_DIR").filter(|d| !d.is_empty()).map_or_else(proseva_embed::default_model_dir, Into::into);
+        let model = proseva_embed::LocalEmbedder::load(&dir).expect("the embedding model (make model installs it)");
+        graph.set_query_embedder(Arc::new(model)).expect("the starter vectors come from this model");
+    }
+    let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph.clone()), Some(TOKEN.into()))).await;
 
     let mut config = proseva_server::Config::for_data_dir(dir.path().join("data"));
     config.token = Some(TOKEN.into());
@@ -70,7 +95,7 @@ pub async fn start() -> Sidecars {
     // The server's own /api/chat, offline whatever this machine's environment says.
     let agent_routes = proseva_server::http::agent::routes_with(&state, &AgentConfig::from_lookup(|_| None), &ResearchConfig::default());
     let server_url = serve(proseva_server::http::app_with(state.clone(), agent_routes)).await;
-    Sidecars { explorer_url, server_url, server: state, _dir: dir }
+    Sidecars { graph, explorer_url, server_url, server: state, _dir: dir }
 }
 
 impl Sidecars {

@@ -1,110 +1,219 @@
 //! `offline-eval`: how often the offline answer, and the law graph's own search, put a section that
 //! answers the question first, and among the first three, over the evaluation set in
 //! `tests/eval/questions.json` (plain questions a person would type, each with the sections that
-//! answer it, best first). The explorer serves the starter corpus in process; the server is empty.
+//! answer it, best first). The explorer serves the starter corpus in process, reading questions by
+//! their words alone and then by meaning too (the app's default once its model is loaded); the
+//! server is empty.
 //!
-//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses]`
+//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses] [-- --tune]`
+//!
+//! `--tune` searches the weights of the ranking (`proseva_law::rank::Weights`) on the set, for both
+//! ways of reading a question, and prints the best it finds beside the shipped ones.
 
-use std::sync::Arc;
-
-use proseva_agent::event::AgentEvent;
-use proseva_agent::model::ChatMessage;
-use proseva_agent::offline::OfflineModel;
-use proseva_agent::runner::RequestKind;
-use proseva_agent::tools::explorer::ExplorerClient;
-use serde_json::{Value, json};
-use tokio_util::sync::CancellationToken;
-
-const QUESTIONS: &str = include_str!("../../../tests/eval/questions.json");
-
-/// The sections the offline answer quotes, in its order: one `- **§ …` line each.
-fn quoted_sections(reply: &str) -> Vec<String> {
-    reply
-        .lines()
-        .filter(|line| line.starts_with("- **"))
-        .filter_map(|line| proseva_citation::find_citations(line).into_iter().next().map(|c| c.reference.source_id()))
-        .collect()
-}
-
-/// The sections `nodes(search:)` ranks first, as the agent's `search_nodes` asks (8 nodes).
-async fn searched_sections(explorer: &ExplorerClient, question: &str) -> Vec<String> {
-    let query = "query($q: String!) { nodes(search: $q, limit: 8) { nodes { sourceId nodeType } } }";
-    let answer = explorer.query(query, json!({ "q": question })).await.expect("the explorer answers");
-    answer["nodes"]["nodes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|n| n["nodeType"].as_str().is_some_and(|t| t.ends_with("section")))
-        .filter_map(|n| n["sourceId"].as_str().map(str::to_string))
-        .collect()
-}
-
-#[derive(Default)]
-struct Score {
-    first: usize,
-    top3: usize,
-    anywhere: usize,
-}
-
-impl Score {
-    fn add(&mut self, ranked: &[String], expected: &[String]) -> bool {
-        let hit = |ids: &[String]| ids.iter().any(|id| expected.contains(id));
-        let first = hit(&ranked[..ranked.len().min(1)]);
-        self.first += first as usize;
-        self.top3 += hit(&ranked[..ranked.len().min(3)]) as usize;
-        self.anywhere += hit(ranked) as usize;
-        first
-    }
-
-    fn line(&self, name: &str, total: usize) -> String {
-        let pct = |n: usize| 100.0 * n as f64 / total as f64;
-        format!(
-            "{name:<16} first section right {:>2}/{total} ({:>5.1} %)   in the first 3: {:>2}/{total} ({:>5.1} %)   anywhere: {:>2}/{total}",
-            self.first,
-            pct(self.first),
-            self.top3,
-            pct(self.top3),
-            self.anywhere
-        )
-    }
-}
+use proseva_e2e::Questions;
+use proseva_e2e::eval::{self, Score};
+use proseva_law::rank::{Ranking, Weights};
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let show_misses = std::env::args().any(|a| a == "--misses");
-    let questions: Vec<Value> = serde_json::from_str(QUESTIONS).expect("tests/eval/questions.json is a JSON array");
-    let sidecars = proseva_e2e::start().await;
-    let agent = sidecars.agent(Arc::new(OfflineModel));
-    let explorer = sidecars.explorer();
-    let emit = |_e: AgentEvent| {};
-    let cancel = CancellationToken::new();
-
-    let (mut answer, mut search) = (Score::default(), Score::default());
-    let mut left_out = 0;
-    let mut misses = Vec::new();
-    for q in &questions {
-        let question = q["question"].as_str().expect("a question");
-        let expected: Vec<String> = q["expected"].as_array().into_iter().flatten().filter_map(|e| e.as_str().map(str::to_string)).collect();
-        let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(question)], &emit, &cancel).await.expect("an offline answer");
-        let quoted = quoted_sections(&reply.reply);
-        let searched = searched_sections(&explorer, question).await;
-        let answer_first = answer.add(&quoted, &expected);
-        search.add(&searched, &expected);
-        // The search found an answering section, and the answer quotes none.
-        let dropped = searched.iter().any(|id| expected.contains(id)) && !quoted.iter().any(|id| expected.contains(id));
-        left_out += dropped as usize;
-        if !answer_first || dropped {
-            misses.push(format!("  {question}\n    expected {expected:?}\n    quoted   {quoted:?}\n    searched {searched:?}"));
+    let tune = std::env::args().any(|a| a == "--tune");
+    for (questions, how) in [(Questions::ByWords, "by words (no model for the question)"), (Questions::ByMeaning, "by words and meaning")] {
+        let sidecars = proseva_e2e::start_with(questions).await;
+        if tune {
+            tune_weights(&sidecars, questions == Questions::ByMeaning);
+            continue;
+        }
+        let report = eval::evaluate(&sidecars).await;
+        let total = report.questions;
+        println!("# offline evaluation: {total} questions (tests/eval/questions.json), starter corpus, questions read {how}");
+        println!("{}", report.answer.line("offline answer", total));
+        println!("{}", report.search.line("search_nodes", total));
+        println!("questions whose answering section the search finds but the answer leaves out: {}", report.left_out);
+        if show_misses {
+            println!("misses:\n{}", report.misses.join("\n"));
         }
     }
-    let total = questions.len();
-    println!(
-        "# offline evaluation: {total} questions (tests/eval/questions.json), starter corpus, search by words (no model for the question)"
-    );
-    println!("{}", answer.line("offline answer", total));
-    println!("{}", search.line("search_nodes", total));
-    println!("questions whose answering section the search finds but the answer leaves out: {left_out}");
-    if show_misses {
-        println!("misses:\n{}", misses.join("\n"));
+}
+
+/// One weight of [`Weights`], to set.
+type Field = fn(&mut Weights) -> &mut f64;
+
+/// The sections of a ranking, named ones first, as `nodes(search:, limit: 8)` would list them.
+fn sections(ranking: &Ranking) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let named = ranking.named.iter().map(|n| (&n.source_id, &n.node_type));
+    let found = ranking.candidates.iter().map(|c| (&c.node.source_id, &c.node.node_type));
+    for (id, kind) in named.chain(found).take(8) {
+        if kind.ends_with("section") && !out.contains(id) {
+            out.push(id.clone());
+        }
+    }
+    out
+}
+
+/// How well `weights` rank the set: first section right, then in the first three, then the
+/// reciprocal rank of the first answering section (summed), to break ties.
+fn evaluate(rankings: &mut [(Ranking, Vec<String>)], weights: &Weights) -> (Score, f64) {
+    let mut score = Score::default();
+    let mut reciprocal = 0.0;
+    for (ranking, expected) in rankings.iter_mut() {
+        ranking.order(weights);
+        let ranked = sections(ranking);
+        score.add(&ranked, expected);
+        reciprocal += ranked.iter().position(|s| expected.contains(s)).map_or(0.0, |p| 1.0 / (p as f64 + 1.0));
+    }
+    (score, reciprocal)
+}
+
+fn better(a: &(Score, f64), b: &(Score, f64)) -> bool {
+    (a.0.first, a.0.top3) > (b.0.first, b.0.top3) || ((a.0.first, a.0.top3) == (b.0.first, b.0.top3) && a.1 > b.1 + 1e-9)
+}
+
+/// Coordinate descent from `start`: each weight in turn takes the value of its grid that ranks the
+/// set best, until none changes.
+fn descend(rankings: &mut [(Ranking, Vec<String>)], start: Weights, meaning: bool) -> (Weights, (Score, f64)) {
+    let grid = [0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 0.85, 1.0];
+    let mut fields: Vec<Field> =
+        vec![|w| &mut w.words, |w| &mut w.heading, |w| &mut w.graph, |w| &mut w.kind, |w| &mut w.inserted, |w| &mut w.narrow, |w| {
+            &mut w.front_matter
+        }];
+    if meaning {
+        fields.push(|w| &mut w.meaning);
+        fields.push(|w| &mut w.meaning_floor);
+    }
+    let mut best = (start, evaluate(rankings, &start));
+    // Random starts as well as the given one: the score is a step function of the weights, and one
+    // descent stops at the first plateau.
+    let mut seed: u64 = 0x5eed;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        grid[(seed >> 33) as usize % grid.len()]
+    };
+    let mut starts = vec![start];
+    for _ in 0..RESTARTS {
+        let mut weights = start;
+        for field in &fields {
+            *field(&mut weights) = next();
+        }
+        starts.push(weights);
+    }
+    for start in starts {
+        let found = descend_from(rankings, start, &fields, &grid);
+        if better(&found.1, &best.1) {
+            best = found;
+        }
+    }
+    best
+}
+
+/// Random starts of [`descend`].
+const RESTARTS: usize = 40;
+
+fn descend_from(rankings: &mut [(Ranking, Vec<String>)], start: Weights, fields: &[Field], grid: &[f64]) -> (Weights, (Score, f64)) {
+    let mut best = (start, evaluate(rankings, &start));
+    for _round in 0..10 {
+        let mut changed = false;
+        for field in fields {
+            for &value in grid {
+                let mut weights = best.0;
+                *field(&mut weights) = value;
+                let score = evaluate(rankings, &weights);
+                if better(&score, &best.1) {
+                    best = (weights, score);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    best
+}
+
+/// Tunes the weights on the set, and — to see how much of the gain is the set's own — on each half
+/// of it, scoring each half with the weights tuned on the other.
+fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
+    let cases = eval::cases();
+    let mut rankings: Vec<(Ranking, Vec<String>)> = cases
+        .iter()
+        .map(|c| (sidecars.graph.candidates(None, &c.question, true, 8).expect("a search").ranking, c.expected.clone()))
+        .collect();
+    let shipped = if meaning { Weights::BLENDED } else { Weights::WORDS };
+    let shipped_score = evaluate(&mut rankings, &shipped);
+    let (tuned, tuned_score) = descend(&mut rankings, shipped, meaning);
+    if std::env::args().any(|a| a == "--misses") {
+        evaluate(&mut rankings, &tuned);
+        explain_misses(&cases, &rankings, tuned);
+    }
+    // What each signal is worth: the tuned weights with it left out.
+    let fields: [(&str, Field); 11] = [
+        ("meaning", |w| &mut w.meaning),
+        ("words", |w| &mut w.words),
+        ("heading", |w| &mut w.heading),
+        ("heading_meaning", |w| &mut w.heading_meaning),
+        ("graph", |w| &mut w.graph),
+        ("kind", |w| &mut w.kind),
+        ("general", |w| &mut w.general),
+        ("inserted", |w| &mut w.inserted),
+        ("narrow", |w| &mut w.narrow),
+        ("front_matter", |w| &mut w.front_matter),
+        ("structural", |w| &mut w.structural),
+    ];
+    let mut without = Vec::new();
+    for (name, field) in fields {
+        let mut weights = tuned;
+        *field(&mut weights) = 0.0;
+        without.push(format!("{name} {}", evaluate(&mut rankings, &weights).0.first));
+    }
+    let (mut even, mut odd): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+    for (i, r) in rankings.into_iter().enumerate() {
+        if i % 2 == 0 { even.push(r) } else { odd.push(r) }
+    }
+    let on_odd = descend(&mut even, shipped, meaning).0;
+    let on_even = descend(&mut odd, shipped, meaning).0;
+    let held_out = evaluate(&mut odd, &on_odd).0.first + evaluate(&mut even, &on_even).0.first;
+
+    let total = cases.len();
+    println!("# tuning the ranking {}", if meaning { "by words and meaning" } else { "by words" });
+    println!("{}", shipped_score.0.line("shipped", total));
+    println!("  {shipped:?}");
+    println!("{}", tuned_score.0.line("tuned on the set", total));
+    println!("  {tuned:?}");
+    println!("first section right without one signal: {}", without.join(", "));
+    println!("first section right with weights tuned on the other half of the set: {held_out}/{total}");
+}
+
+/// For each question the shipped weights get wrong first: the first candidates and the expected
+/// ones with their signals and scores.
+fn explain_misses(cases: &[eval::Case], rankings: &[(Ranking, Vec<String>)], weights: Weights) {
+    for (case, (ranking, expected)) in cases.iter().zip(rankings) {
+        if sections(ranking).first().is_some_and(|s| expected.contains(s)) {
+            continue;
+        }
+        println!("  {}  expected {expected:?}", case.question);
+        let (best, best_heading) = (ranking.best_cosine.unwrap_or(0.0), ranking.best_heading_cosine.unwrap_or(0.0));
+        for (i, c) in ranking.candidates.iter().enumerate() {
+            if i < 4 || expected.contains(&c.node.source_id) {
+                let s = &c.signals;
+                println!(
+                    "    {i:>3} {:<14} score {:.3}  cos {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
+                    c.node.source_id,
+                    weights.score(s, best, best_heading),
+                    s.cosine.unwrap_or(0.0),
+                    s.words,
+                    s.heading,
+                    s.heading_cosine.unwrap_or(0.0),
+                    s.graph,
+                    u8::from(s.kind),
+                    u8::from(s.general),
+                    u8::from(s.inserted),
+                    u8::from(s.narrow),
+                    u8::from(s.front_matter),
+                    c.node.heading.as_deref().unwrap_or_default().chars().take(60).collect::<String>()
+                );
+            }
+        }
     }
 }

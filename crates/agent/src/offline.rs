@@ -3,10 +3,12 @@
 //! It plans tool calls from the question itself — an exact citation becomes `get_node`, a legal
 //! topic `search_nodes` (and `SearchKnowledge` over the person's documents), "my case / deadline /
 //! hearing" the matching local tools — then follows up on the best hits (their full text and the
-//! sections they cite). The answer is extractive: the sentences of the retrieved sources that
-//! best match the question, each with its citation and official URL, the person's own matching
-//! facts, and a plain statement that it is offline and that summaries are not statutory text. It
-//! cites only what it retrieved.
+//! sections they cite). The answer is extractive and leads with the section that answers: one line
+//! naming the most relevant section (the explorer's ranking decides, see `proseva_law::rank`), a
+//! plain statement that it is offline, the sentences of the retrieved sources that best match the
+//! question (each with its citation, official URL and whether it is a summary or official text),
+//! what the person's own records say or that they say nothing, and related sections when there
+//! are any. It cites only what it retrieved.
 
 use std::collections::HashMap;
 
@@ -170,6 +172,12 @@ impl ChatModel for OfflineModel {
     }
 }
 
+/// How many sections the answer quotes.
+const QUOTED: usize = 5;
+
+/// The tools whose results the answer quotes from the person's own records.
+const OWN_RECORDS: &[&str] = &["SearchKnowledge", "GetDeadlines", "GetCases", "SearchTimeline"];
+
 /// A section found by the tools, with the best text seen for it.
 struct Found {
     source_id: String,
@@ -237,6 +245,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let mut own: Vec<String> = Vec::new();
     let mut outside: Vec<String> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
+    // Whether any of the person's own records were searched (and answered).
+    let mut searched_own = false;
     let add = |n: &Value, rank: usize, found: &mut Vec<Found>| {
         let Some(source_id) = n["sourceId"].as_str() else { return };
         let text = n["sourceText"].as_str().unwrap_or_default().to_string();
@@ -265,6 +275,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             failures.push(if error.starts_with(r.tool.as_str()) { error.to_string() } else { format!("{}: {error}", r.tool) });
             continue;
         }
+        searched_own |= OWN_RECORDS.contains(&r.tool.as_str());
         match r.tool.as_str() {
             // An exact citation the person asked about leads.
             "get_node" if r.args["id"].is_string() => add(&r.result, 0, &mut found),
@@ -338,7 +349,16 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     found.sort_by_key(|f| f.rank);
     found.retain(|f| !f.text.is_empty());
 
-    let mut out = String::from(
+    let mut out = String::new();
+    // The section that answers first, by name, so the answer leads with it.
+    if let Some(top) = found.first() {
+        out.push_str(&format!(
+            "**Most relevant:** {} — {}\n\n",
+            section_label(&top.source_id, &top.node_type),
+            top.heading.trim_end_matches('.')
+        ));
+    }
+    out.push_str(
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
          It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n",
     );
@@ -346,7 +366,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
     } else {
         out.push_str("**What the Virginia law sources say**\n\n");
-        for f in found.iter().take(5) {
+        for f in found.iter().take(QUOTED) {
             let label = section_label(&f.source_id, &f.node_type);
             let kind = if f.text_kind == "summary" { "plain-language summary, not the statute's words" } else { "official text" };
             let quote = best_sentences(&f.text, question, 2).join(" ");
@@ -355,23 +375,25 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         }
         out.push('\n');
     }
-    // Sections the graph links to the quoted ones, less those quoted already; no heading when
-    // none are left.
-    let related: Vec<String> = related
-        .iter()
-        .filter(|(id, _, _)| !found.iter().take(5).any(|f| &f.source_id == id))
-        .take(6)
-        .map(|(_, label, h)| format!("{label} ({h})"))
-        .collect();
-    if !related.is_empty() {
-        out.push_str(&format!("**Related sections:** {}\n\n", related.join("; ")));
-    }
     if !own.is_empty() {
         out.push_str("**From your case file**\n\n");
         for line in own.iter().take(8) {
             out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
+    } else if searched_own {
+        out.push_str("**From your case file:** nothing in your records matches this question.\n\n");
+    }
+    // Sections the graph links to the quoted ones, less those quoted already; no heading when
+    // none are left.
+    let related: Vec<String> = related
+        .iter()
+        .filter(|(id, _, _)| !found.iter().take(QUOTED).any(|f| &f.source_id == id))
+        .take(6)
+        .map(|(_, label, h)| format!("{label} ({h})"))
+        .collect();
+    if !related.is_empty() {
+        out.push_str(&format!("**Related sections:** {}\n\n", related.join("; ")));
     }
     if !outside.is_empty() {
         out.push_str("**Outside sources**\n\n");
@@ -461,6 +483,15 @@ mod tests {
     }
 
     #[test]
+    fn says_when_the_persons_records_hold_nothing_on_the_question() {
+        let knowledge =
+            ToolResult { tool: "SearchKnowledge".into(), args: json!({"query": "deposit"}), ok: true, result: json!({"passages": []}) };
+        let answer = compose("deposit", &[knowledge]);
+        assert!(answer.contains("**From your case file:** nothing in your records matches this question."), "{answer}");
+        assert!(!answer.contains("Most relevant"), "nothing was found, so nothing leads: {answer}");
+    }
+
+    #[test]
     fn composes_an_answer_that_cites_only_what_was_retrieved_and_labels_summaries() {
         let results = vec![
             ToolResult {
@@ -479,6 +510,9 @@ mod tests {
             },
         ];
         let answer = compose("What does Virginia law say about FOIA?", &results);
+        assert!(answer.starts_with("**Most relevant:** § 2.2-3704 — Public records to be open to inspection\n"), "{answer}");
+        // The person's records were not searched, so the answer says nothing of them.
+        assert!(!answer.contains("case file"), "{answer}");
         assert!(
             answer.contains("**§ 2.2-3704. Public records to be open to inspection** (plain-language summary, not the statute's words)"),
             "{answer}"

@@ -3,6 +3,7 @@
 //! The graph is read-only while served, so statistics are counted once at open and vectors are held
 //! in memory. SQLite connections are pooled; each query borrows one.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 
@@ -11,6 +12,7 @@ use proseva_embed::Embedder;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::Error;
+use crate::rank::{self, Evidence, Question, Ranking, Weights};
 use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, edge_from_row, node_from_row};
 use crate::vectors::VectorIndex;
 
@@ -35,6 +37,13 @@ pub struct GraphStats {
     pub built_at: Option<String>,
 }
 
+/// Everything a search found, ordered or not, and how many nodes matched in all.
+#[derive(Debug, Clone)]
+pub struct SearchRanking {
+    pub ranking: Ranking,
+    pub total: i64,
+}
+
 /// A page of nodes and how many matched in all.
 #[derive(Debug, Clone)]
 pub struct NodePage {
@@ -48,12 +57,23 @@ pub struct Graph {
     stats: GraphStats,
     /// Embeds search queries for meaning-based matches; set once the model has loaded.
     query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
+    /// Headings embedded by searches so far, by node id (cleared when the model changes or it is full).
+    heading_vectors: Mutex<HashMap<i64, Vec<f32>>>,
 }
 
-/// How many candidates each ranking contributes to a blended search.
+/// A question's vector (when it could be embedded) and the nodes nearest it with their cosines.
+type QueryHits = (Option<Vec<f32>>, Vec<(i64, f32)>);
+/// Each node's parent, and the `cites` edges between nodes.
+type Links = (HashMap<i64, i64>, HashSet<(i64, i64)>);
+
+/// How many candidates each ranking (by words, by meaning) contributes to a search.
 const FUSION_CANDIDATES: usize = 100;
-/// Reciprocal-rank-fusion constant: damps the difference between the first few ranks.
-const RRF_K: f64 = 60.0;
+/// How many of the strongest candidates' headings are compared with the question by meaning.
+const HEADING_CANDIDATES: usize = 12;
+/// Heading vectors kept between searches (384 floats each: 5,000 take 7.7 MB).
+const MAX_HEADING_VECTORS: usize = 5_000;
+/// How many sections a section-number prefix (`20-124`) names at most.
+const MAX_NAMED: usize = 100;
 /// Below this cosine a node is not a meaning-based match (all-MiniLM-L6-v2 scores unrelated
 /// sentences around 0.05–0.15 and paraphrases above 0.35).
 const MIN_SIMILARITY: f32 = 0.25;
@@ -97,8 +117,9 @@ const STOPWORDS: &[&str] = &[
     "your",
 ];
 
-/// The meaningful words of a plain-language search, lower-cased and de-duplicated; citations are
-/// left out (they are looked up exactly, and their digits would only add noise).
+/// The meaningful words of a plain-language search, lower-cased and de-duplicated, then the Code's
+/// words for its everyday phrases ([`crate::lay_terms`]); citations are left out (they are looked
+/// up exactly, and their digits would only add noise).
 pub fn query_terms(search: &str) -> Vec<String> {
     let mut text = search.to_string();
     for c in find_citations(search).into_iter().rev() {
@@ -112,6 +133,12 @@ pub fn query_terms(search: &str) -> Vec<String> {
         }
         if !terms.contains(&word) {
             terms.push(word);
+        }
+    }
+    // The Code's own words for everyday phrases ("without a will" → intestate, descent).
+    for term in crate::lay_terms::legal_terms(&text) {
+        if !terms.iter().any(|t| t == term) {
+            terms.push(term.to_string());
         }
     }
     terms
@@ -150,7 +177,13 @@ impl Graph {
             }
             None => VectorIndex::default(),
         };
-        Ok(Graph { pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() }, vectors, stats, query_embedder: RwLock::new(None) })
+        Ok(Graph {
+            pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() },
+            vectors,
+            stats,
+            query_embedder: RwLock::new(None),
+            heading_vectors: Mutex::new(HashMap::new()),
+        })
     }
 
     /// Lets searches blend in meaning-based matches. The embedder must be the model the graph's
@@ -167,6 +200,7 @@ impl Graph {
             )));
         }
         *self.query_embedder.write().unwrap_or_else(|e| e.into_inner()) = Some(embedder);
+        self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
         Ok(())
     }
 
@@ -175,15 +209,18 @@ impl Graph {
         self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).is_some()
     }
 
-    /// Nodes whose vectors are nearest the query's, best first, above [`MIN_SIMILARITY`].
-    fn semantic_candidates(&self, search: &str) -> Result<Vec<(i64, f32)>, Error> {
+    /// The question's vector and the nodes whose vectors are nearest it, best first, above
+    /// [`MIN_SIMILARITY`]; no vector when no model is loaded.
+    fn semantic_candidates(&self, search: &str) -> Result<QueryHits, Error> {
         let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
-            return Ok(Vec::new());
+            return Ok((None, Vec::new()));
         };
-        let query = embedder.embed(&[search])?.pop().unwrap_or_default();
+        let Some(query) = embedder.embed(&[search])?.pop().filter(|q| q.len() == self.vectors.dimension()) else {
+            return Ok((None, Vec::new()));
+        };
         let mut hits = self.vectors.nearest(&query, FUSION_CANDIDATES, None);
         hits.retain(|(_, score)| *score >= MIN_SIMILARITY);
-        Ok(hits)
+        Ok((Some(query), hits))
     }
 
     pub fn stats(&self) -> &GraphStats {
@@ -267,14 +304,33 @@ impl Graph {
                 Ok(NodePage { nodes, total })
             });
         };
-        let wanted = offset + limit;
+        let ranking = self.ranking(node_type, search, semantic, offset + limit)?;
+        let total = ranking.total;
+        let nodes = ranking.ranking.into_nodes().into_iter().skip(offset).take(limit).collect();
+        Ok(NodePage { nodes, total })
+    }
+
+    /// Everything a search finds for `search`, ordered: the nodes an exact citation or a
+    /// section-number prefix names, then the best matches by words and by meaning (when `semantic`
+    /// and the model is loaded) ordered by [`rank`](crate::rank)'s blend of their signals. At least
+    /// `depth` text matches are ranked (100 when fewer are asked for), so any page up to it is whole.
+    pub fn ranking(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
+        let mut found = self.candidates(node_type, search, semantic, depth)?;
+        let weights = if found.ranking.best_cosine.is_some() { Weights::BLENDED } else { Weights::WORDS };
+        found.ranking.order(&weights);
+        Ok(found)
+    }
+
+    /// What [`Graph::ranking`] orders: every candidate with its signals, in the order found.
+    pub fn candidates(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
+        let search = search.trim();
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
 
-        let mut first: Vec<NodeRecord> = Vec::new();
+        let mut named: Vec<NodeRecord> = Vec::new();
         if let Some(source_id) = citation_in_query(search)
             && let Some(n) = self.node_by_source_id(&source_id)?.filter(type_ok)
         {
-            first.push(n);
+            named.push(n);
         }
         if let Some(prefix) = section_prefix(search) {
             let by_prefix = self.pool.with(|c| {
@@ -282,27 +338,26 @@ impl Graph {
                     "SELECT {NODE_COLUMNS} FROM nodes WHERE source_id >= ?1 AND source_id < ?1 || x'7f' AND (?2 IS NULL OR node_type = ?2)
                      ORDER BY length(source_id), source_id LIMIT ?3"
                 ))?;
-                let rows = stmt.query_map(params![prefix, node_type, wanted as i64], node_from_row)?;
+                let rows = stmt.query_map(params![prefix, node_type, depth.max(MAX_NAMED) as i64], node_from_row)?;
                 Ok(rows.collect::<Result<Vec<_>, _>>()?)
             })?;
             for n in by_prefix {
-                if !first.iter().any(|f| f.id == n.id) {
-                    first.push(n);
+                if !named.iter().any(|f| f.id == n.id) {
+                    named.push(n);
                 }
             }
         }
 
         // A question that cannot be embedded (a remote model down, still loading) is searched by
         // its words alone rather than failing.
-        let semantic = if semantic {
+        let (query_vector, semantic) = if semantic {
             self.semantic_candidates(search).unwrap_or_else(|e| {
                 tracing::warn!("searching by words only for this question: {e}");
-                Vec::new()
+                (None, Vec::new())
             })
         } else {
-            Vec::new()
+            (None, Vec::new())
         };
-        let fetch = if semantic.is_empty() { wanted + first.len() } else { (wanted + first.len()).max(FUSION_CANDIDATES) };
         let fts = self.text_query(search)?;
         let (bm25, fts_total) = match &fts {
             None => (Vec::new(), 0),
@@ -314,57 +369,106 @@ impl Graph {
                     .query_row(params![fts, node_type], |r| r.get(0))?;
                 let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
                 let mut stmt = c.prepare_cached(&format!(
-                    "SELECT {cols} FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
+                    "SELECT {cols}, bm25(nodes_fts, 4.0, 1.0) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
                      WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
                      ORDER BY bm25(nodes_fts, 4.0, 1.0) LIMIT ?3"
                 ))?;
-                let rows = stmt.query_map(params![fts, node_type, fetch as i64], node_from_row)?;
+                let rows = stmt.query_map(params![fts, node_type, depth.max(FUSION_CANDIDATES) as i64], |r| Ok((node_from_row(r)?, r.get::<_, f64>(8)?)))?;
                 Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
             })?,
         };
 
-        // Blend the two rankings by reciprocal rank; a node both find rises above either alone.
-        let mut ranked = bm25;
+        let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors.vector(id).map(|v| proseva_embed::dot(q, v)));
+        let mut found: Vec<(NodeRecord, Option<f64>, Option<f32>)> = bm25
+            .into_iter()
+            .map(|(n, score)| {
+                let c = cosine(n.id);
+                (n, Some(score), c)
+            })
+            .collect();
+        let meaning_only: Vec<i64> = semantic.iter().map(|(id, _)| *id).filter(|id| !found.iter().any(|(n, _, _)| n.id == *id)).collect();
+        let extra: Vec<NodeRecord> = self.nodes_by_ids(&meaning_only)?.into_iter().filter(type_ok).collect();
         let mut total = fts_total;
-        if !semantic.is_empty() {
-            let mut score: std::collections::HashMap<i64, f64> = std::collections::HashMap::new();
-            for (rank, n) in ranked.iter().enumerate() {
-                *score.entry(n.id).or_default() += 1.0 / (RRF_K + rank as f64 + 1.0);
-            }
-            let mut meaning_only = Vec::new();
-            for (rank, (id, _)) in semantic.iter().enumerate() {
-                let entry = score.entry(*id).or_default();
-                if *entry == 0.0 {
-                    meaning_only.push(*id);
-                }
-                *entry += 1.0 / (RRF_K + rank as f64 + 1.0);
-            }
-            let mut extra: Vec<NodeRecord> = self.nodes_by_ids(&meaning_only)?.into_iter().filter(type_ok).collect();
-            // A meaning-based match that the text search also matched (beyond the page fetched) is already in its total.
-            if let (Some(fts), false) = (&fts, extra.is_empty()) {
-                let ids: Vec<String> = extra.iter().map(|n| n.id.to_string()).collect();
-                let in_text: i64 = self.pool.with(|c| {
-                    Ok(c.query_row(
-                        &format!("SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?1 AND rowid IN ({})", ids.join(",")),
-                        [fts],
-                        |r| r.get(0),
-                    )?)
-                })?;
-                total -= in_text;
-            }
-            total += extra.len() as i64;
-            ranked.append(&mut extra);
-            ranked.sort_by(|a, b| score[&b.id].total_cmp(&score[&a.id]));
+        // A meaning-based match that the text search also matched (beyond the page fetched) is already in its total.
+        if let (Some(fts), false) = (&fts, extra.is_empty()) {
+            let ids: Vec<String> = extra.iter().map(|n| n.id.to_string()).collect();
+            let in_text: i64 = self.pool.with(|c| {
+                Ok(c.query_row(
+                    &format!("SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?1 AND rowid IN ({})", ids.join(",")),
+                    [fts],
+                    |r| r.get(0),
+                )?)
+            })?;
+            total -= in_text;
         }
+        total += extra.len() as i64;
+        found.extend(extra.into_iter().map(|n| {
+            let c = cosine(n.id);
+            (n, None, c)
+        }));
+        total += named.iter().filter(|f| !found.iter().any(|(n, _, _)| n.id == f.id)).count() as i64;
 
-        let extra = first.iter().filter(|f| !ranked.iter().any(|r| r.id == f.id)).count() as i64;
-        let mut all = first;
-        for n in ranked {
-            if !all.iter().any(|f| f.id == n.id) {
-                all.push(n);
+        let ids: Vec<i64> = found.iter().map(|(n, _, _)| n.id).collect();
+        let (parent, cites) = self.links_among(&ids)?;
+        let question = Question::read(search, &query_terms(search));
+        let heading_cosine = match &query_vector {
+            Some(query) => self.heading_cosines(query, &found)?,
+            None => HashMap::new(),
+        };
+        let mut ranking =
+            rank::signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &heading_cosine });
+        ranking.named = named;
+        Ok(SearchRanking { ranking, total })
+    }
+
+    /// The cosine of `query` with the headings of the strongest candidates, embedded once and kept.
+    fn heading_cosines(&self, query: &[f32], found: &[(NodeRecord, Option<f64>, Option<f32>)]) -> Result<HashMap<i64, f32>, Error> {
+        let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
+            return Ok(HashMap::new());
+        };
+        let strongest: Vec<&NodeRecord> = rank::strongest(found, HEADING_CANDIDATES).into_iter().map(|i| &found[i].0).collect();
+        let missing: Vec<&NodeRecord> = {
+            let known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
+            strongest.iter().copied().filter(|n| !known.contains_key(&n.id) && n.heading.is_some()).collect()
+        };
+        if !missing.is_empty() {
+            let texts: Vec<&str> = missing.iter().map(|n| n.heading.as_deref().unwrap_or_default()).collect();
+            let vectors = embedder.embed(&texts)?;
+            let mut known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
+            if known.len() + missing.len() > MAX_HEADING_VECTORS {
+                known.clear();
+            }
+            for (n, v) in missing.iter().zip(vectors) {
+                known.insert(n.id, v);
             }
         }
-        Ok(NodePage { nodes: all.into_iter().skip(offset).take(limit).collect(), total: total + extra })
+        let known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(strongest.iter().filter_map(|n| known.get(&n.id).map(|v| (n.id, proseva_embed::dot(query, v)))).collect())
+    }
+
+    /// Each node's parent (its `contains` edge) and the `cites` edges between the nodes.
+    fn links_among(&self, ids: &[i64]) -> Result<Links, Error> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        // Node ids are integers from the graph itself, so the list is safe to write into the query.
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        self.pool.with(|c| {
+            let mut parent = HashMap::new();
+            let mut stmt = c.prepare(&format!("SELECT from_id, to_id FROM edges WHERE to_id IN ({list}) AND rel_type = 'contains'"))?;
+            for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+                let (from, to) = row?;
+                parent.insert(to, from);
+            }
+            let mut cites = HashSet::new();
+            let mut stmt = c.prepare(&format!(
+                "SELECT from_id, to_id FROM edges WHERE from_id IN ({list}) AND rel_type = 'cites' AND to_id IN ({list})"
+            ))?;
+            for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+                cites.insert(row?);
+            }
+            Ok((parent, cites))
+        })
     }
 
     /// The full-text query for a search. Words found in more than one node in fifty (at least 500)

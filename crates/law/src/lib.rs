@@ -34,7 +34,9 @@
 pub mod fetch;
 pub mod graph;
 pub mod ingest;
+pub mod lay_terms;
 pub mod lis;
+pub mod rank;
 pub mod starter;
 pub mod store;
 pub mod synth;

@@ -1,0 +1,596 @@
+//! How a search orders what it found.
+//!
+//! The candidates of a search — its best matches by words (BM25 over heading and text) and the
+//! nodes nearest the question by meaning — are each scored on what the retrieval knows about them:
+//!
+//! - **meaning**: the cosine of the node's vector with the question's, relative to the best one;
+//! - **words**: its BM25 score relative to the best text match;
+//! - **graph**: how many of the other strong hits share its chapter or article, or cite it or are
+//!   cited by it (the part of the Code that answers a question usually answers with several
+//!   sections);
+//! - **kind**: a constitution section when the question is about rights, a section that sets a
+//!   time limit when the question asks how long;
+//! - penalties: a **repealed** section unless the question asks about a repeal; a **narrow** one (a
+//!   section inserted after its general one, `18.2-266.1` beside `18.2-266`, when both are strong
+//!   hits; a heading limited to persons under an age unless the question speaks of age); and a
+//!   **structural** node (title, chapter, article) that has no text of its own to answer with.
+//!
+//! The weights ([`Weights::BLENDED`] with meaning, [`Weights::WORDS`] without) are tuned on the
+//! evaluation set in `tests/eval/questions.json` (`offline-eval --tune` in bench/).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::store::NodeRecord;
+
+/// How many of the best candidates, by meaning and words alone, count as strong hits for the graph
+/// signal and for spotting a general section beside its narrow one.
+pub const STRONG_HITS: usize = 8;
+
+/// What a question asks about, read from its words.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Question {
+    /// About rights and freedoms: constitution sections are likely answers.
+    pub rights: bool,
+    /// Asks how long, how many days, by when: sections that set a time limit are likely answers.
+    pub time_limit: bool,
+    /// Speaks of age or young people: a section limited to persons under an age is not narrow for it.
+    pub age: bool,
+    /// Asks what the person can do about something ("what can I do", "can I sue"): sections that
+    /// give a remedy are likely answers.
+    pub remedy: bool,
+    /// Asks what a word means: definitions sections are not pushed down.
+    pub definition: bool,
+    /// Asks about a repeal: repealed sections are not pushed down.
+    pub repeal: bool,
+    /// The question's meaningful words, stemmed.
+    pub stems: Vec<String>,
+}
+
+const RIGHTS_WORDS: &[&str] = &[
+    "right",
+    "rights",
+    "freedom",
+    "freedoms",
+    "constitution",
+    "constitutional",
+    "liberty",
+    "liberties",
+    "religion",
+    "religious",
+    "worship",
+    "speech",
+    "press",
+    "assemble",
+    "assembly",
+    "arms",
+    "warrant",
+    "warrantless",
+    "jury",
+    "discrimination",
+];
+const RIGHTS_PHRASES: &[&str] = &["due process", "equal protection", "bill of rights", "self-incrimination"];
+const TIME_PHRASES: &[&str] = &[
+    "how long",
+    "how many days",
+    "how many months",
+    "how many years",
+    "how much time",
+    "how soon",
+    "deadline",
+    "time limit",
+    "statute of limitations",
+    "how many hours",
+    "how quickly",
+    "when must",
+    "by when",
+    "too late",
+];
+const REMEDY_PHRASES: &[&str] = &[
+    "what can i do",
+    "what do i do",
+    "what are my options",
+    "what options",
+    "can i sue",
+    "sue ",
+    "how do i stop",
+    "how do i enforce",
+    "how do i make",
+    "remedy",
+    "remedies",
+    "what can i",
+];
+const DEFINITION_WORDS: &[&str] = &["mean", "means", "meaning", "define", "defined", "definition", "definitions"];
+/// Headings of a chapter's front matter, which frames the operative sections but rarely answers.
+const FRONT_MATTER: &[&str] =
+    &["definitions", "short title", "statement of policy", "policy", "purpose", "intent", "legislative intent", "applicability", "scope"];
+/// Words in a heading that say the section gives a remedy.
+const REMEDY_HEADINGS: &[&str] = &["remed", "relief", "action for", "actions for", "damages", "enforcement", "recovery"];
+/// Suffixes [`stem`] strips, longest first.
+const SUFFIXES: &[&str] = &[
+    "ations", "ation", "ments", "ment", "ings", "ing", "ions", "ion", "ives", "ive", "ies", "ers", "ed", "es", "er", "ly", "al", "s", "e",
+];
+
+/// A word without its commonest English suffix (`expungement`, `expunged` → `expung`), so that a
+/// question's words meet a heading's in another form.
+pub fn stem(word: &str) -> String {
+    let word = word.to_lowercase();
+    let long_enough = |rest: &str| rest.chars().count() >= 3;
+    for suffix in SUFFIXES {
+        if let Some(rest) = word.strip_suffix(suffix)
+            && long_enough(rest)
+        {
+            // `expungement` → `expunge` → `expung`, to meet `expunged` → `expung`.
+            return rest.strip_suffix('e').filter(|r| long_enough(r)).unwrap_or(rest).to_string();
+        }
+    }
+    word
+}
+
+/// Words too common in questions to say anything when a heading has them.
+const VAGUE: &[&str] = &[
+    "someone",
+    "somebody",
+    "something",
+    "anyone",
+    "anything",
+    "nobody",
+    "going",
+    "through",
+    "without",
+    "while",
+    "keep",
+    "keeps",
+    "make",
+    "makes",
+    "made",
+    "want",
+    "need",
+    "much",
+    "many",
+    "long",
+    "happen",
+    "happens",
+    "happened",
+    "way",
+    "thing",
+    "things",
+    "around",
+    "still",
+    "really",
+    "also",
+    "even",
+    "tell",
+    "told",
+    "give",
+    "gave",
+    "take",
+    "took",
+    "put",
+];
+const AGE_WORDS: &[&str] = &["age", "minor", "minors", "teen", "teenager", "teenage", "young", "youth", "underage", "juvenile", "old"];
+const NUMBER_WORDS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fourteen", "fifteen", "twenty",
+    "thirty", "sixty", "ninety",
+];
+const TIME_UNITS: &[&str] = &["hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years"];
+
+fn lower_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+impl Question {
+    /// Reads `search`, whose meaningful words (stop words left out) are `terms`.
+    pub fn read(search: &str, terms: &[String]) -> Self {
+        let lower = format!("{} ", search.to_lowercase());
+        let words = lower_words(search);
+        let has_word = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+        let has_phrase = |list: &[&str]| list.iter().any(|p| lower.contains(p));
+        Question {
+            rights: has_word(RIGHTS_WORDS) || has_phrase(RIGHTS_PHRASES),
+            time_limit: has_phrase(TIME_PHRASES),
+            age: has_word(AGE_WORDS) || words.iter().any(|w| w.parse::<u32>().is_ok_and(|n| (10..=25).contains(&n))),
+            remedy: has_phrase(REMEDY_PHRASES),
+            definition: has_word(DEFINITION_WORDS),
+            repeal: lower.contains("repeal"),
+            stems: terms.iter().filter(|t| !VAGUE.contains(&t.as_str())).map(|t| stem(t)).collect(),
+        }
+    }
+}
+
+/// Whether `text` states a period of time: a number (in digits or words) followed, within a word,
+/// by a unit such as days or years ("within 30 days", "five calendar days", "two years").
+pub fn states_time_limit(text: &str) -> bool {
+    let words = lower_words(text);
+    words.iter().enumerate().any(|(i, w)| {
+        let number = w.chars().all(|c| c.is_ascii_digit()) || NUMBER_WORDS.contains(&w.as_str());
+        number && words[i + 1..].iter().take(2).any(|u| TIME_UNITS.contains(&u.as_str()))
+    })
+}
+
+/// The section a section was inserted after: `18.2-266` for `18.2-266.1`, `18.2-308.1` for
+/// `18.2-308.1:4`; `None` for a section with no such suffix.
+pub fn inserted_after(source_id: &str) -> Option<&str> {
+    let (_, number) = source_id.split_once('-')?;
+    let cut = number.rfind(['.', ':'])?;
+    let suffix = &number[cut + 1..];
+    (!suffix.is_empty() && suffix.chars().all(|c| c.is_ascii_digit())).then(|| &source_id[..source_id.len() - suffix.len() - 1])
+}
+
+fn is_answer_kind(node_type: &str) -> bool {
+    node_type.ends_with("section")
+}
+
+fn is_repealed(node: &NodeRecord) -> bool {
+    let heading = node.heading.as_deref().unwrap_or_default().trim_start_matches(['[', '(']).to_lowercase();
+    let text = node.source_text.as_deref().unwrap_or_default().trim_start().to_lowercase();
+    heading.starts_with("repealed") || heading.ends_with("[repealed]") || text.starts_with("repealed")
+}
+
+fn is_front_matter(node: &NodeRecord) -> bool {
+    let heading = node.heading.as_deref().unwrap_or_default().trim().trim_end_matches('.').to_lowercase();
+    FRONT_MATTER.iter().any(|f| heading == *f || heading.starts_with(&format!("{f};")) || heading.starts_with(&format!("{f} and")))
+}
+
+fn gives_remedy(node: &NodeRecord) -> bool {
+    let heading = node.heading.as_deref().unwrap_or_default().to_lowercase();
+    REMEDY_HEADINGS.iter().any(|r| heading.contains(r))
+}
+
+/// The share of the question's words that the heading has, in some form.
+fn heading_match(node: &NodeRecord, question: &Question) -> f64 {
+    if question.stems.is_empty() {
+        return 0.0;
+    }
+    let words: HashSet<String> = lower_words(node.heading.as_deref().unwrap_or_default()).iter().map(|w| stem(w)).collect();
+    let met = question.stems.iter().filter(|q| words.contains(*q)).count();
+    met as f64 / question.stems.len() as f64
+}
+
+/// A heading that says it states the general rule ("Course of descents generally").
+fn states_general_rule(node: &NodeRecord) -> bool {
+    let heading = node.heading.as_deref().unwrap_or_default().to_lowercase();
+    heading.contains("generally") || heading.contains("in general")
+}
+
+fn limited_by_age(node: &NodeRecord) -> bool {
+    let heading = node.heading.as_deref().unwrap_or_default().to_lowercase();
+    ["under age", "under the age", "persons under", "minors", "underage"].iter().any(|p| heading.contains(p))
+}
+
+/// What one candidate's retrieval says of it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Signals {
+    /// Cosine of its vector with the question's; `None` when either has no vector.
+    pub cosine: Option<f32>,
+    /// Its BM25 score over the best text match's, in `0..=1`; 0 when its words do not match.
+    pub words: f64,
+    /// The share of the question's words its heading has.
+    pub heading: f64,
+    /// The cosine of its heading alone with the question (for the strongest candidates).
+    pub heading_cosine: Option<f32>,
+    /// Links to the other strong hits (same parent, or a citation either way), capped at 3, over 3.
+    pub graph: f64,
+    /// The kind of section the question asks for: a constitution section for a rights question, a
+    /// time limit for a how-long one, a remedy for a what-can-I-do one.
+    pub kind: bool,
+    /// Its heading says it states the general rule ("… generally").
+    pub general: bool,
+    /// Inserted after a general section that is also a strong hit (`18.2-266.1` after `18.2-266`).
+    pub inserted: bool,
+    /// Limited to persons under an age, and the question does not speak of age.
+    pub narrow: bool,
+    /// Definitions, short title, policy, purpose: a chapter's front matter (unless the question
+    /// asks what a word means).
+    pub front_matter: bool,
+    pub repealed: bool,
+    /// Not a section: a title, chapter, article or other grouping.
+    pub structural: bool,
+}
+
+/// How much each signal counts. The meaning signal is the cosine above `meaning_floor`, over the
+/// best candidate's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    pub meaning: f64,
+    pub meaning_floor: f64,
+    pub words: f64,
+    pub heading: f64,
+    pub heading_meaning: f64,
+    pub graph: f64,
+    pub kind: f64,
+    pub general: f64,
+    pub inserted: f64,
+    pub narrow: f64,
+    pub front_matter: f64,
+    pub repealed: f64,
+    pub structural: f64,
+}
+
+impl Weights {
+    /// When the question has a vector.
+    pub const BLENDED: Weights = Weights {
+        meaning: 1.0,
+        meaning_floor: 0.05,
+        words: 0.7,
+        heading: 0.05,
+        heading_meaning: 0.2,
+        graph: 0.05,
+        kind: 0.1,
+        general: 0.05,
+        inserted: 0.05,
+        narrow: 0.1,
+        front_matter: 0.15,
+        repealed: 0.5,
+        structural: 0.3,
+    };
+    /// When it has none (no model loaded): words, the headings and the graph.
+    pub const WORDS: Weights = Weights {
+        meaning: 0.0,
+        words: 0.85,
+        heading: 0.55,
+        heading_meaning: 0.0,
+        graph: 0.3,
+        kind: 0.2,
+        inserted: 0.1,
+        narrow: 0.3,
+        front_matter: 0.2,
+        ..Weights::BLENDED
+    };
+
+    pub fn score(&self, s: &Signals, best_cosine: f32, best_heading_cosine: f32) -> f64 {
+        let relative = |cosine: Option<f32>, best: f32| match cosine {
+            Some(c) if f64::from(best) > self.meaning_floor => {
+                ((f64::from(c) - self.meaning_floor) / (f64::from(best) - self.meaning_floor)).clamp(0.0, 1.0)
+            }
+            _ => 0.0,
+        };
+        let meaning = relative(s.cosine, best_cosine);
+        let heading_meaning = relative(s.heading_cosine, best_heading_cosine);
+        let flag = |on: bool| f64::from(u8::from(on));
+        self.meaning * meaning
+            + self.words * s.words
+            + self.heading * s.heading
+            + self.heading_meaning * heading_meaning
+            + self.graph * s.graph
+            + self.kind * flag(s.kind)
+            + self.general * flag(s.general)
+            - self.inserted * flag(s.inserted)
+            - self.narrow * flag(s.narrow)
+            - self.front_matter * flag(s.front_matter)
+            - self.repealed * flag(s.repealed)
+            - self.structural * flag(s.structural)
+    }
+}
+
+/// One node a search found and its signals.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub node: NodeRecord,
+    pub signals: Signals,
+}
+
+/// What a search found before ordering: the nodes an exact citation or a section-number prefix
+/// names (always first, in that order), and every other candidate with its signals.
+#[derive(Debug, Clone, Default)]
+pub struct Ranking {
+    pub named: Vec<NodeRecord>,
+    pub candidates: Vec<Candidate>,
+    /// The best candidate's cosine with the question, if the question has a vector.
+    pub best_cosine: Option<f32>,
+    /// The best cosine of a heading with the question.
+    pub best_heading_cosine: Option<f32>,
+}
+
+impl Ranking {
+    /// Orders the candidates by their score under `weights`, best first; ties keep their order
+    /// (the best text match first).
+    pub fn order(&mut self, weights: &Weights) {
+        let (best, best_heading) = (self.best_cosine.unwrap_or(0.0), self.best_heading_cosine.unwrap_or(0.0));
+        let mut scored: Vec<(f64, Candidate)> =
+            self.candidates.drain(..).map(|c| (weights.score(&c.signals, best, best_heading), c)).collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.candidates = scored.into_iter().map(|(_, c)| c).collect();
+    }
+
+    /// The named nodes, then the candidates not among them, in their current order.
+    pub fn into_nodes(self) -> Vec<NodeRecord> {
+        let mut all = self.named;
+        for c in self.candidates {
+            if !all.iter().any(|n| n.id == c.node.id) {
+                all.push(c.node);
+            }
+        }
+        all
+    }
+}
+
+/// The raw evidence [`signals`] turns into [`Signals`].
+pub struct Evidence<'a> {
+    pub question: &'a Question,
+    /// `(node, BM25 score as FTS5 gives it — lower is better — or None, cosine or None)`.
+    pub found: Vec<(NodeRecord, Option<f64>, Option<f32>)>,
+    /// Each candidate's parent (`contains` edge), where it has one.
+    pub parent: &'a HashMap<i64, i64>,
+    /// `cites` edges between candidates, both ways.
+    pub cites: &'a HashSet<(i64, i64)>,
+    /// The cosine of the question with the headings of the strongest candidates, alone.
+    pub heading_cosine: &'a HashMap<i64, f32>,
+}
+
+/// The indexes of the `n` sections of `found` strongest by meaning and words alone, before the
+/// graph and the priors have a say.
+pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> Vec<usize> {
+    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::min);
+    let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
+    let strength = |bm25: Option<f64>, cosine: Option<f32>| {
+        let meaning = match (cosine, best_cosine) {
+            (Some(c), Some(best)) if best > 0.0 => f64::from(c / best),
+            _ => 0.0,
+        };
+        let words = match bm25 {
+            Some(b) if best_bm25 < 0.0 => (b / best_bm25).clamp(0.0, 1.0),
+            _ => 0.0,
+        };
+        0.6 * meaning + 0.4 * words
+    };
+    let mut order: Vec<usize> = (0..found.len()).filter(|&i| is_answer_kind(&found[i].0.node_type)).collect();
+    order.sort_by(|&a, &b| strength(found[b].1, found[b].2).total_cmp(&strength(found[a].1, found[a].2)));
+    order.truncate(n);
+    order
+}
+
+/// The candidates' signals, in the order found.
+pub fn signals(evidence: Evidence<'_>) -> Ranking {
+    let Evidence { question, found, parent, cites, heading_cosine } = evidence;
+    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::min);
+    let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
+    let words = |bm25: Option<f64>| match bm25 {
+        Some(b) if best_bm25 < 0.0 => (b / best_bm25).clamp(0.0, 1.0),
+        _ => 0.0,
+    };
+    let strong: Vec<(i64, String)> =
+        strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
+    let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
+    let linked = |a: i64, b: i64| {
+        a != b && (parent.get(&a).is_some_and(|p| parent.get(&b) == Some(p)) || cites.contains(&(a, b)) || cites.contains(&(b, a)))
+    };
+
+    let candidates = found
+        .into_iter()
+        .map(|(node, bm25, cosine)| {
+            let links = strong.iter().filter(|(id, _)| linked(node.id, *id)).count().min(3);
+            let answer = is_answer_kind(&node.node_type);
+            let kind = answer
+                && ((question.rights && node.node_type == "constitution_section")
+                    || (question.time_limit && node.source_text.as_deref().is_some_and(states_time_limit))
+                    || (question.remedy && gives_remedy(&node)));
+            let signals = Signals {
+                cosine,
+                words: words(bm25),
+                heading: heading_match(&node, question),
+                heading_cosine: heading_cosine.get(&node.id).copied(),
+                graph: links as f64 / 3.0,
+                kind,
+                general: answer && states_general_rule(&node),
+                inserted: inserted_after(&node.source_id).is_some_and(|base| strong.iter().any(|(_, s)| s == base)),
+                narrow: !question.age && limited_by_age(&node),
+                front_matter: answer && !question.definition && is_front_matter(&node),
+                repealed: !question.repeal && is_repealed(&node),
+                structural: !answer,
+            };
+            Candidate { node, signals }
+        })
+        .collect();
+    Ranking { named: Vec::new(), candidates, best_cosine, best_heading_cosine }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A question whose every word counts.
+    fn read(search: &str) -> Question {
+        let stop = ["can", "i", "get", "my", "the", "of", "a"];
+        Question::read(search, &lower_words(search).into_iter().filter(|w| !stop.contains(&w.as_str())).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn reads_what_a_question_asks_about() {
+        assert!(read("Freedom of speech and of the press in Virginia").rights);
+        assert!(read("Can the police search my house without a warrant?").rights);
+        assert!(!read("Do disabled veterans get free entry to Virginia state parks?").rights);
+        assert!(read("How long do I have to appeal a juvenile court custody order?").time_limit);
+        assert!(!read("How do I appeal an eviction judgment?").time_limit);
+        assert!(read("I'm 19 and was caught driving after two beers").age);
+        assert!(!read("Drunk driving blood alcohol limit penalties").age);
+    }
+
+    #[test]
+    fn stems_meet_across_forms() {
+        assert_eq!(stem("expungement"), stem("expunged"));
+        assert_eq!(stem("abusive"), stem("abuse"));
+        assert_eq!(stem("records"), stem("record"));
+        assert_ne!(stem("landlord"), stem("land"));
+        let question = read("Can I get my arrest record expunged?");
+        let heading = node(1, "19.2-392.2", "section", "Expungement of police and court records", "");
+        assert!((heading_match(&heading, &question) - 2.0 / 3.0).abs() < 1e-9, "{:?}", question.stems);
+    }
+
+    #[test]
+    fn front_matter_is_recognised() {
+        for heading in ["Definitions", "Short title.", "Statement of policy", "Applicability; definitions"] {
+            assert!(is_front_matter(&node(1, "1-1", "section", heading, "")), "{heading}");
+        }
+        assert!(!is_front_matter(&node(1, "1-1", "section", "Policy of the Commonwealth on open records; exemptions", "")));
+        assert!(!is_front_matter(&node(1, "1-1", "section", "Execution of wills; requirements", "")));
+    }
+
+    #[test]
+    fn finds_stated_time_limits() {
+        assert!(states_time_limit("The first hearing must be held within five calendar days after the petition is filed."));
+        assert!(states_time_limit("an appeal must be noted within 10 days"));
+        assert!(states_time_limit("within two years after the injury"));
+        assert!(!states_time_limit("A landlord must return the deposit promptly."));
+        assert!(!states_time_limit("Chapter 5 of Title 20"));
+    }
+
+    #[test]
+    fn knows_which_section_an_inserted_one_follows() {
+        assert_eq!(inserted_after("18.2-266.1"), Some("18.2-266"));
+        assert_eq!(inserted_after("18.2-308.1:4"), Some("18.2-308.1"));
+        assert_eq!(inserted_after("55.1-1243.1"), Some("55.1-1243"));
+        assert_eq!(inserted_after("18.2-266"), None);
+        assert_eq!(inserted_after("const-I-12"), None);
+        assert_eq!(inserted_after("20"), None);
+    }
+
+    fn node(id: i64, source_id: &str, node_type: &str, heading: &str, text: &str) -> NodeRecord {
+        NodeRecord {
+            id,
+            node_type: node_type.into(),
+            source: "test".into(),
+            source_id: source_id.into(),
+            heading: Some(heading.into()),
+            source_text: Some(text.into()),
+            text_kind: "summary".into(),
+            url: None,
+        }
+    }
+
+    #[test]
+    fn a_general_section_outranks_its_narrow_neighbour_on_equal_evidence() {
+        let question = read("drunk driving penalties");
+        let found = vec![
+            (
+                node(2, "18.2-266.1", "section", "Persons under age 21 driving after illegally consuming alcohol; penalty", "x"),
+                Some(-5.0),
+                None,
+            ),
+            (node(1, "18.2-266", "section", "Driving while intoxicated", "x"), Some(-5.0), None),
+            (node(3, "18", "title", "Crimes", ""), Some(-5.0), None),
+        ];
+        let (parent, cites) = (HashMap::new(), HashSet::new());
+        let mut ranking = signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &HashMap::new() });
+        assert!(ranking.candidates[0].signals.narrow && ranking.candidates[0].signals.inserted);
+        ranking.order(&Weights::WORDS);
+        let order: Vec<&str> = ranking.candidates.iter().map(|c| c.node.source_id.as_str()).collect();
+        assert_eq!(order, ["18.2-266", "18.2-266.1", "18"]);
+    }
+
+    #[test]
+    fn sections_of_one_chapter_support_each_other() {
+        let question = read("stalking protective order");
+        let found = vec![
+            (node(1, "16.1-279.1", "section", "Protective order in cases of family abuse", "x"), Some(-6.0), None),
+            (node(2, "19.2-152.8", "section", "Emergency protective orders", "x"), Some(-5.5), None),
+            (node(3, "19.2-152.9", "section", "Preliminary protective orders", "x"), Some(-5.5), None),
+            (node(4, "19.2-152.10", "section", "Protective order", "x"), Some(-5.5), None),
+        ];
+        let parent: HashMap<i64, i64> = [(1, 10), (2, 20), (3, 20), (4, 20)].into();
+        let mut ranking =
+            signals(Evidence { question: &question, found, parent: &parent, cites: &HashSet::new(), heading_cosine: &HashMap::new() });
+        ranking.order(&Weights::WORDS);
+        assert_eq!(ranking.candidates[0].node.source_id, "19.2-152.8");
+        assert_eq!(ranking.candidates[3].node.source_id, "16.1-279.1");
+    }
+}

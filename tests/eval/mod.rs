@@ -1,0 +1,129 @@
+//! The evaluation set of the offline answer (`questions.json`: plain questions a person would type,
+//! each with the sections that answer it, best first) and how an answer is scored against it: is
+//! the first section it quotes one that answers, is one among the first three, is one anywhere.
+//! The `eval_set` test holds the answer to its bar; `offline-eval` in bench/ prints the figures.
+
+use proseva_agent::event::AgentEvent;
+use proseva_agent::model::ChatMessage;
+use proseva_agent::offline::OfflineModel;
+use proseva_agent::runner::RequestKind;
+use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+
+use crate::Sidecars;
+
+const QUESTIONS: &str = include_str!("questions.json");
+
+/// One question of the set.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub question: String,
+    pub topic: String,
+    /// Source ids of the sections that answer it, best first.
+    pub expected: Vec<String>,
+}
+
+/// The evaluation set.
+pub fn cases() -> Vec<Case> {
+    let questions: Vec<Value> = serde_json::from_str(QUESTIONS).expect("tests/eval/questions.json is a JSON array");
+    questions
+        .iter()
+        .map(|q| Case {
+            question: q["question"].as_str().expect("a question").to_string(),
+            topic: q["topic"].as_str().expect("a topic").to_string(),
+            expected: q["expected"].as_array().into_iter().flatten().filter_map(|e| e.as_str().map(str::to_string)).collect(),
+        })
+        .collect()
+}
+
+/// The sections an offline answer quotes, in its order: the first citation of each `- **…` line.
+pub fn quoted_sections(reply: &str) -> Vec<String> {
+    reply
+        .lines()
+        .filter(|line| line.starts_with("- **"))
+        .filter_map(|line| proseva_citation::find_citations(line).into_iter().next().map(|c| c.reference.source_id()))
+        .collect()
+}
+
+/// How many questions a ranking answered first, in its first three and anywhere.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Score {
+    pub first: usize,
+    pub top3: usize,
+    pub anywhere: usize,
+}
+
+impl Score {
+    /// Counts one question; whether its first section answers it.
+    pub fn add(&mut self, ranked: &[String], expected: &[String]) -> bool {
+        let hit = |ids: &[String]| ids.iter().any(|id| expected.contains(id));
+        let first = hit(&ranked[..ranked.len().min(1)]);
+        self.first += usize::from(first);
+        self.top3 += usize::from(hit(&ranked[..ranked.len().min(3)]));
+        self.anywhere += usize::from(hit(ranked));
+        first
+    }
+
+    pub fn line(&self, name: &str, total: usize) -> String {
+        let pct = |n: usize| 100.0 * n as f64 / total as f64;
+        format!(
+            "{name:<16} first section right {:>2}/{total} ({:>5.1} %)   in the first 3: {:>2}/{total} ({:>5.1} %)   anywhere: {:>2}/{total}",
+            self.first,
+            pct(self.first),
+            self.top3,
+            pct(self.top3),
+            self.anywhere
+        )
+    }
+}
+
+/// The whole set asked of one pair of sidecars.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub questions: usize,
+    /// The sections the offline answer quotes.
+    pub answer: Score,
+    /// The sections `search_nodes` returns (8, as the offline mode asks).
+    pub search: Score,
+    /// Questions whose answering section the search finds but the answer leaves out.
+    pub left_out: usize,
+    /// The questions the answer got wrong first or left out, one paragraph each.
+    pub misses: Vec<String>,
+}
+
+/// The sections `nodes(search:)` returns for `question`, as the offline mode's `search_nodes` asks (8 nodes).
+pub async fn searched_sections(sidecars: &Sidecars, question: &str) -> Vec<String> {
+    let query = "query($q: String!) { nodes(search: $q, limit: 8) { nodes { sourceId nodeType } } }";
+    let answer = sidecars.explorer().query(query, json!({ "q": question })).await.expect("the explorer answers");
+    answer["nodes"]["nodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|n| n["nodeType"].as_str().is_some_and(|t| t.ends_with("section")))
+        .filter_map(|n| n["sourceId"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Asks every question of the set of the offline agent over `sidecars`, and of the search.
+pub async fn evaluate(sidecars: &Sidecars) -> Report {
+    let agent = sidecars.agent(std::sync::Arc::new(OfflineModel));
+    let emit = |_e: AgentEvent| {};
+    let cancel = CancellationToken::new();
+    let mut report = Report::default();
+    for case in cases() {
+        let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(&case.question)], &emit, &cancel).await.expect("an offline answer");
+        let quoted = quoted_sections(&reply.reply);
+        let searched = searched_sections(sidecars, &case.question).await;
+        let first = report.answer.add(&quoted, &case.expected);
+        report.search.add(&searched, &case.expected);
+        let left_out = searched.iter().any(|id| case.expected.contains(id)) && !quoted.iter().any(|id| case.expected.contains(id));
+        report.left_out += usize::from(left_out);
+        report.questions += 1;
+        if !first || left_out {
+            report
+                .misses
+                .push(format!("  {}\n    expected {:?}\n    quoted   {quoted:?}\n    searched {searched:?}", case.question, case.expected));
+        }
+    }
+    report
+}
