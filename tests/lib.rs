@@ -82,10 +82,20 @@ pub async fn start_with(questions: Questions) -> Sidecars {
     ingest::ingest(&starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
     let graph = Arc::new(Graph::open(&db).expect("graph"));
     if questions == Questions::ByMeaning {
-        let dir = std::env::var_os("PROSEVA_MODEL_DIR").filter(|d| !d.is_empty()).map_or_else(proseva_embed::default_model_dir, Into::into);
-        let model = proseva_embed::LocalEmbedder::load(&dir).expect("the embedding model (make model installs it)");
-        graph.set_query_embedder(Arc::new(model)).expect("the starter vectors come from this model");
+        graph.set_query_embedder(Arc::new(local_model())).expect("the starter vectors come from this model");
     }
+    start_on(graph, dir).await
+}
+
+/// all-MiniLM-L6-v2 from `PROSEVA_MODEL_DIR` (else its default place). Panics when it is not there.
+pub fn local_model() -> proseva_embed::LocalEmbedder {
+    let dir = std::env::var_os("PROSEVA_MODEL_DIR").filter(|d| !d.is_empty()).map_or_else(proseva_embed::default_model_dir, Into::into);
+    proseva_embed::LocalEmbedder::load(&dir).expect("the embedding model (make model installs it)")
+}
+
+/// The explorer serving `graph` (whose files live in `dir`, kept while the sidecars run) and an
+/// empty server with its data in `dir`.
+pub async fn start_on(graph: Arc<Graph>, dir: tempfile::TempDir) -> Sidecars {
     let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph.clone()), Some(TOKEN.into()))).await;
 
     let mut config = proseva_server::Config::for_data_dir(dir.path().join("data"));
