@@ -63,6 +63,7 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
     let text = session.text(&answer).unwrap();
     assert!(text.contains("2.2-3704"), "the answer cites the FOIA section: {text}");
+    assert!(text.contains("Most relevant: § 2.2-37"), "the answer leads with the FOIA section that answers: {text}");
     session.wait_for("#chat-transcript .message.assistant a.cite[data-source-id='2.2-3704']", LONG).unwrap();
     assert!(!session.find_all("#tool-trail .trail-item[data-state='ok']").unwrap().is_empty(), "the tool-call trail shows the calls");
     session

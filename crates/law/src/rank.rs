@@ -5,18 +5,23 @@
 //!
 //! - **meaning**: the cosine of the node's vector with the question's, relative to the best one;
 //! - **words**: its BM25 score relative to the best text match;
+//! - **heading**: the share of the question's words (stemmed) its heading has, and, for the
+//!   strongest candidates, how close the heading alone is to the question by meaning;
 //! - **graph**: how many of the other strong hits share its chapter or article, or cite it or are
 //!   cited by it (the part of the Code that answers a question usually answers with several
 //!   sections);
 //! - **kind**: a constitution section when the question is about rights, a section that sets a
-//!   time limit when the question asks how long;
-//! - penalties: a **repealed** section unless the question asks about a repeal; a **narrow** one (a
-//!   section inserted after its general one, `18.2-266.1` beside `18.2-266`, when both are strong
-//!   hits; a heading limited to persons under an age unless the question speaks of age); and a
-//!   **structural** node (title, chapter, article) that has no text of its own to answer with.
+//!   time limit when it asks how long, a remedy when it asks what the person can do; a heading that
+//!   says it states the general rule ("… generally");
+//! - penalties: a chapter's **front matter** (definitions, short title, policy) unless the question
+//!   asks what a word means; a **narrow** one (a heading limited to persons under an age unless the
+//!   question speaks of age; a section inserted after its general one, `18.2-266.1` beside
+//!   `18.2-266`, when both are strong hits); a **repealed** section unless the question asks about
+//!   a repeal; and a **structural** node (title, chapter, article) that has no text to answer with.
 //!
 //! The weights ([`Weights::BLENDED`] with meaning, [`Weights::WORDS`] without) are tuned on the
-//! evaluation set in `tests/eval/questions.json` (`offline-eval --tune` in bench/).
+//! evaluation set in `tests/eval/questions.json` (`offline-eval --tune` in bench/, which also shows
+//! what each signal is worth and how the weights do on a half of the set they were not tuned on).
 
 use std::collections::{HashMap, HashSet};
 
