@@ -358,7 +358,8 @@ impl Graph {
         } else {
             (None, Vec::new())
         };
-        let fts = self.text_query(search)?;
+        let terms = query_terms(search);
+        let fts = self.text_query(&terms)?;
         let (bm25, fts_total) = match &fts {
             None => (Vec::new(), 0),
             Some(fts) => self.pool.with(|c| {
@@ -410,7 +411,7 @@ impl Graph {
 
         let ids: Vec<i64> = found.iter().map(|(n, _, _)| n.id).collect();
         let (parent, cites) = self.links_among(&ids)?;
-        let question = Question::read(search, &query_terms(search));
+        let question = Question::read(search, &terms);
         let heading_cosine = match &query_vector {
             Some(query) => self.heading_cosines(query, &found)?,
             None => HashMap::new(),
@@ -471,16 +472,15 @@ impl Graph {
         })
     }
 
-    /// The full-text query for a search. Words found in more than one node in fifty (at least 500)
-    /// say little about which node is meant but make BM25 score a large part of the corpus, so
-    /// they are dropped when the query has rarer words; a query of only such words must match
-    /// all of them. On a corpus of a few hundred nodes every word is kept.
-    fn text_query(&self, search: &str) -> Result<Option<String>, Error> {
-        let terms = query_terms(search);
+    /// The full-text query for a search's [`query_terms`]. Words found in more than one node in
+    /// fifty (at least 500) say little about which node is meant but make BM25 score a large part
+    /// of the corpus, so they are dropped when the query has rarer words; a query of only such words
+    /// must match all of them. On a corpus of a few hundred nodes every word is kept.
+    fn text_query(&self, terms: &[String]) -> Result<Option<String>, Error> {
         let common_above = (self.stats.node_count / 50).max(500);
         // No word can be common in a corpus this small: skip counting on every search.
         if self.stats.node_count <= common_above {
-            return Ok(any_of(&terms));
+            return Ok(any_of(terms));
         }
         let (mut selective, mut common) = (Vec::new(), Vec::new());
         for term in terms {
@@ -490,8 +490,8 @@ impl Graph {
             })?;
             match matches {
                 0 => {}
-                n if n <= common_above => selective.push(term),
-                _ => common.push(term),
+                n if n <= common_above => selective.push(term.clone()),
+                _ => common.push(term.clone()),
             }
         }
         Ok(if selective.is_empty() { all_of(&common) } else { any_of(&selective) })

@@ -422,6 +422,14 @@ pub struct Evidence<'a> {
     pub heading_cosine: &'a HashMap<i64, f32>,
 }
 
+/// A BM25 score (FTS5's, lower is better) over the best one, in `0..=1`; 0 for no text match.
+fn relative_bm25(bm25: Option<f64>, best: f64) -> f64 {
+    match bm25 {
+        Some(b) if best < 0.0 => (b / best).clamp(0.0, 1.0),
+        _ => 0.0,
+    }
+}
+
 /// The indexes of the `n` sections of `found` strongest by meaning and words alone, before the
 /// graph and the priors have a say.
 pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> Vec<usize> {
@@ -432,11 +440,7 @@ pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> 
             (Some(c), Some(best)) if best > 0.0 => f64::from(c / best),
             _ => 0.0,
         };
-        let words = match bm25 {
-            Some(b) if best_bm25 < 0.0 => (b / best_bm25).clamp(0.0, 1.0),
-            _ => 0.0,
-        };
-        0.6 * meaning + 0.4 * words
+        0.6 * meaning + 0.4 * relative_bm25(bm25, best_bm25)
     };
     let mut order: Vec<usize> = (0..found.len()).filter(|&i| is_answer_kind(&found[i].0.node_type)).collect();
     order.sort_by(|&a, &b| strength(found[b].1, found[b].2).total_cmp(&strength(found[a].1, found[a].2)));
@@ -449,10 +453,6 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
     let Evidence { question, found, parent, cites, heading_cosine } = evidence;
     let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::min);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
-    let words = |bm25: Option<f64>| match bm25 {
-        Some(b) if best_bm25 < 0.0 => (b / best_bm25).clamp(0.0, 1.0),
-        _ => 0.0,
-    };
     let strong: Vec<(i64, String)> =
         strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
     let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
@@ -471,7 +471,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
                     || (question.remedy && gives_remedy(&node)));
             let signals = Signals {
                 cosine,
-                words: words(bm25),
+                words: relative_bm25(bm25, best_bm25),
                 heading: heading_match(&node, question),
                 heading_cosine: heading_cosine.get(&node.id).copied(),
                 graph: links as f64 / 3.0,
