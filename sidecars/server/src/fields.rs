@@ -144,10 +144,12 @@ impl<'a> Fields<'a> {
         value
     }
 
-    /// Optional true/false.
+    /// Optional true/false (also the strings `true` and `false`, as a query string sends them).
     pub fn bool(&mut self, name: &str) -> Option<bool> {
         match self.get(name)? {
             Value::Bool(b) => Some(*b),
+            Value::String(s) if s.trim() == "true" => Some(true),
+            Value::String(s) if s.trim() == "false" => Some(false),
             other => {
                 self.error(name, format!("must be true or false, not {}", kind_of(other)));
                 None

@@ -147,6 +147,17 @@ impl Knowledge {
         *self.embedder.write().unwrap_or_else(|e| e.into_inner()) = EmbedderStatus::Unavailable(why);
     }
 
+    /// Reads every stored passage vector again (after a restore replaced the database). Blocking.
+    pub fn reload(&self, store: &Store) -> Result<(), ApiError> {
+        let mut vectors = self.vectors.write().unwrap_or_else(|e| e.into_inner());
+        let dimension = vectors.dimension;
+        *vectors = PassageVectors::load(store)?;
+        if vectors.is_empty() {
+            vectors.dimension = dimension;
+        }
+        Ok(())
+    }
+
     /// Tells the worker there may be something to embed.
     pub fn wake(&self) {
         self.wake.notify_one();

@@ -21,6 +21,7 @@
 //! Not for: the law itself (that is the explorer's graph), or talking to a language model (the
 //! agent crate's job; it reaches this data through the HTTP API).
 
+pub mod backup;
 pub mod config;
 pub mod deadline_rules;
 pub mod error;

@@ -170,26 +170,30 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
     let value = match name {
         "GetCases" => {
             a.finish()?;
-            let cases = store.read(|c| Cases::list(c, &ListFilter::default()))?;
+            let cases = store.read(|c| Cases::list(c, &ListFilter::default()))?.items;
             json!({ "count": cases.len(), "cases": cases })
         }
         "GetDeadlines" => {
             let case_id = a.id("caseId");
             a.finish()?;
             let today = chrono::Local::now().date_naive();
-            let deadlines = store.read(|c| {
-                check_case_argument(c, case_id)?;
-                Deadlines::list(c, &ListFilter::for_case(case_id))
-            })?;
+            let deadlines = store
+                .read(|c| {
+                    check_case_argument(c, case_id)?;
+                    Deadlines::list(c, &ListFilter::for_case(case_id))
+                })?
+                .items;
             deadlines_by_urgency(deadlines, today)
         }
         "GetContacts" => {
             let case_id = a.id("caseId");
             a.finish()?;
-            let contacts = store.read(|c| {
-                check_case_argument(c, case_id)?;
-                Contacts::list(c, &ListFilter::for_case(case_id))
-            })?;
+            let contacts = store
+                .read(|c| {
+                    check_case_argument(c, case_id)?;
+                    Contacts::list(c, &ListFilter::for_case(case_id))
+                })?
+                .items;
             json!({ "count": contacts.len(), "contacts": contacts })
         }
         "GetFinances" => {
@@ -197,7 +201,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             a.finish()?;
             let (mut entries, (by_category, total)) = store.read(|c| {
                 check_case_argument(c, case_id)?;
-                Ok((Finances::list(c, &ListFilter::for_case(case_id))?, finances::totals(c, case_id)?))
+                Ok((Finances::list(c, &ListFilter::for_case(case_id))?.items, finances::totals(c, case_id)?))
             })?;
             // The totals cover everything; the entries shown are the most recent, to keep a model's context small.
             let count = entries.len();
@@ -230,7 +234,9 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                 is_critical: a.bool("isCritical"),
                 start_date: a.date("startDate"),
                 end_date: a.date("endDate"),
+                case_id: None,
                 limit: a.integer("limit", 1, 500).unwrap_or(50),
+                offset: 0,
             };
             if let (Some(start), Some(end)) = (search.start_date, search.end_date)
                 && start > end

@@ -34,7 +34,7 @@ async fn list(
     State(state): State<AppState>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<Json<Vec<Document>>, ApiError> {
-    let filter = list_filter(query)?;
+    let filter = list_filter(query, &[])?;
     Ok(Json(state.blocking(move |s| s.store.read(|c| documents::list(c, &filter))).await?))
 }
 

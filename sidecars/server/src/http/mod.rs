@@ -6,6 +6,7 @@
 //! one is configured (401); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
 
 pub mod agent;
+mod backup;
 mod body;
 mod documents;
 mod resources;
@@ -20,7 +21,10 @@ use serde_json::{Value, json};
 
 pub use body::JsonBody;
 
-use crate::store::{cases::Cases, contacts::Contacts, deadlines::Deadlines, finances::Finances, timeline::Timeline};
+use crate::store::conversations::{self, Conversations};
+use crate::store::{
+    cases::Cases, contacts::Contacts, deadlines::Deadlines, finances, finances::Finances, notes::Notes, timeline::Timeline,
+};
 use crate::{ApiError, AppState, deadline_rules, fields::Fields, tools};
 
 /// The only route that answers without a token.
@@ -43,6 +47,12 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .nest("/api/contacts", resources::routes::<Contacts>())
         .nest("/api/finances", resources::routes::<Finances>())
         .nest("/api/timeline", resources::routes::<Timeline>())
+        .nest("/api/notes", resources::routes::<Notes>())
+        .nest("/api/conversations", resources::routes::<Conversations>())
+        .route("/api/conversations/{id}/messages", post(append_message))
+        .route("/api/finances/totals", get(finance_totals))
+        .route("/api/backup", post(backup::create))
+        .route("/api/restore", post(backup::restore))
         .nest("/api/documents", documents::routes())
         .route("/api/tools", get(list_tools))
         .route("/api/tools/{name}", post(call_tool))
@@ -90,6 +100,28 @@ async fn list_tools() -> Json<Value> {
 
 async fn call_tool(State(state): State<AppState>, Path(name): Path<String>, JsonBody(args): JsonBody) -> Result<Json<Value>, ApiError> {
     Ok(Json(tools::run_tool(&state, &name, args).await?))
+}
+
+/// Appends `{role, content, events?}` to a conversation; 201 with the stored message's id.
+async fn append_message(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> Result<(axum::http::StatusCode, Json<Value>), ApiError> {
+    let id = resources::parse_id("conversation", &id)?;
+    let message = conversations::parse_message(&body)?;
+    let message_id = state.blocking(move |s| s.store.write(|c| conversations::append(c, id, &message))).await?;
+    Ok((axum::http::StatusCode::CREATED, Json(json!({ "id": message_id, "conversationId": id }))))
+}
+
+/// `?caseId=`: the sum and count of each category, largest first, and the grand total.
+async fn finance_totals(
+    State(state): State<AppState>,
+    query: Result<axum::extract::Query<std::collections::HashMap<String, String>>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let filter = resources::list_filter(query, &[])?;
+    let (categories, total) = state.blocking(move |s| s.store.read(|c| finances::totals(c, filter.case_id))).await?;
+    Ok(Json(json!({ "categories": categories, "total": total })))
 }
 
 async fn deadline_rules_list() -> Json<Value> {

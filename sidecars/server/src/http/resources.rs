@@ -1,6 +1,7 @@
 //! List, create, read, update and delete for every [`Table`], one set of handlers for all.
 //!
-//! `GET /` lists (`?caseId=&limit=&offset=`), `POST /` creates (201), `GET /{id}` reads,
+//! `GET /` lists (`?caseId=&limit=&offset=` and the table's own filters, the count of every
+//! matching record in `X-Total-Count`), `POST /` creates (201), `GET /{id}` reads,
 //! `PUT` or `PATCH /{id}` lays the body's fields over the record (`null` clears one), and
 //! `DELETE /{id}` deletes (204).
 
@@ -10,13 +11,14 @@ use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderName, StatusCode};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use serde_json::Value;
 
 use super::JsonBody;
 use crate::fields::Fields;
-use crate::store::{ListFilter, Table};
+use crate::store::{ListFilter, Page, Table};
 use crate::{ApiError, AppState};
 
 pub fn routes<T: Table>() -> Router<AppState> {
@@ -30,22 +32,46 @@ pub fn parse_id(noun: &str, raw: &str) -> Result<i64, ApiError> {
     raw.parse::<i64>().ok().filter(|&id| id > 0).ok_or_else(|| ApiError::not_found(noun, raw))
 }
 
-/// `?caseId=&limit=&offset=`, validated like a body.
-pub fn list_filter(query: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<ListFilter, ApiError> {
+/// The header a list's total count goes in.
+pub const TOTAL_COUNT: &str = "x-total-count";
+
+/// `?caseId=&limit=&offset=` and the `filters` a table takes, validated like a body.
+pub fn list_filter(query: Result<Query<HashMap<String, String>>, QueryRejection>, filters: &[&str]) -> Result<ListFilter, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::BadRequest(format!("bad query string: {e}")))?;
     let object = Value::Object(query.into_iter().map(|(k, v)| (k, Value::String(v))).collect());
-    let mut f = Fields::new(&object, &["caseId", "limit", "offset"], "query parameter")?;
-    let filter = ListFilter { case_id: f.id("caseId"), limit: f.integer("limit", 1, 100_000), offset: f.integer("offset", 0, i64::MAX) };
+    let allowed: Vec<&str> = ["caseId", "limit", "offset"].iter().chain(filters).copied().collect();
+    let mut f = Fields::new(&object, &allowed, "query parameter")?;
+    let filter = ListFilter {
+        case_id: f.id("caseId"),
+        limit: f.integer("limit", 1, 100_000),
+        offset: f.integer("offset", 0, i64::MAX),
+        from: f.date("from").map(|d| d.to_string()),
+        to: f.date("to").map(|d| d.to_string()),
+        done: f.bool("done"),
+        query: f.text("query", 1000),
+        party: f.text("party", 300),
+        critical: f.bool("critical"),
+    };
+    if let (Some(from), Some(to)) = (&filter.from, &filter.to)
+        && from > to
+    {
+        f.error("to", "is before from");
+    }
     f.finish()?;
     Ok(filter)
+}
+
+/// A page of records as JSON, with the count of all of them in [`TOTAL_COUNT`].
+pub fn listed<R: serde::Serialize>(page: Page<R>) -> impl IntoResponse {
+    ([(HeaderName::from_static(TOTAL_COUNT), page.total.to_string())], Json(page.items))
 }
 
 async fn list<T: Table>(
     State(state): State<AppState>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Vec<T::Record>>, ApiError> {
-    let filter = list_filter(query)?;
-    Ok(Json(state.blocking(move |s| s.store.read(|c| T::list(c, &filter))).await?))
+) -> Result<impl IntoResponse, ApiError> {
+    let filter = list_filter(query, T::FILTERS)?;
+    Ok(listed(state.blocking(move |s| s.store.read(|c| T::list(c, &filter))).await?))
 }
 
 async fn create<T: Table>(State(state): State<AppState>, JsonBody(body): JsonBody) -> Result<(StatusCode, Json<T::Record>), ApiError> {

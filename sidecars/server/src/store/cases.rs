@@ -4,7 +4,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{ListFilter, Table, now};
+use super::{ListFilter, Page, Table, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
 
@@ -115,11 +115,9 @@ impl Table for Cases {
         Ok(input)
     }
 
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Case>, ApiError> {
-        let (limit, offset) = filter.limit_offset();
-        let mut stmt =
-            c.prepare_cached(&format!("SELECT {COLUMNS} FROM cases WHERE ?1 IS NULL OR id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"))?;
-        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<Case>, ApiError> {
+        let select = format!("SELECT {COLUMNS} FROM cases WHERE :case IS NULL OR id = :case");
+        page(c, &select, "id", &[(":case", &filter.case_id)], filter, from_row)
     }
 
     fn get(c: &Connection, id: i64) -> Result<Option<Case>, ApiError> {
@@ -156,6 +154,7 @@ impl Table for Cases {
             ("documents", "document", "documents"),
             ("finances", "finance entry", "finance entries"),
             ("timeline_events", "timeline event", "timeline events"),
+            ("notes", "note", "notes"),
         ] {
             let n: i64 = c.prepare_cached(&format!("SELECT count(*) FROM {table} WHERE case_id = ?1"))?.query_row([id], |r| r.get(0))?;
             if n > 0 {

@@ -4,7 +4,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{ListFilter, Table, check_case, now};
+use super::{ListFilter, Page, Table, check_case, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
 
@@ -86,12 +86,9 @@ impl Table for Contacts {
         Ok(input)
     }
 
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Contact>, ApiError> {
-        let (limit, offset) = filter.limit_offset();
-        let mut stmt = c.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM contacts WHERE ?1 IS NULL OR case_id = ?1 ORDER BY name COLLATE NOCASE, id LIMIT ?2 OFFSET ?3"
-        ))?;
-        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<Contact>, ApiError> {
+        let select = format!("SELECT {COLUMNS} FROM contacts WHERE :case IS NULL OR case_id = :case");
+        page(c, &select, "name COLLATE NOCASE, id", &[(":case", &filter.case_id)], filter, from_row)
     }
 
     fn get(c: &Connection, id: i64) -> Result<Option<Contact>, ApiError> {

@@ -6,11 +6,11 @@
 //! hand, clear `ruleId`.
 
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{ListFilter, Table, check_case, now};
+use super::{ListFilter, Page, Table, check_case, now, page};
 use crate::ApiError;
 use crate::deadline_rules;
 use crate::fields::Fields;
@@ -72,6 +72,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Deadline> {
 impl Table for Deadlines {
     const NOUN: &'static str = "deadline";
     const FIELDS: &'static [&'static str] = &["caseId", "title", "date", "kind", "done", "ruleId", "triggerDate", "notes"];
+    const FILTERS: &'static [&'static str] = &["from", "to", "done"];
     const COMPUTED: &'static [&'static str] = &["sourceRule", "dateNote"];
     type Record = Deadline;
     type Input = DeadlineInput;
@@ -152,12 +153,14 @@ impl Table for Deadlines {
         merged
     }
 
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Deadline>, ApiError> {
-        let (limit, offset) = filter.limit_offset();
-        let mut stmt = c.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM deadlines WHERE ?1 IS NULL OR case_id = ?1 ORDER BY date, id LIMIT ?2 OFFSET ?3"
-        ))?;
-        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<Deadline>, ApiError> {
+        let select = format!(
+            "SELECT {COLUMNS} FROM deadlines WHERE (:case IS NULL OR case_id = :case) AND (:from IS NULL OR date >= :from)
+             AND (:to IS NULL OR date <= :to) AND (:done IS NULL OR done = :done)"
+        );
+        let params: [(&str, &dyn ToSql); 4] =
+            [(":case", &filter.case_id), (":from", &filter.from), (":to", &filter.to), (":done", &filter.done)];
+        page(c, &select, "date, id", &params, filter, from_row)
     }
 
     fn get(c: &Connection, id: i64) -> Result<Option<Deadline>, ApiError> {

@@ -6,7 +6,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{ListFilter, Table, check_case, now};
+use super::{ListFilter, Page, Table, check_case, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
 
@@ -96,12 +96,9 @@ impl Table for Finances {
         Ok(input)
     }
 
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<FinanceEntry>, ApiError> {
-        let (limit, offset) = filter.limit_offset();
-        let mut stmt = c.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM finances WHERE ?1 IS NULL OR case_id = ?1 ORDER BY date, id LIMIT ?2 OFFSET ?3"
-        ))?;
-        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<FinanceEntry>, ApiError> {
+        let select = format!("SELECT {COLUMNS} FROM finances WHERE :case IS NULL OR case_id = :case");
+        page(c, &select, "date, id", &[(":case", &filter.case_id)], filter, from_row)
     }
 
     fn get(c: &Connection, id: i64) -> Result<Option<FinanceEntry>, ApiError> {

@@ -10,15 +10,17 @@
 pub mod cases;
 pub mod chunks;
 pub mod contacts;
+pub mod conversations;
 pub mod deadlines;
 pub mod documents;
 pub mod finances;
+pub mod notes;
 pub mod timeline;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, Row, ToSql, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
 use serde::Serialize;
 use serde_json::Value;
@@ -27,7 +29,10 @@ use crate::ApiError;
 
 /// Versioned schema changes, oldest first. Append; never edit one that has shipped.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("migrations/0001_case_data.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("migrations/0001_case_data.sql")),
+        M::up(include_str!("migrations/0002_notes_conversations.sql")),
+    ])
 }
 
 /// Handle to `proseva.db`; cheap to clone.
@@ -83,6 +88,13 @@ impl Store {
         result
     }
 
+    /// Runs `f` on the write connection outside a transaction, holding it so that no write can
+    /// happen meanwhile (backup and restore). Blocking.
+    pub fn with_writer<T>(&self, f: impl FnOnce(&mut Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
+        let mut conn = self.inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut conn)
+    }
+
     /// Runs `f` in one write transaction, committed (durably) if `f` succeeds and rolled back if
     /// it fails. Blocking: call from `spawn_blocking` in async code.
     pub fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
@@ -106,12 +118,21 @@ pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Which records a list returns.
+/// Which records a list returns. `case_id`, `limit` and `offset` apply to every table; the
+/// rest only to the tables that name them in [`Table::FILTERS`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ListFilter {
     pub case_id: Option<i64>,
     pub limit: Option<i64>,
     pub offset: Option<i64>,
+    /// Dates from and to (inclusive), `YYYY-MM-DD`.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub done: Option<bool>,
+    /// Words to look for.
+    pub query: Option<String>,
+    pub party: Option<String>,
+    pub critical: Option<bool>,
 }
 
 impl ListFilter {
@@ -123,6 +144,42 @@ impl ListFilter {
     pub(crate) fn limit_offset(&self) -> (i64, i64) {
         (self.limit.unwrap_or(-1), self.offset.unwrap_or(0))
     }
+}
+
+/// One page of a list, and how many records match in all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<R> {
+    pub items: Vec<R>,
+    pub total: i64,
+}
+
+/// Runs `select` (a whole `SELECT`, without `ORDER BY` or `LIMIT`, with named parameters) for the
+/// page `filter` asks for, ordered by `order`, counting every row it matches in the same pass.
+pub(crate) fn page<R>(
+    c: &Connection,
+    select: &str,
+    order: &str,
+    params: &[(&str, &dyn ToSql)],
+    filter: &ListFilter,
+    row: impl Fn(&Row<'_>) -> rusqlite::Result<R>,
+) -> Result<Page<R>, ApiError> {
+    let (limit, offset) = filter.limit_offset();
+    let mut all: Vec<(&str, &dyn ToSql)> = params.to_vec();
+    all.push((":limit", &limit));
+    all.push((":offset", &offset));
+    let mut stmt = c.prepare_cached(&format!("SELECT *, count(*) OVER () FROM ({select}) ORDER BY {order} LIMIT :limit OFFSET :offset"))?;
+    let mut total = 0;
+    let items = stmt
+        .query_map(all.as_slice(), |r| {
+            total = r.get(r.as_ref().column_count() - 1)?;
+            row(r)
+        })?
+        .collect::<Result<Vec<R>, _>>()?;
+    if items.is_empty() && offset > 0 {
+        // Past the end: the window counted nothing, so count on its own.
+        total = c.prepare_cached(&format!("SELECT count(*) FROM ({select})"))?.query_row(params, |r| r.get(0))?;
+    }
+    Ok(Page { items, total })
 }
 
 /// A table the REST API serves with list, create, read, update and delete.
@@ -137,11 +194,13 @@ pub trait Table: Send + Sync + 'static {
     const FIELDS: &'static [&'static str];
     /// Fields a record shows that the server computes; ignored when sent back.
     const COMPUTED: &'static [&'static str] = &[];
+    /// The list filters beyond `caseId`, `limit` and `offset` it takes (names as in the query string).
+    const FILTERS: &'static [&'static str] = &[];
     type Record: Serialize + Send + 'static;
     type Input: Send + 'static;
 
     fn parse(body: &Value) -> Result<Self::Input, ApiError>;
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<Self::Record>, ApiError>;
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<Self::Record>, ApiError>;
     fn get(c: &Connection, id: i64) -> Result<Option<Self::Record>, ApiError>;
     fn insert(c: &Connection, input: &Self::Input) -> Result<i64, ApiError>;
     fn update(c: &Connection, id: i64, input: &Self::Input) -> Result<(), ApiError>;

@@ -6,7 +6,7 @@ use rusqlite::{Connection, OptionalExtension, Row, named_params, params};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{ListFilter, Table, check_case, exists, fts_query, now};
+use super::{ListFilter, Page, Table, check_case, exists, fts_query, now};
 use crate::ApiError;
 use crate::fields::Fields;
 
@@ -47,7 +47,10 @@ pub struct TimelineSearch {
     pub is_critical: Option<bool>,
     pub start_date: Option<NaiveDate>,
     pub end_date: Option<NaiveDate>,
+    pub case_id: Option<i64>,
+    /// -1 for all.
     pub limit: i64,
+    pub offset: i64,
 }
 
 pub struct Timeline;
@@ -78,6 +81,7 @@ pub fn search(c: &Connection, s: &TimelineSearch) -> Result<(Vec<TimelineEvent>,
     }
     let filters = "(:party IS NULL OR instr(lower(e.party), lower(:party)) > 0)
          AND (:case_number IS NULL OR e.case_id IN (SELECT id FROM cases WHERE case_number = :case_number COLLATE NOCASE))
+         AND (:case_id IS NULL OR e.case_id = :case_id)
          AND (:critical IS NULL OR e.is_critical = :critical)
          AND (:start IS NULL OR e.date >= :start)
          AND (:end IS NULL OR e.date <= :end)";
@@ -95,14 +99,14 @@ pub fn search(c: &Connection, s: &TimelineSearch) -> Result<(Vec<TimelineEvent>,
     // One pass: the window count is taken over every match before LIMIT. (FTS5's bm25() cannot
     // sit beside a window function, hence the inner query.)
     let mut stmt = c.prepare_cached(&format!(
-        "SELECT *, count(*) OVER () FROM (SELECT {columns}, {rank} AS rank FROM {from} {filters}) ORDER BY rank, date, id LIMIT :limit"
+        "SELECT *, count(*) OVER () FROM (SELECT {columns}, {rank} AS rank FROM {from} {filters}) ORDER BY rank, date, id LIMIT :limit OFFSET :offset"
     ))?;
     let mut total = 0;
     let events = stmt
         .query_map(
             named_params! {
                 ":fts": fts, ":party": party, ":case_number": case_number, ":critical": s.is_critical,
-                ":start": start, ":end": end, ":limit": s.limit,
+                ":start": start, ":end": end, ":case_id": s.case_id, ":limit": s.limit, ":offset": s.offset,
             },
             |r| Ok((from_row(r)?, r.get::<_, i64>(11)?)),
         )?
@@ -119,6 +123,7 @@ pub fn search(c: &Connection, s: &TimelineSearch) -> Result<(Vec<TimelineEvent>,
 impl Table for Timeline {
     const NOUN: &'static str = "timeline event";
     const FIELDS: &'static [&'static str] = &["caseId", "date", "party", "title", "details", "isCritical", "sourceDocumentId"];
+    const FILTERS: &'static [&'static str] = &["query", "party", "critical", "from", "to"];
     type Record = TimelineEvent;
     type Input = TimelineInput;
 
@@ -137,12 +142,23 @@ impl Table for Timeline {
         Ok(input)
     }
 
-    fn list(c: &Connection, filter: &ListFilter) -> Result<Vec<TimelineEvent>, ApiError> {
+    /// In date order, or best match first when `query` is given.
+    fn list(c: &Connection, filter: &ListFilter) -> Result<Page<TimelineEvent>, ApiError> {
         let (limit, offset) = filter.limit_offset();
-        let mut stmt = c.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM timeline_events WHERE ?1 IS NULL OR case_id = ?1 ORDER BY date, id LIMIT ?2 OFFSET ?3"
-        ))?;
-        Ok(stmt.query_map(params![filter.case_id, limit, offset], from_row)?.collect::<Result<_, _>>()?)
+        let date = |d: &Option<String>| d.as_deref().and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        let wanted = TimelineSearch {
+            query: filter.query.clone(),
+            party: filter.party.clone(),
+            case_number: None,
+            is_critical: filter.critical,
+            start_date: date(&filter.from),
+            end_date: date(&filter.to),
+            case_id: filter.case_id,
+            limit,
+            offset,
+        };
+        let (items, total) = search(c, &wanted)?;
+        Ok(Page { items, total })
     }
 
     fn get(c: &Connection, id: i64) -> Result<Option<TimelineEvent>, ApiError> {

@@ -102,6 +102,15 @@ impl Call {
         )
     }
 
+    /// Like [`Call::send`], with the value of one response header.
+    pub async fn send_with_header(self, state: &AppState, name: &str) -> (u16, Value, Option<String>) {
+        let response = http::app(state.clone()).oneshot(self.request.body(self.body).unwrap()).await.unwrap();
+        let status = response.status().as_u16();
+        let header = response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), header)
+    }
+
     pub async fn send_raw(self, state: &AppState) -> (u16, Vec<u8>) {
         let response = http::app(state.clone()).oneshot(self.request.body(self.body).unwrap()).await.unwrap();
         let status = response.status().as_u16();
