@@ -76,17 +76,6 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Conversation> {
     })
 }
 
-/// A conversation's title from its first question: the first line, at most 80 characters.
-pub fn title_from(question: &str) -> String {
-    let line = question.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("Conversation");
-    if line.chars().count() <= 80 {
-        return line.to_string();
-    }
-    let cut: String = line.chars().take(79).collect();
-    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head).trim_end();
-    format!("{cut}…")
-}
-
 pub fn parse_message(body: &Value) -> Result<MessageInput, ApiError> {
     let mut f = Fields::new(body, &["role", "content", "events"], "field")?;
     let role = f.one_of("role", ROLES);
@@ -192,19 +181,5 @@ impl Table for Conversations {
 
     fn delete(c: &Connection, id: i64) -> Result<bool, ApiError> {
         Ok(c.prepare_cached("DELETE FROM conversations WHERE id = ?1")?.execute([id])? > 0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn titles_come_from_the_first_line_of_the_question() {
-        assert_eq!(title_from("\n  Where do we exchange the child?\nmore"), "Where do we exchange the child?");
-        let long = "word ".repeat(40);
-        let title = title_from(&long);
-        assert!(title.ends_with('…') && title.chars().count() <= 80, "{title}");
-        assert_eq!(title_from("   "), "Conversation");
     }
 }
