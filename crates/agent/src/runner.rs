@@ -97,6 +97,14 @@ impl AgentError {
     }
 }
 
+/// The case the person chose in the window, for one request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseContext {
+    pub case_id: i64,
+    /// A few sentences about the case for the system prompt (`proseva_workspace::case_summary`).
+    pub summary: String,
+}
+
 pub struct Agent {
     model: Arc<dyn ChatModel>,
     config: RunnerConfig,
@@ -184,7 +192,20 @@ impl Agent {
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
-        let result = self.run_inner(kind, history, emit, cancel).await;
+        self.run_for_case(kind, history, None, emit, cancel).await
+    }
+
+    /// [`Agent::run`] about one case: the model is told about it, and the local tools that take a
+    /// `caseId` get this one unless the model names another.
+    pub async fn run_for_case(
+        &self,
+        kind: RequestKind,
+        history: &[ChatMessage],
+        case: Option<&CaseContext>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
+    ) -> Result<Reply, AgentError> {
+        let result = self.run_inner(kind, history, case, emit, cancel).await;
         match &result {
             Ok(reply) => emit(AgentEvent::Done {
                 reply: reply.reply.clone(),
@@ -206,17 +227,22 @@ impl Agent {
         &self,
         kind: RequestKind,
         history: &[ChatMessage],
+        case: Option<&CaseContext>,
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
         check(history)?;
         let question = history.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.clone()).unwrap_or_default();
-        let tools = self.tools(kind).await?;
+        let mut tools = self.tools(kind).await?;
         let mut system = match kind {
             RequestKind::Chat => CHAT_PROMPT.to_string(),
             RequestKind::Research => RESEARCH_PROMPT.to_string(),
         };
-        if kind == RequestKind::Chat
+        if let Some(case) = case {
+            tools = tools.scoped_to_case(case.case_id);
+            system.push_str("\n\n");
+            system.push_str(&case.summary);
+        } else if kind == RequestKind::Chat
             && let Some(snapshot) = self.case_snapshot(&tools).await
         {
             system.push_str("\n\n");

@@ -136,6 +136,23 @@ impl ToolSet {
         self.tools.iter().find(|t| t.name() == name)
     }
 
+    /// The same tools, with `caseId` filled in for every call of a tool that takes one and was
+    /// not given one: the case the person chose in the window.
+    pub fn scoped_to_case(self, case_id: i64) -> Self {
+        let tools = self
+            .tools
+            .into_iter()
+            .map(|tool| {
+                if tool.parameters()["properties"].get("caseId").is_some() {
+                    Arc::new(CaseScoped { inner: tool, case_id }) as Arc<dyn Tool>
+                } else {
+                    tool
+                }
+            })
+            .collect();
+        ToolSet { tools }
+    }
+
     pub fn specs(&self) -> Vec<ToolSpec> {
         self.tools
             .iter()
@@ -170,5 +187,36 @@ mod tests {
         assert_eq!(display.describe(&json!("not an object")), "Searching court opinions");
         let unnamed = ToolDisplay::named("SomethingNew");
         assert_eq!((unnamed.title.as_str(), unnamed.describe(&json!({}))), ("Something New", "Using Something New".to_string()));
+    }
+}
+
+/// A tool whose calls default to one case ([`ToolSet::scoped_to_case`]).
+struct CaseScoped {
+    inner: Arc<dyn Tool>,
+    case_id: i64,
+}
+
+#[async_trait]
+impl Tool for CaseScoped {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn description(&self) -> &str {
+        self.inner.description()
+    }
+    fn parameters(&self) -> Value {
+        self.inner.parameters()
+    }
+    fn display(&self) -> ToolDisplay {
+        self.inner.display()
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        let mut args = if args.is_null() { Value::Object(Default::default()) } else { args };
+        if let Some(map) = args.as_object_mut()
+            && map.get("caseId").is_none_or(Value::is_null)
+        {
+            map.insert("caseId".into(), Value::from(self.case_id));
+        }
+        self.inner.call(args).await
     }
 }

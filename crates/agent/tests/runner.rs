@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use proseva_agent::event::{AgentEvent, CitationStatus};
 use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role, ToolCall};
-use proseva_agent::runner::{Agent, AgentError, RequestKind, RunnerConfig};
+use proseva_agent::runner::{Agent, AgentError, CaseContext, RequestKind, RunnerConfig};
 use proseva_agent::tool::{Tool, ToolError, ToolSpec};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
@@ -338,4 +338,46 @@ async fn tool_events_carry_the_display_title_source_call_label_and_cards() {
     };
     assert!(ok);
     assert_eq!(cards.len(), 1, "an unknown shape still shows, as a preview card: {cards:?}");
+}
+
+/// A local tool that takes a `caseId`, as GetDeadlines does, and echoes its arguments.
+struct CaseTool(&'static str);
+#[async_trait]
+impl Tool for CaseTool {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn description(&self) -> &str {
+        "takes a case"
+    }
+    fn parameters(&self) -> Value {
+        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}})
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        Ok(json!({ "args": args }))
+    }
+}
+
+#[tokio::test]
+async fn a_chosen_case_scopes_the_local_tools_and_is_in_the_system_prompt() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().push(vec![
+        call("a", "GetDeadlines", "{}"),
+        call("b", "GetDeadlines", r#"{"caseId": 9}"#),
+        call("c", "GetCases", "{}"),
+    ]);
+    let agent = agent(model.clone()).with_local_tools(vec![Arc::new(CaseTool("GetDeadlines")), Arc::new(Echo("GetCases"))]);
+    let case = CaseContext { case_id: 4, summary: "The person is working on their case \"Smith v. Smith\" (caseId 4).".into() };
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let reply = agent
+        .run_for_case(RequestKind::Chat, &[ChatMessage::user("What is due?")], Some(&case), &emit, &CancellationToken::new())
+        .await
+        .unwrap();
+    let args: Vec<Value> = reply.tool_results.iter().map(|r| r.result["args"].clone()).collect();
+    assert_eq!(args[0], json!({"caseId": 4}), "no caseId given: the chosen case");
+    assert_eq!(args[1], json!({"caseId": 9}), "the model named another case: kept");
+    assert_eq!(args[2], json!({}), "a tool without caseId is left alone");
+    let system = &model.seen_messages.lock().unwrap()[0][0];
+    assert!(system.role == Role::System && system.content.contains("Smith v. Smith"), "{}", system.content);
 }
