@@ -1,8 +1,34 @@
 //! Tauri's build step, with an app manifest naming our commands: each gets an `allow-<name>`
 //! permission, and `capabilities/default.json` grants exactly those to the main window.
 
-const COMMANDS: &[&str] =
-    &["chat", "research", "cancel", "app_status", "subscribe_status", "get_settings", "save_settings", "get_node", "open_url"];
+const COMMANDS: &[&str] = &[
+    "chat",
+    "research",
+    "cancel",
+    "app_status",
+    "subscribe_status",
+    "get_settings",
+    "save_settings",
+    "get_node",
+    "open_url",
+    // The case workspace (docs/workspace.md).
+    "list_records",
+    "get_record",
+    "create_record",
+    "update_record",
+    "delete_record",
+    "finance_totals",
+    "deadline_rules",
+    "compute_deadline",
+    "upload_document",
+    "document_text",
+    "reread_document",
+    "open_document",
+    "export_conversation",
+    "create_backup",
+    "list_backups",
+    "restore_backup",
+];
 
 fn main() {
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)))

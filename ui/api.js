@@ -1,7 +1,7 @@
 // The only way this page talks to the app: Tauri's `invoke` and `Channel`, for our own commands.
 // Argument names are camelCase, as the Rust commands expect. A command that fails rejects with
-// `{code, message, field?}`; `code` is `starting`, `invalid_input`, `unavailable`, `not_found` or
-// `internal`.
+// `{code, message, field?, fields?}`; `code` is `starting`, `invalid_input`, `not_found`,
+// `conflict`, `too_large`, `unavailable` or `internal` (docs/workspace.md).
 
 function core() {
   const tauri = window.__TAURI__;
@@ -71,12 +71,17 @@ export function openUrl(url) {
 }
 
 /**
- * Any rejection as `{code, message, field}`: the app's typed errors as they are; anything else (a
- * bridge failure, a malformed call Tauri refused before our command ran) as `internal`.
+ * Any rejection as `{code, message, field}` (plus `fields`, each offending field's message, when
+ * the app named several): the app's typed errors as they are; anything else (a bridge failure, a
+ * malformed call Tauri refused before our command ran) as `internal`.
  */
 export function commandError(err) {
   if (err && typeof err === 'object' && typeof err.code === 'string' && typeof err.message === 'string') {
-    return { code: err.code, message: err.message, field: typeof err.field === 'string' ? err.field : null };
+    const out = { code: err.code, message: err.message, field: typeof err.field === 'string' ? err.field : null };
+    if (err.fields && typeof err.fields === 'object' && !Array.isArray(err.fields)) {
+      out.fields = Object.fromEntries(Object.entries(err.fields).filter(([, why]) => typeof why === 'string'));
+    }
+    return out;
   }
   const message = typeof err === 'string' ? err : err && typeof err.message === 'string' ? err.message : 'Something went wrong.';
   return { code: 'internal', message, field: null };
@@ -85,11 +90,49 @@ export function commandError(err) {
 export const api = {
   appStatus: () => invoke('app_status'),
   subscribeStatus: (onStatus) => invoke('subscribe_status', { onStatus: channel(onStatus) }),
-  /** Starts a chat or research request: resolves with `{requestId}` once it is accepted; every
-   * event, `done` or `error` last, goes to `onEvent`. */
-  ask: (command, requestId, messages, onEvent) => invoke(command, { requestId, messages, onEvent: channel(onEvent) }),
+  /** Starts a chat or research request: resolves with `{requestId, conversationId}` once it is
+   * accepted; every event, `done` or `error` last, goes to `onEvent`. `conversationId` carries on a
+   * saved conversation, `caseId` is the case in the header's picker (both may be null). */
+  ask: (command, requestId, messages, onEvent, { conversationId = null, caseId = null } = {}) =>
+    invoke(command, { requestId, messages, onEvent: channel(onEvent), conversationId, caseId }),
   cancel: (requestId) => invoke('cancel', { requestId }),
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),
   getSettings: () => invoke('get_settings'),
   saveSettings: (settings, secrets) => invoke('save_settings', { settings, secrets }),
+
+  // The case workspace (docs/workspace.md).
+  /** `{items, total, limit, offset}`; `filter` per resource (deadlines, timeline). */
+  listRecords: (resource, { caseId = null, limit = null, offset = null, filter = null } = {}) => {
+    const args = { resource };
+    if (caseId !== null && caseId !== undefined) args.caseId = caseId;
+    if (limit !== null && limit !== undefined) args.limit = limit;
+    if (offset !== null && offset !== undefined) args.offset = offset;
+    if (filter && Object.keys(filter).length) args.filter = filter;
+    return invoke('list_records', args);
+  },
+  getRecord: (resource, id) => invoke('get_record', { resource, id }),
+  createRecord: (resource, record) => invoke('create_record', { resource, record }),
+  updateRecord: (resource, id, changes) => invoke('update_record', { resource, id, changes }),
+  deleteRecord: (resource, id) => invoke('delete_record', { resource, id }),
+  financeTotals: (caseId = null) => invoke('finance_totals', caseId === null || caseId === undefined ? {} : { caseId }),
+  deadlineRules: () => invoke('deadline_rules', {}),
+  computeDeadline: (ruleId, triggerDate) => invoke('compute_deadline', { ruleId, triggerDate }),
+  /** Uploads one file: its bytes are the invoke body (Tauri 2 raw request), its name and case go
+   * in headers. Resolves with the stored document (stage `stored`). */
+  uploadDocument: (bytes, fileName, caseId = null) => {
+    const headers = { 'X-File-Name': encodeURIComponent(fileName) };
+    if (caseId !== null && caseId !== undefined) headers['X-Case-Id'] = String(caseId);
+    try {
+      return core().invoke('upload_document', bytes, { headers });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  },
+  documentText: (id, { offset = 0, limit = null } = {}) => invoke('document_text', limit === null ? { id, offset } : { id, offset, limit }),
+  rereadDocument: (id) => invoke('reread_document', { id }),
+  openDocument: (id) => invoke('open_document', { id }),
+  exportConversation: (id) => invoke('export_conversation', { id }),
+  createBackup: () => invoke('create_backup', {}),
+  listBackups: () => invoke('list_backups', {}),
+  restoreBackup: (path) => invoke('restore_backup', { path }),
 };

@@ -7,6 +7,17 @@ import { ResearchSidebar } from './research.js';
 import { SectionViewer } from './section.js';
 import { SettingsDialog } from './settings.js';
 import { StatusLine } from './status.js';
+import { RecordDialog, anyDialogOpen } from './dialogs.js';
+import { Workspace } from './workspace.js';
+import { OverviewPage } from './cases.js';
+import { DeadlinesPage, DueStrip } from './deadlines.js';
+import { RuleDialog } from './rules.js';
+import { DocumentsPage, wireDrop } from './documents.js';
+import { DocumentViewer } from './docviewer.js';
+import { contactsPage, financesPage, timelinePage } from './casefile.js';
+import { NotesPage, addSaveNote } from './notes.js';
+import { ConversationsDrawer } from './conversations.js';
+import { BackupSection } from './backup.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +36,24 @@ function start() {
   const status = new StatusLine();
   const viewer = new SectionViewer($('section-viewer'));
   const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last });
-  const openSettings = (trigger) => settings.open(trigger || $('open-settings'));
+  const recordDialog = new RecordDialog($('record-dialog'));
+  // `select` is defined below; the workspace asks for a panel only after start-up.
+  const ws = new Workspace({ selectPanel: (name, opts) => select(name, opts), recordDialog });
+  const backup = new BackupSection($('backup-section'), {
+    onRestored: () => {
+      chat.reset();
+      research.reset();
+      ws.reload();
+    },
+  });
+  const openSettings = (trigger) => {
+    backup.refresh();
+    return settings.open(trigger || $('open-settings'));
+  };
+  const onAnswer = (info) => addSaveNote(info, ws);
+  const onConversation = () => {
+    if (drawer.isOpen) drawer.load();
+  };
 
   const chat = new Conversation({
     name: 'chat',
@@ -38,6 +66,9 @@ function start() {
     empty: $('chat-empty'),
     sourcesInMessage: true,
     openSettings: () => openSettings(),
+    getCaseId: () => ws.caseId,
+    onAnswer,
+    onConversation,
     onBusy: (busy, conv) => {
       $('chat-new').hidden = busy || !conv.transcript.querySelector('.message');
     },
@@ -56,6 +87,9 @@ function start() {
     sidebar,
     sourcesInMessage: false,
     openSettings: () => openSettings(),
+    getCaseId: () => ws.caseId,
+    onAnswer,
+    onConversation,
     onBusy: (busy, conv) => {
       $('research-new').hidden = busy || !conv.transcript.querySelector('.message');
     },
@@ -64,10 +98,12 @@ function start() {
   const panels = {
     chat: { tab: $('tab-chat'), panel: $('panel-chat'), conv: chat },
     research: { tab: $('tab-research'), panel: $('panel-research'), conv: research },
+    workspace: { tab: $('tab-workspace'), panel: $('panel-workspace'), conv: null },
   };
   let active = 'chat';
 
   function select(name, { focusInput = true, focusTab = false } = {}) {
+    const was = active;
     active = name;
     for (const [key, p] of Object.entries(panels)) {
       const on = key === name;
@@ -76,9 +112,34 @@ function start() {
       p.panel.hidden = !on;
     }
     document.body.dataset.panel = name;
+    if (was === 'workspace' && name !== 'workspace') ws.hidden();
+    if (name === 'workspace') ws.shown();
+    if (name === 'chat') dueStrip.refresh();
     if (focusTab) panels[name].tab.focus();
-    else if (focusInput) panels[name].conv.input.focus();
+    else if (focusInput && panels[name].conv) panels[name].conv.input.focus();
   }
+
+  // The case workspace's pages, its dialogs, the due strip and saved conversations.
+  const ruleDialog = new RuleDialog($('deadline-rule-dialog'));
+  const docViewer = new DocumentViewer($('document-viewer'));
+  const drawer = new ConversationsDrawer($('conversations-drawer'), ws, { panels: { chat, research }, select });
+  const documents = new DocumentsPage(ws, ws.page('documents'), { viewer: docViewer });
+  ws.setPages({
+    overview: new OverviewPage(ws, ws.page('overview')),
+    deadlines: new DeadlinesPage(ws, ws.page('deadlines'), { ruleDialog }),
+    documents,
+    contacts: contactsPage(ws, ws.page('contacts')),
+    finances: financesPage(ws, ws.page('finances')),
+    timeline: timelinePage(ws, ws.page('timeline')),
+    notes: new NotesPage(ws, ws.page('notes'), { openConversation: (id) => drawer.reopen(id) }),
+  });
+  const dueStrip = new DueStrip($('due-strip'), ws);
+  ws.onCase((caseId, resource) => {
+    if (!resource || resource === 'deadlines') dueStrip.refresh();
+  });
+  wireDrop(ws, documents, $('drop-overlay'));
+  $('chat-conversations').addEventListener('click', (e) => drawer.open(e.currentTarget));
+  $('research-conversations').addEventListener('click', (e) => drawer.open(e.currentTarget));
 
   for (const [name, p] of Object.entries(panels)) {
     p.tab.addEventListener('click', () => select(name, { focusInput: false, focusTab: true }));
@@ -163,10 +224,11 @@ function start() {
   // Keyboard shortcuts.
   document.addEventListener('keydown', (e) => {
     const mod = e.ctrlKey || e.metaKey;
-    const dialogOpen = viewer.isOpen || settings.isOpen;
-    if (mod && !e.altKey && !e.shiftKey && (e.key === '1' || e.key === '2') && !dialogOpen) {
+    const dialogOpen = anyDialogOpen();
+    const panelKeys = { 1: 'chat', 2: 'research', 3: 'workspace' };
+    if (mod && !e.altKey && !e.shiftKey && panelKeys[e.key] && !dialogOpen) {
       e.preventDefault();
-      select(e.key === '1' ? 'chat' : 'research');
+      select(panelKeys[e.key], { focusTab: panelKeys[e.key] === 'workspace' });
       return;
     }
     if (mod && (e.key === ',' || e.code === 'Comma')) {
@@ -176,16 +238,25 @@ function start() {
       return;
     }
     if (e.key === 'Escape' && !dialogOpen && !e.defaultPrevented) {
-      if (panels[active].conv.stop()) e.preventDefault();
+      if (panels[active].conv && panels[active].conv.stop()) e.preventDefault();
     }
   });
 
   status.start();
+  // Cases read while the case-data server was still starting are read again once it is ready.
+  status.onStatus((st) => {
+    if (ws.casesError && st && st.server && st.server.state === 'healthy') ws.reload();
+  });
   select('chat', { focusInput: true });
-  document.body.dataset.ready = 'true';
+  // The cases first, so the first question already knows the case; then the page is ready.
+  ws.start()
+    .catch((err) => console.error('workspace', err))
+    .finally(() => {
+      document.body.dataset.ready = 'true';
+    });
 
   // For people and for tests: what is on screen.
-  window.proseva = { chat, research, sidebar, viewer, settings, status, select };
+  window.proseva = { chat, research, sidebar, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog };
 }
 
 if (!connected()) {

@@ -2,8 +2,10 @@
 // answer as Markdown, shows the trail of tool calls as they run, and ends with the reply, its
 // checked citations and its sources — or with a calm error and a way to try again.
 //
-// One path: the command answers `{requestId}` at once; everything else, the answer included,
-// arrives as events on the request's channel, `done` or `error` last.
+// One path: the command answers `{requestId, conversationId}` at once; everything else, the answer
+// included, arrives as events on the request's channel, `done` or `error` last. The conversation
+// is saved by the app: its id is passed with the next question, and a saved one can be shown
+// again (`replay`) from its messages and their events.
 
 import { h, clear, announce, spinner, truncate, formatNumber } from './dom.js';
 import { api, newRequestId, commandError } from './api.js';
@@ -18,7 +20,10 @@ const PHASES = {
 export class Conversation {
   /**
    * opts: { name, command, transcript, input, send, stop, trailId, empty, sidebar?,
-   *         sourcesInMessage?, onBusy?, openSettings? }
+   *         sourcesInMessage?, onBusy?, openSettings?, getCaseId?, onAnswer?, onConversation? }
+   * `onAnswer(info)` is called for every finished answer (shown live or replayed), with
+   * `{question, reply, citations, results, extra, msg, conversationId()}`; `onConversation(id)`
+   * when the app names the conversation a question went to.
    */
   constructor(opts) {
     const { send, stop, ...rest } = opts;
@@ -28,6 +33,8 @@ export class Conversation {
     this.history = [];
     this.running = null;
     this.trailCounter = 0;
+    this.conversationId = null;
+    this.epoch = 0;
     this.setupComposer();
   }
 
@@ -102,7 +109,43 @@ export class Conversation {
 
   /** Sends the request for `text`; `userEl` is its question in the transcript. */
   run(text, userEl) {
-    const requestId = newRequestId(this.name);
+    const req = this.startAnswer(text, userEl);
+    if (this.sidebar) this.sidebar.start(text);
+    this.scrollToEnd(true);
+
+    const messages = [...this.history, { role: 'user', content: text }];
+    const epoch = this.epoch;
+    let accepted;
+    try {
+      accepted = api.ask(this.command, req.requestId, messages, (ev) => this.onEvent(req, ev), {
+        conversationId: this.conversationId,
+        caseId: this.getCaseId ? this.getCaseId() : null,
+      });
+    } catch (err) {
+      accepted = Promise.reject(err);
+    }
+    // The acknowledgement says only that the request runs (and in which saved conversation); a
+    // refusal is the end of it.
+    Promise.resolve(accepted).then(
+      (answer) => {
+        if (epoch !== this.epoch || !answer || answer.conversationId === undefined || answer.conversationId === null) return;
+        const changed = this.conversationId !== answer.conversationId;
+        this.conversationId = answer.conversationId;
+        this.transcript.dataset.conversationId = String(answer.conversationId);
+        if (changed && this.onConversation) this.onConversation(answer.conversationId);
+      },
+      (err) => {
+        const error = commandError(err);
+        // A saved conversation deleted meanwhile: the next try starts a new one.
+        if (error.field === 'conversationId' && epoch === this.epoch) this.conversationId = null;
+        this.fail(req, error);
+      },
+    );
+  }
+
+  /** The answer's place in the transcript, after `userEl`, and its request state. */
+  startAnswer(text, userEl, { replay = false } = {}) {
+    const requestId = replay ? `${this.name}-saved-${(this.trailCounter += 1)}` : newRequestId(this.name);
     // Only the newest trail carries the panel's trail id.
     const old = document.getElementById(this.trailId);
     if (old) old.removeAttribute('id');
@@ -114,7 +157,7 @@ export class Conversation {
     const extra = h('div', { class: 'message-extra' });
     const msg = h(
       'article',
-      { class: 'message assistant', dataset: { state: 'streaming', requestId }, 'aria-busy': 'true' },
+      { class: 'message assistant', dataset: { state: 'streaming', requestId, replayed: replay ? 'true' : null }, 'aria-busy': 'true' },
       h('h3', { class: 'visually-hidden' }, 'ProSeVA answered'),
       h('header', { class: 'message-head' }, h('span', { class: 'who' }, 'ProSeVA'), phase),
       trail,
@@ -138,29 +181,53 @@ export class Conversation {
       results: [],
       renderQueued: false,
       lastRender: 0,
+      replay,
       // For the desktop benchmark: from the Enter key (or the click) to the first and last event.
       metrics: { panel: this.name, startedAt: this.pressedAt ?? performance.now(), firstEventMs: null, doneMs: null },
     };
     this.pressedAt = undefined;
     this.running = req;
     this.updateComposer();
-    if (this.sidebar) this.sidebar.start(text);
-    this.scrollToEnd(true);
+    return req;
+  }
 
-    const messages = [...this.history, { role: 'user', content: text }];
-    let accepted;
-    try {
-      accepted = api.ask(this.command, requestId, messages, (ev) => this.onEvent(req, ev));
-    } catch (err) {
-      accepted = Promise.reject(err);
+  /**
+   * Shows a saved conversation: `turns` are its messages as `rebuildMessages` gives them (user
+   * questions as they are; answers with the events to replay: their trail, text and sources).
+   * The next question carries on conversation `id`.
+   */
+  replay(id, turns) {
+    this.reset();
+    this.conversationId = id;
+    this.transcript.dataset.conversationId = String(id);
+    if (this.empty) this.empty.hidden = true;
+    let userEl = null;
+    let question = '';
+    for (const turn of turns) {
+      if (turn.role === 'user') {
+        question = turn.content;
+        userEl = h('article', { class: 'message user' }, h('h3', { class: 'visually-hidden' }, 'You asked'), h('div', { class: 'message-body user-text' }, turn.content));
+        this.transcript.append(userEl);
+        continue;
+      }
+      if (!userEl) {
+        userEl = h('div', { class: 'visually-hidden' });
+        this.transcript.append(userEl);
+      }
+      const req = this.startAnswer(question, userEl, { replay: true });
+      if (this.sidebar) this.sidebar.start(question);
+      for (const ev of turn.events) this.onEvent(req, ev);
+      userEl = null;
     }
-    // The acknowledgement says only that the request runs; a refusal is the end of it.
-    Promise.resolve(accepted).catch((err) => this.fail(req, commandError(err)));
+    this.running = null;
+    this.updateComposer();
+    const first = this.transcript.querySelector('.message');
+    if (first) this.scroller().scrollTop = 0;
   }
 
   onEvent(req, ev) {
     if (req.finished || !ev || typeof ev !== 'object') return;
-    recordMetrics(req.metrics, ev.type);
+    if (!req.replay) recordMetrics(req.metrics, ev.type);
     switch (ev.type) {
       case 'phase':
         this.setPhase(req, ev.name);
@@ -199,7 +266,7 @@ export class Conversation {
     const text = PHASES[name] || 'Working…';
     req.phase.querySelector('.phase-text').textContent = text;
     req.msg.dataset.phase = name;
-    announce(text);
+    if (!req.replay) announce(text);
   }
 
   addCall(req, ev) {
@@ -218,7 +285,7 @@ export class Conversation {
     req.calls.set(id, { item, icon, state, outcome, name: ev.name });
     req.trail.hidden = false;
     req.trail.append(item);
-    this.scrollToEnd();
+    if (!req.replay) this.scrollToEnd();
   }
 
   addResult(req, ev) {
@@ -262,7 +329,7 @@ export class Conversation {
   finish(req, done) {
     if (req.finished) return;
     req.finished = true;
-    recordMetrics(req.metrics, 'done');
+    if (!req.replay) recordMetrics(req.metrics, 'done');
     const reply = typeof done.reply === 'string' ? done.reply : req.reply;
     const check = done.citations && typeof done.citations === 'object' ? done.citations : null;
     const unverified = new Set(check && Array.isArray(check.unverified) ? check.unverified.map(String) : []);
@@ -280,8 +347,12 @@ export class Conversation {
       this.renderSidebarLink(req);
     }
     this.history.push({ role: 'user', content: req.text }, { role: 'assistant', content: reply });
+    if (this.onAnswer) {
+      this.onAnswer({ question: req.text, reply, citations: check, results: req.results, extra: req.extra, msg: req.msg, conversationId: () => this.conversationId });
+    }
     this.running = null;
     this.updateComposer();
+    if (req.replay) return;
     if (stick) this.scrollToEnd(true);
     const flagged = unverified.size ? ` ${unverified.size === 1 ? 'One citation was' : `${unverified.size} citations were`} not found in the law graph.` : '';
     announce(`Answer ready. ${truncate(markdownToPlain(reply), 240)}${flagged}`);
@@ -375,7 +446,7 @@ export class Conversation {
     const message = error.message;
     stopped = stopped || error.code === 'cancelled';
     req.finished = true;
-    recordMetrics(req.metrics, 'error');
+    if (!req.replay) recordMetrics(req.metrics, 'error');
     if (req.reply.trim()) {
       clear(req.body).append(renderMarkdown(req.reply));
     }
@@ -416,6 +487,7 @@ export class Conversation {
     if (this.sidebar) this.sidebar.finish();
     this.running = null;
     this.updateComposer();
+    if (req.replay) return;
     this.scrollToEnd(true);
     if (!stopped) announce(`The answer could not be finished: ${message}`);
     else announce('Stopped.');
@@ -492,6 +564,9 @@ export class Conversation {
   reset() {
     if (this.running) this.stop();
     this.history = [];
+    this.conversationId = null;
+    this.epoch += 1;
+    delete this.transcript.dataset.conversationId;
     for (const el of [...this.transcript.children]) {
       if (el !== this.empty) el.remove();
     }

@@ -13,7 +13,7 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === 'class') {
-      const list = Array.isArray(value) ? value.filter(Boolean) : String(value).split(/\s+/).filter(Boolean);
+      const list = (Array.isArray(value) ? value.filter(Boolean) : [value]).flatMap((v) => String(v).split(/\s+/)).filter(Boolean);
       el.classList.add(...list);
     } else if (key === 'text') {
       el.textContent = String(value);

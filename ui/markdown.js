@@ -540,3 +540,24 @@ export function citeLink(label, span, ctx = {}) {
   }
   return a;
 }
+
+const SECTION_CITE = /§§?\s*(\d+(?:\.\d+)?(?::\d+)?-\d+(?:\.\d+)*(?::\d+)?)/g;
+
+/**
+ * Citation spans of `§ 20-124.3`-style section numbers in text the app has not checked (a note
+ * the person wrote, a deadline rule's citation): `{startUtf16, endUtf16, sourceId, label, status:
+ * 'unchecked'}`, ready for `renderMarkdown(text, {citations: {spans}})` or `linkCitations`. The
+ * section viewer says whether each one is in the law graph when it is opened.
+ */
+export function findSectionCitations(text) {
+  const spans = [];
+  for (const m of String(text ?? '').matchAll(SECTION_CITE)) {
+    spans.push({ startUtf16: m.index, endUtf16: m.index + m[0].length, sourceId: m[1], label: `§ ${m[1]}`, status: 'unchecked' });
+  }
+  return spans;
+}
+
+/** Markdown the person wrote, with its `§` citations linked. */
+export function renderNoteMarkdown(source) {
+  return renderMarkdown(source, { citations: { spans: findSectionCitations(source), note: null } });
+}

@@ -17,41 +17,69 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
 use crate::error::CommandError;
+use crate::saved;
 use crate::settings::{Settings, SettingsView, UrlProblem, web_url};
 use crate::state::{AppState, Status};
 
-/// What `chat` and `research` answer: the request was accepted and runs under this id.
+/// What `chat` and `research` answer: the request was accepted and runs under this id, in this
+/// saved conversation (none when the case data server could not save it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Accepted {
     pub request_id: String,
+    pub conversation_id: Option<i64>,
 }
 
-/// Accepts one request of either kind and starts it: checks the id and the conversation,
-/// registers it for Stop, and runs the agent on its own task, every event going to `emit`.
-/// `messages` is the JSON the window sent, checked by the agent's one conversation validator.
-pub fn start_request(
+/// Which request, in which saved conversation, about which case.
+#[derive(Debug, Clone, Default)]
+pub struct Asked {
+    pub request_id: Option<String>,
+    pub messages: Option<Value>,
+    pub conversation_id: Option<i64>,
+    pub case_id: Option<i64>,
+}
+
+/// Accepts one request of either kind and starts it: checks the id and the conversation, saves
+/// the question (in a new saved conversation unless `conversation_id` names one), registers it for
+/// Stop, and runs the agent on its own task, every event going to `emit`; the answer is saved with
+/// its events when it is done. `messages` is the JSON the window sent, checked by the agent's one
+/// conversation validator.
+pub async fn start_request(
     state: &AppState,
     kind: RequestKind,
-    request_id: Option<String>,
-    messages: Option<Value>,
+    asked: Asked,
     emit: impl Fn(AgentEvent) + Send + Sync + 'static,
 ) -> Result<Accepted, CommandError> {
-    let request_id = request_id.unwrap_or_default();
+    let request_id = asked.request_id.unwrap_or_default();
     if request_id.is_empty() || request_id.chars().count() > 100 {
         return Err(CommandError::invalid("requestId", "give each request an id of 1 to 100 characters"));
     }
-    let history = conversation_from_json(&json!({ "messages": messages }))?;
+    let history = conversation_from_json(&json!({ "messages": asked.messages }))?;
     let agent = state.agent()?;
+    let workspace = state.workspace()?;
+    let case = match asked.case_id {
+        Some(case_id) => Some(saved::case_context(&workspace, case_id).await?),
+        None => None,
+    };
+    let question = history.last().map(|m| m.content.clone()).unwrap_or_default();
+    let conversation_id = saved::save_question(&workspace, kind, asked.conversation_id, asked.case_id, &question).await?;
     let cancel = state.requests.begin(&request_id)?;
     let requests = state.requests.clone();
     let id = request_id.clone();
     tauri::async_runtime::spawn(async move {
+        let kept = saved::Recorder::default();
+        let record = |event: AgentEvent| {
+            kept.keep(&event);
+            emit(event);
+        };
         // The runner sends `done` or `error` itself; the result is already on its way to the window.
-        let _ = agent.run(kind, &history, &emit, &cancel).await;
+        let result = agent.run_for_case(kind, &history, case.as_ref(), &record, &cancel).await;
+        if let (Ok(reply), Some(conversation)) = (result, conversation_id) {
+            saved::save_answer(&workspace, conversation, &reply.reply, kept.events()).await;
+        }
         requests.end(&id);
     });
-    Ok(Accepted { request_id })
+    Ok(Accepted { request_id, conversation_id })
 }
 
 fn channel_emitter(channel: Channel<AgentEvent>) -> impl Fn(AgentEvent) + Send + Sync + 'static {
@@ -69,9 +97,12 @@ pub async fn chat(
     state: State<'_, AppState>,
     request_id: Option<String>,
     messages: Option<Value>,
+    conversation_id: Option<i64>,
+    case_id: Option<i64>,
     on_event: Channel<AgentEvent>,
 ) -> Result<Accepted, CommandError> {
-    start_request(&state, RequestKind::Chat, request_id, messages, channel_emitter(on_event))
+    let asked = Asked { request_id, messages, conversation_id, case_id };
+    start_request(&state, RequestKind::Chat, asked, channel_emitter(on_event)).await
 }
 
 /// A research question: the law graph and the outside research services.
@@ -80,9 +111,12 @@ pub async fn research(
     state: State<'_, AppState>,
     request_id: Option<String>,
     messages: Option<Value>,
+    conversation_id: Option<i64>,
+    case_id: Option<i64>,
     on_event: Channel<AgentEvent>,
 ) -> Result<Accepted, CommandError> {
-    start_request(&state, RequestKind::Research, request_id, messages, channel_emitter(on_event))
+    let asked = Asked { request_id, messages, conversation_id, case_id };
+    start_request(&state, RequestKind::Research, asked, channel_emitter(on_event)).await
 }
 
 /// Stops a running request; false when none runs under that id (it may just have finished).

@@ -4,7 +4,10 @@
 //! The code tells the page what kind of trouble it is, so it can say "still starting" differently
 //! from a bad input (shown under its field) and from a service that failed.
 
+use std::collections::BTreeMap;
+
 use proseva_agent::conversation::ConversationError;
+use proseva_workspace::WorkspaceError;
 use serde::Serialize;
 
 use crate::settings::SettingsError;
@@ -20,6 +23,10 @@ pub enum ErrorCode {
     Unavailable,
     /// The thing asked for does not exist (a section the law graph does not hold).
     NotFound,
+    /// The change would lose or orphan other records (a case that still has deadlines).
+    Conflict,
+    /// A file over the size limit; the message names the limit.
+    TooLarge,
     /// Something went wrong inside the app.
     Internal,
 }
@@ -33,11 +40,14 @@ pub struct CommandError {
     /// The input at fault, for `invalid_input`: `messages`, `requestId`, `baseUrl`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// Every offending field with what is wrong with it, when the case data server said so.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
 }
 
 impl CommandError {
     fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        CommandError { code, message: message.into(), field: None }
+        CommandError { code, message: message.into(), field: None, fields: BTreeMap::new() }
     }
 
     pub fn starting(message: impl Into<String>) -> Self {
@@ -52,12 +62,31 @@ impl CommandError {
         Self::new(ErrorCode::Unavailable, message)
     }
 
+    pub fn too_large(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::TooLarge, message)
+    }
+
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::NotFound, message)
     }
 
     pub fn internal(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::Internal, message)
+    }
+}
+
+impl From<WorkspaceError> for CommandError {
+    fn from(e: WorkspaceError) -> Self {
+        match e {
+            WorkspaceError::Invalid { message, fields } => {
+                CommandError { field: fields.keys().next().cloned(), fields, ..Self::new(ErrorCode::InvalidInput, message) }
+            }
+            WorkspaceError::NotFound(m) => Self::new(ErrorCode::NotFound, m),
+            WorkspaceError::Conflict(m) => Self::new(ErrorCode::Conflict, m),
+            WorkspaceError::TooLarge(m) => Self::new(ErrorCode::TooLarge, m),
+            WorkspaceError::Unavailable(m) => Self::new(ErrorCode::Unavailable, m),
+            WorkspaceError::Internal(m) => Self::new(ErrorCode::Internal, m),
+        }
     }
 }
 

@@ -14,8 +14,11 @@
 
 pub mod commands;
 pub mod error;
+pub mod folders;
+pub mod saved;
 pub mod settings;
 pub mod state;
+pub mod workspace;
 
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -41,6 +44,22 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::save_settings,
         commands::get_node,
         commands::open_url,
+        workspace::list_records,
+        workspace::get_record,
+        workspace::create_record,
+        workspace::update_record,
+        workspace::delete_record,
+        workspace::finance_totals,
+        workspace::deadline_rules,
+        workspace::compute_deadline,
+        workspace::upload_document,
+        workspace::document_text,
+        workspace::reread_document,
+        workspace::open_document,
+        workspace::export_conversation,
+        workspace::create_backup,
+        workspace::list_backups,
+        workspace::restore_backup,
     ])
 }
 

@@ -242,6 +242,12 @@ impl SettingsStore {
         SettingsStore { path, settings: Mutex::new(settings), secrets, env }
     }
 
+    /// Reads `settings.json` again (a restored backup replaced it).
+    pub fn reload(&self) {
+        let fresh = fs::read(&self.path).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()).unwrap_or_default();
+        *self.settings.lock().unwrap_or_else(|p| p.into_inner()) = fresh;
+    }
+
     pub fn settings(&self) -> Settings {
         self.settings.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }

@@ -119,6 +119,8 @@ pub struct AppState {
     subscribers: Mutex<Vec<Channel<Status>>>,
     /// Shared with the tasks that run the requests, which remove themselves when they end.
     pub requests: RunningRequests,
+    /// Where backups and exported conversations go.
+    pub folders: crate::folders::OwnFolders,
 }
 
 /// The requests running now, by the id the window gave each, for Stop.
@@ -200,6 +202,7 @@ impl AppState {
             data_dir,
             settings,
             http,
+            folders: crate::folders::OwnFolders::from_env(),
             web: OnceLock::new(),
             started,
             backend: RwLock::new(None),
@@ -314,6 +317,18 @@ impl AppState {
                 "ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.",
             ),
         })
+    }
+
+    /// The same state with backups and exports in `folders` (tests).
+    pub fn with_folders(mut self, folders: crate::folders::OwnFolders) -> Self {
+        self.folders = folders;
+        self
+    }
+
+    /// A client of the case data server, once it is up.
+    pub fn workspace(&self) -> Result<proseva_workspace::Workspace, CommandError> {
+        let backend = self.ready_backend()?;
+        Ok(proseva_workspace::Workspace::new(self.http.clone(), &backend.server_url, Some(backend.token)))
     }
 
     /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.

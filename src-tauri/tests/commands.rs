@@ -1,100 +1,26 @@
 //! The window's commands through Tauri's IPC, on the mock runtime, against a real explorer and a
 //! real case-data server on loopback (started in this process by proseva-e2e): `chat` and
-//! `research` answer `{requestId}` at once and send every event, `done` last, over the channel;
+//! `research` answer `{requestId, conversationId}` at once and send every event, `done` last, over the channel;
 //! every error is `{code, message, field?}`.
 
-use std::sync::{Arc, Mutex};
+mod common;
+
 use std::time::{Duration, Instant};
 
-use proseva_agent::event::AgentEvent;
+use common::{App, Events, app, question, ready};
 use proseva_agent::runner::RequestKind;
-use proseva_desktop::commands::start_request;
-use proseva_desktop::settings::{FileSecrets, SettingsStore};
-use proseva_desktop::state::{AppState, Backend};
+use proseva_desktop::commands::{Asked, start_request};
+use proseva_desktop::state::Backend;
 use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
-use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindow};
 
-struct App {
-    _app: tauri::App<MockRuntime>,
-    window: WebviewWindow<MockRuntime>,
-    _dir: tempfile::TempDir,
-}
-
-/// An app on the mock runtime whose settings ignore the process environment.
-fn app() -> App {
-    let dir = tempfile::tempdir().unwrap();
-    let settings = SettingsStore::with_env(dir.path(), Box::new(FileSecrets::new(dir.path().join("secrets.json"))), Box::new(|_| None));
-    let state = AppState::new(dir.path().to_path_buf(), settings, Instant::now());
-    let app = proseva_desktop::with_commands(mock_builder()).manage(state).build(mock_context(noop_assets())).unwrap();
-    let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    App { _app: app, window, _dir: dir }
-}
-
-impl App {
-    fn state(&self) -> tauri::State<'_, AppState> {
-        self.window.state::<AppState>()
-    }
-
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let request = InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        };
-        get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
-    }
-}
-
-async fn ready(app: &App) -> proseva_e2e::Sidecars {
-    let sidecars = proseva_e2e::start().await;
-    app.state().set_ready(Backend {
-        server_url: sidecars.server_url.clone(),
-        explorer_url: sidecars.explorer_url.clone(),
-        token: proseva_e2e::TOKEN.into(),
-        supervisor: None,
-    });
-    sidecars
-}
-
-fn question(text: &str) -> Value {
-    json!([{ "role": "user", "content": text }])
-}
-
-/// Events a request sends, collected as the window would receive them.
-#[derive(Clone, Default)]
-struct Events(Arc<Mutex<Vec<Value>>>);
-
-impl Events {
-    fn emitter(&self) -> impl Fn(AgentEvent) + Send + Sync + 'static {
-        let sink = self.0.clone();
-        move |e: AgentEvent| sink.lock().unwrap().push(serde_json::to_value(e).unwrap())
-    }
-
-    /// Waits for the request's last event (`done` or `error`); returns all of them.
-    async fn until_end(&self) -> Vec<Value> {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let events = self.0.lock().unwrap().clone();
-            if events.last().is_some_and(|e| e["type"] == "done" || e["type"] == "error") {
-                return events;
-            }
-            assert!(Instant::now() < deadline, "the request never ended: {events:?}");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
+fn asked(id: &str, text: &str) -> Asked {
+    Asked { request_id: Some(id.into()), messages: Some(question(text)), ..Asked::default() }
 }
 
 /// Starts a request as the `chat`/`research` commands do; returns its acknowledgement and events.
 async fn ask(app: &App, kind: RequestKind, id: &str, text: &str) -> (Value, Vec<Value>) {
     let events = Events::default();
-    let ack = start_request(&app.state(), kind, Some(id.into()), Some(question(text)), events.emitter()).unwrap();
+    let ack = start_request(&app.state(), kind, asked(id, text), events.emitter()).await.unwrap();
     (serde_json::to_value(ack).unwrap(), events.until_end().await)
 }
 
@@ -139,11 +65,12 @@ async fn an_offline_chat_answers_with_the_foia_section_and_every_tool_result() {
             json!({"requestId": "r1", "messages": question("How do I request public records from a state agency?"), "onEvent": "__CHANNEL__:7"}),
         )
         .unwrap();
-    assert_eq!(ack, json!({"requestId": "r1"}));
+    assert_eq!(ack["requestId"], "r1");
+    assert!(ack["conversationId"].as_i64().is_some(), "the question was saved in a new conversation: {ack}");
 
     // The same request with the events collected: they arrive in the contract's order, `done` last.
     let (ack, events) = ask(&app, RequestKind::Chat, "r2", "How do I request public records from a state agency?").await;
-    assert_eq!(ack, json!({"requestId": "r2"}));
+    assert_eq!(ack["requestId"], "r2");
     assert_eq!(events[0], json!({"type": "phase", "name": "tools"}));
     let first_call = events.iter().position(|e| e["type"] == "tool_call").unwrap();
     let first_result = events.iter().position(|e| e["type"] == "tool_result").unwrap();
@@ -311,7 +238,7 @@ async fn a_request_id_cannot_run_twice_at_once_and_cancel_stops_a_request() {
     let _sidecars = ready(&app).await;
     let state = app.state();
     let token = state.requests.begin("busy").unwrap();
-    let err = start_request(&state, RequestKind::Chat, Some("busy".into()), Some(question("FOIA")), |_| {}).unwrap_err();
+    let err = start_request(&state, RequestKind::Chat, asked("busy", "FOIA"), |_| {}).await.unwrap_err();
     assert_eq!(serde_json::to_value(&err).unwrap()["field"], "requestId");
     assert!(err.message.contains("already running"), "{err}");
     assert!(app.invoke("cancel", json!({"requestId": "busy"})).unwrap() == json!(true));
@@ -320,7 +247,7 @@ async fn a_request_id_cannot_run_twice_at_once_and_cancel_stops_a_request() {
 
     // Stopped right after it was accepted: the request ends with a `cancelled` error event, no answer.
     let events = Events::default();
-    start_request(&state, RequestKind::Chat, Some("soon".into()), Some(question("FOIA")), events.emitter()).unwrap();
+    start_request(&state, RequestKind::Chat, asked("soon", "FOIA"), events.emitter()).await.unwrap();
     assert!(state.requests.cancel("soon"));
     let events = events.until_end().await;
     let last = events.last().unwrap();

@@ -1,8 +1,10 @@
 // DEVELOPMENT ONLY. A stand-in for the Tauri bridge (`window.__TAURI__.core.{invoke, Channel}`)
 // with canned, realistic behaviour, so ui/ can be looked at in a plain browser. The app never
-// loads this file. URL parameters:
+// loads this file. The case workspace's commands and scenarios are in mock-workspace.js (its
+// records in mock-seed.js). URL parameters:
 //   ?scenario=chat|chat-hold|tools-hold|research|research-hold|section|section-summary|
-//             section-missing|const|settings|settings-error|setup|failed|error|deadlines|markdown|restarting
+//             section-missing|const|settings|settings-error|setup|failed|error|chat-deadlines|
+//             markdown|restarting (and the workspace's: see mock-workspace.js)
 //   ?theme=dark|light   force a theme (adds .theme-dark / .theme-light on <html>)
 //   ?model=online       the status line shows an online model instead of offline mode
 //   ?speed=N            divide every delay by N (default 1)
@@ -19,7 +21,7 @@
   // Anything that goes wrong on the page, for drivers that cannot read the console (WebDriver).
   window.__mockProblems = [];
   window.addEventListener('error', (e) => window.__mockProblems.push(`error: ${e.message} ${e.filename || ''}:${e.lineno || ''}`));
-  window.addEventListener('unhandledrejection', (e) => window.__mockProblems.push(`unhandled rejection: ${e.reason}`));
+  window.addEventListener('unhandledrejection', (e) => window.__mockProblems.push(`unhandled rejection: ${e.reason}${e.reason && e.reason.stack ? ` at ${String(e.reason.stack).split('\n').slice(0, 3).join(' | ')}` : ''}`));
   document.addEventListener('securitypolicyviolation', (e) => window.__mockProblems.push(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms / speed));
@@ -591,8 +593,12 @@ This is legal information, not legal advice.`;
 
   const running = new Map(); // requestId → { cancelled }
 
-  /** Accepts a request as the app does: `{requestId}` at once, the events over the channel. */
-  async function converse(command, { requestId, messages, onEvent }) {
+  /**
+   * Accepts a request as the app does: `{requestId, conversationId}` at once (the question saved
+   * in that conversation, a new one unless `conversationId` carries one on), the events over the
+   * channel; the answer, with its events (no deltas), is saved when `done` is sent.
+   */
+  async function converse(command, { requestId, messages, onEvent, conversationId = null, caseId = null }) {
     if (!(onEvent instanceof Channel)) throw { code: 'internal', message: 'onEvent must be a Channel' };
     if (!Array.isArray(messages) || !messages.length) throw { code: 'invalid_input', message: 'required: a list of {role, content}', field: 'messages' };
     if (scenario === 'error' && !running.has('retried')) {
@@ -600,10 +606,21 @@ This is legal information, not legal advice.`;
       running.set('retried', { cancelled: false });
       throw { code: 'starting', message: 'ProSeVA is still starting (preparing the law graph and the case-data server); try again in a moment.' };
     }
+    const store = window.__mockWorkspace;
+    const question = messages[messages.length - 1].content || '';
+    const savedId = store ? store.conversationStart(command, { conversationId, caseId, question }) : null;
     const req = { cancelled: false };
     running.set(requestId, req);
-    run(command, messages, onEvent, req).finally(() => running.delete(requestId));
-    return { requestId };
+    const sent = [];
+    const recorder = {
+      send(ev) {
+        if (ev.type !== 'delta' && ev.type !== 'phase') sent.push(clone(ev));
+        if (ev.type === 'done' && store && savedId) store.conversationAnswer(savedId, ev.reply, sent);
+        onEvent.send(ev);
+      },
+    };
+    run(command, messages, recorder, req).finally(() => running.delete(requestId));
+    return { requestId, conversationId: savedId };
   }
 
   async function run(command, messages, onEvent, req) {
@@ -690,8 +707,8 @@ This is legal information, not legal advice.`;
   // invoke
 
   const calls = [];
-  async function invoke(command, args = {}) {
-    calls.push({ command, args });
+  async function invoke(command, args = {}, options = {}) {
+    calls.push({ command, args: args instanceof Uint8Array ? `<${args.length} bytes>` : args });
     switch (command) {
       case 'app_status':
         return clone(status);
@@ -727,12 +744,36 @@ This is legal information, not legal advice.`;
         window.__mockOpened = (window.__mockOpened || []).concat(args.url);
         return null;
       default:
+        if (window.__mockWorkspace && window.__mockWorkspace.handles(command)) return window.__mockWorkspace.invoke(command, args, options);
         throw `unknown command ${command}`;
     }
   }
 
   window.__TAURI__ = { core: { invoke, Channel } };
   window.__mockCalls = calls;
+
+  /** The canned answers' events as the page receives them (for saved conversations). */
+  window.__mockCanned = {
+    answer(name) {
+      const steps = { foia: FOIA_STEPS, deposit: DEPOSIT_STEPS, research: RESEARCH_STEPS }[name];
+      const calls = {};
+      const toolResults = [];
+      const events = [];
+      for (const step of steps) {
+        if (step.wait || step.stream || step.type === 'phase') continue;
+        if (step.type === 'tool_call') {
+          calls[step.id] = step.args;
+          events.push(withDisplay(step));
+        } else if (step.type === 'tool_result') {
+          toolResults.push({ tool: step.name, args: calls[step.id] || {}, ok: step.ok, result: step.result });
+          events.push(withCards(step));
+        } else if (step.type === 'done') {
+          events.push({ ...step, toolResults });
+        }
+      }
+      return clone({ reply: events[events.length - 1].reply, events });
+    },
+  };
 
   // ------------------------------------------------------------------------------------------
   // Scenarios: drive the real UI as a person would.
@@ -770,7 +811,7 @@ This is legal information, not legal advice.`;
       case 'tools-hold':
         typeAndSend($('#chat-input'), 'How do I request public records from a state agency?');
         break;
-      case 'deadlines':
+      case 'chat-deadlines':
         typeAndSend($('#chat-input'), 'What are my upcoming deadlines?');
         break;
       case 'markdown':
@@ -808,6 +849,7 @@ This is legal information, not legal advice.`;
         $('#settings-form').requestSubmit();
         break;
       default:
+        if (window.__mockWorkspace) await window.__mockWorkspace.runScenario(scenario);
         break;
     }
   }

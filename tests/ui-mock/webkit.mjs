@@ -3,9 +3,11 @@
 //
 //   Xvfb :97 & DISPLAY=:97 WebKitWebDriver --port=4447 &
 //   python3 tests/ui-mock/serve.py 8765 &
-//   node tests/ui-mock/webkit.mjs [OUT_DIR]
+//   node tests/ui-mock/webkit.mjs [OUT_DIR] [NAME_FILTER]
 //
-// Prints one line per scenario and a closing "N passed, N failed".
+// Prints one line per scenario (and theme / width) and a closing "N passed, N failed"; leaves a
+// screenshot of each in OUT_DIR (`<name>.png`, `<name>-dark.png`). Every run also fails on console
+// errors, unhandled rejections, CSP reports, a page wider than the window or a page that scrolls.
 
 import { writeFileSync, mkdirSync } from 'node:fs';
 
@@ -13,6 +15,7 @@ const WD = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4447';
 const BASE = process.env.MOCK_URL || 'http://127.0.0.1:8765/tests/ui-mock/';
 const BROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const OUT = process.argv[2] || '/tmp/proseva-ui-webkit';
+const ONLY = process.argv[3] || '';
 mkdirSync(OUT, { recursive: true });
 
 async function wd(method, path, body) {
@@ -22,6 +25,13 @@ async function wd(method, path, body) {
   return json.value;
 }
 
+const q = (s) => `document.querySelector(${JSON.stringify(s)})`;
+const qa = (s) => `document.querySelectorAll(${JSON.stringify(s)})`;
+const text = (s) => `(${q(s)} ? ${q(s)}.textContent : '')`;
+const lastCall = (command) => `(window.__mockCalls.filter((c) => c.command === ${JSON.stringify(command)}).pop() || {args: {}}).args`;
+const BOTH = ['light', 'dark'];
+
+// [name, query, ready selector, expectation (a JS expression), {themes?, width?, height?, timeout?}]
 const SCENARIOS = [
   ['chat', 'scenario=chat', '#chat-transcript .message.assistant[data-state="done"]', 'document.querySelectorAll("#tool-trail .trail-item[data-state=ok]").length === 4 && !!document.querySelector("a.cite.unverified[data-source-id=\\"99-999\\"]")'],
   ['research', 'scenario=research&theme=dark', '#research-answer .message.assistant[data-state="done"]', 'document.querySelector("#results-sidebar .result-group[data-tool=search_opinions] .result-count").textContent === "6"'],
@@ -29,31 +39,224 @@ const SCENARIOS = [
   ['markdown', 'scenario=markdown', '#chat-transcript .message.assistant[data-state="done"]', '!document.querySelector("#chat-transcript img, #chat-transcript script")'],
   ['settings-error', 'scenario=settings-error', '#err-baseUrl:not([hidden])', '/must start with/i.test(document.querySelector("#err-baseUrl").textContent)'],
   ['setup', 'scenario=setup', '#status-setup:not([hidden])', '/Preparing the law graph/.test(document.querySelector("#status-setup-label").textContent)'],
+
+  // The case workspace
+  [
+    'workspace',
+    'scenario=workspace',
+    '#case-counts .count-card',
+    `[...${qa('#case-picker option')}].map((o) => o.textContent).join('|') === 'Custody of J.|Deposit from 14 Elm St.|Speeding ticket, I-95 (closed)|New case…'
+      && ${q('#case-picker')}.value === '1' && localStorage.getItem('proseva.caseId') === '1'
+      && ${text('#case-title')} === 'Custody of J.' && ${qa('#case-details .detail')}.length === 5 && ${qa('#case-parties li')}.length === 3
+      && ${q('#case-counts [data-count="deadlines"] .count-number')}.textContent === '5' && /1 overdue/.test(${text('#case-counts [data-count="deadlines"]')})
+      && ${q('#workspace .ws-nav button[data-page="overview"]')}.getAttribute('aria-current') === 'page'
+      && !${q('#due-strip')}.hidden && ${qa('#due-strip .due-item')}.length === 3 && !!${q('#due-strip .due-item[data-state="overdue"]')}`,
+    { themes: BOTH },
+  ],
+  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 7`, { themes: BOTH, width: 640, height: 800 }],
+  [
+    'workspace-empty',
+    'scenario=workspace-empty',
+    '#first-case:not([hidden])',
+    `${q('#workspace')}.hidden && [...${qa('#case-picker option')}].map((o) => o.textContent).join('|') === 'No case yet|New case…'
+      && !!${q('#first-case-name')} && !!${q('#first-case-type')} && !!${q('#first-case-caseNumber')} && !!${q('#first-case-court')} && !!${q('#first-case-submit')}
+      && ${q('#due-strip')}.hidden`,
+    { themes: BOTH },
+  ],
+  [
+    'case-error',
+    'scenario=case-error',
+    '#err-first-case-name:not([hidden])',
+    `${q('#first-case-name')}.getAttribute('aria-invalid') === 'true' && ${q('#first-case-name')}.getAttribute('aria-describedby').split(' ').includes('err-first-case-name')
+      && /is required/i.test(${text('#err-first-case-name')}) && !${q('#first-case-error')}.hidden && document.activeElement === ${q('#first-case-name')}`,
+  ],
+  [
+    'deadline-rule',
+    'scenario=deadlines',
+    '#deadline-rule-preview[data-state="ready"]',
+    `${q('#deadline-rule-dialog')}.open && ${text('#rule-preview-date')} === 'Monday, December 1, 2025' && ${q('#rule-preview-date')}.dataset.date === '2025-12-01'
+      && ${qa('#rule-preview-skipped li')}.length === 3 && /day after Thanksgiving/.test(${text('#rule-preview-skipped')})
+      && /§ 1-210/.test(${text('#rule-preview-explanation')}) && !!${q('#rule-list a.cite[data-source-id="16.1-106"]')} && !${q('#rule-save')}.disabled`,
+    { themes: BOTH, width: 1200, height: 800 },
+  ],
+  [
+    'deadline-save',
+    'scenario=deadline-save',
+    '#deadlines-overdue .rec-row[data-rule-id="answer-complaint"]',
+    `!${q('#deadline-rule-dialog')}.open && ${lastCall('create_record')}.record.date === undefined && ${lastCall('create_record')}.record.ruleId === 'answer-complaint'
+      && ${lastCall('create_record')}.record.triggerDate === '2025-11-07' && ${lastCall('create_record')}.record.sourceRule === 'Rule 3:8(a)'
+      && /Overdue by \\d+ days/.test(${text('#deadlines-overdue .rec-row[data-rule-id="answer-complaint"] .badge-error')})`,
+  ],
+  [
+    'calendar',
+    'scenario=calendar',
+    '#calendar-day:not([hidden])',
+    `${q('#deadline-calendar button.cal-day.today')}.getAttribute('aria-current') === 'date' && ${qa('#deadline-calendar button.cal-day.has-deadlines')}.length >= 3
+      && ${qa('#deadline-calendar button.cal-day[tabindex="0"]')}.length === 1 && !!${q('#deadlines-done-fold')} && !${q('#deadlines-done-fold')}.open
+      && ${qa('#deadlines-upcoming .rec-row')}.length === 4`,
+    { themes: BOTH, width: 1200, height: 800 },
+  ],
+  [
+    'documents-ocr',
+    'scenario=documents',
+    '#records-documents .doc-stage[data-stage="ocr"]',
+    `/OCR page [123] of 3/.test(${text('#records-documents .doc-stage[data-stage="ocr"]')})`,
+  ],
+  [
+    'documents',
+    'scenario=documents',
+    '#records-documents .rec-row[data-id="3"][data-stage="meaning"]',
+    `/phone-video\\.pdf is 60\\.2 MB; the limit is 25 MB/.test(${text('#upload-failures')}) && ${qa('#upload-failures li')}.length === 2
+      && /2 of 4 uploaded/.test(${text('#upload-status')})
+      && /tesseract-ocr/.test(${text('#records-documents .rec-row[data-stage="ocr_unavailable"] .doc-problem')})
+      && !!${q('#records-documents .rec-row[data-stage="failed"] .doc-problem')} && ${q('#document-file-input')}.multiple
+      && window.proseva.documents.pollTimer === null`,
+    { themes: BOTH, width: 1200, height: 800, timeout: 30000 },
+  ],
+  [
+    'document-viewer',
+    'scenario=document-viewer',
+    '#doc-find-count:not(:empty)',
+    `${q('#document-viewer')}.open && ${qa('#document-text mark.find-hit')}.length === 6 && ${qa('#document-text mark.current')}.length === 1
+      && ${text('#doc-find-count')} === '1 of 6' && ${qa('#document-text .page-marker')}.length === 3`,
+    { themes: BOTH, width: 1200, height: 800 },
+  ],
+  [
+    'upload-many',
+    'scenario=upload-many',
+    '#upload-progress[data-state="done"]',
+    `/^1,000 of 1,000 uploaded/.test(${text('#upload-status')}) && window.__mockWorkspace.db.documents.length === 1006 && window.__mockLongestFrame < 1500`,
+    { timeout: 120000 },
+  ],
+  [
+    'contact-error',
+    'scenario=contact-error',
+    '#err-rec-email:not([hidden])',
+    `${q('#rec-email')}.getAttribute('aria-invalid') === 'true' && ${q('#rec-email')}.getAttribute('aria-describedby').includes('err-rec-email')
+      && /name@example\\.com/.test(${text('#err-rec-email')}) && /7 digits/.test(${text('#err-rec-phone')}) && !${q('#record-error')}.hidden`,
+    { themes: BOTH },
+  ],
+  [
+    'finances',
+    'scenario=finances',
+    '#finance-grand-total',
+    `${text('#finance-grand-total')} === '-$309.85' && /Received \\$450\\.00/.test(${text('#records-finances')}) && ${qa('#finance-totals tbody tr')}.length === 5`,
+    { themes: BOTH },
+  ],
+  [
+    'timeline',
+    'scenario=timeline',
+    '#records-timeline[data-total="2"]',
+    `${lastCall('list_records')}.filter.critical === true && ${qa('#records-timeline .rec-row.tone-critical')}.length === 2`,
+    { themes: BOTH },
+  ],
+  [
+    'notes',
+    'scenario=notes',
+    '#note-editor[data-note-id="1"]',
+    `!!${q('#note-preview a.cite[data-source-id="20-124.3"]')} && !!${q('#note-preview strong')} && ${q('#note-title')}.value === 'What the judge looks at'`,
+    { themes: BOTH },
+  ],
+  [
+    'save-note',
+    'scenario=save-note',
+    '.answer-actions[data-state="saved"]',
+    `${lastCall('create_record')}.resource === 'notes' && ${lastCall('create_record')}.record.title === 'How do I request public records from a state agency?'
+      && /### Sources\\n- § 2\\.2-3704 — https:/.test(${lastCall('create_record')}.record.body) && ${lastCall('create_record')}.record.sources.length === 4
+      && ${lastCall('create_record')}.record.caseId === 1 && typeof ${lastCall('create_record')}.record.conversationId === 'number'
+      && ${lastCall('chat')}.caseId === 1 && !!${q('.answer-actions .saved-note-link')}`,
+  ],
+  [
+    'conversations',
+    'scenario=conversations',
+    '#chat-transcript .message.assistant[data-replayed="true"][data-state="done"]',
+    `${qa('#tool-trail .trail-item[data-state="ok"]')}.length === 4 && !!${q('#chat-transcript a.cite[data-source-id="2.2-3704"]')}
+      && ${qa('#chat-transcript .message-sources .source-link')}.length === 3 && !!${q('#chat-transcript button.save-note')}
+      && ${q('#chat-transcript')}.dataset.conversationId === '1' && !${q('#conversations-drawer')}.open`,
+    { themes: BOTH },
+  ],
+  [
+    'conversation-list',
+    'scenario=conversations&open=0',
+    '#conversation-list .conversation-item',
+    `${qa('#conversation-list .conversation-item')}.length === 2 && ${q('#conversation-list .conversation-item')}.dataset.kind === 'research'
+      && !!${q('#conversation-list [data-action="export"]')} && !!${q('#conversation-list [data-action="rename"]')}`,
+    { themes: BOTH },
+  ],
+  [
+    'conversation-continue',
+    'scenario=conversations&continue=1',
+    '#chat-transcript .message.assistant:not([data-replayed])[data-state="done"]',
+    `${lastCall('chat')}.conversationId === 1 && ${lastCall('chat')}.caseId === 1 && ${lastCall('chat')}.messages.length === 3
+      && window.__mockWorkspace.db.conversations[0].messages.length === 4`,
+  ],
+  [
+    'backup',
+    'scenario=backup',
+    '#confirm-dialog[open]',
+    `/kept aside/.test(${text('#confirm-message')}) && /replaced by the backup of/.test(${text('#confirm-message')}) && ${qa('#backup-list .backup-restore')}.length === 2
+      && !!${q('#backup-create')} && !!${q('#confirm-ok')}`,
+    { themes: BOTH },
+  ],
+  [
+    'big',
+    'scenario=big',
+    '#records-timeline[data-total="5005"] .rec-row',
+    `${qa('#records-timeline .rec-row')}.length === 100 && ${text('#records-timeline .pager-text')} === 'Showing 1–100 of 5,005'
+      && performance.getEntriesByName('workspace-render:timeline').length > 0 && performance.getEntriesByName('workspace-render:timeline').every((m) => m.duration < 500)`,
+  ],
+  [
+    'big-next',
+    'scenario=big&next=1',
+    '#records-timeline[data-offset="100"]',
+    `${text('#records-timeline .pager-text')} === 'Showing 101–200 of 5,005' && ${qa('#records-timeline .rec-row')}.length === 100`,
+  ],
+  [
+    'big-deadlines',
+    'scenario=big&page=deadlines',
+    '#deadlines-upcoming[data-total] .rec-row',
+    `${qa('#deadlines-upcoming .rec-row')}.length === 100 && /^Showing 1–100 of /.test(${text('#deadlines-upcoming .pager-text')})
+      && performance.getEntriesByName('workspace-render:deadlines').length > 0`,
+    { width: 1200, height: 800 },
+  ],
+  [
+    'big-documents',
+    'scenario=big&page=documents',
+    '#records-documents[data-total] .rec-row',
+    `${qa('#records-documents .rec-row')}.length === 100 && /of 505$/.test(${text('#records-documents .pager-text')})`,
+  ],
 ];
 
 let passed = 0;
 let failed = 0;
 const { sessionId } = await wd('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation'] } } } });
 const exec = (script) => wd('POST', `/session/${sessionId}/execute/sync`, { script, args: [] });
+const initial = await wd('GET', `/session/${sessionId}/window/rect`).catch(() => null);
 try {
-  for (const [name, query, ready, expectation] of SCENARIOS) {
-    try {
-      await wd('POST', `/session/${sessionId}/url`, { url: `${BASE}?${query}` });
-      const start = Date.now();
-      while (!(await exec(`return !!document.querySelector(${JSON.stringify(ready)})`).catch(() => false))) {
-        if (Date.now() - start > 20000) throw new Error(`timed out waiting for ${ready}`);
-        await new Promise((r) => setTimeout(r, 100));
+  for (const [name, query, ready, expectation, opts = {}] of SCENARIOS) {
+    if (ONLY && !name.includes(ONLY)) continue;
+    for (const theme of opts.themes || ['']) {
+      const label = theme === 'dark' ? `${name}-dark` : name;
+      try {
+        const size = opts.width ? { width: opts.width, height: opts.height || 800 } : initial && { width: initial.width, height: initial.height };
+        if (size) await wd('POST', `/session/${sessionId}/window/rect`, size).catch(() => {});
+        await wd('POST', `/session/${sessionId}/url`, { url: `${BASE}?${query}${theme ? `&theme=${theme}` : ''}` });
+        const start = Date.now();
+        while (!(await exec(`return !!document.querySelector(${JSON.stringify(ready)})`).catch(() => false))) {
+          if (Date.now() - start > (opts.timeout || 20000)) throw new Error(`timed out waiting for ${ready}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await new Promise((r) => setTimeout(r, 300));
+        const r = await exec(`return { ok: Boolean(${expectation}), problems: window.__mockProblems || [], sideways: document.documentElement.scrollWidth > innerWidth, pageScroll: document.documentElement.scrollHeight > innerHeight + 1 }`);
+        writeFileSync(`${OUT}/${label}.png`, Buffer.from(await wd('GET', `/session/${sessionId}/screenshot`), 'base64'));
+        const ok = r.ok && !r.problems.length && !r.sideways && !r.pageScroll;
+        if (ok) passed += 1;
+        else failed += 1;
+        console.log(`${ok ? 'ok  ' : 'FAIL'} webkit ${label}${ok ? '' : ` — ${JSON.stringify(r)}`}`);
+      } catch (err) {
+        failed += 1;
+        console.log(`FAIL webkit ${label} — ${err.message}`);
       }
-      await new Promise((r) => setTimeout(r, 300));
-      const r = await exec(`return { ok: Boolean(${expectation}), problems: window.__mockProblems || [], sideways: document.documentElement.scrollWidth > innerWidth, pageScroll: document.documentElement.scrollHeight > innerHeight + 1 }`);
-      writeFileSync(`${OUT}/${name}.png`, Buffer.from(await wd('GET', `/session/${sessionId}/screenshot`), 'base64'));
-      const ok = r.ok && !r.problems.length && !r.sideways && !r.pageScroll;
-      if (ok) passed += 1;
-      else failed += 1;
-      console.log(`${ok ? 'ok  ' : 'FAIL'} webkit ${name}${ok ? '' : ` — ${JSON.stringify(r)}`}`);
-    } catch (err) {
-      failed += 1;
-      console.log(`FAIL webkit ${name} — ${err.message}`);
     }
   }
 } finally {

@@ -370,9 +370,14 @@ impl Agent {
             } else {
                 serde_json::from_str(&call.arguments).map_err(|e| format!("the arguments are not valid JSON ({e}): {}", call.arguments))
             };
+            let tool = tools.get(&call.name).cloned();
+            // Defaults the tool fills in (the chosen case) are part of the call, shown as sent.
+            let args = match (&tool, args) {
+                (Some(tool), Ok(args)) => Ok(tool.complete_args(args)),
+                (_, args) => args,
+            };
             // What the call event and the sidebar record show: the parsed arguments, or the raw text.
             let shown = args.clone().unwrap_or_else(|_| Value::String(call.arguments.clone()));
-            let tool = tools.get(&call.name).cloned();
             let display = tool.as_ref().map_or_else(|| crate::tool::ToolDisplay::named(&call.name), |t| t.display());
             emit(AgentEvent::ToolCall {
                 id: call.id.clone(),

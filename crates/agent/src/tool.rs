@@ -36,6 +36,12 @@ pub trait Tool: Send + Sync {
     fn parameters(&self) -> Value;
     async fn call(&self, args: Value) -> Result<Value, ToolError>;
 
+    /// The arguments as they will be sent, with any defaults filled in; the runner calls this
+    /// before it shows and makes the call.
+    fn complete_args(&self, args: Value) -> Value {
+        args
+    }
+
     /// How the page shows this tool; by default, its name made readable.
     fn display(&self) -> ToolDisplay {
         ToolDisplay::named(self.name())
@@ -174,22 +180,6 @@ pub fn arg<T: serde::de::DeserializeOwned>(args: &Value, name: &str) -> Result<T
     opt_arg(args, name)?.ok_or_else(|| ToolError::BadArguments(format!("`{name}` is required")))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn a_call_is_described_by_its_action_and_what_it_looks_for() {
-        let display = ToolDisplay::new("Court opinions", "CourtListener", "Searching court opinions", CardKind::Opinion);
-        assert_eq!(display.describe(&json!({"query": "custody"})), "Searching court opinions: “custody”");
-        assert_eq!(display.describe(&json!({"query": "  "})), "Searching court opinions");
-        assert_eq!(display.describe(&json!("not an object")), "Searching court opinions");
-        let unnamed = ToolDisplay::named("SomethingNew");
-        assert_eq!((unnamed.title.as_str(), unnamed.describe(&json!({}))), ("Something New", "Using Something New".to_string()));
-    }
-}
-
 /// A tool whose calls default to one case ([`ToolSet::scoped_to_case`]).
 struct CaseScoped {
     inner: Arc<dyn Tool>,
@@ -210,13 +200,32 @@ impl Tool for CaseScoped {
     fn display(&self) -> ToolDisplay {
         self.inner.display()
     }
-    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+    fn complete_args(&self, args: Value) -> Value {
         let mut args = if args.is_null() { Value::Object(Default::default()) } else { args };
         if let Some(map) = args.as_object_mut()
             && map.get("caseId").is_none_or(Value::is_null)
         {
             map.insert("caseId".into(), Value::from(self.case_id));
         }
+        self.inner.complete_args(args)
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
         self.inner.call(args).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_call_is_described_by_its_action_and_what_it_looks_for() {
+        let display = ToolDisplay::new("Court opinions", "CourtListener", "Searching court opinions", CardKind::Opinion);
+        assert_eq!(display.describe(&json!({"query": "custody"})), "Searching court opinions: “custody”");
+        assert_eq!(display.describe(&json!({"query": "  "})), "Searching court opinions");
+        assert_eq!(display.describe(&json!("not an object")), "Searching court opinions");
+        let unnamed = ToolDisplay::named("SomethingNew");
+        assert_eq!((unnamed.title.as_str(), unnamed.describe(&json!({}))), ("Something New", "Using Something New".to_string()));
     }
 }

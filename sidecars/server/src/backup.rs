@@ -1,7 +1,7 @@
 //! One file with everything: a consistent snapshot of `proseva.db` (SQLite's online backup API),
 //! the original of every document, and `settings.json` — never `secrets.json` — in a zip archive
-//! with a `manifest.json`. Restoring one first archives the current data (kept aside in
-//! `<data dir>/kept/`, never deleted), then copies the backup's database into the live one with
+//! with a `manifest.json`. Restoring one first archives the current data (kept aside beside the
+//! backup as `before-restore-<time>.proseva-backup`, or in `<data dir>/kept/`; never deleted), then copies the backup's database into the live one with
 //! the same backup API (readers never see half of it) and swaps the documents folder.
 //!
 //! While a backup or restore runs it holds the store's write lock, so no record or document can
@@ -24,6 +24,8 @@ pub const FORMAT: &str = "proseva-backup";
 pub const VERSION: u64 = 1;
 /// The extension backups are written with.
 pub const EXTENSION: &str = "proseva-backup";
+/// How the archive of the data a restore replaced is named.
+pub const KEPT_PREFIX: &str = "before-restore-";
 /// Tables counted in the manifest and in answers, as (table, name shown).
 const COUNTED: &[(&str, &str)] = &[
     ("cases", "cases"),
@@ -229,7 +231,11 @@ pub fn restore(state: &AppState, path: &Path) -> Result<Restored, ApiError> {
         })?
     };
 
-    let kept_at = data_dir.join("kept").join(format!("before-restore-{}.{EXTENSION}", chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ")));
+    let kept_name = format!("{KEPT_PREFIX}{}.{EXTENSION}", chrono::Utc::now().format("%Y-%m-%d-%H%M%S"));
+    // Beside the backup being restored, where the person keeps their backups (outside the data
+    // dir); in the data dir only when that folder cannot be written to.
+    let kept_dir = path.parent().filter(|dir| tempfile::tempfile_in(dir).is_ok()).map_or_else(|| data_dir.join("kept"), Path::to_path_buf);
+    let kept_at = kept_dir.join(kept_name);
     let documents = state.config.documents_dir();
     state.store.with_writer(|live| {
         write_archive(state, live, &kept_at)?;

@@ -1,0 +1,205 @@
+// DEVELOPMENT ONLY. The case workspace's scenarios (`?scenario=`), driving the real UI as a person
+// would: mock-tauri.js runs them once the page is ready. Each leaves the window in the state its
+// WebKit check (webkit.mjs) looks at:
+//   workspace, narrow          the Case tab's overview (the due strip is on the Ask tab)
+//   workspace-empty            no case yet: the first-run card
+//   case-error                 the first-run form sent with a blank name: the field's error
+//   deadlines, deadline-save   "Add from a rule": Rule 3:8(a) from 2025-11-07 (a holiday and a weekend
+//                              skipped), shown; then saved
+//   calendar                   the Deadlines page with today's day chosen in the month calendar
+//   documents                  four files dropped on the window (one 60.2 MB, one .zip, one damaged
+//                              PDF); the seeded scanned PDF goes through OCR pages 1–3, the photo
+//                              fails with ocr_unavailable
+//   document-viewer            the custody order open in the viewer, "custody" found
+//   upload-many                1,000 small files dropped at once
+//   contacts, contact-error    contacts; a new contact with a bad email and phone
+//   finances, timeline, notes  those pages (timeline with "Critical only"; notes with one open)
+//   save-note                  an Ask answer saved as a note
+//   conversations              saved conversations: the drawer, then one reopened (&open=0: the
+//                              drawer only; &continue=1: then a question carries it on)
+//   backup                     Settings → Backups → Restore…: the confirmation
+//   big                        the timeline of 5,000 events (&page=deadlines|documents; &next=1)
+(function () {
+  'use strict';
+
+  const params = new URLSearchParams(window.location.search);
+  const speed = Math.max(0.1, Number(params.get('speed')) || 1);
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms / speed));
+  const MB = 1024 * 1024;
+
+  const $ = (sel) => document.querySelector(sel);
+  const until = (fn, timeout = 20000) =>
+    new Promise((resolve, reject) => {
+      const start = Date.now();
+      const check = () => {
+        let v = null;
+        try {
+          v = fn();
+        } catch {
+          v = null;
+        }
+        if (v) resolve(v);
+        else if (Date.now() - start > timeout) reject(new Error(`[mock] timed out: ${fn}`));
+        else setTimeout(check, 25);
+      };
+      check();
+    });
+  const type = (el, value) => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const page = async (name) => {
+    $('#tab-workspace').click();
+    (await until(() => $(`#workspace .ws-nav button[data-page="${name}"]`))).click();
+    await until(() => !$(`#ws-page-${name}`).hidden && !$(`#ws-page-${name}`).querySelector('[aria-busy="true"]'));
+  };
+  /** Files dropped on the window, as the page receives them from a real drag. */
+  const drop = (files) => {
+    let dt = null;
+    try {
+      dt = new DataTransfer();
+      for (const f of files) dt.items.add(f);
+    } catch {
+      dt = null;
+    }
+    if (dt && dt.files.length === files.length) {
+      document.body.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: dt }));
+      document.body.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    } else {
+      // An engine without a constructible DataTransfer: straight to the queue the drop feeds.
+      window.proseva.workspace.go('documents');
+      window.proseva.documents.enqueue(files);
+    }
+  };
+
+  async function run(name) {
+    switch (name) {
+      case 'workspace':
+      case 'narrow':
+      case 'workspace-empty':
+        $('#tab-workspace').click();
+        break;
+      case 'case-error': {
+        $('#tab-workspace').click();
+        const name = await until(() => $('#first-case-name'));
+        type(name, '   ');
+        $('#first-case-form').requestSubmit();
+        break;
+      }
+      case 'deadlines':
+      case 'deadline-save': {
+        await page('deadlines');
+        $('#deadline-from-rule').click();
+        (await until(() => $('#rule-list input[value="answer-complaint"]'))).click();
+        type($('#rule-trigger'), '2025-11-07');
+        await until(() => $('#deadline-rule-preview[data-state="ready"]'));
+        if (name === 'deadline-save') $('#rule-form').requestSubmit();
+        break;
+      }
+      case 'calendar':
+        await page('deadlines');
+        (await until(() => $('#deadline-calendar button.cal-day.today'))).click();
+        break;
+      case 'documents': {
+        await page('documents');
+        const small = new File(['Receipt for the filing fee: $86.00, paid at the clerk’s window.'], 'receipt.txt', { type: 'text/plain' });
+        const big = new File([new Uint8Array(Math.round(60.2 * MB))], 'phone-video.pdf', { type: 'application/pdf' });
+        const odd = new File(['zip'], 'photos.zip', { type: 'application/zip' });
+        const broken = new File(['%PDF-1.4 broken'], 'broken-scan.pdf', { type: 'application/pdf' });
+        drop([small, big, odd, broken]);
+        break;
+      }
+      case 'document-viewer': {
+        await page('documents');
+        (await until(() => $('#records-documents .rec-row[data-id="1"] button[data-action="view"]'))).click();
+        await until(() => $('#document-viewer[data-state="ready"]'));
+        type($('#doc-find-input'), 'custody');
+        break;
+      }
+      case 'upload-many': {
+        await page('documents');
+        const files = [];
+        for (let i = 0; i < 1000; i += 1) files.push(new File([`Note ${i + 1}`], `note-${String(i + 1).padStart(4, '0')}.txt`, { type: 'text/plain' }));
+        // The longest the page went without a frame while the files were added (a frozen page
+        // would show here), and each long gap (for a look).
+        window.__mockLongestFrame = 0;
+        window.__mockLongFrames = [];
+        let last = performance.now();
+        const tick = () => {
+          const t = performance.now();
+          window.__mockLongestFrame = Math.max(window.__mockLongestFrame, t - last);
+          if (t - last > 100) window.__mockLongFrames.push([Math.round(last), Math.round(t - last)]);
+          last = t;
+          if (!$('#upload-progress[data-state="done"]')) requestAnimationFrame(tick);
+        };
+        drop(files);
+        last = performance.now();
+        requestAnimationFrame(tick);
+        break;
+      }
+      case 'contacts':
+        await page('contacts');
+        break;
+      case 'contact-error': {
+        await page('contacts');
+        $('#contacts-add').click();
+        type(await until(() => $('#rec-name')), 'Landlord’s office');
+        type($('#rec-email'), 'office at elm');
+        type($('#rec-phone'), '555');
+        $('#record-form').requestSubmit();
+        break;
+      }
+      case 'finances':
+        await page('finances');
+        break;
+      case 'timeline': {
+        await page('timeline');
+        const critical = await until(() => $('#timeline-filter-critical'));
+        critical.click();
+        break;
+      }
+      case 'notes': {
+        await page('notes');
+        (await until(() => $('#records-notes .rec-row[data-id="1"] .note-open'))).click();
+        break;
+      }
+      case 'save-note': {
+        const input = $('#chat-input');
+        input.value = 'How do I request public records from a state agency?';
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+        (await until(() => $('#chat-transcript .message.assistant[data-state="done"] button.save-note'))).click();
+        break;
+      }
+      case 'conversations': {
+        $('#chat-conversations').click();
+        await until(() => $('#conversation-list .conversation-item'));
+        await wait(200);
+        if (params.get('open') === '0') break;
+        (await until(() => $('#conversation-list .conversation-item[data-kind="chat"] .conversation-open'))).click();
+        if (params.get('continue') === '1') {
+          await until(() => $('#chat-transcript .message.assistant[data-replayed="true"][data-state="done"]'));
+          const input = $('#chat-input');
+          input.value = 'What if the agency asks for a fee?';
+          input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+        }
+        break;
+      }
+      case 'backup': {
+        $('#open-settings').click();
+        (await until(() => $('#backup-list .backup-restore'))).click();
+        break;
+      }
+      case 'big': {
+        const name = params.get('page') || 'timeline';
+        await page(name);
+        if (params.get('next') === '1') (await until(() => $(`#ws-page-${name} .list-box[data-total] .pager-next:not([disabled])`))).click();
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  window.__mockScenarios = { run };
+})();

@@ -1,0 +1,559 @@
+// DEVELOPMENT ONLY. The case workspace's commands (docs/workspace.md) over an in-memory store
+// seeded by mock-seed.js: records with ids and timestamps, lists with filters, limit, offset and
+// total, validation errors in the app's shape (`{code: 'invalid_input', message, field, fields}`),
+// documents whose stage advances (one scanned PDF through OCR pages 1–3, one image failing with
+// `ocr_unavailable`), deadlines computed with Virginia's holidays, saved conversations (mock-tauri's
+// chat and research save into them), backups. Its scenarios are in mock-scenarios.js; the
+// scenarios `workspace-empty`, `case-error` (no cases) and `big` (1,000 deadlines, 5,000 timeline
+// events, 500 documents) change what the store starts with (mock-seed.js).
+(function () {
+  'use strict';
+
+  const params = new URLSearchParams(window.location.search);
+  const scenario = params.get('scenario') || '';
+  const speed = Math.max(0.1, Number(params.get('speed')) || 1);
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms / speed));
+  const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  const { RULES, build } = window.__mockSeed;
+  const MB = 1024 * 1024;
+  const LIMIT = 25 * MB;
+
+  const RESOURCES = ['cases', 'deadlines', 'contacts', 'finances', 'timeline', 'notes', 'conversations', 'documents'];
+  const now = () => new Date().toISOString();
+
+  // ------------------------------------------------------------------------------------------
+  // The store
+
+  const db = build(scenario, window.__mockCanned);
+  const nextId = {};
+  for (const r of RESOURCES) {
+    db[r].forEach((rec, i) => {
+      rec.id = i + 1;
+      rec.createdAt = rec.createdAt || now();
+      rec.updatedAt = rec.updatedAt || rec.createdAt;
+    });
+    nextId[r] = db[r].length + 1;
+  }
+  for (const c of db.conversations) {
+    c.messages.forEach((m, i) => (m.id = i + 1));
+    c.messageCount = c.messages.length;
+    c.updatedAt = c.messages.length ? c.messages[c.messages.length - 1].createdAt : c.createdAt;
+  }
+  for (const d of db.deadlines) Object.assign(d, { ruleId: d.ruleId ?? null, triggerDate: d.triggerDate ?? null, sourceRule: d.sourceRule ?? null, dateNote: d.dateNote ?? null, notes: d.notes ?? null });
+  for (const d of db.documents) {
+    prepareDocument(d);
+    if (d.stage === 'stored') advance(d);
+  }
+
+  /** The fields each resource takes (as the server's `FIELDS`), and what it ignores. */
+  const FIELDS = {
+    cases: ['name', 'caseNumber', 'court', 'type', 'status', 'parties', 'notes'],
+    deadlines: ['caseId', 'title', 'date', 'kind', 'done', 'ruleId', 'triggerDate', 'notes'],
+    contacts: ['caseId', 'name', 'role', 'phone', 'email', 'address', 'notes'],
+    finances: ['caseId', 'date', 'amount', 'category', 'description'],
+    timeline: ['caseId', 'date', 'party', 'title', 'details', 'isCritical', 'sourceDocumentId'],
+    notes: ['caseId', 'title', 'body', 'sources', 'conversationId'],
+    conversations: ['title'],
+    documents: ['title', 'kind', 'caseId'],
+  };
+  const IGNORED = ['id', 'createdAt', 'updatedAt', 'sourceRule', 'dateNote', 'messageCount', 'messages'];
+  const CONTACT_ROLES = ['opposing_party', 'attorney', 'clerk', 'judge', 'witness', 'other'];
+
+  function invalid(fields) {
+    const names = Object.keys(fields).sort();
+    const message = names.length === 1 ? `invalid field \`${names[0]}\`: ${fields[names[0]]}` : `${names.length} fields are invalid: ${names.join(', ')}`;
+    return { code: 'invalid_input', message, field: names[0], fields };
+  }
+  const notFound = (resource, id) => ({ code: 'not_found', message: `no ${resource.replace(/s$/, '')} with id ${id}` });
+  const isDate = (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  const blank = (v) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
+
+  /** Checks a whole record (after merging an update) as the server does; returns it cleaned. */
+  function validate(resource, rec) {
+    const e = {};
+    const text = (name, max = 300) => {
+      if (blank(rec[name])) return null;
+      if (typeof rec[name] !== 'string') {
+        e[name] = `must be text, not ${Array.isArray(rec[name]) ? 'a list' : typeof rec[name]}`;
+        return null;
+      }
+      if (rec[name].trim().length > max) e[name] = `must be at most ${max} characters`;
+      return rec[name].trim();
+    };
+    const required = (name, max) => {
+      const v = text(name, max);
+      if (v === null && !e[name]) e[name] = 'is required';
+      return v;
+    };
+    const date = (name, req) => {
+      if (blank(rec[name])) {
+        if (req) e[name] = 'is required';
+        return null;
+      }
+      if (!isDate(rec[name])) e[name] = 'must be a date as YYYY-MM-DD';
+      return rec[name];
+    };
+    const out = { ...rec };
+    if (resource === 'cases') {
+      out.name = required('name', 300);
+      out.caseNumber = text('caseNumber', 100);
+      out.court = text('court', 300);
+      out.type = text('type', 100);
+      out.status = text('status', 50) || 'open';
+      out.notes = text('notes', 100000);
+      const parties = rec.parties === null || rec.parties === undefined ? [] : rec.parties;
+      if (!Array.isArray(parties)) e.parties = 'must be a list of {"name", "role"} objects';
+      else {
+        parties.forEach((p, i) => {
+          if (!p || typeof p.name !== 'string' || !p.name.trim()) e.parties = e.parties || `entry ${i + 1} must be an object with a non-empty "name" (and an optional "role")`;
+        });
+        out.parties = parties.filter((p) => p && p.name).map((p) => ({ name: p.name.trim(), ...(p.role ? { role: p.role } : {}) }));
+      }
+    } else if (resource === 'deadlines') {
+      out.title = text('title', 300);
+      out.kind = text('kind', 50);
+      out.done = Boolean(rec.done);
+      out.notes = text('notes', 100000);
+      const rule = rec.ruleId ? RULES.rules.find((r) => r.id === rec.ruleId) : null;
+      if (rec.ruleId && !rule) e.ruleId = `no such rule; known rules: ${RULES.rules.map((r) => r.id).join(', ')}`;
+      if (rule) {
+        if (rec.__dateGiven) e.date = 'is computed from ruleId and triggerDate; to set it by hand, leave out ruleId';
+        const trigger = date('triggerDate', false);
+        if (!trigger && !e.triggerDate) e.triggerDate = `is required with ruleId: the date of ${rule.after}`;
+        if (trigger && !e.triggerDate) {
+          const c = compute(rule, trigger);
+          out.date = c.date;
+          out.dateNote = c.explanation;
+        }
+        out.sourceRule = rule.citation;
+        out.title = out.title || rule.title;
+        out.kind = out.kind || rule.kind;
+      } else if (!rec.ruleId) {
+        out.date = date('date', true);
+        out.sourceRule = null;
+        out.dateNote = null;
+      }
+      if (!out.title) e.title = 'is required (unless ruleId gives one)';
+      out.kind = out.kind || 'other';
+      delete out.__dateGiven;
+    } else if (resource === 'contacts') {
+      out.name = required('name', 300);
+      out.role = text('role', 100) || 'other';
+      if (!CONTACT_ROLES.includes(out.role)) e.role = `must be one of: ${CONTACT_ROLES.join(', ')}`;
+      out.phone = text('phone', 50);
+      out.email = text('email', 320);
+      out.address = text('address', 1000);
+      out.notes = text('notes', 100000);
+      if (out.email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(out.email)) e.email = 'must look like name@example.com';
+      if (out.phone && (out.phone.match(/\d/g) || []).length < 7) e.phone = 'must have at least 7 digits';
+    } else if (resource === 'finances') {
+      out.date = date('date', true);
+      if (blank(rec.amount)) e.amount = 'is required (a number of dollars, e.g. 86.50)';
+      else {
+        const n = typeof rec.amount === 'number' ? rec.amount : Number(String(rec.amount).trim().replace(/^\$/, '').replace(/,/g, ''));
+        if (!Number.isFinite(n)) e.amount = 'must be a number of dollars, e.g. 86.50';
+        else out.amount = Math.round(n * 100) / 100;
+      }
+      out.category = (text('category', 100) || 'other').toLowerCase();
+      out.description = text('description', 10000);
+    } else if (resource === 'timeline') {
+      out.date = date('date', true);
+      out.title = required('title', 500);
+      out.party = text('party', 300);
+      out.details = text('details', 100000);
+      out.isCritical = Boolean(rec.isCritical);
+    } else if (resource === 'notes') {
+      out.title = required('title', 300);
+      out.body = typeof rec.body === 'string' ? rec.body : '';
+      out.sources = Array.isArray(rec.sources) ? rec.sources : [];
+    } else if (resource === 'conversations') {
+      out.title = required('title', 300);
+    } else if (resource === 'documents') {
+      out.title = required('title', 300);
+    }
+    delete out.__dateGiven;
+    if ('caseId' in rec && rec.caseId !== null && rec.caseId !== undefined && !db.cases.some((c) => c.id === rec.caseId)) e.caseId = `no case with id ${rec.caseId}`;
+    if (Object.keys(e).length) throw invalid(e);
+    return out;
+  }
+
+  function checkKeys(resource, record) {
+    if (!record || typeof record !== 'object' || Array.isArray(record)) throw { code: 'invalid_input', message: 'expected a JSON object of fields', field: 'record' };
+    const e = {};
+    for (const k of Object.keys(record)) if (!FIELDS[resource].includes(k) && !IGNORED.includes(k)) e[k] = `unknown field; known fields are: ${FIELDS[resource].join(', ')}`;
+    if (Object.keys(e).length) throw invalid(e);
+  }
+
+  function table(resource) {
+    if (!RESOURCES.includes(resource)) throw { code: 'invalid_input', message: `unknown resource \`${resource}\`; known: ${RESOURCES.join(', ')}`, field: 'resource', fields: { resource: 'unknown resource' } };
+    return db[resource];
+  }
+
+  const listed = (resource, rec) => {
+    if (resource === 'conversations') {
+      const { messages, ...rest } = rec;
+      return clone(rest);
+    }
+    if (resource === 'documents') return publicDocument(rec);
+    return clone(rec);
+  };
+
+  function listRecords({ resource, caseId = null, limit = null, offset = 0, filter = null }) {
+    let items = table(resource);
+    if (caseId !== null && caseId !== undefined) items = items.filter((r) => (resource === 'cases' ? r.id === caseId : r.caseId === caseId));
+    const f = filter || {};
+    if (resource === 'deadlines') {
+      if (f.from) items = items.filter((d) => d.date >= f.from);
+      if (f.to) items = items.filter((d) => d.date <= f.to);
+      if (typeof f.done === 'boolean') items = items.filter((d) => d.done === f.done);
+    }
+    if (resource === 'timeline') {
+      if (f.query) {
+        const words = String(f.query).toLowerCase().split(/\s+/).filter(Boolean);
+        items = items.filter((t) => words.every((w) => `${t.title} ${t.details || ''} ${t.party || ''}`.toLowerCase().includes(w)));
+      }
+      if (f.party) items = items.filter((t) => String(t.party || '').toLowerCase().includes(String(f.party).toLowerCase()));
+      if (f.critical) items = items.filter((t) => t.isCritical);
+      if (f.from) items = items.filter((t) => t.date >= f.from);
+      if (f.to) items = items.filter((t) => t.date <= f.to);
+    }
+    const order = {
+      deadlines: (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
+      timeline: (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
+      finances: (a, b) => b.date.localeCompare(a.date) || b.id - a.id,
+      notes: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id,
+      conversations: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id,
+      documents: (a, b) => b.id - a.id,
+    }[resource];
+    items = order ? [...items].sort(order) : [...items];
+    const total = items.length;
+    const from = Math.max(0, Number(offset) || 0);
+    const page = limit === null || limit === undefined || limit < 0 ? items.slice(from) : items.slice(from, from + limit);
+    return { items: page.map((r) => listed(resource, r)), total, limit: limit ?? null, offset: from };
+  }
+
+  function find(resource, id) {
+    const rec = table(resource).find((r) => r.id === id);
+    if (!rec) throw notFound(resource, id);
+    return rec;
+  }
+
+  function createRecord({ resource, record }) {
+    if (resource === 'documents') throw { code: 'invalid_input', message: 'documents are added with upload_document', field: 'resource' };
+    if (resource === 'conversations') throw { code: 'invalid_input', message: 'conversations are made by chat and research', field: 'resource' };
+    table(resource);
+    checkKeys(resource, record);
+    const clean = validate(resource, { ...record, __dateGiven: resource === 'deadlines' && !blank(record.date) });
+    const stamp = now();
+    const rec = { ...clean, id: nextId[resource]++, createdAt: stamp, updatedAt: stamp };
+    if (resource === 'deadlines') Object.assign(rec, { caseId: rec.caseId ?? null, ruleId: rec.ruleId ?? null, triggerDate: rec.triggerDate ?? null, sourceRule: rec.sourceRule ?? null, dateNote: rec.dateNote ?? null });
+    if (resource === 'notes') rec.conversationId = rec.conversationId ?? null;
+    db[resource].push(rec);
+    return clone(rec);
+  }
+
+  function updateRecord({ resource, id, changes }) {
+    const rec = find(resource, id);
+    checkKeys(resource, changes);
+    const merged = { ...rec, ...changes };
+    let dateGiven = false;
+    if (resource === 'deadlines') {
+      // A deadline from a rule is counted again unless the update clears the rule.
+      dateGiven = 'date' in changes && !blank(changes.date) && !blank(merged.ruleId);
+      if (blank(merged.ruleId)) Object.assign(merged, { ruleId: null, sourceRule: changes.ruleId === null ? null : merged.sourceRule });
+    }
+    const clean = resource === 'documents' ? { ...merged, title: blank(merged.title) ? rec.title : merged.title } : validate(resource, { ...merged, __dateGiven: dateGiven });
+    Object.assign(rec, clean, { updatedAt: now() });
+    return resource === 'documents' ? publicDocument(rec) : listed(resource, rec);
+  }
+
+  function deleteRecord({ resource, id }) {
+    const rec = find(resource, id);
+    if (resource === 'cases') {
+      const held = ['deadlines', 'documents', 'contacts', 'finances', 'timeline', 'notes']
+        .map((r) => [r, db[r].filter((x) => x.caseId === id).length])
+        .filter(([, n]) => n);
+      if (held.length) {
+        const list = held.map(([r, n]) => `${n} ${n === 1 ? r.replace(/s$/, '') : r}`).join(', ');
+        throw { code: 'conflict', message: `“${rec.name}” still has records (${list}); delete them or move them to another case first.` };
+      }
+    }
+    db[resource].splice(db[resource].indexOf(rec), 1);
+    return null;
+  }
+
+  function financeTotals({ caseId = null }) {
+    const by = new Map();
+    for (const f of db.finances) {
+      if (caseId !== null && caseId !== undefined && f.caseId !== caseId) continue;
+      const t = by.get(f.category) || { category: f.category, total: 0, count: 0 };
+      t.total = Math.round((t.total + f.amount) * 100) / 100;
+      t.count += 1;
+      by.set(f.category, t);
+    }
+    return [...by.values()].sort((a, b) => a.category.localeCompare(b.category));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Deadlines from rules: Va. Code § 1-210, holidays of § 2.2-3300 (as sidecars/server/src/holidays.rs)
+
+  const utc = (s) => new Date(`${s}T00:00:00Z`);
+  const isoUtc = (d) => d.toISOString().slice(0, 10);
+  const plus = (s, n) => {
+    const d = utc(s);
+    d.setUTCDate(d.getUTCDate() + n);
+    return isoUtc(d);
+  };
+  const nth = (year, month, weekday, n) => {
+    const d = new Date(Date.UTC(year, month - 1, 1));
+    d.setUTCDate(1 + ((weekday - d.getUTCDay() + 7) % 7) + (n - 1) * 7);
+    return isoUtc(d);
+  };
+  function holidays(year) {
+    const days = [];
+    for (const y of [year, year + 1]) {
+      const lastMonday = (() => {
+        const d = new Date(Date.UTC(y, 5, 0));
+        d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+        return isoUtc(d);
+      })();
+      const thanksgiving = nth(y, 11, 4, 4);
+      const list = [
+        [`${y}-01-01`, "New Year's Day"],
+        [nth(y, 1, 1, 3), 'Martin Luther King, Jr., Day'],
+        [nth(y, 2, 1, 3), 'George Washington Day'],
+        [lastMonday, 'Memorial Day'],
+        [`${y}-06-19`, 'Juneteenth'],
+        [`${y}-07-04`, 'Independence Day'],
+        [nth(y, 9, 1, 1), 'Labor Day'],
+        [nth(y, 10, 1, 2), 'Columbus Day and Yorktown Victory Day'],
+        [plus(nth(y, 11, 1, 1), 1), 'Election Day'],
+        [`${y}-11-11`, 'Veterans Day'],
+        [thanksgiving, 'Thanksgiving Day'],
+        [plus(thanksgiving, 1), 'the day after Thanksgiving'],
+        [`${y}-12-25`, 'Christmas Day'],
+      ];
+      for (const [date, name] of list) {
+        const wd = utc(date).getUTCDay();
+        const kept = wd === 6 ? plus(date, -1) : wd === 0 ? plus(date, 1) : date;
+        if (kept.startsWith(String(year))) days.push({ date: kept, name, observed: kept !== date });
+      }
+    }
+    return days;
+  }
+  function closedBecause(date) {
+    const wd = utc(date).getUTCDay();
+    if (wd === 6) return 'a Saturday';
+    if (wd === 0) return 'a Sunday';
+    const h = holidays(Number(date.slice(0, 4))).find((x) => x.date === date);
+    return h ? `a legal holiday (${h.name}${h.observed ? ' observed' : ''}, § 2.2-3300)` : null;
+  }
+  const longDay = (s) => utc(s).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const shortDay = (s) => utc(s).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  function compute(rule, triggerDate) {
+    const counted = plus(triggerDate, rule.days);
+    let date = counted;
+    const skipped = [];
+    for (let why = closedBecause(date); why; why = closedBecause(date)) {
+      skipped.push({ date, reason: why });
+      date = plus(date, 1);
+    }
+    let explanation = `${rule.days} days after ${triggerDate} (${rule.citation}) is ${longDay(counted)}`;
+    if (!skipped.length) explanation += '.';
+    else explanation += `; ${skipped.map((s) => `${shortDay(s.date)} is ${s.reason}`).join(', ')}, so under Va. Code § 1-210 the deadline moves to the next day the clerk's office is open: ${longDay(date)}.`;
+    return { ruleId: rule.id, citation: rule.citation, triggerDate, countedDate: counted, date, skipped, explanation };
+  }
+  function computeDeadline({ ruleId, triggerDate }) {
+    const rule = RULES.rules.find((r) => r.id === ruleId);
+    const e = {};
+    if (!rule) e.ruleId = `no such rule; known rules: ${RULES.rules.map((r) => r.id).join(', ')}`;
+    if (blank(triggerDate)) e.triggerDate = 'is required';
+    else if (!isDate(triggerDate)) e.triggerDate = 'must be a date as YYYY-MM-DD';
+    else if (Number(triggerDate.slice(0, 4)) < 1800 || Number(triggerDate.slice(0, 4)) > 2200) e.triggerDate = 'must be a year from 1800 to 2200';
+    if (Object.keys(e).length) throw invalid(e);
+    return compute(rule, triggerDate);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Documents: stages that advance over time
+
+  function publicDocument(d) {
+    const { text, pages, script, timer, ...rest } = d;
+    return clone({ ...rest, textChars: d.stage === 'meaning' || d.stage === 'words' ? (text || '').length : null, chunkCount: d.stage === 'meaning' || d.stage === 'words' ? Math.max(1, Math.ceil((text || '').length / 800)) : 0, embeddingStatus: d.stage === 'meaning' ? 'done' : d.stage === 'words' ? 'running' : 'pending' });
+  }
+
+  function prepareDocument(d) {
+    Object.assign(d, { ocrPage: d.ocrPage ?? null, problem: d.problem ?? null, pages: d.pages ?? null, text: d.text ?? '', kind: d.kind ?? null, caseId: d.caseId ?? null });
+  }
+
+  /** Moves a document through its stages: text, OCR page by page, or OCR that is not there. */
+  function advance(d) {
+    const set = (patch) => Object.assign(d, patch, { updatedAt: now() });
+    const steps =
+      d.script === 'ocr'
+        ? [[900, { stage: 'ocr', ocrPage: 1 }], [1100, { ocrPage: 2 }], [1100, { ocrPage: 3 }], [1000, { stage: 'words', ocrPage: null }], [1800, { stage: 'meaning' }]]
+        : d.script === 'no-ocr'
+          ? [[1200, { stage: 'ocr_unavailable', problem: 'OCR is not installed: sudo apt install tesseract-ocr tesseract-ocr-eng' }]]
+          : d.script === 'broken'
+            ? [[900, { stage: 'reading' }], [700, { stage: 'failed', problem: `${d.fileName} could not be read: the PDF is damaged (no cross-reference table). Open it and save it again, or scan the paper.` }]]
+            : [[700, { stage: 'reading' }], [900, { stage: 'words' }], [1500, { stage: 'meaning' }]];
+    let i = 0;
+    const next = () => {
+      if (i >= steps.length) return;
+      const [ms, patch] = steps[i++];
+      d.timer = setTimeout(() => {
+        if (!db.documents.includes(d)) return;
+        set(patch);
+        next();
+      }, ms / speed);
+    };
+    next();
+  }
+
+  const FORMATS = { txt: 'text/plain', md: 'text/markdown', pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', tif: 'image/tiff', tiff: 'image/tiff' };
+
+  async function uploadDocument(bytes, options) {
+    const headers = (options && options.headers) || {};
+    if (!(bytes instanceof Uint8Array)) throw { code: 'invalid_input', message: 'the file must be the raw body of the request', field: 'file' };
+    const name = decodeURIComponent(headers['X-File-Name'] || '');
+    if (!name) throw { code: 'invalid_input', message: 'invalid field `file`: X-File-Name is required', field: 'file', fields: { file: 'X-File-Name is required' } };
+    const caseId = headers['X-Case-Id'] ? Number(headers['X-Case-Id']) : null;
+    await wait(scenario === 'upload-many' ? 2 : 250);
+    if (bytes.length > LIMIT) throw { code: 'too_large', message: `${name} is ${(bytes.length / MB).toFixed(1)} MB; the limit is 25 MB` };
+    const ext = (name.match(/\.([a-z0-9]+)$/i) || [])[1]?.toLowerCase();
+    if (!FORMATS[ext]) throw invalid({ file: `${name}: only .txt, .md, .pdf, .docx and images (.png, .jpg, .tif) can be added` });
+    if (caseId !== null && !db.cases.some((c) => c.id === caseId)) throw invalid({ caseId: `no case with id ${caseId}` });
+    const text = ['txt', 'md'].includes(ext) ? new TextDecoder().decode(bytes) : `${name}\n\nThe text read from this ${ext.toUpperCase()} file.`;
+    const stamp = now();
+    const d = {
+      id: nextId.documents++,
+      caseId,
+      title: name.replace(/\.[^.]+$/, ''),
+      kind: null,
+      fileName: name,
+      format: ext === 'jpeg' ? 'jpg' : ext === 'tiff' ? 'tif' : ext,
+      mediaType: FORMATS[ext],
+      sizeBytes: bytes.length,
+      pageCount: ext === 'pdf' || FORMATS[ext].startsWith('image/') ? 1 : null,
+      stage: 'stored',
+      text,
+      pages: null,
+      script: /broken/i.test(name) ? 'broken' : FORMATS[ext].startsWith('image/') || /scan/i.test(name) ? 'ocr' : 'text',
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    if (d.script === 'ocr') d.pageCount = d.pageCount || 3;
+    prepareDocument(d);
+    db.documents.push(d);
+    advance(d);
+    return publicDocument(d);
+  }
+
+  function documentText({ id, offset = 0, limit = null }) {
+    const d = find('documents', id);
+    const from = Math.max(0, Number(offset) || 0);
+    const text = ['words', 'meaning'].includes(d.stage) ? d.text : '';
+    const cut = limit === null || limit === undefined ? text.slice(from) : text.slice(from, from + limit);
+    const out = { documentId: d.id, offset: from, limit: limit ?? null, totalChars: text.length, text: cut };
+    if (d.pages && text) out.pages = clone(d.pages);
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Saved conversations (mock-tauri's chat and research call these)
+
+  function conversationStart(command, { conversationId, caseId, question }) {
+    let c = conversationId ? db.conversations.find((x) => x.id === conversationId) : null;
+    if (conversationId && !c) return null;
+    const stamp = now();
+    if (!c) {
+      c = { id: nextId.conversations++, title: question.length > 80 ? `${question.slice(0, 79)}…` : question, kind: command, caseId: caseId ?? null, createdAt: stamp, updatedAt: stamp, messages: [], messageCount: 0 };
+      db.conversations.push(c);
+    }
+    c.messages.push({ id: c.messages.length + 1, role: 'user', content: question, events: [], createdAt: stamp });
+    c.messageCount = c.messages.length;
+    c.updatedAt = stamp;
+    return c.id;
+  }
+
+  function conversationAnswer(id, reply, events) {
+    const c = db.conversations.find((x) => x.id === id);
+    if (!c) return;
+    const stamp = now();
+    c.messages.push({ id: c.messages.length + 1, role: 'assistant', content: reply, events: clone(events), createdAt: stamp });
+    c.messageCount = c.messages.length;
+    c.updatedAt = stamp;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Backups
+
+  const counts = () => Object.fromEntries(RESOURCES.map((r) => [r, db[r].length]));
+  function createBackup() {
+    const stamp = now().replace(/\.\d+Z$/, 'Z');
+    const name = `proseva-backup-${stamp.replace(/:/g, '-')}.tar.zst`;
+    const b = { path: `/home/pat/.local/share/proseva/backups/${name}`, name, bytes: 12_897_004, createdAt: stamp };
+    db.backups.push(b);
+    return { path: b.path, bytes: b.bytes, counts: counts() };
+  }
+  function restoreBackup({ path }) {
+    const b = db.backups.find((x) => x.path === path);
+    if (!b) throw { code: 'not_found', message: `no backup at ${path}` };
+    const kept = `/home/pat/.local/share/proseva/backups/before-restore-${now().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.tar.zst`;
+    db.backups.push({ path: kept, name: kept.split('/').pop(), bytes: 12_901_777, createdAt: now() });
+    return { restored: counts(), keptAt: kept };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // invoke
+
+  const HANDLERS = {
+    list_records: (a) => listRecords(a || {}),
+    get_record: ({ resource, id }) => {
+      const rec = find(resource, id);
+      return resource === 'documents' ? publicDocument(rec) : clone(rec);
+    },
+    create_record: createRecord,
+    update_record: updateRecord,
+    delete_record: deleteRecord,
+    finance_totals: (a) => financeTotals(a || {}),
+    deadline_rules: () => clone(RULES),
+    compute_deadline: computeDeadline,
+    upload_document: (bytes, options) => uploadDocument(bytes, options),
+    document_text: documentText,
+    reread_document: ({ id }) => {
+      const d = find('documents', id);
+      clearTimeout(d.timer);
+      Object.assign(d, { stage: 'stored', ocrPage: null, problem: null, updatedAt: now() });
+      advance(d);
+      return publicDocument(d);
+    },
+    open_document: ({ id }) => {
+      find('documents', id);
+      window.__mockOpenedDocuments = (window.__mockOpenedDocuments || []).concat(id);
+      return null;
+    },
+    export_conversation: ({ id }) => {
+      const c = find('conversations', id);
+      const slug = c.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50);
+      return { path: `/home/pat/.local/share/proseva/exports/${c.id}-${slug}.md` };
+    },
+    create_backup: createBackup,
+    list_backups: () => clone(db.backups.map(({ path, name, bytes, createdAt }) => ({ path, name, bytes, createdAt }))),
+    restore_backup: restoreBackup,
+  };
+
+  const SLOW = { create_backup: 900, restore_backup: 1200, compute_deadline: 120, list_records: 60 };
+
+  async function invoke(command, args, options) {
+    await wait(scenario === 'big' || scenario === 'upload-many' ? 5 : SLOW[command] ?? 80);
+    if (command === 'upload_document') return HANDLERS.upload_document(args, options);
+    return HANDLERS[command](args || {});
+  }
+
+  /** The workspace's scenarios are in mock-scenarios.js. */
+  const runScenario = (name) => (window.__mockScenarios ? window.__mockScenarios.run(name) : Promise.resolve());
+
+  window.__mockWorkspace = { handles: (command) => command in HANDLERS, invoke, conversationStart, conversationAnswer, runScenario, db };
+})();
+

@@ -1,0 +1,319 @@
+// The Deadlines page (overdue ones flagged in words, upcoming ones next, done ones folded away,
+// a month calendar, Add by hand, Add from a rule, mark done, edit, delete) and the "Due in the
+// next 7 days" strip on the Ask panel.
+
+import { h, clear, append, announce } from './dom.js';
+import { api, commandError } from './api.js';
+import { PagedList, recordRow, badge, confirmDelete } from './records.js';
+import { MonthCalendar } from './calendar.js';
+import { citationNodes } from './rules.js';
+import { addDays, dueState, longDate, mediumDate, today } from './format.js';
+
+export const DEADLINE_KINDS = [
+  ['filing', 'Filing'],
+  ['hearing', 'Hearing'],
+  ['response', 'Response'],
+  ['service', 'Service'],
+  ['appeal', 'Appeal'],
+  ['discovery', 'Discovery'],
+  ['post-trial', 'After the trial'],
+  ['other', 'Other'],
+];
+
+const kindText = (kind) => (DEADLINE_KINDS.find(([v]) => v === kind) || [kind, kind || 'Other'])[1];
+
+function deadlineFields(record) {
+  const fields = [
+    { name: 'title', label: 'What is due', required: true, wide: true },
+    { name: 'date', label: 'Date', type: 'date', required: true, hint: record && record.ruleId ? `Set by ${record.sourceRule || 'a rule'}. Changing the date by hand unlinks the rule.` : null },
+    { name: 'kind', label: 'Kind', type: 'select', options: DEADLINE_KINDS, default: 'other' },
+  ];
+  if (record && record.ruleId) fields.push({ name: 'triggerDate', label: 'Counted from (event date)', type: 'date', hint: 'Changing it counts the date again under the same rule.' });
+  fields.push({ name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true });
+  return fields;
+}
+
+export class DeadlinesPage {
+  constructor(ws, root, { ruleDialog }) {
+    this.ws = ws;
+    this.root = root;
+    this.ruleDialog = ruleDialog;
+    const addHand = h('button', { type: 'button', class: 'button secondary', id: 'deadline-add', 'aria-haspopup': 'dialog' }, '+ Add by hand');
+    const addRule = h('button', { type: 'button', class: 'button primary', id: 'deadline-from-rule', 'aria-haspopup': 'dialog' }, 'Add from a rule…');
+    this.error = h('p', { class: 'form-error page-error', role: 'alert', tabindex: '-1', hidden: true });
+    this.dayBox = h('section', { class: 'cal-day-list', id: 'calendar-day', 'aria-live': 'polite', hidden: true });
+    const calRoot = h('div', { class: 'calendar', id: 'deadline-calendar' });
+    const overdueBox = h('div', { class: 'list-box', id: 'deadlines-overdue' });
+    const upcomingBox = h('div', { class: 'list-box', id: 'deadlines-upcoming' });
+    const doneBox = h('div', { class: 'list-box', id: 'deadlines-done' });
+    this.doneSummary = h('summary', {}, 'Done');
+    this.doneDetails = h('details', { class: 'done-fold', id: 'deadlines-done-fold' }, this.doneSummary, doneBox);
+    this.overdueSection = h('section', { class: 'deadline-group overdue-group', 'aria-labelledby': 'deadlines-overdue-title' }, h('h4', { class: 'group-title', id: 'deadlines-overdue-title' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), 'Overdue'), overdueBox);
+    clear(root).append(
+      h(
+        'header',
+        { class: 'page-head' },
+        h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, 'Deadlines'), h('p', { class: 'page-lead' }, 'Dates you must not miss. A rule counts the days for you, skipping weekends and legal holidays, and says how it did.')),
+        h('div', { class: 'page-actions' }, addHand, addRule),
+      ),
+      this.error,
+      h(
+        'div',
+        { class: 'deadlines-layout' },
+        h(
+          'div',
+          { class: 'deadlines-lists' },
+          this.overdueSection,
+          h('section', { class: 'deadline-group', 'aria-labelledby': 'deadlines-upcoming-title' }, h('h4', { class: 'group-title', id: 'deadlines-upcoming-title' }, 'Upcoming'), upcomingBox),
+          this.doneDetails,
+        ),
+        h('section', { class: 'calendar-box', 'aria-label': 'Calendar' }, calRoot, this.dayBox),
+      ),
+    );
+    const list = (box, page, filter, empty) =>
+      new PagedList(box, {
+        page,
+        label: page === 'deadlines' ? 'Upcoming deadlines' : page.replace('deadlines-', '') + ' deadlines',
+        empty,
+        fetch: ({ limit, offset }) => api.listRecords('deadlines', { caseId: this.ws.caseId, limit, offset, filter: filter() }),
+        row: (d) => this.row(d),
+        onAction: (action, d, button) => this.act(action, d, button),
+      });
+    this.overdue = list(overdueBox, 'deadlines-overdue', () => ({ to: addDays(today(), -1), done: false }), 'Nothing overdue.');
+    this.upcoming = list(upcomingBox, 'deadlines', () => ({ from: today(), done: false }), 'No upcoming deadlines.');
+    this.done = list(doneBox, 'deadlines-done', () => ({ done: true }), 'Nothing marked done yet.');
+    this.overdue.onRendered = (l) => {
+      this.overdueSection.hidden = !l.total;
+    };
+    this.done.onRendered = (l) => {
+      this.doneSummary.textContent = `Done (${l.total})`;
+    };
+    this.calendar = new MonthCalendar(calRoot, {
+      fetchMonth: async ({ from, to }) => (await api.listRecords('deadlines', { caseId: this.ws.caseId, filter: { from, to }, limit: 1000 })).items || [],
+      onPick: (date, list) => this.showDay(date, list),
+    });
+    // Checkboxes: mark done / not done.
+    root.addEventListener('change', (e) => {
+      const box = e.target instanceof Element ? e.target.closest('input.done-check') : null;
+      if (box) this.setDone(box.dataset.id, box.checked, box);
+    });
+    this.dayBox.addEventListener('click', (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button[data-action]') : null;
+      if (!button) return;
+      if (button.dataset.action === 'add-on-day') this.edit(null, button, { date: button.dataset.date });
+      else {
+        const d = (this.dayItems || []).find((x) => String(x.id) === button.dataset.id);
+        if (d) this.act(button.dataset.action, d, button);
+      }
+    });
+    addHand.addEventListener('click', (e) => this.edit(null, e.currentTarget));
+    addRule.addEventListener('click', async (e) => {
+      const saved = await this.ruleDialog.open(this.ws.caseId, e.currentTarget);
+      if (saved) this.reloadAll({ highlight: saved.id });
+    });
+  }
+
+  row(d) {
+    const due = dueState(d.date, d.done);
+    const check = h('input', { type: 'checkbox', class: 'done-check checkbox', id: `done-${d.id}`, dataset: { id: d.id }, 'aria-label': `Done: ${d.title}` });
+    check.checked = Boolean(d.done);
+    const extra = [];
+    if (d.sourceRule) extra.push(h('p', { class: 'rec-rule' }, 'Rule: ', citationNodes(d.sourceRule), d.triggerDate ? ` · counted from ${mediumDate(d.triggerDate)}` : ''));
+    if (d.dateNote) extra.push(h('p', { class: 'rec-note' }, citationNodes(d.dateNote)));
+    if (d.notes) extra.push(h('p', { class: 'rec-body' }, d.notes));
+    return recordRow({
+      id: d.id,
+      lead: h('div', { class: 'rec-lead' }, check),
+      title: d.title,
+      badges: [badge(due.text, due.state === 'overdue' ? 'error' : due.state === 'today' || due.state === 'soon' ? 'warn' : due.state === 'done' ? 'ok' : ''), badge(kindText(d.kind))],
+      meta: [h('time', { datetime: d.date }, longDate(d.date))],
+      extra: extra.length ? h('div', { class: 'rec-extra' }, extra) : null,
+      tone: due.state,
+      dataset: { state: due.state, date: d.date, ruleId: d.ruleId || null },
+      actions: [
+        { action: 'edit', text: 'Edit', label: `Edit ${d.title}`, dialog: true },
+        { action: 'delete', text: 'Delete', label: `Delete ${d.title}`, kind: 'ghost danger-text', dialog: true },
+      ],
+    });
+  }
+
+  show({ focusId = null } = {}) {
+    this.error.hidden = true;
+    this.reloadAll({ highlight: focusId });
+  }
+
+  /** Another case: its own calendar day and done list. */
+  reset() {
+    this.dayBox.hidden = true;
+    this.doneDetails.open = false;
+  }
+
+  async reloadAll({ highlight = null } = {}) {
+    await Promise.all([this.overdue.load(0), this.upcoming.load(0), this.done.load(0), this.calendar.refresh()]);
+    if (this.dayBox.hidden === false && this.dayDate) this.showDay(this.dayDate, this.calendar.byDate.get(this.dayDate) || []);
+    if (highlight) {
+      const row = [this.overdue, this.upcoming, this.done].map((l) => l.rowOf(highlight)).find(Boolean);
+      if (row) {
+        row.classList.add('highlight');
+        if (row.closest('details') && !row.closest('details').open) row.closest('details').open = true;
+        row.scrollIntoView({ block: 'center' });
+        const focusable = row.querySelector('input, button');
+        if (focusable) focusable.focus({ preventScroll: true });
+        setTimeout(() => row.classList.remove('highlight'), 2500);
+      }
+    }
+  }
+
+  showDay(date, list) {
+    this.dayDate = date;
+    this.dayItems = list;
+    clear(this.dayBox).append(h('h4', { class: 'group-title' }, longDate(date)));
+    if (list.length) {
+      this.dayBox.append(
+        h(
+          'ul',
+          { class: 'day-items' },
+          list.map((d) => {
+            const due = dueState(d.date, d.done);
+            return h(
+              'li',
+              {},
+              h('span', { class: 'day-item-title' }, d.title),
+              ' ',
+              badge(due.text, due.state === 'overdue' ? 'error' : due.state === 'done' ? 'ok' : ''),
+              ' ',
+              h('button', { type: 'button', class: 'button link-like small', dataset: { action: 'edit', id: d.id }, 'aria-haspopup': 'dialog', 'aria-label': `Edit ${d.title}` }, 'Edit'),
+            );
+          }),
+        ),
+      );
+    } else {
+      this.dayBox.append(h('p', { class: 'muted' }, 'No deadlines on this day.'));
+    }
+    this.dayBox.append(h('button', { type: 'button', class: 'button secondary small', dataset: { action: 'add-on-day', date }, 'aria-haspopup': 'dialog' }, `+ Add a deadline on ${mediumDate(date)}`));
+    this.dayBox.hidden = false;
+  }
+
+  async setDone(id, done, box) {
+    box.disabled = true;
+    try {
+      await api.updateRecord('deadlines', Number(id), { done });
+      announce(done ? 'Marked done.' : 'Marked not done.');
+      await this.reloadAll();
+      this.ws.changed('deadlines');
+    } catch (err) {
+      box.checked = !done;
+      box.disabled = false;
+      this.showError(`Not changed: ${commandError(err).message}`);
+    }
+  }
+
+  async act(action, d, button) {
+    if (action === 'edit') this.edit(d, button);
+    else if (action === 'delete') {
+      const gone = await confirmDelete('deadlines', d, { noun: 'deadline', name: d.title, trigger: button, onError: (e) => this.showError(e.message) });
+      if (gone) {
+        this.reloadAll();
+        this.ws.changed('deadlines');
+      }
+    }
+  }
+
+  async edit(record, trigger, preset = {}) {
+    const saved = await this.ws.recordDialog.open(
+      {
+        title: record ? 'Edit deadline' : 'Add a deadline',
+        kind: 'deadlines',
+        fields: deadlineFields(record),
+        values: record ? { ...record } : { kind: 'filing', date: today(), ...preset },
+        saveLabel: record ? 'Save changes' : 'Add deadline',
+        submit: (v) => {
+          if (!record) return api.createRecord('deadlines', { ...v, caseId: this.ws.caseId });
+          const changes = { ...v };
+          if (record.ruleId) {
+            // A rule's date is the server's to count: a date typed by hand unlinks the rule.
+            if (changes.date && changes.date !== record.date) Object.assign(changes, { ruleId: null, triggerDate: null });
+            else delete changes.date;
+          }
+          return api.updateRecord('deadlines', record.id, changes);
+        },
+      },
+      trigger,
+    );
+    if (saved) {
+      this.reloadAll({ highlight: saved.id });
+      this.ws.changed('deadlines');
+    }
+  }
+
+  showError(text) {
+    this.error.textContent = text;
+    this.error.hidden = false;
+    this.error.focus();
+  }
+}
+
+/**
+ * The strip above the Ask transcript: the current case's deadlines not done, overdue ones and
+ * those of the next 7 days, each a way to the Deadlines page. Hidden when there are none.
+ */
+export class DueStrip {
+  constructor(root, ws) {
+    this.root = root;
+    this.ws = ws;
+    this.seq = 0;
+    root.addEventListener('click', (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button[data-deadline-id]') : null;
+      if (button) this.ws.go('deadlines', { focusId: Number(button.dataset.deadlineId) });
+      else if (e.target instanceof Element && e.target.closest('.due-all')) this.ws.go('deadlines');
+    });
+  }
+
+  async refresh() {
+    const seq = (this.seq += 1);
+    if (!this.ws.caseId) {
+      this.root.hidden = true;
+      return;
+    }
+    const now = today();
+    let answer;
+    try {
+      // From the start of time: overdue ones too. The contract's `from` is left out on purpose.
+      answer = await api.listRecords('deadlines', { caseId: this.ws.caseId, filter: { to: addDays(now, 7), done: false }, limit: 8 });
+    } catch {
+      if (seq === this.seq) this.root.hidden = true;
+      return;
+    }
+    if (seq !== this.seq) return;
+    const items = (answer && answer.items) || [];
+    const total = Number(answer && answer.total) || items.length;
+    if (!items.length) {
+      this.root.hidden = true;
+      clear(this.root);
+      return;
+    }
+    const overdue = items.filter((d) => d.date < now).length;
+    append(clear(this.root), [
+      h('h3', { class: 'due-title', id: 'due-strip-title' }, overdue ? `${overdue}${total > items.length ? '+' : ''} overdue · due in the next 7 days` : 'Due in the next 7 days'),
+      h(
+        'ul',
+        { class: 'due-items', 'aria-labelledby': 'due-strip-title' },
+        items.map((d) => {
+          const due = dueState(d.date, false, now);
+          return h(
+            'li',
+            {},
+            h(
+              'button',
+              { type: 'button', class: ['due-item', `due-${due.state}`], dataset: { deadlineId: d.id, state: due.state } },
+              h('span', { class: 'due-when' }, due.state === 'overdue' ? due.text : `${mediumDate(d.date)} · ${due.text}`),
+              h('span', { class: 'due-what' }, d.title),
+            ),
+          );
+        }),
+      ),
+      total > items.length ? h('button', { type: 'button', class: 'button link-like small due-all' }, `All ${total} →`) : null,
+    ]);
+    this.root.hidden = false;
+  }
+}
