@@ -94,7 +94,7 @@ export class NotesPage {
     this.remove = h('button', { type: 'button', class: 'button ghost danger-text', id: 'note-delete', 'aria-haspopup': 'dialog' }, 'Delete');
     this.form = h(
       'form',
-      { class: 'note-editor', id: 'note-editor', novalidate: true, 'aria-labelledby': 'note-editor-title' },
+      { class: 'card note-editor', id: 'note-editor', novalidate: true, 'aria-labelledby': 'note-editor-title' },
       h('div', { class: 'editor-head' }, this.editorTitle, this.meta),
       this.error,
       h('div', { class: 'note-grid' }, this.fieldsBox, h('section', { class: 'preview-box' }, h('h5', { class: 'preview-title', id: 'note-preview-title' }, 'Preview'), this.preview)),

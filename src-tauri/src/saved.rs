@@ -22,14 +22,8 @@ pub async fn case_context(workspace: &Workspace, case_id: i64) -> Result<CaseCon
         other => other.into(),
     })?;
     let deadlines = workspace.list(Resource::Deadlines, &ListQuery::for_case(Some(case_id)).with("done", false).page(50, 0)).await?;
-    let today = today();
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     Ok(CaseContext { case_id, summary: case_summary(&case, &deadlines.items, &today) })
-}
-
-/// Today's date, `YYYY-MM-DD`, on this computer's clock (UTC).
-fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    crate::workspace::utc_date(secs)
 }
 
 /// Saves the question, in a new conversation unless `conversation_id` names a saved one. A server

@@ -225,31 +225,13 @@ pub async fn export_conversation(state: State<'_, AppState>, id: i64) -> Result<
 /// One archive of everything in the backups folder: `{path, bytes, counts}`.
 #[tauri::command]
 pub async fn create_backup(state: State<'_, AppState>) -> Result<Value, CommandError> {
-    let stamp = std::time::SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let path = unused_path(&state.folders.backups, &format!("proseva-{}", utc_stamp(stamp)), BACKUP_EXTENSION);
+    let path = unused_path(&state.folders.backups, &format!("proseva-{}", stamp(chrono::Utc::now())), BACKUP_EXTENSION);
     Ok(state.workspace()?.backup(&path.to_string_lossy()).await?)
 }
 
-/// `2026-11-23` from seconds since 1970 (UTC).
-pub fn utc_date(secs: u64) -> String {
-    utc_stamp(secs)[..10].to_string()
-}
-
-/// `2026-11-23-091500` from seconds since 1970 (UTC), without a date library.
-fn utc_stamp(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let (hour, minute, second) = ((secs % 86_400) / 3600, (secs % 3600) / 60, secs % 60);
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}-{hour:02}{minute:02}{second:02}")
+/// How a backup's file name says when it was made: `2026-11-23-091500` (UTC).
+fn stamp(time: chrono::DateTime<chrono::Utc>) -> String {
+    time.format("%Y-%m-%d-%H%M%S").to_string()
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -325,8 +307,8 @@ mod tests {
 
     #[test]
     fn stamps_and_stems() {
-        assert_eq!(utc_stamp(0), "1970-01-01-000000");
-        assert_eq!(utc_stamp(1_795_430_096), "2026-11-23-103456");
+        assert_eq!(stamp(chrono::DateTime::UNIX_EPOCH), "1970-01-01-000000");
+        assert_eq!(stamp(chrono::DateTime::from_timestamp(1_795_430_096, 0).unwrap()), "2026-11-23-103456");
         assert_eq!(file_stem("Where do we exchange the child?"), "Where do we exchange the child");
         assert_eq!(file_stem("???"), "conversation");
         assert_eq!(megabytes(63_124_480), "60.2 MB");
