@@ -17,6 +17,11 @@ for f in usr/bin/proseva usr/bin/proseva-server usr/bin/proseva-explorer; do
 done
 grep -q "usr/share/applications/.*\.desktop$" <<<"$contents" || { echo "test-deb: no desktop entry" >&2; exit 1; }
 grep -q "usr/share/icons/hicolor/.*/apps/.*\.png$" <<<"$contents" || { echo "test-deb: no icons" >&2; exit 1; }
+# Scans are read by OCR: the package pulls in Tesseract (English) and poppler's pdftoppm.
+depends="$(dpkg-deb -f "$deb" Depends)"
+for d in tesseract-ocr tesseract-ocr-eng poppler-utils; do
+  grep -Eq "(^|, )$d( |,|$)" <<<"$depends" || { echo "test-deb: the package does not depend on $d ($depends)" >&2; exit 1; }
+done
 
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get install -y -qq "$deb" >/dev/null

@@ -429,6 +429,7 @@ fn event_card(e: &Value) -> Card {
 fn passage_card(p: &Value) -> Card {
     Card {
         title: str_at(p, "documentTitle").or_else(|| str_at(p, "title")).unwrap_or_else(|| "Your document".into()),
+        meta: (p["from"] == "note").then(|| "Your note".to_string()).into_iter().collect(),
         snippet: truncate(&str_at(p, "text").or_else(|| str_at(p, "passage")).unwrap_or_default(), SNIPPET_CHARS),
         extras: p["score"].as_f64().map(|s| Extra { label: "Match".into(), value: score_text(s), tone: None }).into_iter().collect(),
         ..Card::default()

@@ -302,8 +302,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 for p in r.result["passages"].as_array().or(r.result["results"].as_array()).into_iter().flatten().take(3) {
                     let text = p["text"].as_str().or(p["passage"].as_str()).unwrap_or_default();
                     let title = p["documentTitle"].as_str().or(p["title"].as_str()).unwrap_or("a document");
+                    let from = if p["from"] == "note" { "note" } else { "document" };
                     if !text.is_empty() {
-                        own.push(format!("From your document \"{title}\": \"{}\"", text.trim()));
+                        own.push(format!("From your {from} \"{title}\": \"{}\"", text.trim()));
                     }
                 }
             }

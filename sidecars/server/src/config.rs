@@ -18,6 +18,10 @@ pub struct Config {
     /// When set, every endpoint but `/api/health` needs `Authorization: Bearer <token>`.
     pub token: Option<String>,
     pub max_body_bytes: usize,
+    /// The OCR programs: Tesseract, and poppler's `pdftoppm` for the pages of scanned PDFs
+    /// (`PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`; by default found on `PATH`).
+    pub tesseract: PathBuf,
+    pub pdftoppm: PathBuf,
 }
 
 impl std::fmt::Debug for Config {
@@ -28,6 +32,8 @@ impl std::fmt::Debug for Config {
             .field("explorer_url", &self.explorer_url)
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("max_body_bytes", &self.max_body_bytes)
+            .field("tesseract", &self.tesseract)
+            .field("pdftoppm", &self.pdftoppm)
             .finish()
     }
 }
@@ -51,10 +57,13 @@ impl Config {
             explorer_url: DEFAULT_EXPLORER_URL.to_string(),
             token: None,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            tesseract: PathBuf::from("tesseract"),
+            pdftoppm: PathBuf::from("pdftoppm"),
         }
     }
 
-    /// `PROSEVA_DATA_DIR` (required), `PORT`, `EXPLORER_URL`, `PROSEVA_TOKEN`, `PROSEVA_MAX_BODY_BYTES`.
+    /// `PROSEVA_DATA_DIR` (required), `PORT`, `EXPLORER_URL`, `PROSEVA_TOKEN`, `PROSEVA_MAX_BODY_BYTES`,
+    /// `PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`.
     /// Empty variables count as unset.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -74,6 +83,12 @@ impl Config {
             config.explorer_url = url;
         }
         config.token = var("PROSEVA_TOKEN");
+        if let Some(path) = var("PROSEVA_TESSERACT") {
+            config.tesseract = PathBuf::from(path);
+        }
+        if let Some(path) = var("PROSEVA_PDFTOPPM") {
+            config.pdftoppm = PathBuf::from(path);
+        }
         if let Some(limit) = var("PROSEVA_MAX_BODY_BYTES") {
             config.max_body_bytes = limit.parse().ok().filter(|&n: &usize| n > 0).ok_or(ConfigError::Invalid {
                 name: "PROSEVA_MAX_BODY_BYTES",

@@ -31,7 +31,7 @@ pub enum ApiError {
     #[error("{0}")]
     Conflict(String),
     /// 413: the body is larger than the configured limit.
-    #[error("the request body is larger than the {limit}-byte limit (PROSEVA_MAX_BODY_BYTES)")]
+    #[error("the request body is larger than the limit of {} ({limit} bytes, PROSEVA_MAX_BODY_BYTES)", mebibytes(*limit))]
     PayloadTooLarge { limit: usize },
     /// 415: a body of a type this endpoint does not take.
     #[error("{0}")]
@@ -151,6 +151,12 @@ impl From<tokio::task::JoinError> for ApiError {
     fn from(e: tokio::task::JoinError) -> Self {
         ApiError::Internal(format!("background task: {e}"))
     }
+}
+
+/// `25 MiB`, `1.5 MiB`: a byte limit as a person reads it.
+fn mebibytes(bytes: usize) -> String {
+    let mib = bytes as f64 / (1024.0 * 1024.0);
+    if mib.fract() == 0.0 { format!("{mib:.0} MiB") } else { format!("{mib:.1} MiB") }
 }
 
 #[cfg(test)]

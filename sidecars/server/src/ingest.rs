@@ -1,6 +1,7 @@
 //! Taking in an uploaded document: read its text, keep the original under `documents/`, store
-//! its passages, and queue it for embedding. Everything but the embedding happens before the
-//! upload is answered, so a file that cannot be read is refused at once with the reason.
+//! its pages and passages, and queue it for embedding. A file whose pages all have text is read
+//! before the upload is answered, so a file that cannot be read is refused at once with the
+//! reason; scanned pages are left to the OCR reader ([`crate::reader`]), in the background.
 
 use std::io::Write;
 use std::path::Path;
@@ -8,13 +9,9 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use crate::extract::{self, Extracted};
+use crate::store::chunks::Owner;
 use crate::store::documents::{self, Document, DocumentMeta, NewDocument};
 use crate::{ApiError, AppState};
-
-/// Passage size for embedding and search: about 200 tokens, inside the model's 256-token window.
-/// The same sizes as the explorer's, so the two searches behave alike.
-pub const CHUNK_CHARS: usize = 1000;
-pub const CHUNK_OVERLAP: usize = 150;
 
 /// A file as received.
 #[derive(Debug, Clone)]
@@ -24,11 +21,14 @@ pub struct Upload {
     pub meta: DocumentMeta,
 }
 
-/// Stores `upload` and returns it as listed, its embedding `pending`. Blocking.
+/// Stores `upload` and returns it as listed: its text read (`words`), or its scanned pages
+/// waiting for OCR (`ocr`), or kept without them when OCR is not installed. Blocking.
 pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
     let Upload { file_name, bytes, mut meta } = upload;
-    let Extracted { format, text, page_count } = extract::extract(&file_name, &bytes)?;
-    let passages = proseva_embed::chunk::chunk_text(&text, CHUNK_CHARS, CHUNK_OVERLAP);
+    let file_name = clean_file_name(&file_name);
+    let extracted = extract::extract(&file_name, &bytes)?;
+    let (text_status, text_error) = state.reader.status_for(&extracted);
+    let Extracted { format, pages, paged } = extracted;
     if meta.title.is_empty() {
         meta.title = file_name.rsplit_once('.').map_or(file_name.as_str(), |(stem, _)| stem).trim().to_string();
     }
@@ -50,16 +50,21 @@ pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
         stored_file: stored_file.clone(),
         size_bytes: bytes.len() as i64,
         sha256,
-        page_count: page_count.map(|n| n as i64),
-        text,
+        pages,
+        paged,
+        text_status,
+        text_error: text_error.clone(),
     };
     let stored = state.store.write(|c| {
-        let id = documents::insert(c, &document, &passages)?;
+        let id = documents::insert(c, &document)?;
+        if text_status != "ocr" {
+            documents::assemble_text(c, id, text_status, text_error.as_deref())?;
+        }
         documents::get(c, id)?.ok_or_else(|| ApiError::Internal(format!("document {id} vanished after insert")))
     });
     match stored {
         Ok(doc) => {
-            state.knowledge.wake();
+            wake_for(state, text_status);
             Ok(doc)
         }
         Err(e) => {
@@ -68,6 +73,45 @@ pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
             Err(e)
         }
     }
+}
+
+/// Reads document `id` again from its stored original (after installing Tesseract, say): its
+/// pages, passages and vectors are made anew. A file that cannot be read leaves the document as
+/// it was. Blocking.
+pub fn reread(state: &AppState, id: i64) -> Result<Document, ApiError> {
+    let stored = state.store.read(|c| documents::stored_file(c, id))?.ok_or_else(|| ApiError::not_found("document", id))?;
+    let path = state.config.documents_dir().join(&stored.stored_file);
+    let bytes = std::fs::read(&path).map_err(|e| ApiError::Internal(format!("the original of document {id} cannot be read: {e}")))?;
+    let extracted = extract::extract(&stored.file_name, &bytes)?;
+    let (text_status, text_error) = state.reader.status_for(&extracted);
+    let document = state.knowledge.replace_passages(Owner::Document(id), || {
+        state.store.write(|c| {
+            documents::restart_reading(c, id, &extracted.pages, extracted.paged, text_status, text_error.as_deref())?;
+            if text_status != "ocr" {
+                documents::assemble_text(c, id, text_status, text_error.as_deref())?;
+            }
+            documents::get(c, id)?.ok_or_else(|| ApiError::not_found("document", id))
+        })
+    })?;
+    wake_for(state, text_status);
+    Ok(document)
+}
+
+fn wake_for(state: &AppState, text_status: &str) {
+    if text_status == "ocr" {
+        state.reader.wake();
+    } else {
+        state.knowledge.wake();
+    }
+}
+
+/// The last part of a name that may carry a path (`C:\\scans\\letter.png`, `../../x.pdf`),
+/// without control characters, at most 255 characters; `upload` if nothing is left.
+pub fn clean_file_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let cleaned: String = last.chars().filter(|c| !c.is_control()).take(255).collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim().to_string();
+    if cleaned.is_empty() { "upload".into() } else { cleaned }
 }
 
 /// Writes a new file and syncs it and its directory, so it is there after a crash.
@@ -81,4 +125,19 @@ fn write_durably(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), ApiError> {
     #[cfg(unix)]
     std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_file_name;
+
+    #[test]
+    fn file_names_lose_their_paths() {
+        assert_eq!(clean_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(clean_file_name("C:\\Users\\me\\Scans\\letter 1.png"), "letter 1.png");
+        assert_eq!(clean_file_name("order\u{0}.pdf"), "order.pdf");
+        assert_eq!(clean_file_name("/"), "upload");
+        assert_eq!(clean_file_name(".."), "upload");
+        assert_eq!(clean_file_name(&"x".repeat(400)).len(), 255);
+    }
 }

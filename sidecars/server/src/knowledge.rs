@@ -1,10 +1,11 @@
-//! The user's documents as searchable knowledge: passages embedded in the background and found
-//! by meaning and by words together.
+//! The user's documents and notes as searchable knowledge: passages embedded in the background
+//! and found by meaning and by words together; each hit says where it came from.
 //!
 //! - The embedding model loads in the background at start ([`Knowledge::status`] says `loading`,
 //!   `ready` or `unavailable: <why>`); until it is ready, searches use words alone.
-//! - An upload stores its passages with the document `pending`; [`spawn_worker`] embeds pending
-//!   documents one at a time and marks each `ready` or `failed`.
+//! - An upload (once its text is read) and a saved note store their passages `pending`;
+//!   [`spawn_worker`] embeds pending notes and documents one at a time and marks each `ready` or
+//!   `failed`.
 //! - Every call of the model runs on one thread of its own ([`ModelThread`]), a question before
 //!   any waiting passages: a search never waits for more than one small batch of an upload, and
 //!   the model's working memory is one forward pass at a time in one thread's heap, not one per
@@ -23,7 +24,8 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::ApiError;
-use crate::store::{Store, chunks, documents, fts_query};
+use crate::store::chunks::{self, Owner};
+use crate::store::{Store, fts_query};
 
 /// How many candidates each ranking contributes to a blended search.
 const FUSION_CANDIDATES: usize = 100;
@@ -61,15 +63,27 @@ impl std::fmt::Debug for Knowledge {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KnowledgeHit {
-    pub document_id: i64,
-    pub document_title: String,
+    /// `document` or `note`.
+    pub from: &'static str,
+    /// The document's or the note's id.
+    pub id: i64,
+    /// The document's or the note's title.
+    pub title: String,
+    /// Set for a passage of a document (the names the agent has always read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_title: Option<String>,
+    /// Set for a passage of a note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note_id: Option<i64>,
     pub chunk_id: i64,
-    /// Position of the passage in its document, from 0.
+    /// Position of the passage in its document or note, from 0.
     pub passage: i64,
-    /// Byte offsets of the passage in the document's extracted text.
+    /// Byte offsets of the passage in the document's extracted text (or the note's body).
     pub start: i64,
     pub end: i64,
-    /// `start` in characters: pass it as `offset` to `GetDocumentText` to read on from here.
+    /// `start` in characters: for a document, pass it as `offset` to `GetDocumentText` to read on.
     pub start_char: i64,
     pub text: String,
     /// 1.0 when both rankings put this passage first; lower as it ranks lower in either.
@@ -129,9 +143,9 @@ impl Knowledge {
     /// (vectors of two models cannot be compared), and the worker is woken. Blocking.
     pub fn set_embedder(&self, store: &Store, embedder: Arc<dyn Embedder>) -> Result<(), ApiError> {
         let mut vectors = self.vectors.write().unwrap_or_else(|e| e.into_inner());
-        let requeued = store.write(|c| documents::requeue_other_models(c, embedder.model_id()))?;
+        let requeued = store.write(|c| chunks::requeue_other_models(c, embedder.model_id()))?;
         if requeued > 0 {
-            tracing::info!(documents = requeued, model = embedder.model_id(), "re-embedding documents made with another model");
+            tracing::info!(records = requeued, model = embedder.model_id(), "re-embedding documents made with another model");
             *vectors = PassageVectors::load(store)?;
         }
         if vectors.is_empty() {
@@ -163,12 +177,15 @@ impl Knowledge {
         self.wake.notify_one();
     }
 
-    /// Deletes a document's rows with `delete` while no search or embedding can see half of it,
-    /// then drops its vectors. Blocking.
-    pub fn remove_document<T>(&self, document_id: i64, delete: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
+    /// Changes or deletes what `owner`'s passages are cut from with `change` while no search or
+    /// embedding can see half of it, then drops its vectors and wakes the worker (a changed note
+    /// or a re-read document is `pending` again). Blocking.
+    pub fn replace_passages<T>(&self, owner: Owner, change: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
         let mut vectors = self.vectors.write().unwrap_or_else(|e| e.into_inner());
-        let result = delete()?;
-        vectors.remove_document(document_id);
+        let result = change()?;
+        vectors.remove(owner);
+        drop(vectors);
+        self.wake.notify_one();
         Ok(result)
     }
 
@@ -227,9 +244,14 @@ impl Knowledge {
                 if f.by_words {
                     matched_by.push("words");
                 }
+                let document = matches!(p.owner, Owner::Document(_));
                 Some(KnowledgeHit {
-                    document_id: p.document_id,
-                    document_title: p.document_title,
+                    from: p.owner.kind(),
+                    id: p.owner.id(),
+                    document_id: document.then_some(p.owner.id()),
+                    document_title: document.then(|| p.title.clone()),
+                    note_id: (!document).then_some(p.owner.id()),
+                    title: p.title,
                     chunk_id: p.chunk_id,
                     passage: p.seq,
                     start: p.start,
@@ -246,14 +268,14 @@ impl Knowledge {
     }
 }
 
-/// Embeds pending documents, one at a time, for as long as the server runs.
+/// Embeds pending notes and documents, one at a time, for as long as the server runs.
 pub fn spawn_worker(store: Store, knowledge: Arc<Knowledge>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             let next = match knowledge.embedder() {
                 None => None,
-                Some(embedder) => match blocking(&store, |s| s.read(documents::next_pending)).await {
-                    Ok(next) => next.map(|id| (id, embedder)),
+                Some(embedder) => match blocking(&store, |s| s.read(chunks::next_pending)).await {
+                    Ok(next) => next.map(|owner| (owner, embedder)),
                     Err(e) => {
                         tracing::error!("embedding worker: {e}");
                         None
@@ -261,11 +283,11 @@ pub fn spawn_worker(store: Store, knowledge: Arc<Knowledge>) -> tokio::task::Joi
                 },
             };
             match next {
-                Some((id, embedder)) => {
-                    if let Err(e) = embed_document(&store, &knowledge, id, embedder).await {
-                        tracing::error!(document = id, "embedding failed: {e}");
+                Some((owner, embedder)) => {
+                    if let Err(e) = embed_passages(&store, &knowledge, owner, embedder).await {
+                        tracing::error!(from = owner.kind(), id = owner.id(), "embedding failed: {e}");
                         let message = e.to_string();
-                        let _ = blocking(&store, move |s| s.write(|c| documents::mark_failed(c, id, &message))).await;
+                        let _ = blocking(&store, move |s| s.write(|c| chunks::mark_failed(c, owner, &message))).await;
                     }
                 }
                 // Woken by an upload, or by the model becoming ready.
@@ -281,9 +303,9 @@ async fn blocking<T: Send + 'static>(store: &Store, f: impl FnOnce(&Store) -> Re
     tokio::task::spawn_blocking(move || f(&store)).await?
 }
 
-async fn embed_document(store: &Store, knowledge: &Arc<Knowledge>, id: i64, embedder: Arc<ModelThread>) -> Result<(), ApiError> {
+async fn embed_passages(store: &Store, knowledge: &Arc<Knowledge>, owner: Owner, embedder: Arc<ModelThread>) -> Result<(), ApiError> {
     let started = std::time::Instant::now();
-    let passages = blocking(store, move |s| s.read(|c| chunks::texts_of(c, id))).await?;
+    let passages = blocking(store, move |s| s.read(|c| chunks::texts_of(c, owner))).await?;
     let texts: Vec<String> = passages.iter().map(|(_, text)| text.clone()).collect();
     let model = embedder.model_id().to_string();
     let vectors = tokio::task::spawn_blocking(move || {
@@ -301,28 +323,29 @@ async fn embed_document(store: &Store, knowledge: &Arc<Knowledge>, id: i64, embe
     let knowledge = knowledge.clone();
     blocking(store, move |s| {
         let mut matrix = knowledge.vectors.write().unwrap_or_else(|e| e.into_inner());
-        // The document may have been deleted (or re-queued) while the model ran.
+        // The document or note may have been deleted (or changed, or re-queued) while the model ran.
         let stored = s.write(|c| {
-            if !documents::is_pending(c, id)? {
+            if !chunks::is_pending(c, owner)? || chunks::texts_of(c, owner)? != passages {
                 return Ok(false);
             }
             for ((chunk, _), vector) in passages.iter().zip(&vectors) {
                 chunks::set_vector(c, *chunk, vector)?;
             }
-            documents::mark_ready(c, id, &model)?;
+            chunks::mark_ready(c, owner, &model)?;
             Ok(true)
         })?;
         if stored {
+            matrix.remove(owner);
             for ((chunk, _), vector) in passages.iter().zip(&vectors) {
                 if vector.len() == matrix.dimension {
-                    matrix.push(*chunk, id, vector);
+                    matrix.push(*chunk, owner, vector);
                 }
             }
         }
         Ok(())
     })
     .await?;
-    tracing::info!(document = id, passages = count, ms = started.elapsed().as_millis() as u64, "document embedded");
+    tracing::info!(from = owner.kind(), id = owner.id(), passages = count, ms = started.elapsed().as_millis() as u64, "passages embedded");
     Ok(())
 }
 
@@ -418,23 +441,23 @@ impl Drop for ModelThread {
 pub struct PassageVectors {
     dimension: usize,
     chunk_ids: Vec<i64>,
-    document_ids: Vec<i64>,
+    owners: Vec<Owner>,
     data: Vec<f32>,
 }
 
 impl PassageVectors {
-    /// Every stored vector of a `ready` document.
+    /// Every stored vector of a `ready` document or note.
     pub fn load(store: &Store) -> Result<Self, ApiError> {
         let mut vectors = PassageVectors::default();
         store.read(|c| {
-            chunks::for_each_vector(c, |chunk, document, vector| {
+            chunks::for_each_vector(c, |chunk, owner, vector| {
                 if vectors.dimension == 0 {
                     vectors.dimension = vector.len();
                 }
                 if vector.len() == vectors.dimension {
-                    vectors.push(chunk, document, &vector);
+                    vectors.push(chunk, owner, &vector);
                 } else {
-                    tracing::warn!(chunk, document, "skipping a passage vector of another dimension");
+                    tracing::warn!(chunk, from = owner.kind(), id = owner.id(), "skipping a passage vector of another dimension");
                 }
             })
         })?;
@@ -453,30 +476,31 @@ impl PassageVectors {
         self.chunk_ids.is_empty()
     }
 
-    pub fn push(&mut self, chunk_id: i64, document_id: i64, vector: &[f32]) {
+    pub fn push(&mut self, chunk_id: i64, owner: Owner, vector: &[f32]) {
         debug_assert_eq!(vector.len(), self.dimension);
         self.chunk_ids.push(chunk_id);
-        self.document_ids.push(document_id);
+        self.owners.push(owner);
         self.data.extend_from_slice(vector);
     }
 
-    pub fn remove_document(&mut self, document_id: i64) {
-        if !self.document_ids.contains(&document_id) {
+    /// Drops every vector of `owner`'s passages.
+    pub fn remove(&mut self, owner: Owner) {
+        if !self.owners.contains(&owner) {
             return;
         }
         let dimension = self.dimension;
         let mut kept = 0;
         for row in 0..self.chunk_ids.len() {
-            if self.document_ids[row] == document_id {
+            if self.owners[row] == owner {
                 continue;
             }
             self.chunk_ids[kept] = self.chunk_ids[row];
-            self.document_ids[kept] = self.document_ids[row];
+            self.owners[kept] = self.owners[row];
             self.data.copy_within(row * dimension..(row + 1) * dimension, kept * dimension);
             kept += 1;
         }
         self.chunk_ids.truncate(kept);
-        self.document_ids.truncate(kept);
+        self.owners.truncate(kept);
         self.data.truncate(kept * dimension);
     }
 
@@ -501,13 +525,13 @@ mod tests {
     #[test]
     fn nearest_ranks_by_cosine_and_removal_keeps_the_rest_aligned() {
         let mut m = PassageVectors::with_dimension(3);
-        m.push(10, 1, &unit(&[1.0, 0.0, 0.0]));
-        m.push(11, 2, &unit(&[0.9, 0.1, 0.0]));
-        m.push(12, 1, &unit(&[0.0, 1.0, 0.0]));
-        m.push(13, 3, &unit(&[0.7, 0.7, 0.0]));
+        m.push(10, Owner::Document(1), &unit(&[1.0, 0.0, 0.0]));
+        m.push(11, Owner::Note(1), &unit(&[0.9, 0.1, 0.0]));
+        m.push(12, Owner::Document(1), &unit(&[0.0, 1.0, 0.0]));
+        m.push(13, Owner::Document(3), &unit(&[0.7, 0.7, 0.0]));
         let ids = |hits: Vec<(i64, f32)>| hits.into_iter().map(|(id, _)| id).collect::<Vec<_>>();
         assert_eq!(ids(m.nearest(&unit(&[1.0, 0.0, 0.0]), 3)), [10, 11, 13]);
-        m.remove_document(1);
+        m.remove(Owner::Document(1));
         assert_eq!(m.len(), 2);
         assert_eq!(ids(m.nearest(&unit(&[0.0, 1.0, 0.0]), 5)), [13, 11]);
         assert!(m.nearest(&[1.0, 0.0], 5).is_empty(), "a query of another dimension matches nothing");

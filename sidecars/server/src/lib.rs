@@ -1,16 +1,17 @@
 //! proseva-server: the user's own case, kept on their machine and served on loopback.
 //!
-//! Cases, deadlines, contacts, documents, finances and a timeline live in one SQLite file
-//! (`proseva.db` in the data dir, see [`store`]). Documents are turned into text ([`extract`]),
-//! cut into passages and embedded in the background ([`knowledge`]), so the agent's
-//! `SearchKnowledge` tool finds them by meaning as well as by words. The eight local tools
+//! Cases, deadlines, contacts, documents, finances, a timeline, notes and saved conversations live
+//! in one SQLite file (`proseva.db` in the data dir, see [`store`]). Documents are turned into text
+//! ([`extract`]; scans by OCR in the background, [`reader`]), cut into passages and embedded in the
+//! background ([`knowledge`]), as notes are, so the agent's `SearchKnowledge` tool finds both by
+//! meaning as well as by words. The eight local tools
 //! ([`tools`]) and the REST resources are served by [`http::app`].
 //!
 //! ```no_run
 //! use proseva_server::{AppState, Config, http, tools};
 //! # async fn demo() -> Result<(), proseva_server::ApiError> {
 //! let state = AppState::open(&Config::for_data_dir("/tmp/proseva".into()))?;
-//! state.spawn_embedding_worker();
+//! state.spawn_workers();
 //! // In-process, as a test or another crate would call a tool:
 //! let deadlines = tools::run_tool(&state, "GetDeadlines", serde_json::json!({})).await?;
 //! // Or over HTTP, as the agent does:
@@ -31,6 +32,8 @@ pub mod holidays;
 pub mod http;
 pub mod ingest;
 pub mod knowledge;
+pub mod ocr;
+pub mod reader;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.
 #[cfg(any(test, feature = "samples"))]
 pub mod samples;

@@ -50,7 +50,7 @@ fn run() -> anyhow::Result<()> {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, config.port));
         let listener = tokio::net::TcpListener::bind(address).await.with_context(|| format!("binding {address}"))?;
         let address = listener.local_addr()?;
-        state.spawn_embedding_worker();
+        state.spawn_workers();
         // The supervisor and the tests read this line to learn the port.
         println!("listening on http://{address}");
         axum::serve(listener, http::app(state)).with_graceful_shutdown(shutdown_signal()).await?;

@@ -13,40 +13,125 @@
 use std::io::Write;
 
 /// A PDF with one page per entry of `pages`, each line of a page set in 11-point Helvetica.
-/// Characters outside printable ASCII become `?`.
+/// Characters outside printable ASCII become `?`. A page without lines has no text at all, as a
+/// page that is only a picture.
 pub fn pdf(pages: &[&[&str]]) -> Vec<u8> {
-    let page_count = pages.len();
-    // Objects: 1 catalog, 2 page tree, 3 font, then a page and its content stream per page.
-    let mut objects: Vec<String> = Vec::new();
-    let kids: Vec<String> = (0..page_count).map(|i| format!("{} 0 R", 4 + 2 * i)).collect();
-    objects.push("<< /Type /Catalog /Pages 2 0 R >>".into());
-    objects.push(format!("<< /Type /Pages /Kids [{}] /Count {page_count} >>", kids.join(" ")));
-    objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".into());
-    for (i, lines) in pages.iter().enumerate() {
-        let mut content = String::from("BT /F1 11 Tf 14 TL 72 740 Td\n");
-        for line in lines.iter() {
-            content.push_str(&format!("({}) Tj T*\n", pdf_string(line)));
-        }
-        content.push_str("ET");
-        objects.push(format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
-            5 + 2 * i
-        ));
-        objects.push(format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()));
-    }
+    assemble(text_objects(pages), "")
+}
 
+/// A one-page PDF whose trailer names an encryption dictionary (RC4, 40-bit), as a
+/// password-protected PDF's does.
+pub fn encrypted_pdf() -> Vec<u8> {
+    let mut objects = text_objects(&[&["Confidential settlement terms."]]);
+    objects.push(
+        b"<< /Filter /Standard /V 1 /R 2 /Length 40 /P -44 \
+          /O <0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef> \
+          /U <fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210> >>"
+            .to_vec(),
+    );
+    let encrypt = objects.len();
+    assemble(objects, &format!(" /Encrypt {encrypt} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]"))
+}
+
+/// A scanned page: a one-page PDF holding only a picture, the 8-bit grey image of a binary PGM
+/// (`P5`, as `pdftoppm -gray` writes it) scanned at `dpi`. `None` if `pgm` is not such a file.
+pub fn scan_pdf(pgm: &[u8], dpi: u32) -> Option<Vec<u8>> {
+    let (width, height, pixels) = parse_pgm(pgm)?;
+    let (w_pt, h_pt) = (width as f64 * 72.0 / dpi as f64, height as f64 * 72.0 / dpi as f64);
+    let content = format!("q {w_pt:.2} 0 0 {h_pt:.2} 0 0 cm /Im1 Do Q");
+    let mut image = format!(
+        "<< /Type /XObject /Subtype /Image /Width {width} /Height {height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length {} >>\nstream\n",
+        pixels.len()
+    )
+    .into_bytes();
+    image.extend_from_slice(pixels);
+    image.extend_from_slice(b"\nendstream");
+    let objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w_pt:.2} {h_pt:.2}] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>"
+        )
+        .into_bytes(),
+        format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()).into_bytes(),
+        image,
+    ];
+    Some(assemble(objects, ""))
+}
+
+/// `(width, height, pixels)` of a binary 8-bit PGM.
+fn parse_pgm(pgm: &[u8]) -> Option<(usize, usize, &[u8])> {
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm.get(at)?.is_ascii_whitespace() {
+            at += 1;
+        }
+        if pgm[at] == b'#' {
+            while *pgm.get(at)? != b'\n' {
+                at += 1;
+            }
+            continue;
+        }
+        let start = at;
+        while !pgm.get(at)?.is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(std::str::from_utf8(&pgm[start..at]).ok()?);
+    }
+    let (width, height, max): (usize, usize, u32) = (fields[1].parse().ok()?, fields[2].parse().ok()?, fields[3].parse().ok()?);
+    let pixels = pgm.get(at + 1..at + 1 + width * height)?;
+    (fields[0] == "P5" && max < 256).then_some((width, height, pixels))
+}
+
+/// Catalog, page tree, font, then a page and its content stream per entry of `pages`.
+fn text_objects(pages: &[&[&str]]) -> Vec<Vec<u8>> {
+    let page_count = pages.len();
+    let mut objects: Vec<Vec<u8>> = Vec::new();
+    let kids: Vec<String> = (0..page_count).map(|i| format!("{} 0 R", 4 + 2 * i)).collect();
+    objects.push(b"<< /Type /Catalog /Pages 2 0 R >>".to_vec());
+    objects.push(format!("<< /Type /Pages /Kids [{}] /Count {page_count} >>", kids.join(" ")).into_bytes());
+    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec());
+    for (i, lines) in pages.iter().enumerate() {
+        let mut content = String::new();
+        if !lines.is_empty() {
+            content.push_str("BT /F1 11 Tf 14 TL 72 740 Td\n");
+            for line in lines.iter() {
+                content.push_str(&format!("({}) Tj T*\n", pdf_string(line)));
+            }
+            content.push_str("ET");
+        }
+        objects.push(
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
+                5 + 2 * i
+            )
+            .into_bytes(),
+        );
+        objects.push(format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()).into_bytes());
+    }
+    objects
+}
+
+/// Numbers the objects from 1 (the first is the catalog), writes the cross-reference table and
+/// the trailer, with `trailer_extra` added to the trailer's dictionary.
+fn assemble(objects: Vec<Vec<u8>>, trailer_extra: &str) -> Vec<u8> {
     let mut out = b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n".to_vec();
     let mut offsets = Vec::with_capacity(objects.len());
     for (i, body) in objects.iter().enumerate() {
         offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\nendobj\n");
     }
     let xref_at = out.len();
     out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
     for offset in offsets {
         out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
     }
-    out.extend_from_slice(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref_at}\n%%EOF\n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!("trailer\n<< /Size {} /Root 1 0 R{trailer_extra} >>\nstartxref\n{xref_at}\n%%EOF\n", objects.len() + 1).as_bytes(),
+    );
     out
 }
 

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use proseva_embed::{Embedder, EmbedderConfig};
 
 use crate::knowledge::{self, Knowledge};
+use crate::reader::{self, Reader};
 use crate::store::Store;
 use crate::{ApiError, Config};
 
@@ -14,6 +15,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub store: Store,
     pub knowledge: Arc<Knowledge>,
+    /// The OCR reader of scanned pages.
+    pub reader: Arc<Reader>,
 }
 
 impl AppState {
@@ -23,8 +26,12 @@ impl AppState {
         let documents = config.documents_dir();
         std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
         let store = Store::open(&config.db_path())?;
+        let cut = store.write(crate::store::notes::cut_missing_passages)?;
+        if cut > 0 {
+            tracing::info!(notes = cut, "notes cut into passages for SearchKnowledge");
+        }
         let knowledge = Arc::new(Knowledge::load(&store)?);
-        Ok(AppState { config: Arc::new(config.clone()), store, knowledge })
+        Ok(AppState { config: Arc::new(config.clone()), store, knowledge, reader: Arc::new(Reader::new(config)) })
     }
 
     /// Loads the configured model on a thread of its own, so the server answers while it loads
@@ -52,9 +59,16 @@ impl AppState {
         self.knowledge.set_embedder(&self.store, embedder)
     }
 
-    /// Starts embedding pending documents in the background. Needs a tokio runtime.
+    /// Starts embedding pending documents and notes in the background. Needs a tokio runtime.
     pub fn spawn_embedding_worker(&self) -> tokio::task::JoinHandle<()> {
         knowledge::spawn_worker(self.store.clone(), self.knowledge.clone())
+    }
+
+    /// Starts the background work of a running server: the OCR reader of scanned pages (a
+    /// thread) and the embedding worker. Needs a tokio runtime.
+    pub fn spawn_workers(&self) -> tokio::task::JoinHandle<()> {
+        reader::spawn(self.clone());
+        self.spawn_embedding_worker()
     }
 
     /// Runs blocking work (SQLite, the model) on tokio's blocking pool.

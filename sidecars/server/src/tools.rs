@@ -125,12 +125,13 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             name: "SearchKnowledge",
             display: ToolDisplay::new(
                 "Passages from your documents",
-                "Your uploaded documents",
-                "Searching your documents",
+                "Your documents and notes",
+                "Searching your documents and notes",
                 CardKind::Passage,
             ),
-            description: "Search the text of every document the user uploaded, by meaning and by words: returns the passages that \
-                          best answer the question, each with its document's id and title, a score and its offsets in the text.",
+            description: "Search the text of every document the user uploaded (scans included, read by OCR) and every note they \
+                          wrote or saved, by meaning and by words: returns the passages that best answer the question, each saying \
+                          where it came from (`from`: \"document\" or \"note\", its `id` and `title`), a score and its offsets.",
             parameters: object_schema(
                 json!({
                     "query": { "type": "string", "description": "The question or topic, in plain words." },
@@ -216,14 +217,17 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                 check_case_argument(c, case_id)?;
                 documents::list(c, &ListFilter::for_case(case_id))
             })?;
-            json!({ "count": docs.len(), "documents": docs })
+            json!({ "count": docs.total, "documents": docs.items })
         }
         "GetDocumentText" => {
             let id = a.required_id("id");
             let offset = a.integer("offset", 0, i64::MAX).unwrap_or(0) as usize;
             let limit = a.integer("limit", 1, documents::MAX_TEXT_PAGE as i64).map_or(documents::DEFAULT_TEXT_PAGE, |n| n as usize);
             a.finish()?;
-            let page = store.read(|c| documents::text_page(c, id, offset, limit))?.ok_or_else(|| ApiError::not_found("document", id))?;
+            let mut page =
+                store.read(|c| documents::text_page(c, id, offset, limit))?.ok_or_else(|| ApiError::not_found("document", id))?;
+            // Page starts are for the viewer; the model reads the text.
+            page.pages = None;
             json!(page)
         }
         "SearchTimeline" => {

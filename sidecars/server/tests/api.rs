@@ -94,7 +94,7 @@ async fn bad_bodies_get_400_413_and_415() {
     let big = json!({"name": "x".repeat(5_000)});
     let (status, body) = call("POST", "/api/cases").json(&big).send(&state).await;
     assert_eq!(status, 413);
-    assert!(error_of(&body, "payload_too_large")["message"].as_str().unwrap().contains("2000-byte"));
+    assert!(error_of(&body, "payload_too_large")["message"].as_str().unwrap().contains("2000 bytes"));
     let (status, body) = call("POST", "/api/documents").multipart("big.txt", "word ".repeat(1_000).as_bytes(), &[]).send(&state).await;
     assert_eq!(status, 413, "{body}");
     error_of(&body, "payload_too_large");

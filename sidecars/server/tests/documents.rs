@@ -117,7 +117,7 @@ async fn each_supported_format_is_read_and_its_original_kept() {
 #[tokio::test]
 async fn unreadable_uploads_are_refused_with_the_reason() {
     let (state, dir) = state();
-    let (status, body) = call("POST", "/api/documents").multipart("scan.png", b"\x89PNG\r\n\x1a\n\0\0binary", &[]).send(&state).await;
+    let (status, body) = call("POST", "/api/documents").multipart("song.mp3", b"ID3\x03\0\0\0\0binary\0", &[]).send(&state).await;
     assert_eq!(status, 415, "{body}");
     error_of(&body, "unsupported_media_type");
     let (status, body) = call("POST", "/api/documents").multipart("order.pdf", b"%PDF-1.7 truncated", &[]).send(&state).await;

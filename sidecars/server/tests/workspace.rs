@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{call, error_of, state};
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{WordHashEmbedder, call, error_of, eventually, state};
 use proseva_server::AppState;
 use serde_json::{Value, json};
 
@@ -100,6 +103,54 @@ async fn notes_keep_their_sources_and_hold_their_case() {
     let (status, body) = call("DELETE", &format!("/api/cases/{}", case["id"])).send(&state).await;
     assert_eq!(status, 409);
     assert!(body["error"]["message"].as_str().unwrap().contains("1 note"), "{body}");
+}
+
+async fn search(state: &AppState, query: &str) -> Vec<Value> {
+    let (status, found) = call("POST", "/api/tools/SearchKnowledge").json(&json!({"query": query, "topK": 10})).send(state).await;
+    assert_eq!(status, 200, "{found}");
+    found["passages"].as_array().cloned().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_knowledge_finds_notes_beside_documents_and_says_which() {
+    let (state, _dir) = state();
+    state.use_embedder(Arc::new(WordHashEmbedder)).unwrap();
+    state.spawn_workers();
+    let (status, doc) = call("POST", "/api/documents")
+        .json(&json!({"title": "Custody order", "text": "The parties exchange the child at the police station on Fridays."}))
+        .send(&state)
+        .await;
+    assert_eq!(status, 201, "{doc}");
+    let note = create(
+        &state,
+        "notes",
+        json!({"title": "Call with the clerk", "body": "The clerk said the exchange location can be changed by a motion to amend."}),
+    )
+    .await;
+
+    let passages = search(&state, "exchange location motion").await;
+    let first = &passages[0];
+    assert_eq!((first["from"].as_str(), &first["id"], first["title"].as_str()), (Some("note"), &note["id"], Some("Call with the clerk")));
+    assert!(first.get("documentId").is_none(), "a note's passage is not called a document: {first}");
+    assert!(passages.iter().any(|p| p["from"] == "document" && p["id"] == doc["id"] && p["documentId"] == doc["id"]), "{passages:?}");
+
+    // Found by meaning once the worker has embedded it.
+    eventually("the note to be searchable by meaning", Duration::from_secs(30), async || {
+        let passages = search(&state, "exchange location motion").await;
+        passages.iter().any(|p| p["from"] == "note" && p["matchedBy"].as_array().unwrap().contains(&json!("meaning"))).then_some(())
+    })
+    .await;
+
+    // An edit replaces what is found; a deleted note is found no more, by words or by meaning.
+    let (status, _) =
+        call("PATCH", &format!("/api/notes/{}", note["id"])).json(&json!({"body": "Hearing moved to Tuesday."})).send(&state).await;
+    assert_eq!(status, 200);
+    assert!(search(&state, "motion to amend").await.iter().all(|p| p["from"] != "note"), "the old text is gone");
+    assert!(search(&state, "hearing moved Tuesday").await.iter().any(|p| p["from"] == "note" && p["id"] == note["id"]));
+    let (status, _) = call("DELETE", &format!("/api/notes/{}", note["id"])).send(&state).await;
+    assert_eq!(status, 204);
+    assert!(search(&state, "hearing moved Tuesday").await.iter().all(|p| p["from"] != "note"));
+    assert!(state.knowledge.vector_count() >= 1, "the document's vectors stay");
 }
 
 #[tokio::test]

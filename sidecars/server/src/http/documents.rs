@@ -15,9 +15,10 @@ use serde_json::Value;
 
 use super::JsonBody;
 use super::body::is_json;
-use super::resources::{list_filter, parse_id};
+use super::resources::{list_filter, listed, parse_id};
 use crate::fields::Fields;
 use crate::ingest::{self, Upload};
+use crate::store::chunks::Owner;
 use crate::store::documents::{self, DEFAULT_TEXT_PAGE, Document, DocumentMeta, MAX_TEXT_PAGE, TextPage};
 use crate::store::merge_fields;
 use crate::{ApiError, AppState};
@@ -28,14 +29,15 @@ pub fn routes() -> Router<AppState> {
         .route("/{id}", get(read).put(update).patch(update).delete(delete))
         .route("/{id}/text", get(text))
         .route("/{id}/file", get(file))
+        .route("/{id}/reread", axum::routing::post(reread))
 }
 
 async fn list(
     State(state): State<AppState>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Vec<Document>>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let filter = list_filter(query, &[])?;
-    Ok(Json(state.blocking(move |s| s.store.read(|c| documents::list(c, &filter))).await?))
+    Ok(listed(state.blocking(move |s| s.store.read(|c| documents::list(c, &filter))).await?))
 }
 
 async fn read(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Document>, ApiError> {
@@ -154,13 +156,20 @@ async fn update(State(state): State<AppState>, Path(id): Path<String>, JsonBody(
 
 async fn delete(State(state): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
     let id = parse_id("document", &id)?;
-    let stored_file = state.blocking(move |s| s.knowledge.remove_document(id, || s.store.write(|c| documents::delete(c, id)))).await?;
+    let stored_file =
+        state.blocking(move |s| s.knowledge.replace_passages(Owner::Document(id), || s.store.write(|c| documents::delete(c, id)))).await?;
     let Some(stored_file) = stored_file else { return Err(ApiError::not_found("document", id)) };
     let path = state.config.documents_dir().join(stored_file);
     if let Err(e) = std::fs::remove_file(&path) {
         tracing::warn!("document {id} deleted but its file {} stays: {e}", path.display());
     }
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Reads the document again from its stored original (its pages, passages and vectors anew).
+async fn reread(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Document>, ApiError> {
+    let id = parse_id("document", &id)?;
+    Ok(Json(state.blocking(move |s| ingest::reread(s, id)).await?))
 }
 
 /// `?offset=&limit=` in characters.

@@ -84,6 +84,9 @@ async fn create<T: Table>(State(state): State<AppState>, JsonBody(body): JsonBod
             })
         })
         .await?;
+    if T::passages_of(0).is_some() {
+        state.knowledge.wake();
+    }
     Ok((StatusCode::CREATED, Json(record)))
 }
 
@@ -104,12 +107,14 @@ async fn update<T: Table>(
     }
     let record = state
         .blocking(move |s| {
-            s.store.write(|c| {
-                let stored = T::get(c, id)?.ok_or_else(|| ApiError::not_found(T::NOUN, id))?;
-                let stored = serde_json::to_value(&stored).map_err(|e| ApiError::Internal(e.to_string()))?;
-                let input = T::parse(&T::merge(stored, &patch))?;
-                T::update(c, id, &input)?;
-                T::get(c, id)?.ok_or_else(|| ApiError::not_found(T::NOUN, id))
+            changing_passages::<T, _>(s, id, || {
+                s.store.write(|c| {
+                    let stored = T::get(c, id)?.ok_or_else(|| ApiError::not_found(T::NOUN, id))?;
+                    let stored = serde_json::to_value(&stored).map_err(|e| ApiError::Internal(e.to_string()))?;
+                    let input = T::parse(&T::merge(stored, &patch))?;
+                    T::update(c, id, &input)?;
+                    T::get(c, id)?.ok_or_else(|| ApiError::not_found(T::NOUN, id))
+                })
             })
         })
         .await?;
@@ -118,9 +123,18 @@ async fn update<T: Table>(
 
 async fn delete<T: Table>(State(state): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
     let id = parse_id(T::NOUN, &id)?;
-    if state.blocking(move |s| s.store.write(|c| T::delete(c, id))).await? {
+    if state.blocking(move |s| changing_passages::<T, _>(s, id, || s.store.write(|c| T::delete(c, id)))).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found(T::NOUN, id))
+    }
+}
+
+/// Runs `change` on record `id`; for a record whose passages are searched (a note), under the
+/// knowledge index's lock, dropping the old passages' vectors after.
+fn changing_passages<T: Table, R>(state: &AppState, id: i64, change: impl FnOnce() -> Result<R, ApiError>) -> Result<R, ApiError> {
+    match T::passages_of(id) {
+        Some(owner) => state.knowledge.replace_passages(owner, change),
+        None => change(),
     }
 }

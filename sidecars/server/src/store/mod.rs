@@ -32,6 +32,7 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("migrations/0001_case_data.sql")),
         M::up(include_str!("migrations/0002_notes_conversations.sql")),
+        M::up(include_str!("migrations/0003_reading_and_note_passages.sql")),
     ])
 }
 
@@ -206,6 +207,12 @@ pub trait Table: Send + Sync + 'static {
     fn update(c: &Connection, id: i64, input: &Self::Input) -> Result<(), ApiError>;
     /// False if there was no such record.
     fn delete(c: &Connection, id: i64) -> Result<bool, ApiError>;
+
+    /// The owner of record `id`'s passages, for tables whose records `SearchKnowledge` finds
+    /// (notes): their vectors are dropped when the record changes or goes.
+    fn passages_of(_id: i64) -> Option<chunks::Owner> {
+        None
+    }
 
     /// The body an update is parsed from: `patch`'s fields over `stored`'s.
     fn merge(stored: Value, patch: &Value) -> Value {

@@ -4,6 +4,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::chunks::{self, Owner};
 use super::{ListFilter, Page, Table, check_case, exists, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
@@ -127,7 +128,9 @@ impl Table for Notes {
             "INSERT INTO notes (case_id, title, body, sources, conversation_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
         )?
         .execute(params![i.case_id, i.title, i.body, sources_json(&i.sources)?, i.conversation_id, now()])?;
-        Ok(c.last_insert_rowid())
+        let id = c.last_insert_rowid();
+        cut_passages(c, id, &i.title, &i.body)?;
+        Ok(id)
     }
 
     fn update(c: &Connection, id: i64, i: &NoteInput) -> Result<(), ApiError> {
@@ -136,12 +139,41 @@ impl Table for Notes {
             "UPDATE notes SET case_id = ?2, title = ?3, body = ?4, sources = ?5, conversation_id = ?6, updated_at = ?7 WHERE id = ?1",
         )?
         .execute(params![id, i.case_id, i.title, i.body, sources_json(&i.sources)?, i.conversation_id, now()])?;
-        Ok(())
+        cut_passages(c, id, &i.title, &i.body)
     }
 
     fn delete(c: &Connection, id: i64) -> Result<bool, ApiError> {
         Ok(c.prepare_cached("DELETE FROM notes WHERE id = ?1")?.execute([id])? > 0)
     }
+
+    fn passages_of(id: i64) -> Option<Owner> {
+        Some(Owner::Note(id))
+    }
+}
+
+/// Cuts a note (its title, then its body) into passages for `SearchKnowledge`, replacing the
+/// ones it had; they are searchable by words at once and by meaning once embedded (`pending`).
+fn cut_passages(c: &Connection, id: i64, title: &str, body: &str) -> Result<(), ApiError> {
+    let owner = Owner::Note(id);
+    chunks::delete_for(c, owner)?;
+    let text = format!("{title}\n\n{body}");
+    let passages = chunks::cut(&text);
+    chunks::insert_all(c, owner, &text, &passages)?;
+    c.prepare_cached("UPDATE notes SET embedding_status = 'pending', embedding_model = NULL WHERE id = ?1")?.execute([id])?;
+    Ok(())
+}
+
+/// Cuts the notes that have no passages yet (notes written before notes were searchable).
+/// Returns how many.
+pub fn cut_missing_passages(c: &Connection) -> Result<usize, ApiError> {
+    let missing: Vec<(i64, String, String)> = c
+        .prepare("SELECT id, title, body FROM notes n WHERE NOT EXISTS (SELECT 1 FROM chunks k WHERE k.note_id = n.id)")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, title, body) in &missing {
+        cut_passages(c, *id, title, body)?;
+    }
+    Ok(missing.len())
 }
 
 fn sources_json(sources: &[Source]) -> Result<String, ApiError> {
