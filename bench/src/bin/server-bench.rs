@@ -2,7 +2,9 @@
 //!
 //! Seeds 10,000 timeline events (plus cases, deadlines, contacts, finances) straight into a fresh
 //! `proseva.db`, starts the server, uploads generated PDFs until there are 2,000 passages, then
-//! measures every local tool over HTTP, the server's memory from /proc, and its cold start.
+//! measures every local tool over HTTP, the server's memory from /proc, and its cold start; then,
+//! on an empty data dir, how long a 20-page PDF takes from upload to searchable, with a text layer
+//! and as a scan read by OCR (the scan made here with poppler's `pdftoppm`).
 //! Run it in release: `cargo build --release -p proseva-server && cargo run --release -p proseva-bench --bin server-bench`.
 
 use std::io::{BufRead, BufReader};
@@ -78,7 +80,7 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         let refs: Vec<Vec<&str>> = pdf_pages.iter().map(|p| p.iter().map(String::as_str).collect()).collect();
         let page_refs: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
         let pdf = samples::pdf(&page_refs);
-        let doc = server.upload_pdf(&format!("filing-{seed_n}.pdf"), pdf, case_ids[seed_n as usize % case_ids.len()]).await?;
+        let doc = server.upload_pdf(&format!("filing-{seed_n}.pdf"), pdf, Some(case_ids[seed_n as usize % case_ids.len()])).await?;
         pages += doc["pageCount"].as_u64().unwrap_or(0) as usize;
         passages += doc["chunkCount"].as_u64().unwrap_or(0) as usize;
         uploads.push(doc["id"].as_i64().unwrap_or(0));
@@ -216,6 +218,7 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
     drop(words_only);
 
     let full_start = median_cold_start(&server_bin, dir.path(), 5).await?;
+    report.extend(documents_to_searchable(&server_bin).await?);
 
     println!("## proseva-server benchmark\n");
     println!(
@@ -431,10 +434,12 @@ impl Server {
         Ok((res.status().as_u16(), res.json().await?))
     }
 
-    async fn upload_pdf(&self, name: &str, pdf: Vec<u8>, case_id: i64) -> anyhow::Result<Value> {
-        let form = reqwest::multipart::Form::new()
-            .text("caseId", case_id.to_string())
+    async fn upload_pdf(&self, name: &str, pdf: Vec<u8>, case_id: Option<i64>) -> anyhow::Result<Value> {
+        let mut form = reqwest::multipart::Form::new()
             .part("file", reqwest::multipart::Part::bytes(pdf).file_name(name.to_string()).mime_str("application/pdf")?);
+        if let Some(id) = case_id {
+            form = form.text("caseId", id.to_string());
+        }
         let res = self.client.post(format!("{}/api/documents", self.url)).bearer_auth(TOKEN).multipart(form).send().await?;
         let status = res.status().as_u16();
         let body: Value = res.json().await?;
@@ -443,6 +448,74 @@ impl Server {
         }
         Ok(body)
     }
+}
+
+/// Upload to searchable by words and by meaning, for a 20-page PDF with a text layer and the same
+/// pages scanned (pictures only, read by OCR): report lines.
+async fn documents_to_searchable(server_bin: &Path) -> anyhow::Result<Vec<String>> {
+    const PAGES: u64 = 20;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(server_bin, dir.path(), &[]).await?;
+    server.wait_for_model().await?;
+    let texts: Vec<Vec<String>> = (0..PAGES).map(|p| page_text(90_000 + p)).collect();
+    let refs: Vec<Vec<&str>> = texts.iter().map(|p| p.iter().map(String::as_str).collect()).collect();
+    let page_refs: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+    let text_pdf = samples::pdf(&page_refs);
+    let scans = scanned_pages(&text_pdf, dir.path())?;
+    let scan_refs: Vec<&[u8]> = scans.iter().map(Vec::as_slice).collect();
+    let scan_pdf = samples::scan_pdf(&scan_refs, 200).context("pdftoppm wrote something that is not a PGM")?;
+
+    let mut lines = Vec::new();
+    for (what, name, pdf) in [("with a text layer", "order.pdf", text_pdf), ("scanned, read by OCR", "order-scan.pdf", scan_pdf)] {
+        let size = pdf.len();
+        let started = Instant::now();
+        let doc = server.upload_pdf(name, pdf, None).await?;
+        let answered = started.elapsed();
+        let id = doc["id"].as_i64().context("no id")?;
+        let (mut words, mut ocr_pages) = (None, 0);
+        let meaning = loop {
+            let (_, d) = server.get(&format!("/api/documents/{id}")).await?;
+            match d["stage"].as_str() {
+                Some("words") if words.is_none() => words = Some(started.elapsed()),
+                Some("meaning") => break started.elapsed(),
+                Some("ocr") => ocr_pages = ocr_pages.max(d["ocrPage"].as_i64().unwrap_or(0)),
+                Some(stage @ ("failed" | "ocr_unavailable")) => bail!("{name} ended {stage}: {d}"),
+                _ => {}
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let words = words.unwrap_or(meaning);
+        lines.push(format!(
+            "| {PAGES}-page PDF {what} ({:.1} MB): upload answered / searchable by words / by meaning | {:.2} s / {:.2} s / {:.1} s |",
+            size as f64 / 1e6,
+            answered.as_secs_f64(),
+            words.as_secs_f64(),
+            meaning.as_secs_f64()
+        ));
+        if ocr_pages > 0 {
+            lines.push(format!("| OCR throughput (Tesseract, 300 dpi, one thread) | {:.2} pages/s |", PAGES as f64 / words.as_secs_f64()));
+        }
+    }
+    Ok(lines)
+}
+
+/// The pages of `pdf` drawn by `pdftoppm` at 200 dpi in grey, as PGM files' bytes.
+fn scanned_pages(pdf: &[u8], dir: &Path) -> anyhow::Result<Vec<Vec<u8>>> {
+    let source = dir.join("to-scan.pdf");
+    std::fs::write(&source, pdf)?;
+    let status = Command::new("pdftoppm")
+        .args(["-r", "200", "-gray"])
+        .arg(&source)
+        .arg(dir.join("scan"))
+        .status()
+        .context("pdftoppm (poppler-utils) makes the scans: `make setup` installs it")?;
+    if !status.success() {
+        bail!("pdftoppm failed: {status}");
+    }
+    let mut pages: Vec<PathBuf> =
+        std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "pgm")).collect();
+    pages.sort();
+    pages.iter().map(|p| Ok(std::fs::read(p)?)).collect()
 }
 
 /// Spawn to first healthy answer, `runs` times; the median.

@@ -33,29 +33,45 @@ pub fn encrypted_pdf() -> Vec<u8> {
     assemble(objects, &format!(" /Encrypt {encrypt} 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>]"))
 }
 
-/// A scanned page: a one-page PDF holding only a picture, the 8-bit grey image of a binary PGM
-/// (`P5`, as `pdftoppm -gray` writes it) scanned at `dpi`. `None` if `pgm` is not such a file.
-pub fn scan_pdf(pgm: &[u8], dpi: u32) -> Option<Vec<u8>> {
-    let (width, height, pixels) = parse_pgm(pgm)?;
-    let (w_pt, h_pt) = (width as f64 * 72.0 / dpi as f64, height as f64 * 72.0 / dpi as f64);
-    let content = format!("q {w_pt:.2} 0 0 {h_pt:.2} 0 0 cm /Im1 Do Q");
-    let mut image = format!(
-        "<< /Type /XObject /Subtype /Image /Width {width} /Height {height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length {} >>\nstream\n",
-        pixels.len()
-    )
-    .into_bytes();
-    image.extend_from_slice(pixels);
-    image.extend_from_slice(b"\nendstream");
-    let objects = vec![
+/// A scanned document: a PDF whose pages hold only pictures, the 8-bit grey images of binary
+/// PGMs (`P5`, as `pdftoppm -gray` writes them) scanned at `dpi`, deflated. `None` if one of
+/// `pgms` is not such a file.
+pub fn scan_pdf(pgms: &[&[u8]], dpi: u32) -> Option<Vec<u8>> {
+    let mut objects = vec![
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
         format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w_pt:.2} {h_pt:.2}] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>"
+            "<< /Type /Pages /Kids [{}] /Count {} >>",
+            (0..pgms.len()).map(|i| format!("{} 0 R", 3 + 3 * i)).collect::<Vec<_>>().join(" "),
+            pgms.len()
         )
         .into_bytes(),
-        format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()).into_bytes(),
-        image,
     ];
+    for (i, pgm) in pgms.iter().enumerate() {
+        let (width, height, pixels) = parse_pgm(pgm)?;
+        let (w_pt, h_pt) = (width as f64 * 72.0 / dpi as f64, height as f64 * 72.0 / dpi as f64);
+        let content = format!("q {w_pt:.2} 0 0 {h_pt:.2} 0 0 cm /Im1 Do Q");
+        let mut deflate = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        deflate.write_all(pixels).ok()?;
+        let packed = deflate.finish().ok()?;
+        let mut image = format!(
+            "<< /Type /XObject /Subtype /Image /Width {width} /Height {height} /ColorSpace /DeviceGray /BitsPerComponent 8 \
+             /Filter /FlateDecode /Length {} >>\nstream\n",
+            packed.len()
+        )
+        .into_bytes();
+        image.extend_from_slice(&packed);
+        image.extend_from_slice(b"\nendstream");
+        let (page, contents, picture) = (3 + 3 * i, 4 + 3 * i, 5 + 3 * i);
+        debug_assert_eq!(objects.len() + 1, page);
+        objects.push(
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w_pt:.2} {h_pt:.2}] /Resources << /XObject << /Im1 {picture} 0 R >> >> /Contents {contents} 0 R >>"
+            )
+            .into_bytes(),
+        );
+        objects.push(format!("<< /Length {} >>\nstream\n{content}\nendstream", content.len()).into_bytes());
+        objects.push(image);
+    }
     Some(assemble(objects, ""))
 }
 

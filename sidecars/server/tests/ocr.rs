@@ -74,7 +74,7 @@ async fn a_scanned_letter_and_an_image_only_pdf_are_read_by_ocr_and_found() {
     let (state, _dir) = state();
     state.spawn_workers();
     let (png, pgm) = scanned(&LETTER, 200);
-    let scan_pdf = samples::scan_pdf(&pgm, 200).expect("a PGM from pdftoppm");
+    let scan_pdf = samples::scan_pdf(&[&pgm], 200).expect("a PGM from pdftoppm");
     // Pages in between: a text page, then a page with nothing but a picture.
     let mixed = samples::pdf(&[&["NOTICE OF HEARING: the custody hearing is set for December 3, 2026."], &[]]);
 
