@@ -31,6 +31,16 @@ export function countsText(counts) {
     .join(', ');
 }
 
+/**
+ * When a listed backup was made, as an ISO timestamp: the app's `list_backups` gives the file's
+ * `modifiedMs`; `createdAt` is taken too.
+ */
+export function backupTime(b) {
+  if (b && b.createdAt) return String(b.createdAt);
+  const ms = Number(b && b.modifiedMs);
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : '';
+}
+
 export class BackupSection {
   /** `onRestored(answer)`: the data changed under the window (reload what shows it). */
   constructor(root, { onRestored }) {
@@ -51,7 +61,7 @@ export class BackupSection {
     clear(this.list).append(h('li', { class: 'muted' }, spinner(), ' Looking for backups…'));
     try {
       const list = await api.listBackups();
-      this.backups = (Array.isArray(list) ? list : []).sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+      this.backups = (Array.isArray(list) ? list : []).sort((a, b) => backupTime(b).localeCompare(backupTime(a)));
     } catch (err) {
       clear(this.list).append(h('li', { class: 'muted' }, `Backups could not be listed: ${commandError(err).message}`));
       return;
@@ -62,7 +72,7 @@ export class BackupSection {
       return;
     }
     for (const b of this.backups) {
-      const when = dateTime(b.createdAt);
+      const when = dateTime(backupTime(b));
       this.list.append(
         h(
           'li',
@@ -95,7 +105,7 @@ export class BackupSection {
 
   async restore(backup, trigger) {
     if (!backup) return;
-    const when = dateTime(backup.createdAt);
+    const when = dateTime(backupTime(backup));
     const yes = await confirmDialog(
       {
         title: 'Restore this backup?',

@@ -142,6 +142,11 @@ export class RuleDialog {
   async compute() {
     const rule = this.rule;
     const date = this.trigger.value.trim();
+    // The date field's `change` when it loses focus to Save comes after the `input` that already
+    // counted this rule and date: counting again would disable Save between the press and the
+    // release of the click on it, and the click would be lost.
+    const c = this.computed;
+    if (rule && c && c.ruleId === rule.id && c.triggerDate === date && this.preview.dataset.state === 'ready') return;
     this.computed = null;
     if (!rule || !date) {
       this.setPreview('empty');

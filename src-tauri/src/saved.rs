@@ -22,7 +22,9 @@ pub async fn case_context(workspace: &Workspace, case_id: i64) -> Result<CaseCon
         other => other.into(),
     })?;
     let deadlines = workspace.list(Resource::Deadlines, &ListQuery::for_case(Some(case_id)).with("done", false).page(50, 0)).await?;
-    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    // Local time, as the server counts overdue deadlines (GetDeadlines): near midnight UTC and
+    // local dates differ.
+    let today = chrono::Local::now().format("%Y-%m-%d").to_string();
     Ok(CaseContext { case_id, summary: case_summary(&case, &deadlines.items, &today) })
 }
 

@@ -12,25 +12,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{ENTER, Session, alive, start_driver, start_xvfb};
+use support::{ENTER, Session, alive, save_screenshot, sidecar_pids, start_driver, start_xvfb};
 
 const LONG: Duration = Duration::from_secs(60);
-
-fn save_screenshot(session: &Session, name: &str) {
-    let Some(dir) = std::env::var_os("PROSEVA_SCREENSHOT_DIR").map(PathBuf::from) else { return };
-    std::fs::create_dir_all(&dir).unwrap();
-    let png = session.screenshot().unwrap();
-    assert!(png.starts_with(b"\x89PNG"), "the screenshot is a PNG");
-    std::fs::write(dir.join(name), png).unwrap();
-}
-
-/// Pids of the sidecars, as the app reports them.
-fn sidecar_pids(session: &Session) -> Vec<u32> {
-    let status = session
-        .script_async("const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('app_status').then(done, e => done({error: String(e)}));", json!([]))
-        .unwrap();
-    ["server", "explorer"].iter().filter_map(|k| status[*k]["pid"].as_u64()).map(|p| p as u32).collect()
-}
 
 #[test]
 fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {

@@ -19,7 +19,7 @@ import { stageInfo, kindProblem } from '../../ui/documents.js';
 import { splitPages, findAll, utf16Index } from '../../ui/docviewer.js';
 import { findSectionCitations } from '../../ui/markdown.js';
 import { sortCases } from '../../ui/workspace.js';
-import { folderOf, countsText } from '../../ui/backup.js';
+import { folderOf, countsText, backupTime } from '../../ui/backup.js';
 
 const span = (startUtf16, endUtf16, sourceId) => ({ startUtf16, endUtf16, sourceId, label: `§ ${sourceId}`, status: 'verified' });
 
@@ -228,6 +228,10 @@ test('cases: open ones first, by name; backups: folder and counts in words', () 
   assert.deepEqual(sorted.map((c) => c.id), [1, 2, 3]);
   assert.equal(folderOf('/home/pat/.local/share/proseva/backups/b.tar.zst'), '/home/pat/.local/share/proseva/backups');
   assert.equal(countsText({ cases: 1, deadlines: 12, notes: 0, timeline: 3 }), '1 case, 12 deadlines, 3 timeline events');
+  // The app lists backups with the file's modifiedMs (list_backups), not createdAt.
+  assert.equal(backupTime({ path: '/b/x.proseva-backup', modifiedMs: 1795430096000 }), '2026-11-23T10:34:56.000Z');
+  assert.equal(backupTime({ createdAt: '2025-01-12T09:30:00Z' }), '2025-01-12T09:30:00Z');
+  assert.equal(backupTime({}), '');
 });
 
 test('command errors keep every field the app named', () => {

@@ -304,7 +304,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                     let title = p["documentTitle"].as_str().or(p["title"].as_str()).unwrap_or("a document");
                     let from = if p["from"] == "note" { "note" } else { "document" };
                     if !text.is_empty() {
-                        own.push(format!("From your {from} \"{title}\": \"{}\"", text.trim()));
+                        // One line: a page break or blank line inside a passage would end the list item.
+                        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                        own.push(format!("From your {from} \"{title}\": \"{text}\""));
                     }
                 }
             }

@@ -239,6 +239,30 @@ impl Session {
     }
 }
 
+/// Saves a screenshot of the window as `name` in `$PROSEVA_SCREENSHOT_DIR`, when that is set.
+pub fn save_screenshot(session: &Session, name: &str) {
+    let Some(dir) = std::env::var_os("PROSEVA_SCREENSHOT_DIR").map(PathBuf::from) else { return };
+    std::fs::create_dir_all(&dir).unwrap();
+    // What the page last changed is painted first.
+    session
+        .script_async(
+            "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+            json!([]),
+        )
+        .unwrap();
+    let png = session.screenshot().unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "the screenshot is a PNG");
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+/// Pids of the sidecars, as the app reports them.
+pub fn sidecar_pids(session: &Session) -> Vec<u32> {
+    let status = session
+        .script_async("const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('app_status').then(done, e => done({error: String(e)}));", json!([]))
+        .unwrap();
+    ["server", "explorer"].iter().filter_map(|k| status[*k]["pid"].as_u64()).map(|p| p as u32).collect()
+}
+
 fn element_id(v: &Value) -> Option<String> {
     v.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).map(str::to_string)
 }
