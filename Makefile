@@ -43,6 +43,7 @@ bench: setup model tools ## benchmarks; figures go in README.md
 	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
 	"$(CARGO_TARGET_DIR)/release/offline-eval"
 	cargo bench --profile release --workspace --bench desktop
+	scripts/render-bench.sh
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
 	python3 scripts/starter-manifest.py
@@ -61,6 +62,7 @@ bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars insi
 test-deb: bundle ## installs the .deb, launches it from its desktop entry under Xvfb, uninstalls it
 	scripts/test-deb.sh
 
-screenshots: setup tools ## the window's panels, into docs/
+screenshots: setup tools ## the window's panels and the case workspace, into docs/
 	$(BUILD)
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release -p proseva-desktop --test e2e -- the_window_answers
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release -p proseva-desktop --test workspace_e2e -- a_case_is_built

@@ -88,6 +88,12 @@ export class DeadlinesPage {
     this.done.onRendered = (l) => {
       this.doneSummary.textContent = `Done (${l.total})`;
     };
+    // The Done fold's rows are built when it is opened: closed, it needs only its count (a
+    // hundred rows nobody sees were a third of the page's first render).
+    this.doneStale = true;
+    this.doneDetails.addEventListener('toggle', () => {
+      if (this.doneDetails.open && this.doneStale) this.loadDone();
+    });
     this.calendar = new MonthCalendar(calRoot, {
       fetchMonth: async ({ from, to }) => (await api.listRecords('deadlines', { caseId: this.ws.caseId, filter: { from, to }, limit: 1000 })).items || [],
       onPick: (date, list) => this.showDay(date, list),
@@ -148,11 +154,36 @@ export class DeadlinesPage {
     this.doneDetails.open = false;
   }
 
+  /** The Done fold: its rows when open, else only how many ("Done (12)"). */
+  loadDone() {
+    this.doneStale = !this.doneDetails.open;
+    if (this.doneDetails.open) return this.done.load(0);
+    return this.countDone();
+  }
+
+  async countDone() {
+    try {
+      const answer = await api.listRecords('deadlines', { caseId: this.ws.caseId, limit: 1, offset: 0, filter: { done: true } });
+      const total = Number(answer && answer.total) || (answer && Array.isArray(answer.items) ? answer.items.length : 0);
+      if (!this.doneDetails.open) this.doneSummary.textContent = `Done (${total})`;
+    } catch {
+      this.doneSummary.textContent = 'Done';
+    }
+  }
+
   async reloadAll({ highlight = null } = {}) {
-    await Promise.all([this.overdue.load(0), this.upcoming.load(0), this.done.load(0), this.calendar.refresh()]);
+    await Promise.all([this.overdue.load(0), this.upcoming.load(0), this.loadDone(), this.calendar.refresh()]);
     if (this.dayBox.hidden === false && this.dayDate) this.showDay(this.dayDate, this.calendar.byDate.get(this.dayDate) || []);
     if (highlight) {
-      const row = [this.overdue, this.upcoming, this.done].map((l) => l.rowOf(highlight)).find(Boolean);
+      let row = this.overdue.rowOf(highlight) || this.upcoming.rowOf(highlight);
+      if (!row) {
+        // A done deadline: if the fold is closed its rows are read now (then it opens on it).
+        if (this.doneStale) {
+          this.doneStale = false;
+          await this.done.load(0);
+        }
+        row = this.done.rowOf(highlight);
+      }
       if (row) {
         row.classList.add('highlight');
         if (row.closest('details') && !row.closest('details').open) row.closest('details').open = true;

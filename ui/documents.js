@@ -67,7 +67,9 @@ function stageNode(doc) {
       { class: 'stage-steps', 'aria-label': 'Progress' },
       STEPS.map((label, i) => {
         const state = i < reached ? 'done' : i === reached ? 'current' : 'todo';
-        return h('li', { dataset: { state } }, label, h('span', { class: 'visually-hidden' }, state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''));
+        // "(done)" / "(in progress)" for assistive technology come from the stylesheet
+        // (workspace-docs.css: alternative text of ::after).
+        return h('li', { dataset: { state } }, label);
       }),
     ),
     h('p', { class: ['stage-text', info.busy && 'busy'] }, info.text),

@@ -10,34 +10,62 @@ export function h(tag, attrs = {}, ...children) {
   const el = tag.includes(':')
     ? document.createElementNS('http://www.w3.org/2000/svg', tag.split(':')[1])
     : document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === 'class') {
-      const list = (Array.isArray(value) ? value.filter(Boolean) : [value]).flatMap((v) => String(v).split(/\s+/)).filter(Boolean);
-      el.classList.add(...list);
-    } else if (key === 'text') {
-      el.textContent = String(value);
-    } else if (key === 'dataset') {
-      for (const [k, v] of Object.entries(value)) {
-        if (v !== null && v !== undefined) el.dataset[k] = String(v);
+  // Plain loops, no intermediate arrays: a page of records builds thousands of elements at once.
+  if (attrs) {
+    for (const key of Object.keys(attrs)) {
+      const value = attrs[key];
+      if (value === null || value === undefined || value === false) continue;
+      if (key === 'class') {
+        const names = Array.isArray(value) ? classNames(value) : String(value).trim();
+        if (names) el.setAttribute('class', names);
+      } else if (key === 'text') {
+        el.textContent = String(value);
+      } else if (key === 'dataset') {
+        for (const k of Object.keys(value)) {
+          const v = value[k];
+          if (v !== null && v !== undefined) el.setAttribute(dataAttribute(k), String(v));
+        }
+      } else if (key === 'on') {
+        for (const event of Object.keys(value)) el.addEventListener(event, value[event]);
+      } else if (key === 'hidden') {
+        el.hidden = Boolean(value);
+      } else {
+        el.setAttribute(key, value === true ? '' : String(value));
       }
-    } else if (key === 'on') {
-      for (const [event, handler] of Object.entries(value)) el.addEventListener(event, handler);
-    } else if (key === 'hidden') {
-      el.hidden = Boolean(value);
-    } else {
-      el.setAttribute(key, value === true ? '' : String(value));
     }
   }
-  append(el, children);
+  if (children.length) append(el, children);
   return el;
+}
+
+/** `['a', null, 'b c']` → `'a b c'` (falsy entries left out). */
+function classNames(list) {
+  let names = '';
+  for (const v of list) {
+    if (!v) continue;
+    const name = String(v).trim();
+    if (name) names = names ? `${names} ${name}` : name;
+  }
+  return names;
+}
+
+const dataAttributes = new Map();
+/** `ruleId` → `data-rule-id`, as `el.dataset.ruleId = …` names it. */
+function dataAttribute(key) {
+  let name = dataAttributes.get(key);
+  if (!name) {
+    name = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    dataAttributes.set(key, name);
+  }
+  return name;
 }
 
 /** Appends nodes, strings (as text nodes) and nested arrays of them. */
 export function append(parent, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (Array.isArray(child)) append(parent, child);
+    else parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return parent;
 }
@@ -71,10 +99,13 @@ export function spinner() {
   return h('span', { class: 'spinner', 'aria-hidden': 'true' });
 }
 
+// Made once: `toLocaleString` builds a new formatter per call (a third of building a page of documents).
+const NUMBER = new Intl.NumberFormat('en-US');
+
 /** Formats a number with thousands separators. */
 export function formatNumber(n) {
   const value = Number(n);
-  return Number.isFinite(value) ? value.toLocaleString('en-US') : String(n);
+  return Number.isFinite(value) ? NUMBER.format(value) : String(n);
 }
 
 /** Cuts text to about `max` characters on a word boundary, with an ellipsis. */

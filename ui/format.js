@@ -125,6 +125,7 @@ export function monthTitle({ year, month }) {
 }
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const COUNT = new Intl.NumberFormat('en-US');
 
 /** Dollars as "$1,234.50", negative ones as "-$20.00". */
 export function formatMoney(amount) {
@@ -186,7 +187,7 @@ export const ACCEPTED_EXTENSIONS = ['.txt', '.md', '.pdf', '.docx', '.png', '.jp
 
 /** "Showing 1–100 of 5,000" for a page of a list. */
 export function pageText(offset, shown, total) {
-  const f = (n) => Number(n).toLocaleString('en-US');
+  const f = (n) => COUNT.format(Number(n));
   if (!total) return '';
   if (shown >= total && offset === 0) return `${f(total)} in all`;
   return `Showing ${f(offset + 1)}–${f(offset + shown)} of ${f(total)}`;

@@ -8,26 +8,16 @@
 // Prints one line per scenario (and theme / width) and a closing "N passed, N failed"; leaves a
 // screenshot of each in OUT_DIR (`<name>.png`, `<name>-dark.png`). Every run also fails on console
 // errors, unhandled rejections, CSP reports, a page wider than the window or a page that scrolls.
+// The WebDriver helpers (and WEBDRIVER_URL, MOCK_URL, MINIBROWSER) are in webdriver.mjs, shared
+// with render-bench.mjs.
 
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { BASE, q, qa, text, sleep, startSession } from './webdriver.mjs';
 
-const WD = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4447';
-const BASE = process.env.MOCK_URL || 'http://127.0.0.1:8765/tests/ui-mock/';
-const BROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const OUT = process.argv[2] || '/tmp/proseva-ui-webkit';
 const ONLY = process.argv[3] || '';
 mkdirSync(OUT, { recursive: true });
 
-async function wd(method, path, body) {
-  const res = await fetch(WD + path, { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-  const json = await res.json();
-  if (json.value && json.value.error) throw new Error(`${path}: ${json.value.error} ${json.value.message}`);
-  return json.value;
-}
-
-const q = (s) => `document.querySelector(${JSON.stringify(s)})`;
-const qa = (s) => `document.querySelectorAll(${JSON.stringify(s)})`;
-const text = (s) => `(${q(s)} ? ${q(s)}.textContent : '')`;
 const lastCall = (command) => `(window.__mockCalls.filter((c) => c.command === ${JSON.stringify(command)}).pop() || {args: {}}).args`;
 const BOTH = ['light', 'dark'];
 
@@ -229,9 +219,9 @@ const SCENARIOS = [
 
 let passed = 0;
 let failed = 0;
-const { sessionId } = await wd('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation'] } } } });
-const exec = (script) => wd('POST', `/session/${sessionId}/execute/sync`, { script, args: [] });
-const initial = await wd('GET', `/session/${sessionId}/window/rect`).catch(() => null);
+const session = await startSession();
+const { exec } = session;
+const initial = await session.rect().catch(() => null);
 try {
   for (const [name, query, ready, expectation, opts = {}] of SCENARIOS) {
     if (ONLY && !name.includes(ONLY)) continue;
@@ -239,16 +229,12 @@ try {
       const label = theme === 'dark' ? `${name}-dark` : name;
       try {
         const size = opts.width ? { width: opts.width, height: opts.height || 800 } : initial && { width: initial.width, height: initial.height };
-        if (size) await wd('POST', `/session/${sessionId}/window/rect`, size).catch(() => {});
-        await wd('POST', `/session/${sessionId}/url`, { url: `${BASE}?${query}${theme ? `&theme=${theme}` : ''}` });
-        const start = Date.now();
-        while (!(await exec(`return !!document.querySelector(${JSON.stringify(ready)})`).catch(() => false))) {
-          if (Date.now() - start > (opts.timeout || 20000)) throw new Error(`timed out waiting for ${ready}`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        await new Promise((r) => setTimeout(r, 300));
+        if (size) await session.setRect(size).catch(() => {});
+        await session.go(`${BASE}?${query}${theme ? `&theme=${theme}` : ''}`);
+        await session.waitFor(`document.querySelector(${JSON.stringify(ready)})`, { timeout: opts.timeout || 20000, what: ready });
+        await sleep(300);
         const r = await exec(`return { ok: Boolean(${expectation}), problems: window.__mockProblems || [], sideways: document.documentElement.scrollWidth > innerWidth, pageScroll: document.documentElement.scrollHeight > innerHeight + 1 }`);
-        writeFileSync(`${OUT}/${label}.png`, Buffer.from(await wd('GET', `/session/${sessionId}/screenshot`), 'base64'));
+        writeFileSync(`${OUT}/${label}.png`, await session.screenshot());
         const ok = r.ok && !r.problems.length && !r.sideways && !r.pageScroll;
         if (ok) passed += 1;
         else failed += 1;
@@ -260,7 +246,7 @@ try {
     }
   }
 } finally {
-  await wd('DELETE', `/session/${sessionId}`).catch(() => {});
+  await session.close();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
