@@ -192,6 +192,15 @@ async fn bad_files_are_refused_naming_the_file_and_nothing_stored_is_lost() {
     assert!(Path::new(&dir.path().join("proseva.db")).is_file());
 }
 
+#[tokio::test]
+async fn a_60_mb_file_is_refused_with_the_limit_and_the_server_goes_on() {
+    let (state, _dir) = state();
+    let (status, body) = call("POST", "/api/documents").multipart("recording.pdf", &vec![b'%'; 60 * 1024 * 1024], &[]).send(&state).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("limit of 25 MiB"), "{body}");
+    upload(&state, "after.txt", b"Still taking files.").await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_uploads_in_a_burst_are_all_kept() {
     let (state, _dir) = state();
