@@ -9,7 +9,8 @@
 //! is put together, cut into passages (searchable by words at once) and queued for embedding.
 //!
 //! Without Tesseract the document is kept, with whatever pages had text, as `ocr_unavailable`
-//! and the install hint; once Tesseract is there, such documents are read again on their own.
+//! and the install hint; once Tesseract is there (noticed within about a minute, or at the next
+//! start), such documents are read again on their own.
 
 use std::path::Path;
 use std::sync::{Condvar, Mutex};
@@ -63,10 +64,10 @@ pub fn spawn(state: AppState) -> std::thread::JoinHandle<()> {
     std::thread::Builder::new()
         .name("proseva-ocr".into())
         .spawn(move || {
-            let mut retried_unavailable = false;
             loop {
-                if !retried_unavailable && state.reader.tools.check(true).is_ok() {
-                    retried_unavailable = true;
+                // Tesseract installed since a scan was stored (at start, or while the app runs: the
+                // check is cached for 30 s and the reader looks again at least once a minute).
+                if state.store.read(documents::any_ocr_unavailable).unwrap_or(false) && state.reader.tools.check(true).is_ok() {
                     match state.store.write(documents::retry_ocr_unavailable) {
                         Ok(0) => {}
                         Ok(n) => tracing::info!(documents = n, "OCR is available: reading scans that could not be read before"),

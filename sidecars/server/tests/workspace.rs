@@ -147,6 +147,17 @@ async fn search_knowledge_finds_notes_beside_documents_and_says_which() {
     assert_eq!(status, 200);
     assert!(search(&state, "motion to amend").await.iter().all(|p| p["from"] != "note"), "the old text is gone");
     assert!(search(&state, "hearing moved Tuesday").await.iter().any(|p| p["from"] == "note" && p["id"] == note["id"]));
+    // Appending keeps what the note held and makes the new text searchable.
+    let (status, appended) =
+        call("POST", &format!("/api/notes/{}/append", note["id"])).json(&json!({"text": "Bring the school calendar."})).send(&state).await;
+    assert_eq!(status, 200, "{appended}");
+    assert_eq!(appended["body"], "Hearing moved to Tuesday.\n\nBring the school calendar.");
+    assert!(search(&state, "school calendar").await.iter().any(|p| p["from"] == "note" && p["id"] == note["id"]));
+    let (status, body) =
+        call("POST", &format!("/api/notes/{}/append", note["id"])).json(&json!({"text": " ", "body": "x"})).send(&state).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = call("POST", "/api/notes/9999/append").json(&json!({"text": "x"})).send(&state).await;
+    assert_eq!(status, 404);
     let (status, _) = call("DELETE", &format!("/api/notes/{}", note["id"])).send(&state).await;
     assert_eq!(status, 204);
     assert!(search(&state, "hearing moved Tuesday").await.iter().all(|p| p["from"] != "note"));

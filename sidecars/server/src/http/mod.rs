@@ -23,7 +23,8 @@ pub use body::JsonBody;
 
 use crate::store::conversations::{self, Conversations};
 use crate::store::{
-    cases::Cases, contacts::Contacts, deadlines::Deadlines, finances, finances::Finances, notes::Notes, timeline::Timeline,
+    cases::Cases, contacts::Contacts, deadlines::Deadlines, finances, finances::Finances, notes, notes::Note, notes::Notes,
+    timeline::Timeline,
 };
 use crate::{ApiError, AppState, deadline_rules, fields::Fields, tools};
 
@@ -50,6 +51,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .nest("/api/notes", resources::routes::<Notes>())
         .nest("/api/conversations", resources::routes::<Conversations>())
         .route("/api/conversations/{id}/messages", post(append_message))
+        .route("/api/notes/{id}/append", post(append_to_note))
         .route("/api/finances/totals", get(finance_totals))
         .route("/api/backup", post(backup::create))
         .route("/api/restore", post(backup::restore))
@@ -112,6 +114,21 @@ async fn append_message(
     let message = conversations::parse_message(&body)?;
     let message_id = state.blocking(move |s| s.store.write(|c| conversations::append(c, id, &message))).await?;
     Ok((axum::http::StatusCode::CREATED, Json(json!({ "id": message_id, "conversationId": id }))))
+}
+
+/// Adds `{text}` to the end of a note (after a blank line); what the note holds is never replaced
+/// this way. Answers the note.
+async fn append_to_note(State(state): State<AppState>, Path(id): Path<String>, JsonBody(body): JsonBody) -> Result<Json<Note>, ApiError> {
+    let id = resources::parse_id("note", &id)?;
+    let mut f = Fields::new(&body, &["text"], "field")?;
+    let text = f.required_text("text", notes::MAX_BODY_CHARS);
+    f.finish()?;
+    let note = state
+        .blocking(move |s| {
+            s.knowledge.replace_passages(crate::store::chunks::Owner::Note(id), || s.store.write(|c| notes::append(c, id, &text)))
+        })
+        .await?;
+    Ok(Json(note))
 }
 
 /// `?caseId=`: the sum and count of each category, largest first, and the grand total.

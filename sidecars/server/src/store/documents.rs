@@ -337,6 +337,11 @@ pub fn note_problem(c: &Connection, id: i64, problem: &str) -> Result<(), ApiErr
     Ok(())
 }
 
+/// Whether some document waits for OCR to be installed.
+pub fn any_ocr_unavailable(c: &Connection) -> Result<bool, ApiError> {
+    Ok(c.prepare_cached("SELECT EXISTS (SELECT 1 FROM documents WHERE text_status = 'ocr_unavailable')")?.query_row([], |r| r.get(0))?)
+}
+
 /// Sends documents that could not be read for want of OCR back to OCR; returns how many.
 pub fn retry_ocr_unavailable(c: &Connection) -> Result<usize, ApiError> {
     Ok(c.prepare_cached("UPDATE documents SET text_status = 'ocr', text_error = NULL WHERE text_status = 'ocr_unavailable'")?.execute([])?)

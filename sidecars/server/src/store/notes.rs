@@ -151,6 +151,19 @@ impl Table for Notes {
     }
 }
 
+/// Adds `text` after note `id`'s body (a blank line between), cutting its passages anew; the
+/// body it had stays as it was. A note that would grow past [`MAX_BODY_CHARS`] is refused.
+pub fn append(c: &Connection, id: i64, text: &str) -> Result<Note, ApiError> {
+    let note = Notes::get(c, id)?.ok_or_else(|| ApiError::not_found("note", id))?;
+    let body = if note.body.trim().is_empty() { text.to_string() } else { format!("{}\n\n{text}", note.body.trim_end()) };
+    if body.chars().count() > MAX_BODY_CHARS {
+        return Err(ApiError::field("text", format!("the note would be longer than {MAX_BODY_CHARS} characters")));
+    }
+    c.prepare_cached("UPDATE notes SET body = ?2, updated_at = ?3 WHERE id = ?1")?.execute(params![id, body, now()])?;
+    cut_passages(c, id, &note.title, &body)?;
+    Notes::get(c, id)?.ok_or_else(|| ApiError::not_found("note", id))
+}
+
 /// Cuts a note (its title, then its body) into passages for `SearchKnowledge`, replacing the
 /// ones it had; they are searchable by words at once and by meaning once embedded (`pending`).
 fn cut_passages(c: &Connection, id: i64, title: &str, body: &str) -> Result<(), ApiError> {
