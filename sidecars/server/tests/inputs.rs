@@ -1,0 +1,87 @@
+//! No body panics a handler of the case workspace: arbitrary JSON sent to the notes, appends,
+//! conversations, documents, re-reads and SearchKnowledge (backups are left out: a random path
+//! could be a real one), and arbitrary bytes uploaded under every
+//! name a document can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record,
+//! or a 4xx with a message — and the server keeps working.
+
+mod common;
+
+use common::{call, state};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// JSON as a broken or hostile client might send it: nested, odd keys, huge and negative numbers.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_filter("JSON has no NaN", |f| f.is_finite()).prop_map(|f| json!(f)),
+        "\\PC{0,40}".prop_map(Value::String),
+        Just(json!("__proto__")),
+    ];
+    leaf.prop_recursive(3, 24, 5, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("text".to_string()),
+                    Just("title".to_string()),
+                    Just("body".to_string()),
+                    Just("caseId".to_string()),
+                    Just("query".to_string()),
+                    Just("path".to_string()),
+                    Just("sources".to_string()),
+                    Just("contentBase64".to_string()),
+                    Just("fileName".to_string()),
+                    "\\PC{0,8}",
+                ],
+                inner,
+                0..5
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+const NAMES: [&str; 9] = ["a.pdf", "a.png", "a.jpg", "a.tiff", "a.docx", "a.txt", "a.md", "a", "../x.pdf"];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_body_panics_a_workspace_handler(body in any_json(), bytes in prop::collection::vec(any::<u8>(), 0..600), name in 0usize..NAMES.len()) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            let (_, note) = call("POST", "/api/notes").json(&json!({"title": "Kept", "body": "First line."})).send(&state).await;
+            let (_, other) = call("POST", "/api/notes").json(&json!({"title": "Changed", "body": "Anything."})).send(&state).await;
+            let (_, doc) = call("POST", "/api/documents").json(&json!({"title": "Kept", "text": "The lease ends in June."})).send(&state).await;
+            let (note, other, doc) = (note["id"].clone(), other["id"].clone(), doc["id"].clone());
+            let requests = [
+                ("POST", "/api/notes".to_string()),
+                ("PATCH", format!("/api/notes/{other}")),
+                ("POST", format!("/api/notes/{note}/append")),
+                ("POST", "/api/conversations".to_string()),
+                ("POST", "/api/documents".to_string()),
+                ("PATCH", format!("/api/documents/{doc}")),
+                ("POST", format!("/api/documents/{doc}/reread")),
+                ("POST", "/api/tools/SearchKnowledge".to_string()),
+                ("POST", "/api/tools/GetDocumentText".to_string()),
+            ];
+            for (method, path) in &requests {
+                let (status, answer) = call(method, path).json(&body).send(&state).await;
+                prop_assert!(status < 500, "{method} {path} with {body}: {status} {answer}");
+            }
+            let (status, answer) = call("POST", "/api/documents").multipart(NAMES[name], &bytes, &[]).send(&state).await;
+            prop_assert!(status < 500, "upload {} of {} bytes: {status} {answer}", NAMES[name], bytes.len());
+
+            // What was there is still there.
+            let (status, kept) = call("GET", &format!("/api/notes/{note}")).send(&state).await;
+            prop_assert!(status == 200 && kept["body"].as_str().unwrap_or_default().starts_with("First line."), "{kept}");
+            let (status, text) = call("GET", &format!("/api/documents/{doc}/text")).send(&state).await;
+            prop_assert!(status == 200 && text["text"] == "The lease ends in June.", "{text}");
+            Ok(())
+        })?;
+    }
+}
