@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{ENTER, Session, alive, save_screenshot, sidecar_pids, start_driver, start_xvfb};
+use support::{ENTER, Session, alive, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
 
 const LONG: Duration = Duration::from_secs(60);
 
@@ -86,13 +86,7 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     save_screenshot(&session, "research.png");
 
     // Quit: the window closes, the sidecars go with it.
-    session.close().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while pids.iter().any(|p| alive(*p)) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let left: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
-    assert!(left.is_empty(), "sidecars left running after quit: {left:?}");
+    quit_leaving_nothing(session, &pids);
     let log = std::fs::read_to_string(data.path().join("logs/server.log")).unwrap();
     assert!(log.contains("listening on"), "the server's log is kept in the data dir");
 }

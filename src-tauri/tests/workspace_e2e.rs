@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{Datelike, Days, Local, NaiveDate, Weekday};
 use serde_json::{Value, json};
-use support::{Driver, ENTER, Session, alive, save_screenshot, sidecar_pids, start_driver, start_xvfb};
+use support::{Driver, ENTER, Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
 
 const LONG: Duration = Duration::from_secs(60);
 /// Reading a scan (OCR) and embedding the passages of two documents on a busy 2-core machine.
@@ -142,13 +142,7 @@ fn launch(driver: &Driver) -> Session {
 fn quit(session: Session) {
     let pids = sidecar_pids(&session);
     assert_eq!(pids.len(), 2, "both sidecars report a pid");
-    session.close().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while pids.iter().any(|p| alive(*p)) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let left: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
-    assert!(left.is_empty(), "sidecars left running after quit: {left:?}");
+    quit_leaving_nothing(session, &pids);
 }
 
 /// Waits for `css` and clicks it. A list row the page has just replaced (a document's stage

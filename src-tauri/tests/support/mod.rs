@@ -273,6 +273,18 @@ pub const ENTER: &str = "\u{E007}";
 /// True while a process with this pid exists (zombies count as gone).
 pub use proseva_supervisor::sys::running as alive;
 
+/// Ends the session (the window closes, the app quits) and asserts that the sidecars `pids` are
+/// gone within 15 s.
+pub fn quit_leaving_nothing(session: Session, pids: &[u32]) {
+    session.close().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while pids.iter().any(|p| alive(*p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|p| alive(*p)).collect();
+    assert!(left.is_empty(), "sidecars left running after quit: {left:?}");
+}
+
 /// Every pid in /proc.
 fn all_pids() -> impl Iterator<Item = u32> {
     std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_string_lossy().parse().ok())
