@@ -26,10 +26,6 @@ impl AppState {
         let documents = config.documents_dir();
         std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
         let store = Store::open(&config.db_path())?;
-        let cut = store.write(crate::store::notes::cut_missing_passages)?;
-        if cut > 0 {
-            tracing::info!(notes = cut, "notes cut into passages for SearchKnowledge");
-        }
         let knowledge = Arc::new(Knowledge::load(&store)?);
         Ok(AppState { config: Arc::new(config.clone()), store, knowledge, reader: Arc::new(Reader::new(config)) })
     }

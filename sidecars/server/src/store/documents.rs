@@ -9,7 +9,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{ListFilter, Page, check_case, chunks, now, page};
+use super::{ListFilter, Page, check_case, chunks, exists, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
 
@@ -207,11 +207,7 @@ pub fn insert(c: &Connection, d: &NewDocument) -> Result<i64, ApiError> {
         now()
     ])?;
     let id = c.last_insert_rowid();
-    for (i, page) in d.pages.iter().enumerate() {
-        if let Some(text) = page {
-            put_page(c, id, i + 1, "text", text)?;
-        }
-    }
+    put_text_pages(c, id, &d.pages)?;
     Ok(id)
 }
 
@@ -232,6 +228,11 @@ pub fn restart_reading(
                               embedding_status = 'pending', embedding_error = NULL, embedding_model = NULL, updated_at = ?5 WHERE id = ?1",
     )?
     .execute(params![id, paged.then_some(pages.len() as i64), status, error, now()])?;
+    put_text_pages(c, id, pages)
+}
+
+/// Keeps the pages that were read from the text layer (`None` pages are left to OCR).
+fn put_text_pages(c: &Connection, id: i64, pages: &[Option<String>]) -> Result<(), ApiError> {
     for (i, page) in pages.iter().enumerate() {
         if let Some(text) = page {
             put_page(c, id, i + 1, "text", text)?;
@@ -289,7 +290,7 @@ pub fn set_ocr_page(c: &Connection, id: i64, page: Option<usize>, page_count: Op
 /// `ocr_unavailable` / `failed` with `error`, keeping what pages could be read). Its embedding
 /// is `pending` again. Returns false if the document is gone.
 pub fn assemble_text(c: &Connection, id: i64, status: &str, error: Option<&str>) -> Result<bool, ApiError> {
-    if get(c, id)?.is_none() {
+    if !exists(c, "documents", id)? {
         return Ok(false);
     }
     let pages: Vec<(i64, String)> = c

@@ -32,7 +32,10 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("migrations/0001_case_data.sql")),
         M::up(include_str!("migrations/0002_notes_conversations.sql")),
-        M::up(include_str!("migrations/0003_reading_and_note_passages.sql")),
+        // Notes written before notes were searchable are cut into passages once, here.
+        M::up_with_hook(include_str!("migrations/0003_reading_and_note_passages.sql"), |tx: &rusqlite::Transaction| {
+            notes::cut_missing_passages(tx).map(|_| ()).map_err(|e| rusqlite_migration::HookError::Hook(e.to_string()))
+        }),
     ])
 }
 
@@ -312,6 +315,26 @@ mod tests {
     #[test]
     fn the_migrations_are_valid() {
         migrations().validate().unwrap();
+    }
+
+    #[test]
+    fn notes_written_before_migration_3_are_cut_into_passages_by_it() {
+        let mut c = Connection::open_in_memory().unwrap();
+        migrations().to_version(&mut c, 2).unwrap();
+        c.execute(
+            "INSERT INTO notes (title, body, created_at, updated_at) VALUES ('Clerk call', 'Bring two copies of every exhibit.', 'now', 'now')",
+            [],
+        )
+        .unwrap();
+        migrations().to_latest(&mut c).unwrap();
+        let (passages, status): (i64, String) = c
+            .query_row("SELECT (SELECT count(*) FROM chunks WHERE note_id = n.id), embedding_status FROM notes n", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((passages, status.as_str()), (1, "pending"));
+        let found: i64 = c.query_row("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'exhibit'", [], |r| r.get(0)).unwrap();
+        assert_eq!(found, 1, "searchable by words");
     }
 
     #[test]

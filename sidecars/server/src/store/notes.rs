@@ -176,8 +176,8 @@ fn cut_passages(c: &Connection, id: i64, title: &str, body: &str) -> Result<(), 
     Ok(())
 }
 
-/// Cuts the notes that have no passages yet (notes written before notes were searchable).
-/// Returns how many.
+/// Cuts the notes that have no passages yet (notes written before notes were searchable; run
+/// once, by migration 0003). Returns how many.
 pub fn cut_missing_passages(c: &Connection) -> Result<usize, ApiError> {
     let missing: Vec<(i64, String, String)> = c
         .prepare("SELECT id, title, body FROM notes n WHERE NOT EXISTS (SELECT 1 FROM chunks k WHERE k.note_id = n.id)")?

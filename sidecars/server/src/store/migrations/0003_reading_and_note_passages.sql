@@ -56,4 +56,4 @@ CREATE TRIGGER chunks_fts_update AFTER UPDATE OF text ON chunks BEGIN
     INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', old.id, old.text);
     INSERT INTO chunks_fts(rowid, text) VALUES (new.id, new.text);
 END;
--- Existing notes become searchable: the server cuts them into passages when it starts.
+-- Existing notes become searchable: this migration's hook (store/mod.rs) cuts them into passages.
