@@ -28,6 +28,11 @@ const COMMANDS: &[&str] = &[
     "create_backup",
     "list_backups",
     "restore_backup",
+    // The law library (the official Code of Virginia, downloaded and built into the graph).
+    "library_status",
+    "subscribe_library",
+    "library_download",
+    "library_check_updates",
 ];
 
 fn main() {

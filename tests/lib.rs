@@ -29,6 +29,7 @@ use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 
 pub mod eval;
+pub mod lis_site;
 
 pub const TOKEN: &str = "e2e-token";
 

@@ -135,4 +135,16 @@ export const api = {
   createBackup: () => invoke('create_backup', {}),
   listBackups: () => invoke('list_backups', {}),
   restoreBackup: (path) => invoke('restore_backup', { path }),
+
+  // The law library: the official Code of Virginia, downloaded and built into the law graph.
+  /** `{library, graph, starterSummaries}`: the download's state (`phase` idle, downloading,
+   * building, done or failed), the law graph's stats (null while it is not running) and how many
+   * sections the starter corpus summarises. */
+  libraryStatus: () => invoke('library_status', {}),
+  /** The download's state now and on every change, to `onStatus`. */
+  subscribeLibrary: (onStatus) => invoke('subscribe_library', { onStatus: channel(onStatus) }),
+  /** Starts (or resumes) the download: `{started}` (false when a run is already going). */
+  libraryDownload: () => invoke('library_download', {}),
+  /** Asks the site again for every file already here: `{started}`. */
+  libraryCheckUpdates: () => invoke('library_check_updates', {}),
 };

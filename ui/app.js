@@ -18,6 +18,7 @@ import { contactsPage, financesPage, timelinePage } from './casefile.js';
 import { NotesPage, addSaveNote } from './notes.js';
 import { ConversationsDrawer } from './conversations.js';
 import { BackupSection } from './backup.js';
+import { LibraryView } from './library.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -99,7 +100,9 @@ function start() {
     chat: { tab: $('tab-chat'), panel: $('panel-chat'), conv: chat },
     research: { tab: $('tab-research'), panel: $('panel-research'), conv: research },
     workspace: { tab: $('tab-workspace'), panel: $('panel-workspace'), conv: null },
+    library: { tab: $('tab-library'), panel: $('panel-library'), conv: null },
   };
+  const library = new LibraryView($('panel-library'));
   let active = 'chat';
 
   function select(name, { focusInput = true, focusTab = false } = {}) {
@@ -114,6 +117,7 @@ function start() {
     document.body.dataset.panel = name;
     if (was === 'workspace' && name !== 'workspace') ws.hidden();
     if (name === 'workspace') ws.shown();
+    if (name === 'library') library.shown();
     if (name === 'chat') dueStrip.refresh();
     if (focusTab) panels[name].tab.focus();
     else if (focusInput && panels[name].conv) panels[name].conv.input.focus();
@@ -225,10 +229,10 @@ function start() {
   document.addEventListener('keydown', (e) => {
     const mod = e.ctrlKey || e.metaKey;
     const dialogOpen = anyDialogOpen();
-    const panelKeys = { 1: 'chat', 2: 'research', 3: 'workspace' };
+    const panelKeys = { 1: 'chat', 2: 'research', 3: 'workspace', 4: 'library' };
     if (mod && !e.altKey && !e.shiftKey && panelKeys[e.key] && !dialogOpen) {
       e.preventDefault();
-      select(panelKeys[e.key], { focusTab: panelKeys[e.key] === 'workspace' });
+      select(panelKeys[e.key], { focusTab: !panels[panelKeys[e.key]].conv });
       return;
     }
     if (mod && (e.key === ',' || e.code === 'Comma')) {
@@ -246,7 +250,10 @@ function start() {
   // Cases read while the case-data server was still starting are read again once it is ready.
   status.onStatus((st) => {
     if (ws.casesError && st && st.server && st.server.state === 'healthy') ws.reload();
+    library.appStatus(st);
   });
+  // The law library's download is followed from the start (a resumed one, the monthly check).
+  library.listen();
   select('chat', { focusInput: true });
   // The cases first, so the first question already knows the case; then the page is ready.
   ws.start()
@@ -256,7 +263,7 @@ function start() {
     });
 
   // For people and for tests: what is on screen.
-  window.proseva = { chat, research, sidebar, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog };
+  window.proseva = { chat, research, sidebar, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library };
 }
 
 if (!connected()) {

@@ -1,6 +1,7 @@
 // The section viewer: a side sheet that shows one section of the Code (or the Constitution) of
 // Virginia from the law graph — its heading, where it sits, its text with a clear statement of
-// whether that text is the official wording or a plain-language summary, and its official page.
+// whether that text is the official wording or a plain-language summary (official text may have
+// the summary kept beside it, shown apart and labelled as such), and its official page.
 
 import { h, clear, announce, spinner } from './dom.js';
 import { api, isWebUrl, hostOf, commandError } from './api.js';
@@ -21,6 +22,8 @@ export class SectionViewer {
     this.kind = dialog.querySelector('#section-kind');
     this.kindNote = dialog.querySelector('#section-kind-note');
     this.text = dialog.querySelector('#section-text');
+    this.summary = dialog.querySelector('#section-summary');
+    this.summaryText = dialog.querySelector('#section-summary-text');
     this.urlLine = dialog.querySelector('#section-url-line');
     this.url = dialog.querySelector('#section-url');
     this.status = dialog.querySelector('#section-status');
@@ -93,6 +96,9 @@ export class SectionViewer {
     this.kind.className = 'kind-badge';
     this.kindNote.textContent = '';
     clear(this.text);
+    clear(this.summaryText);
+    this.summary.hidden = true;
+    delete this.dialog.dataset.hasSummary;
     this.urlLine.hidden = true;
     this.url.removeAttribute('href');
     this.url.removeAttribute('data-url');
@@ -153,6 +159,15 @@ export class SectionViewer {
       this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
     }
 
+    // Official text with the plain-language summary kept beside it: both, each clearly labelled.
+    const summary = node.textKind === 'official' && typeof node.summary === 'string' ? node.summary.trim() : '';
+    if (summary) {
+      this.kindNote.textContent += ', with a plain-language summary beside it';
+      for (const para of paragraphs(summary, [])) this.summaryText.append(h('p', {}, para.text));
+      this.summary.hidden = false;
+      this.dialog.dataset.hasSummary = 'true';
+    }
+
     if (isWebUrl(node.url)) {
       this.url.href = node.url;
       this.url.dataset.url = node.url;
@@ -160,7 +175,7 @@ export class SectionViewer {
       this.url.title = `Opens ${hostOf(node.url)} in your browser`;
       this.urlLine.hidden = false;
     }
-    announce(`${label} opened. ${kind.text}.`);
+    announce(`${label} opened. ${kind.text}${summary ? ', with a plain-language summary beside it' : ''}.`);
   }
 
   /** `error`: the command's `{code, message}`. */

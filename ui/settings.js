@@ -112,6 +112,8 @@ export class SettingsDialog {
     this.field('largeModel').value = settings.largeModel || '';
     this.field('offline').checked = Boolean(settings.offline);
     this.field('openalexEmail').value = settings.openalexEmail || '';
+    // Set in the Law tab; kept as it is when this dialog saves.
+    this.lawUpdates = settings.lawUpdates !== false;
     this.secrets = Array.isArray(settings.secrets) ? settings.secrets : [];
     this.clearing.clear();
     clear(this.modelKeys);
@@ -201,6 +203,7 @@ export class SettingsDialog {
       largeModel: text('largeModel'),
       offline: this.field('offline').checked,
       openalexEmail: text('openalexEmail') || null,
+      lawUpdates: this.lawUpdates !== false,
     };
     const secrets = {};
     for (const secret of this.secrets) {

@@ -157,6 +157,7 @@ pub fn save_settings(
 
 /// A law-graph node with what contains it, for the section viewer: also its `label` (`§ 2.2-3704`)
 /// and the `citations` in its text (UTF-16 offsets into `sourceText`), so the page links them.
+/// `summary` is the plain-language summary kept beside official text (null when there is none).
 pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<String>) -> Result<Value, CommandError> {
     let source_id = source_id.map(|s| s.trim().trim_start_matches('§').trim().to_string()).filter(|s| !s.is_empty());
     if id.is_none() && source_id.is_none() {
@@ -167,7 +168,7 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let data = explorer
         .query(
             "query($id: Int, $sourceId: String) { node(id: $id, sourceId: $sourceId) { id nodeType sourceId heading sourceText \
-             textKind url edges { relType fromId toId fromNode { id sourceId heading nodeType } } } }",
+             textKind summary url edges { relType fromId toId fromNode { id sourceId heading nodeType } } } }",
             json!({ "id": id, "sourceId": source_id }),
         )
         .await

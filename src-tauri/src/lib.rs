@@ -5,9 +5,10 @@
 //! `proseva-server` and `proseva-explorer` on free loopback ports with a fresh token, and checks
 //! them in parallel. The server is essential: if it does not come up, a native dialog shows why
 //! (with the end of its log) and the app exits non-zero. The explorer is not: without it the app
-//! runs and says so, and the graph tools answer with a clear error. On quit the children get
-//! SIGTERM, then SIGKILL; if this process is killed they die with it (see proseva-sidecars and
-//! proseva-supervisor).
+//! runs and says so, and the graph tools answer with a clear error. Once they are up, a download of
+//! the official Code left unfinished resumes, and the monthly check for updates runs if due
+//! ([`library::at_start`]). On quit the children get SIGTERM, then SIGKILL; if this process is
+//! killed they die with it (see proseva-sidecars and proseva-supervisor).
 //!
 //! Logs: `<data dir>/logs/proseva.log` (this process; level from `RUST_LOG`), `server.log`,
 //! `explorer.log`, each rotated.
@@ -15,6 +16,7 @@
 pub mod commands;
 pub mod error;
 pub mod folders;
+pub mod library;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -60,6 +62,10 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         workspace::create_backup,
         workspace::list_backups,
         workspace::restore_backup,
+        library::library_status,
+        library::subscribe_library,
+        library::library_download,
+        library::library_check_updates,
     ])
 }
 
@@ -106,6 +112,12 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
                     explorer_url: sidecars.explorer_url(),
                     token: sidecars.token().to_string(),
                     supervisor: Some(sidecars),
+                });
+                // The law library: a download left unfinished goes on; the monthly check, if due.
+                let law = state.library.clone();
+                let law_updates = state.settings.settings().law_updates;
+                tauri::async_runtime::spawn(async move {
+                    library::at_start(&law, law_updates, library::now_secs());
                 });
             }
             Err(error) => {

@@ -1,7 +1,8 @@
-//! The settings screen's store: model endpoint and names, offline switch and research e-mail in
-//! `settings.json` (written atomically, mode 0600); API keys in the OS keyring (Secret Service),
-//! or in `secrets.json` (mode 0600) beside it when no keyring can be reached. Nothing here is
-//! ever kept in the webview: the UI sees only whether each key is set and where.
+//! The settings screen's store: model endpoint and names, offline switch, research e-mail and the
+//! monthly check for updates to the official Code in `settings.json` (written atomically, mode
+//! 0600); API keys in the OS keyring (Secret Service), or in `secrets.json` (mode 0600) beside it
+//! when no keyring can be reached. Nothing here is ever kept in the webview: the UI sees only
+//! whether each key is set and where.
 //!
 //! Precedence: a value saved here overrides the environment variable of the same meaning
 //! (`OPENAI_BASE_URL`, `TEXT_MODEL_SMALL`, …); what is not saved falls back to the environment.
@@ -28,8 +29,9 @@ const KEYRING_SERVICE: &str = "org.proseva.desktop";
 const MAX_SECRET_CHARS: usize = 4096;
 const MAX_FIELD_CHARS: usize = 500;
 
-/// What `settings.json` holds. Every field is optional: unset means "use the environment".
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What `settings.json` holds. Every field is optional: unset means "use the environment" (or,
+/// for the switches, their default).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
     pub base_url: Option<String>,
@@ -38,6 +40,14 @@ pub struct Settings {
     /// Always use the built-in offline mode.
     pub offline: bool,
     pub openalex_email: Option<String>,
+    /// Check the LIS site for updates to the official Code once a month (quietly, at start).
+    pub law_updates: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { base_url: None, small_model: None, large_model: None, offline: false, openalex_email: None, law_updates: true }
+    }
 }
 
 /// What the settings screen shows: effective values, and for each secret only whether it is set.
@@ -49,6 +59,8 @@ pub struct SettingsView {
     pub large_model: String,
     pub offline: bool,
     pub openalex_email: Option<String>,
+    /// The Library view's "Check for updates to the official Code once a month".
+    pub law_updates: bool,
     pub secrets: Vec<SecretView>,
 }
 
@@ -296,6 +308,7 @@ impl SettingsStore {
             large_model: config.large_model.clone(),
             offline: s.offline,
             openalex_email: self.lookup("OPENALEX_EMAIL"),
+            law_updates: s.law_updates,
             secrets,
         }
     }
@@ -376,6 +389,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         large_model: clean("largeModel", s.large_model)?,
         offline: s.offline,
         openalex_email,
+        law_updates: s.law_updates,
     })
 }
 
@@ -450,6 +464,24 @@ mod tests {
         assert!(err.to_string().starts_with("OPENAI_API_KEY:"), "{err}");
         assert!(!dir.path().join("settings.json").exists());
         assert!(!dir.path().join("secrets.json").exists());
+    }
+
+    #[test]
+    fn monthly_law_updates_are_on_unless_turned_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        assert!(s.settings().law_updates && s.view().law_updates, "on by default");
+        // A settings.json from before the switch existed keeps it on.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true}"#).unwrap();
+        s.reload();
+        assert!(s.settings().offline && s.settings().law_updates);
+
+        s.save(Settings { law_updates: false, ..s.settings() }, &BTreeMap::new()).unwrap();
+        let on_disk: serde_json::Value = serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(on_disk["lawUpdates"], false);
+        let again = store(dir.path(), &[]);
+        assert!(!again.settings().law_updates && !again.view().law_updates);
+        assert!(again.settings().offline, "the other settings stay");
     }
 
     #[test]

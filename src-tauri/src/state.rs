@@ -12,7 +12,9 @@ use proseva_agent::runner::Agent;
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
+use proseva_law::fetch::DownloadConfig;
 use proseva_sidecars::Sidecars;
+use proseva_sidecars::library::Library;
 use proseva_supervisor::{SetupProgress, SidecarState, SidecarStatus, SupervisorEvent};
 use serde::Serialize;
 use tauri::ipc::Channel;
@@ -121,6 +123,8 @@ pub struct AppState {
     pub requests: RunningRequests,
     /// Where backups and exported conversations go.
     pub folders: crate::folders::OwnFolders,
+    /// The law library: the official Code downloaded into the data dir and built into the graph.
+    pub library: Arc<Library>,
 }
 
 /// The requests running now, by the id the window gave each, for Stop.
@@ -189,6 +193,7 @@ impl AppState {
     pub fn new(data_dir: PathBuf, settings: SettingsStore, started: Instant) -> Self {
         let http = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
         let model = Mutex::new(model_status(&settings));
+        let library = Library::open(&data_dir, DownloadConfig::from_env());
         AppState {
             model,
             shared: Mutex::new(Shared {
@@ -209,6 +214,7 @@ impl AppState {
             agent: Mutex::new(None),
             subscribers: Mutex::new(Vec::new()),
             requests: RunningRequests::default(),
+            library,
         }
     }
 
@@ -322,6 +328,12 @@ impl AppState {
     /// The same state with backups and exports in `folders` (tests).
     pub fn with_folders(mut self, folders: crate::folders::OwnFolders) -> Self {
         self.folders = folders;
+        self
+    }
+
+    /// The same state with the law library `library` (tests: one that downloads from a stand-in).
+    pub fn with_library(mut self, library: Arc<Library>) -> Self {
+        self.library = library;
         self
     }
 

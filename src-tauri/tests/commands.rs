@@ -133,6 +133,7 @@ async fn get_node_opens_a_section_with_its_kind_url_and_place_in_the_code() {
     assert!(!node["sourceText"].as_str().unwrap().is_empty());
     assert!(node["parents"].as_array().is_some_and(|p| !p.is_empty()), "{node}");
     assert!(node.get("edges").is_none());
+    assert_eq!(node.get("summary"), Some(&Value::Null), "asked for; none beside a summary: {node}");
     assert_eq!(node["label"], "§ 2.2-3704");
     // Citations in the section's own text, with offsets into it for the page to link.
     let text: Vec<u16> = node["sourceText"].as_str().unwrap().encode_utf16().collect();
@@ -209,6 +210,47 @@ fn settings_round_trip_validation_and_the_model_line() {
     // The offline switch wins over a configured endpoint.
     app.invoke("save_settings", json!({"settings": {"baseUrl": "http://127.0.0.1:11434/v1", "offline": true}})).unwrap();
     assert_eq!(app.invoke("app_status", json!({})).unwrap()["model"], json!({"mode": "offline"}));
+}
+
+#[test]
+fn the_law_library_starts_idle_and_its_monthly_check_is_a_setting_on_by_default() {
+    let app = app();
+    let answer = app.invoke("library_status", json!({})).unwrap();
+    let library = &answer["library"];
+    assert_eq!((library["phase"].as_str(), library["filesOnDisk"].as_u64()), (Some("idle"), Some(0)), "{answer}");
+    assert_eq!((library["interrupted"].as_bool(), library["kind"].is_null(), library["lastCheck"].is_null()), (Some(false), true, true));
+    assert!(library["failed"].as_array().is_some_and(Vec::is_empty) && library["notPublished"].is_array(), "{answer}");
+    assert_eq!(answer["graph"], Value::Null, "no law graph before the explorer is up");
+    assert!(answer["starterSummaries"].as_u64().is_some_and(|n| n > 400), "{answer}");
+
+    assert_eq!(app.invoke("get_settings", json!({})).unwrap()["lawUpdates"], true);
+    let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "lawUpdates": false}})).unwrap();
+    assert_eq!((saved["lawUpdates"].as_bool(), saved["offline"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(app.invoke("get_settings", json!({})).unwrap()["lawUpdates"], false);
+    let on_disk: Value = serde_json::from_slice(&std::fs::read(app.state().data_dir.join("settings.json")).unwrap()).unwrap();
+    assert_eq!(on_disk["lawUpdates"], false);
+    let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "lawUpdates": true}})).unwrap();
+    assert_eq!(saved["lawUpdates"], true);
+    let err = app.invoke("save_settings", json!({"settings": {"lawUpdates": "monthly"}})).unwrap_err();
+    assert!(err.as_str().unwrap().contains("settings"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn library_status_says_in_numbers_what_the_law_graph_holds() {
+    let app = app();
+    let _sidecars = ready(&app).await;
+    let answer = app.invoke("library_status", json!({})).unwrap();
+    let graph = &answer["graph"];
+    assert_eq!(graph["corpus"], "starter", "{answer}");
+    assert!(graph["builtAt"].as_str().is_some_and(|t| t.starts_with("20")), "{graph}");
+    let kinds = graph["sectionTextKinds"].as_array().unwrap();
+    assert_eq!(kinds.len(), 1, "{kinds:?}");
+    assert_eq!((kinds[0]["type"].as_str(), kinds[0]["count"].as_u64()), (Some("summary"), answer["starterSummaries"].as_u64()));
+    let titles = graph["nodeTypes"].as_array().unwrap().iter().find(|t| t["type"] == "title").expect("titles are counted");
+    assert!(titles["count"].as_u64().is_some_and(|n| n >= 10), "{titles}");
+    assert!(graph["embeddingCount"].as_u64().is_some_and(|n| n > 0) && graph["nodeCount"].as_u64() >= graph["embeddingCount"].as_u64());
+    assert!(graph["semanticSearch"].is_boolean());
+    assert_eq!(answer["library"]["phase"], "idle");
 }
 
 #[test]

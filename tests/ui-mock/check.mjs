@@ -208,6 +208,34 @@ await withPage('scenario=settings', { width: 640, height: 800, dark: true }, asy
   await page.screenshot(`${OUT}/settings-640-dark.png`);
 });
 
+// The Law tab: Ctrl+4 and the arrow keys reach it; a download from the first click to done;
+// the monthly switch saves through save_settings, keeping the other settings.
+await withPage('scenario=library', { width: 1200, height: 800 }, async (page) => {
+  await page.until(`${q('#library-holds')}.dataset.corpus === 'starter'`);
+  check('library: the header stays one row at 1200 px with four tabs', await page.eval(`${q('#open-settings')}.getBoundingClientRect().top < ${q('#tab-chat')}.getBoundingClientRect().bottom`));
+  await page.key('1', { code: 'Digit1', ctrl: true });
+  await page.key('4', { code: 'Digit4', ctrl: true });
+  check('library: Ctrl+4 selects Law and focuses its tab', await page.eval(`${q('#tab-library')}.getAttribute('aria-selected') === 'true' && !${q('#panel-library')}.hidden && document.activeElement.id === 'tab-library'`));
+  await page.key('ArrowLeft');
+  check('library: ArrowLeft from Law selects Case', await page.eval(`document.activeElement.id === 'tab-workspace' && ${q('#tab-workspace')}.getAttribute('aria-selected') === 'true'`));
+  await page.key('End');
+  check('library: End selects Law', await page.eval(`document.activeElement.id === 'tab-library' && ${q('#panel-workspace')}.hidden`));
+  check('library: what it holds, in words', /^Plain-language summaries of 437 sections in 15 titles/.test(await page.eval(text('#library-holds'))));
+  check('library: no check for updates before a download', await page.eval(`${q('#library-check')}.hidden && ${q('#library-monthly-row')}.hidden`));
+  await page.click('#library-download');
+  await page.until(`/^File \\d+ of 80: /.test(${text('#library-progress-file')})`);
+  check('library: the download disables its button and shows the file', await page.eval(`${q('#library-download')}.disabled && !${q('#library-run')}.hidden`));
+  await page.until(`${q('#library-holds')}.dataset.corpus === 'official'`, 60000);
+  check('library: done, the library holds the official text', /^Official text of 33,012 sections/.test(await page.eval(text('#library-holds'))) && /files downloaded/.test(await page.eval(text('#library-message'))));
+  check('library: a failed file is named with its reason', await page.eval(`!!${q('#library-failed li[data-file="CoVTitle_33.2.csv"]')} && !${q('#library-failed-box')}.hidden`));
+  check('library: then a check for updates and the monthly switch', await page.eval(`!${q('#library-check')}.hidden && !${q('#library-monthly-row')}.hidden && ${q('#library-monthly')}.checked`));
+  await page.screenshot(`${OUT}/library-done.png`);
+  await page.click('#library-monthly');
+  await page.until('window.__mockCalls.some(c => c.command === "save_settings")');
+  const saved = await page.eval('window.__mockCalls.filter(c => c.command === "save_settings").pop().args');
+  check('library: the monthly switch saves lawUpdates and keeps the rest', saved.settings.lawUpdates === false && saved.settings.smallModel === 'gpt-4o-mini' && JSON.stringify(saved.secrets) === '{}', JSON.stringify(saved));
+});
+
 await withPage('scenario=setup', { width: 1280, height: 800 }, async (page) => {
   await page.until(`!${q('#status-setup')}.hidden`);
   check('status: setup progress shown', /Preparing the law graph… \d+\/437/.test(await page.eval(text('#status-setup-label'))));

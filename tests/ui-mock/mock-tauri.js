@@ -4,7 +4,8 @@
 // records in mock-seed.js). URL parameters:
 //   ?scenario=chat|chat-hold|tools-hold|research|research-hold|section|section-summary|
 //             section-missing|const|settings|settings-error|setup|failed|error|chat-deadlines|
-//             markdown|restarting (and the workspace's: see mock-workspace.js)
+//             markdown|restarting|library|library-download|library-hold|library-done|
+//             library-failed|library-interrupted (and the workspace's: see mock-workspace.js)
 //   ?theme=dark|light   force a theme (adds .theme-dark / .theme-light on <html>)
 //   ?model=online       the status line shows an online model instead of offline mode
 //   ?speed=N            divide every delay by N (default 1)
@@ -177,6 +178,8 @@
       sourceText:
         'In determining best interests of a child for purposes of determining custody or visitation arrangements including any pendente lite orders pursuant to § 20-103, the court shall consider the following:\n1. The age and physical and mental condition of the child, giving due consideration to the child\'s changing developmental needs;\n2. The age and physical and mental condition of each parent;\n3. The relationship existing between each parent and each child, giving due consideration to the positive involvement with the child\'s life, the ability to accurately assess and meet the emotional, intellectual and physical needs of the child;\n4. The needs of the child, giving due consideration to other important relationships of the child, including but not limited to siblings, peers and extended family members;\n5. The role that each parent has played and will play in the future, in the upbringing and care of the child;\n6. The propensity of each parent to actively support the child\'s contact and relationship with the other parent, including whether a parent has unreasonably denied the other parent access to or visitation with the child;\n7. The relative willingness and demonstrated ability of the parents to maintain a close and continuing relationship with the child, and the ability of each parent to cooperate in and resolve disputes regarding matters affecting the child;\n8. The reasonable preference of the child, if the court deems the child to be of reasonable intelligence, understanding, age and experience to express such a preference;\n9. Any history of family abuse as that term is defined in § 16.1-228 or sexual abuse;\n10. Such other factors as the court deems necessary and proper to the determination.',
       textKind: 'official',
+      summary:
+        'When a court decides custody or visitation, it must look at what is best for the child. It weighs ten factors: the child\'s age and health, each parent\'s health, the child\'s bond with each parent, the child\'s other important relationships, the part each parent has played in raising the child, whether each parent supports the child\'s relationship with the other parent, how well the parents cooperate, the child\'s own reasonable preference, any history of family abuse, and anything else the court finds relevant.\n\nThe court must say, in writing or on the record, what it based its decision on.',
       url: `${LIS}/vacode/title20/chapter6.1/section20-124.3/`,
       parents: [
         { sourceId: '20', heading: 'Domestic Relations', nodeType: 'title' },
@@ -675,6 +678,7 @@ This is legal information, not legal advice.`;
     largeModel: 'gpt-4o',
     offline: false,
     openalexEmail: null,
+    lawUpdates: true,
     secrets: [
       { name: 'OPENAI_API_KEY', label: 'OpenAI API key', set: true, store: 'keyring' },
       { name: 'COURTLISTENER_API_TOKEN', label: 'CourtListener API token', set: true, store: 'file' },
@@ -697,10 +701,129 @@ This is legal information, not legal advice.`;
       const v = secrets[sec.name];
       return v ? { ...sec, set: true, store: 'keyring' } : { ...sec, set: false, store: null };
     });
-    settings = { baseUrl: s.baseUrl || null, smallModel: s.smallModel, largeModel: s.largeModel, offline: Boolean(s.offline), openalexEmail: s.openalexEmail || null, secrets: nextSecrets };
+    settings = { baseUrl: s.baseUrl || null, smallModel: s.smallModel, largeModel: s.largeModel, offline: Boolean(s.offline), openalexEmail: s.openalexEmail || null, lawUpdates: s.lawUpdates !== false, secrets: nextSecrets };
     const keyed = settings.baseUrl || nextSecrets[0].set;
     setStatus({ model: settings.offline || !keyed ? { mode: 'offline' } : { mode: 'online', baseUrl: settings.baseUrl || 'https://api.openai.com/v1', small: settings.smallModel, large: settings.largeModel } });
     return clone(settings);
+  }
+
+
+  // ------------------------------------------------------------------------------------------
+  // The law library: the official Code's download (`proseva_sidecars::library`), simulated.
+
+  const STARTER_GRAPH = {
+    corpus: 'starter',
+    builtAt: '2026-05-01T14:02:11Z',
+    nodeCount: 540,
+    embeddingCount: 437,
+    semanticSearch: true,
+    sectionTextKinds: [{ type: 'summary', count: 437 }],
+    nodeTypes: [
+      { type: 'chapter', count: 66 },
+      { type: 'constitution_article', count: 6 },
+      { type: 'constitution_section', count: 21 },
+      { type: 'section', count: 416 },
+      { type: 'title', count: 15 },
+    ],
+  };
+  const officialGraph = () => ({
+    corpus: 'official',
+    builtAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    nodeCount: 38460,
+    embeddingCount: 437,
+    semanticSearch: true,
+    sectionTextKinds: [{ type: 'official', count: 33012 }, { type: 'summary', count: 9 }],
+    nodeTypes: [
+      { type: 'article', count: 1210 },
+      { type: 'chapter', count: 4071 },
+      { type: 'constitution_article', count: 12 },
+      { type: 'constitution_section', count: 168 },
+      { type: 'section', count: 32853 },
+      { type: 'title', count: 72 },
+    ],
+  });
+  const TITLE_NUMBERS = ['1', '2.2', '3.2', '4.1', '5.1', '6.2', '8.01', '8.1A', '8.2', '8.3A', '8.4', '8.4A', '8.5A', '8.7', '8.8A', '8.9A', '8.10', '9.1', '10.1', '11', '12.1', '13.1', '15.2', '16.1', '17.1', '18.2', '19.2', '20', '21', '22.1', '23.1', '24.2', '25.1', '27', '28.2', '29.1', '30', '32.1', '33.2', '34', '35.1', '36', '37.2', '38.2', '40.1', '41.1', '42.1', '43', '44', '45.2', '46.2', '48', '49', '51.1', '51.5', '52', '53.1', '54.1', '55.1', '56', '57', '58.1', '59.1', '60.2', '61.1', '62.1', '63.2', '64.2', '65.2', '66', '67'];
+  const LIBRARY_FILES = TITLE_NUMBERS.map((t) => `CoVTitle_${t}.csv`).concat(['Constitution.csv', 'Authorities.csv', 'Charters.csv', 'Compacts.csv', 'PopularNames.csv', 'UncodifiedActs.csv', 'Definitions.csv', 'Changes.csv', 'RepealedSections.csv']);
+  const idleLibrary = {
+    phase: 'idle', kind: null, fileNumber: 0, fileCount: 0, file: null, bytes: 0, totalBytes: null, bytesPerSecond: 0,
+    newOrChanged: 0, unchanged: 0, notPublished: [], failed: [], buildStage: null, buildDone: 0, buildTotal: 0,
+    message: null, interrupted: false, filesOnDisk: 0, lastCheck: null, lastBuild: null,
+  };
+  let graph = STARTER_GRAPH;
+  let library = { ...idleLibrary };
+  if (scenario === 'library-done') {
+    graph = officialGraph();
+    library = { ...library, filesOnDisk: LIBRARY_FILES.length - 2, lastCheck: '2026-06-02T09:14:00Z', lastBuild: '2026-06-02T09:16:31Z' };
+  }
+  if (scenario === 'library-interrupted') library = { ...library, interrupted: true, filesOnDisk: 23 };
+  const libraryChannels = [];
+  let libraryRunning = false;
+  function setLibrary(patch) {
+    library = { ...library, ...patch };
+    for (const ch of libraryChannels) ch.send(library);
+  }
+
+  /** One run, as the app's: each file in turn (progress while it comes), then the build. */
+  async function runLibrary(kind) {
+    libraryRunning = true;
+    const hold = scenario === 'library-hold';
+    const failing = scenario === 'library-failed';
+    const names = LIBRARY_FILES;
+    setLibrary({ ...idleLibrary, phase: 'downloading', kind, fileCount: names.length, interrupted: true, filesOnDisk: library.filesOnDisk, lastCheck: library.lastCheck, lastBuild: library.lastBuild });
+    const skip = kind === 'download' ? library.filesOnDisk : 0;
+    for (let i = skip; i < names.length; i += 1) {
+      const name = names[i];
+      const total = 180000 + ((i * 7919) % 9) * 110000;
+      setLibrary({ fileNumber: i + 1, file: name, bytes: 0, totalBytes: total, bytesPerSecond: 0 });
+      if (failing && i >= skip + 2) {
+        await wait(300);
+        const failed = library.failed.concat({ name, reason: `${name}: error sending request (connection refused) (tried 4 times)` });
+        setLibrary({ failed });
+        if (failed.length >= 3) {
+          setLibrary({ phase: 'failed', file: null, message: `Stopped: the site https://law.lis.virginia.gov could not be reached (error sending request (connection refused)). Check the connection; the download resumes with ${name} when you start it again or reopen ProSeVA.` });
+          libraryRunning = false;
+          return;
+        }
+        continue;
+      }
+      for (let part = 1; part <= 4; part += 1) {
+        if (hold && i === skip + 11 && part === 3) {
+          // Frozen half-way through file 12, for screenshots (drivers wait for this mark).
+          document.documentElement.dataset.libraryHeld = 'true';
+          await new Promise(() => {});
+        }
+        await wait(40);
+        const bytes = Math.round((total * part) / 4);
+        setLibrary({ bytes, bytesPerSecond: 88000 + ((i * 31) % 17) * 1900 });
+      }
+      if (name === 'Compacts.csv') setLibrary({ notPublished: library.notPublished.concat(name) });
+      else if (name === 'CoVTitle_33.2.csv' && kind === 'download') {
+        setLibrary({ failed: library.failed.concat({ name, reason: `${name}: the site answered HTTP 500 Internal Server Error (tried 4 times)` }) });
+      } else if (kind === 'update' && i % 9) setLibrary({ unchanged: library.unchanged + 1 });
+      else setLibrary({ newOrChanged: library.newOrChanged + 1, filesOnDisk: Math.min(library.filesOnDisk + 1, names.length - 2) });
+    }
+    const changed = library.newOrChanged > 0;
+    if (changed || graph.corpus !== 'official') {
+      setLibrary({ phase: 'building', file: null, buildStage: 'reading', buildDone: 0, buildTotal: names.length });
+      for (const [stage, total] of [['reading', names.length], ['writing', 38460], ['indexing', 1]]) {
+        for (let step = 1; step <= 4; step += 1) {
+          await wait(150);
+          setLibrary({ buildStage: stage, buildDone: Math.round((total * step) / 4), buildTotal: total });
+        }
+      }
+      graph = officialGraph();
+    }
+    const n = library.newOrChanged;
+    let message = n === 0 ? 'The official Code is up to date.' : `${n} files downloaded or updated; the library now holds the official text.`;
+    if (library.failed.length) message += ` Not downloaded: ${library.failed.map((f) => f.name).join(', ')} (their summaries stay; try again later).`;
+    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    setLibrary({ phase: 'done', file: null, message, interrupted: false, lastCheck: now, lastBuild: changed ? now : library.lastBuild });
+    libraryRunning = false;
+  }
+  function startLibrary(kind) {
+    if (libraryRunning) return { started: false };
+    runLibrary(kind).catch((err) => console.error('[mock] library run', err));
+    return { started: true };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -738,6 +861,18 @@ This is legal information, not legal advice.`;
         return clone(settings);
       case 'save_settings':
         return saveSettings(args);
+      case 'library_status':
+        await wait(60);
+        return clone({ library, graph: scenario === 'restarting' ? null : graph, starterSummaries: 437 });
+      case 'subscribe_library':
+        if (!(args.onStatus instanceof Channel)) throw 'onStatus must be a Channel';
+        libraryChannels.push(args.onStatus);
+        args.onStatus.send(library);
+        return null;
+      case 'library_download':
+        return startLibrary('download');
+      case 'library_check_updates':
+        return startLibrary('update');
       case 'open_url':
         if (!/^https?:\/\//.test(args.url || '')) throw { code: 'invalid_input', message: 'only http:// and https:// links can be opened', field: 'url' };
         console.info('[mock] open_url', args.url);
@@ -841,6 +976,17 @@ This is legal information, not legal advice.`;
         break;
       case 'settings':
         $('#open-settings').click();
+        break;
+      case 'library':
+      case 'library-done':
+      case 'library-interrupted':
+        $('#tab-library').click();
+        break;
+      case 'library-download':
+      case 'library-hold':
+      case 'library-failed':
+        $('#tab-library').click();
+        (await until(() => !$('#library-download').disabled && $('#library-download'))).click();
         break;
       case 'settings-error':
         $('#open-settings').click();

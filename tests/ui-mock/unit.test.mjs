@@ -20,6 +20,7 @@ import { splitPages, findAll, utf16Index } from '../../ui/docviewer.js';
 import { findSectionCitations } from '../../ui/markdown.js';
 import { sortCases } from '../../ui/workspace.js';
 import { folderOf, countsText, backupTime } from '../../ui/backup.js';
+import { holdings, holdsSentence, fileLine, speedLine, buildLine, failureReason } from '../../ui/library.js';
 
 const span = (startUtf16, endUtf16, sourceId) => ({ startUtf16, endUtf16, sourceId, label: `§ ${sourceId}`, status: 'verified' });
 
@@ -238,4 +239,41 @@ test('command errors keep every field the app named', () => {
   const e = commandError({ code: 'invalid_input', message: '2 fields are invalid: email, phone', field: 'email', fields: { email: 'must look like name@example.com', phone: 'must have at least 7 digits', bad: 3 } });
   assert.deepEqual(e.fields, { email: 'must look like name@example.com', phone: 'must have at least 7 digits' });
   assert.equal(e.field, 'email');
+});
+
+test('the law library says in plain words what it holds, starter or official', () => {
+  const starter = holdings(
+    {
+      corpus: 'starter', nodeCount: 540, embeddingCount: 437, semanticSearch: true,
+      sectionTextKinds: [{ type: 'summary', count: 437 }],
+      nodeTypes: [{ type: 'title', count: 15 }, { type: 'constitution_section', count: 21 }, { type: 'section', count: 416 }],
+    },
+    437,
+  );
+  assert.equal(holdsSentence(starter), 'Plain-language summaries of 437 sections in 15 titles and the Constitution (the starter library).');
+  assert.deepEqual([starter.vectors, starter.of, starter.beside], [437, 437, 0]);
+
+  const official = holdings(
+    {
+      corpus: 'official', nodeCount: 38460, embeddingCount: 437,
+      sectionTextKinds: [{ type: 'official', count: 33012 }, { type: 'summary', count: 9 }],
+      nodeTypes: [{ type: 'title', count: 72 }, { type: 'constitution_section', count: 168 }],
+    },
+    437,
+  );
+  assert.equal(holdsSentence(official), 'Official text of 33,012 sections (Code of Virginia and Constitution), with 428 plain-language summaries beside them.');
+  assert.deepEqual([official.summaryOnly, official.titles, official.of, official.semantic], [9, 72, 33021, false]);
+  const codeOnly = holdings({ sectionTextKinds: [{ type: 'official', count: 1 }], nodeTypes: [] }, 0);
+  assert.equal(holdsSentence(codeOnly), 'Official text of 1 section (Code of Virginia).');
+});
+
+test('a download in progress reads as file k of n, bytes and speed, then the build', () => {
+  assert.equal(fileLine({ file: 'CoVTitle_20.csv', fileNumber: 3, fileCount: 83 }), 'File 3 of 83: CoVTitle_20.csv');
+  assert.equal(fileLine({ file: null, fileNumber: 0, fileCount: 83 }), 'Getting ready to download 83 files…');
+  assert.equal(speedLine({ bytes: 1258291, totalBytes: 3565158, bytesPerSecond: 86016 }), '1.2 MB of 3.4 MB · 84 KB/s');
+  assert.equal(speedLine({ bytes: 2048, totalBytes: null, bytesPerSecond: 0 }), '2 KB');
+  assert.equal(buildLine({ buildStage: 'writing', buildDone: 12000, buildTotal: 33012 }), 'Building the library: writing the sections 12,000/33,012');
+  assert.equal(buildLine({ buildStage: null, buildDone: 0, buildTotal: 0 }), 'Building the library: starting');
+  assert.equal(failureReason({ name: 'CoVTitle_20.csv', reason: 'CoVTitle_20.csv: the site answered HTTP 500' }), 'the site answered HTTP 500');
+  assert.equal(failureReason({ name: 'a.csv', reason: 'timed out' }), 'timed out');
 });

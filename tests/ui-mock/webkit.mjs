@@ -30,6 +30,51 @@ const SCENARIOS = [
   ['settings-error', 'scenario=settings-error', '#err-baseUrl:not([hidden])', '/must start with/i.test(document.querySelector("#err-baseUrl").textContent)'],
   ['setup', 'scenario=setup', '#status-setup:not([hidden])', '/Preparing the law graph/.test(document.querySelector("#status-setup-label").textContent)'],
 
+  // The law library (the Law tab) and official text with its summary beside it
+  [
+    'library',
+    'scenario=library',
+    '#library-holds[data-corpus="starter"] .library-holds-line',
+    `/^Plain-language summaries of 437 sections in 15 titles/.test(${text('#library-holds')}) && /Searchable by meaning: 437 of 437/.test(${text('#library-holds')})
+      && ${text('#library-download')} === 'Download the official Code of Virginia' && !${q('#library-download')}.disabled && ${q('#library-check')}.hidden
+      && ${q('#tab-library')}.getAttribute('aria-selected') === 'true' && !${q('#panel-library')}.hidden && ${q('#panel-chat')}.hidden`,
+    { themes: BOTH },
+  ],
+  [
+    'library-hold',
+    'scenario=library-hold',
+    'html[data-library-held] #library-run:not([hidden])',
+    `/^File 12 of 80: CoVTitle_8\\.4A\\.csv$/.test(${text('#library-progress-file')}) && ${q('#library-download')}.disabled && ${q('#library-check')}.disabled
+      && /KB\\/s$/.test(${text('#library-speed')}) && ${q('#library-counts [data-count="new"] strong')}.textContent === '11'`,
+    { themes: BOTH },
+  ],
+  [
+    'library-done',
+    'scenario=library-download&speed=4',
+    '#library-holds[data-corpus="official"]',
+    `${q('#library-holds')}.dataset.corpus === 'official' && /^Official text of 33,012 sections \\(Code of Virginia and Constitution\\), with 428 plain-language summaries beside them/.test(${text('#library-holds')})
+      && ${q('#library-message')}.getAttribute('role') === 'status' && /78 files downloaded/.test(${text('#library-message')})
+      && !${q('#library-check')}.hidden && !${q('#library-last-check')}.hidden && !${q('#library-monthly')}.closest('[hidden]')
+      && !!${q('#library-failed li[data-file="CoVTitle_33.2.csv"]')} && /HTTP 500/.test(${text('#library-failed')})`,
+    { timeout: 40000 },
+  ],
+  [
+    'library-failed',
+    'scenario=library-failed&speed=4',
+    '#library-message[data-phase="failed"]',
+    `${q('#library-message')}.getAttribute('role') === 'alert' && /could not be reached/.test(${text('#library-message')})
+      && ${text('#library-download')} === 'Resume the download' && ${qa('#library-failed li')}.length === 3`,
+    { width: 640, height: 800 },
+  ],
+  [
+    'section-beside',
+    'scenario=section',
+    '#section-viewer[data-state="ready"][data-has-summary="true"]',
+    `${text('#section-kind')} === 'Official text' && !${q('#section-summary')}.hidden
+      && ${text('#section-summary-title')} === 'Plain-language summary — not the statute’s words' && /best for the child/.test(${text('#section-summary-text')})`,
+    { themes: BOTH },
+  ],
+
   // The case workspace
   [
     'workspace',

@@ -1,11 +1,26 @@
 //! Downloads the official Code of Virginia CSV exports from the Virginia LIS
-//! (`https://law.lis.virginia.gov/CSV/CoVTitle_<n>.csv`, ...). The base URL can be overridden with
-//! `LIS_BASE_URL` (tests point it at a local server).
+//! (`https://law.lis.virginia.gov/CSV/CoVTitle_<n>.csv`, ...), one file at a time, politely and
+//! checked. The base URL can be overridden with `LIS_BASE_URL` (tests point it at a local stand-in).
+//!
+//! Each file is asked for conditionally when it was downloaded before (`If-None-Match`,
+//! `If-Modified-Since`), so an update check transfers only files that changed; its body is checked
+//! ([`validate`]: a CSV header the reader knows, at least one row, not cut off mid-row) before it
+//! replaces the copy on disk, atomically. Failures are retried with backoff (honouring
+//! `Retry-After`); a file that still fails is reported by name and the caller goes on with the
+//! next. TLS certificates are always verified: a site whose chain fails is reported as such.
 
 use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use proseva_http::reqwest::{self, StatusCode, header};
+use proseva_http::{Failed, Next, RetryPolicy, RetryRules};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::ingest::LIS_BASE_URL;
+use crate::lis::{FileKind, read_rows};
 
 /// Every title of the Code of Virginia, as the export file names spell them.
 pub const TITLES: &[&str] = &[
@@ -16,43 +31,402 @@ pub const TITLES: &[&str] = &[
     "62.1", "63.2", "64.2", "65.2", "66", "67",
 ];
 
-/// The export files, by name.
+/// The exports besides the titles, in the order they are fetched.
+pub const OTHER_FILES: &[&str] =
+    &["Constitution.csv", "PopularNames.csv", "Authorities.csv", "Charters.csv", "Compacts.csv", "UnCodifiedActs.csv"];
+
+/// The export files, by name: every title, then the Constitution and the other lists.
 pub fn file_names() -> Vec<String> {
     let mut names: Vec<String> = TITLES.iter().map(|t| format!("CoVTitle_{t}.csv")).collect();
-    names.extend(["Constitution.csv", "PopularNames.csv", "Authorities.csv"].map(String::from));
+    names.extend(OTHER_FILES.iter().map(|s| s.to_string()));
     names
 }
 
-/// Downloads every export into `dir`, each written atomically. A file the server does not have is
-/// reported and skipped; the download fails only if nothing arrives.
+/// What is known of a downloaded file: enough to ask for it conditionally and to tell a changed
+/// file from the same one served again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileRecord {
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+    pub rows: usize,
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+}
+
+/// The outcome of asking for one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fetched {
+    /// A file not downloaded before, now on disk.
+    New(FileRecord),
+    /// A file whose contents changed, now replaced on disk.
+    Changed(FileRecord),
+    /// The same file as before (a 304, or the same bytes); the disk copy is kept.
+    Unchanged(FileRecord),
+    /// The site does not publish this file (404 or 410).
+    NotPublished,
+}
+
+impl Fetched {
+    pub fn record(&self) -> Option<&FileRecord> {
+        match self {
+            Fetched::New(r) | Fetched::Changed(r) | Fetched::Unchanged(r) => Some(r),
+            Fetched::NotPublished => None,
+        }
+    }
+}
+
+/// Why a file could not be fetched: one sentence naming it, and whether the site could not be
+/// reached at all (no connection), as opposed to answering badly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchFailure {
+    pub message: String,
+    pub unreachable: bool,
+}
+
+/// How the downloader treats the site.
+#[derive(Debug, Clone)]
+pub struct DownloadConfig {
+    /// The site, e.g. `https://law.lis.virginia.gov`; files are at `{base}/CSV/{name}`.
+    pub base: String,
+    /// The least time between two requests to the site (1 s for the real site).
+    pub pace: Duration,
+    /// How long the site may send nothing, mid-answer, before the attempt is given up.
+    pub read_timeout: Duration,
+    /// Retries of one file (5xx, 429, a lost connection, a file cut short).
+    pub retry: RetryPolicy,
+}
+
+impl DownloadConfig {
+    /// The real site (or `LIS_BASE_URL`), one request a second at most, three retries from 2 s.
+    /// `PROSEVA_LIS_PACE_MS` sets the pace (tests against a local stand-in); the backoff and the
+    /// read timeout scale with it.
+    pub fn from_env() -> Self {
+        let base = std::env::var("LIS_BASE_URL").ok().filter(|b| !b.is_empty()).unwrap_or_else(|| LIS_BASE_URL.to_string());
+        let pace =
+            std::env::var("PROSEVA_LIS_PACE_MS").ok().and_then(|ms| ms.parse().ok()).map_or(Duration::from_secs(1), Duration::from_millis);
+        Self::paced(&base, pace)
+    }
+
+    /// `base` at one request per `pace`, the backoff and timeouts scaled from it.
+    pub fn paced(base: &str, pace: Duration) -> Self {
+        DownloadConfig {
+            base: base.trim_end_matches('/').to_string(),
+            pace,
+            read_timeout: (pace * 60).clamp(Duration::from_millis(500), Duration::from_secs(60)),
+            retry: RetryPolicy {
+                max_retries: 3,
+                first_delay: pace * 2,
+                max_delay: pace * 30,
+                longest_retry_after: Duration::from_secs(120),
+            },
+        }
+    }
+
+    pub fn url(&self, name: &str) -> String {
+        format!("{}/CSV/{name}", self.base)
+    }
+}
+
+/// Fetches export files, one request at a time, no closer together than the configured pace.
+pub struct Downloader {
+    client: reqwest::Client,
+    config: DownloadConfig,
+    /// When the last request went (or will go): the pace is kept from it. The crate has no async
+    /// runtime of its own, so callers pass their runtime's timer to [`Downloader::fetch`].
+    last_request: Mutex<Option<Instant>>,
+}
+
+impl Downloader {
+    pub fn new(config: DownloadConfig) -> Result<Self, Error> {
+        let client = proseva_http::client_builder(concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"), " (law library download)"))
+            .read_timeout(config.read_timeout)
+            .build()
+            .map_err(|e| Error::Fetch(proseva_http::describe(&e)))?;
+        Ok(Downloader { client, config, last_request: Mutex::new(None) })
+    }
+
+    pub fn config(&self) -> &DownloadConfig {
+        &self.config
+    }
+
+    /// Waits (on the caller's timer) until the pace allows the next request, and marks it sent.
+    async fn wait_turn<S, F>(&self, sleep: &S)
+    where
+        S: Fn(Duration) -> F,
+        F: std::future::Future<Output = ()>,
+    {
+        let last = *self.last_request.lock().unwrap_or_else(|e| e.into_inner());
+        let wait = last.map_or(Duration::ZERO, |at| (at + self.config.pace).saturating_duration_since(Instant::now()));
+        if !wait.is_zero() {
+            sleep(wait).await;
+        }
+        // The time it actually goes: a timer that fires late must not shorten the next gap.
+        *self.last_request.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+    }
+
+    /// Fetches `name` into `dir` (written as `.name.part`, checked, then renamed). `previous`: what
+    /// was known of the copy on disk, to ask conditionally. `progress` hears the bytes received
+    /// and the size when the site says it. `sleep` is the caller's runtime's timer. Errors are one
+    /// sentence naming the file.
+    pub async fn fetch<S, F>(
+        &self,
+        name: &str,
+        dir: &Path,
+        previous: Option<&FileRecord>,
+        progress: &mut (dyn FnMut(u64, Option<u64>) + Send),
+        sleep: S,
+    ) -> Result<Fetched, FetchFailure>
+    where
+        S: Fn(Duration) -> F,
+        F: std::future::Future<Output = ()>,
+    {
+        let url = self.config.url(name);
+        let on_disk = previous.filter(|p| dir.join(&p.name).is_file());
+        let mut retry = 0;
+        loop {
+            self.wait_turn(&sleep).await;
+            let mut request = self.client.get(&url);
+            if let Some(p) = on_disk {
+                if let Some(etag) = &p.etag {
+                    request = request.header(header::IF_NONE_MATCH, etag);
+                }
+                if let Some(modified) = &p.last_modified {
+                    request = request.header(header::IF_MODIFIED_SINCE, modified);
+                }
+            }
+            let failure = match request.send().await {
+                Err(e) if is_certificate_problem(&e) => {
+                    return Err(FetchFailure {
+                        message: format!(
+                            "{name}: the site's security certificate could not be verified ({}); nothing was downloaded, and the check stays on",
+                            proseva_http::describe(&e)
+                        ),
+                        unreachable: false,
+                    });
+                }
+                Err(e) => Attempt::Unreachable(proseva_http::describe(&e)),
+                Ok(response) => match response.status() {
+                    StatusCode::NOT_MODIFIED => match on_disk {
+                        Some(p) => return Ok(Fetched::Unchanged(p.clone())),
+                        None => Attempt::Final(format!("{name}: the site answered 304 Not Modified to a request that was not conditional")),
+                    },
+                    StatusCode::NOT_FOUND | StatusCode::GONE => return Ok(Fetched::NotPublished),
+                    status if status.is_success() => {
+                        let etag = header_text(&response, header::ETAG);
+                        let last_modified = header_text(&response, header::LAST_MODIFIED);
+                        match read_body(response, progress).await {
+                            Err(lost) => Attempt::Lost(lost),
+                            Ok(body) => match validate(name, &body) {
+                                Err(why) => Attempt::Bad(why),
+                                Ok(rows) => {
+                                    return self
+                                        .keep(name, dir, body, rows, etag, last_modified, on_disk)
+                                        .map_err(|message| FetchFailure { message, unreachable: false });
+                                }
+                            },
+                        }
+                    }
+                    status => {
+                        let headers = response.headers().clone();
+                        let body = response.bytes().await.unwrap_or_default();
+                        match self.config.retry.next(
+                            retry,
+                            &Failed::Answer { status, headers: &headers, body: &body },
+                            &RetryRules::default(),
+                        ) {
+                            Next::RetryIn(wait) => Attempt::RetryIn(wait, format!("HTTP {status}")),
+                            Next::GiveUp { .. } => Attempt::Final(format!("{name}: the site answered HTTP {status}")),
+                        }
+                    }
+                },
+            };
+            let unreachable = matches!(failure, Attempt::Unreachable(_));
+            let (wait, why) = match failure {
+                Attempt::RetryIn(wait, why) => (wait, why),
+                Attempt::Final(message) => return Err(FetchFailure { message, unreachable: false }),
+                Attempt::Unreachable(why) | Attempt::Lost(why) | Attempt::Bad(why) => {
+                    match self.config.retry.next(retry, &Failed::NoConnection, &RetryRules::default()) {
+                        Next::RetryIn(wait) => (wait, why),
+                        Next::GiveUp { .. } => {
+                            return Err(FetchFailure { message: format!("{name}: {why} (tried {} times)", retry + 1), unreachable });
+                        }
+                    }
+                }
+            };
+            tracing::warn!(file = name, retry = retry + 1, wait_ms = wait.as_millis() as u64, "{why}; retrying");
+            sleep(wait).await;
+            retry += 1;
+        }
+    }
+
+    /// Writes a checked body over the copy on disk (unless it is the same bytes).
+    #[allow(clippy::too_many_arguments)]
+    fn keep(
+        &self,
+        name: &str,
+        dir: &Path,
+        body: Vec<u8>,
+        rows: usize,
+        etag: Option<String>,
+        last_modified: Option<String>,
+        on_disk: Option<&FileRecord>,
+    ) -> Result<Fetched, String> {
+        let sha256 = format!("{:x}", Sha256::digest(&body));
+        let record = FileRecord { name: name.to_string(), bytes: body.len() as u64, sha256, rows, etag, last_modified };
+        if on_disk.is_some_and(|p| p.sha256 == record.sha256) {
+            return Ok(Fetched::Unchanged(record));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("{name}: cannot create {}: {e}", dir.display()))?;
+        let part = dir.join(format!(".{name}.part"));
+        std::fs::write(&part, &body)
+            .and_then(|()| std::fs::File::open(&part)?.sync_all())
+            .and_then(|()| std::fs::rename(&part, dir.join(name)))
+            .map_err(|e| format!("{name}: cannot save it in {}: {e}", dir.display()))?;
+        Ok(if on_disk.is_some() { Fetched::Changed(record) } else { Fetched::New(record) })
+    }
+}
+
+enum Attempt {
+    /// The site asked for a retry, or its answer is worth one.
+    RetryIn(Duration, String),
+    /// No retry will help.
+    Final(String),
+    /// No connection could be made.
+    Unreachable(String),
+    /// The connection failed or broke off mid-file.
+    Lost(String),
+    /// The whole answer arrived but is not a usable export.
+    Bad(String),
+}
+
+fn header_text(response: &reqwest::Response, name: header::HeaderName) -> Option<String> {
+    response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+async fn read_body(mut response: reqwest::Response, progress: &mut (dyn FnMut(u64, Option<u64>) + Send)) -> Result<Vec<u8>, String> {
+    let expected = response.content_length();
+    let mut body = Vec::with_capacity(expected.unwrap_or(0).min(64 << 20) as usize);
+    progress(0, expected);
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                body.extend_from_slice(&chunk);
+                progress(body.len() as u64, expected);
+            }
+            Ok(None) => break,
+            Err(e) => {
+                let of = expected.map(|n| format!(" of {n}")).unwrap_or_default();
+                return Err(format!("the connection broke off after {} bytes{of} ({})", body.len(), proseva_http::describe(&e)));
+            }
+        }
+    }
+    if let Some(n) = expected.filter(|&n| n != body.len() as u64) {
+        return Err(format!("the file arrived with {} bytes of {n}", body.len()));
+    }
+    Ok(body)
+}
+
+fn is_certificate_problem(error: &reqwest::Error) -> bool {
+    let chain = std::iter::successors(Some(error as &(dyn std::error::Error + 'static)), |e| e.source());
+    chain.map(|e| e.to_string().to_ascii_lowercase()).any(|m| m.contains("certificate") || m.contains("unknownissuer"))
+}
+
+/// Checks a downloaded export before it is used: a name the reader knows, a CSV header with the
+/// columns it needs, at least one row, and a last row that is whole (a file cut off mid-row ends
+/// in a row with too few columns). Returns the number of rows.
+pub fn validate(name: &str, body: &[u8]) -> Result<usize, String> {
+    if FileKind::of(name).is_none() {
+        return Err(format!("{name} is not an export the reader knows"));
+    }
+    let start = body.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(body.len());
+    if body[start..].starts_with(b"<") {
+        return Err("the site answered a web page instead of the CSV file".into());
+    }
+    // Quotes in CSV come in pairs (a quoted field, or "" inside one): an odd count means the file
+    // stops inside a quoted field.
+    if body.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
+        return Err("the file is cut off inside a quoted field".into());
+    }
+    let (rows, problems) = read_rows(name, body).map_err(|p| format!("not a usable CSV export: {}", p.reason))?;
+    if rows.is_empty() {
+        return Err("the file has a header but no rows".into());
+    }
+    let last_row = rows.last().map_or(0, |r| r.line);
+    if let Some(p) = problems.iter().find(|p| p.line > last_row) {
+        return Err(format!("the file is cut off (line {}: {})", p.line, p.reason));
+    }
+    Ok(rows.len())
+}
+
+/// Downloads every export into `dir` (the command line's `ingest --fetch`): each file as
+/// [`Downloader::fetch`] does, reported to `on_file`; fails only if nothing arrives.
 pub async fn fetch_exports(dir: &Path, on_file: impl Fn(&str, Result<u64, String>)) -> Result<usize, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
-    let base = std::env::var("LIS_BASE_URL").unwrap_or_else(|_| LIS_BASE_URL.to_string());
-    let client = proseva_http::client_builder(concat!("proseva-explorer/", env!("CARGO_PKG_VERSION")))
-        .timeout(std::time::Duration::from_secs(180))
-        .build()
-        .map_err(|e| Error::Fetch(proseva_http::describe(&e)))?;
+    let downloader = Downloader::new(DownloadConfig::from_env())?;
     let mut fetched = 0;
     for name in file_names() {
-        let url = format!("{}/CSV/{name}", base.trim_end_matches('/'));
-        let result = async {
-            let response = client.get(&url).send().await.map_err(|e| format!("{url}: {}", proseva_http::describe(&e)))?;
-            if !response.status().is_success() {
-                return Err(format!("{url}: HTTP {}", response.status()));
+        let result = downloader.fetch(&name, dir, None, &mut |_, _| {}, blocking_sleep).await;
+        match result {
+            Ok(Fetched::NotPublished) => on_file(&name, Err(format!("{name}: not published by the site"))),
+            Ok(done) => {
+                fetched += 1;
+                on_file(&name, Ok(done.record().map_or(0, |r| r.bytes)));
             }
-            let bytes = response.bytes().await.map_err(|e| format!("{url}: {}", proseva_http::describe(&e)))?;
-            let tmp = dir.join(format!(".{name}.part"));
-            std::fs::write(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, dir.join(&name))).map_err(|e| format!("{name}: {e}"))?;
-            Ok(bytes.len() as u64)
+            Err(e) => on_file(&name, Err(e.message)),
         }
-        .await;
-        if result.is_ok() {
-            fetched += 1;
-        }
-        on_file(&name, result);
     }
     if fetched == 0 {
-        return Err(Error::Fetch(format!("no export could be downloaded from {base}")));
+        return Err(Error::Fetch(format!("no export could be downloaded from {}", downloader.config().base)));
     }
     Ok(fetched)
+}
+
+/// A timer for callers on a single-threaded runtime that only downloads (the command line).
+async fn blocking_sleep(wait: Duration) {
+    if !wait.is_zero() {
+        std::thread::sleep(wait);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "TitleNum,TitleName,SubTitleNum,SubTitleName,PartNum,PartName,ChapterNum,ChapterName,ArticleNum,ArticleName,SubPartNum,SubPartName,Section,Title,Body\n";
+
+    #[test]
+    fn every_title_and_list_is_asked_for() {
+        let names = file_names();
+        assert_eq!(names.len(), TITLES.len() + 6);
+        for wanted in ["CoVTitle_8.1A.csv", "CoVTitle_2.2.csv", "CoVTitle_63.2.csv", "UnCodifiedActs.csv", "Charters.csv"] {
+            assert!(names.iter().any(|n| n == wanted), "{wanted}");
+        }
+        assert!(names.iter().all(|n| FileKind::of(n).is_some()), "every file name is one the reader knows");
+    }
+
+    #[test]
+    fn a_whole_export_passes_and_counts_its_rows() {
+        let body = format!(
+            "{HEADER}20,Domestic,,,,,6.1,Custody,,,,,20-124.3,Best interests,\"<p>A, B</p>\"\n20,Domestic,,,,,6.1,Custody,,,,,20-124.2,Court,<p>x</p>\n"
+        );
+        assert_eq!(validate("CoVTitle_20.csv", body.as_bytes()), Ok(2));
+    }
+
+    #[test]
+    fn a_cut_off_page_or_empty_export_is_refused() {
+        let whole = format!(
+            "{HEADER}20,Domestic,,,,,6.1,Custody,,,,,20-124.3,Best interests,\"<p>A, B</p>\"\n20,Domestic,,,,,6.1,Custody,,,,,20-124.2,Court,\"<p>x, y</p>\"\n"
+        );
+        let cut = &whole[..whole.len() - 12];
+        assert!(
+            validate("CoVTitle_20.csv", cut.as_bytes()).unwrap_err().contains("cut off"),
+            "{:?}",
+            validate("CoVTitle_20.csv", cut.as_bytes())
+        );
+        assert!(validate("CoVTitle_20.csv", HEADER.as_bytes()).unwrap_err().contains("no rows"));
+        assert!(validate("CoVTitle_20.csv", b"<!DOCTYPE html><html>Service Unavailable</html>").unwrap_err().contains("web page"));
+        assert!(validate("CoVTitle_20.csv", b"a,b\n1,2\n").unwrap_err().contains("not a usable CSV"));
+    }
 }

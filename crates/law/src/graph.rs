@@ -35,6 +35,8 @@ pub struct GraphStats {
     pub embedding_dimension: Option<usize>,
     pub corpus: Option<String>,
     pub built_at: Option<String>,
+    /// Sections (of the Code and the Constitution) by the kind of their text: `official`, `summary`.
+    pub section_text_kinds: Vec<TypeCount>,
 }
 
 /// Everything a search found, ordered or not, and how many nodes matched in all.
@@ -155,13 +157,20 @@ pub fn all_of(terms: &[String]) -> Option<String> {
     (!terms.is_empty()).then(|| terms.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" AND "))
 }
 
-/// A query that is the start of a section number (`20-124`, `2.2-37`) also matches by prefix.
+/// The section number, or start of one, that a query is and nothing else (`20-124`, `§ 2.2-37`,
+/// `8.9A-1`, `63.2-1509:`): a title as the Code writes it (`20`, `8.01`, `8.9A`), a hyphen, then
+/// digits, dots and colons. Such a query is looked up by prefix, not searched by its words.
 fn section_prefix(search: &str) -> Option<&str> {
     let s = search.trim().trim_start_matches('§').trim();
-    let hyphen = s.find('-')?;
-    let valid = s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
-        && s[..hyphen].chars().next().is_some_and(|c| c.is_ascii_digit());
-    (valid && parse_section_number(s).is_none_or(|(_, len)| len == s.len())).then_some(s)
+    let (title, section) = s.split_once('-')?;
+    let number = |n: &str| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit());
+    let title = title.strip_suffix(|c: char| c.is_ascii_uppercase()).unwrap_or(title);
+    let title_ok = title.split_once('.').map_or(number(title), |(whole, part)| number(whole) && number(part));
+    let section_ok = section.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b':'));
+    // A whole number must end where the query does, or in the colon of a longer one (`63.2-1509:`);
+    // `20-124.3.` ends a sentence and is a word search, with § 20-124.3 first.
+    let whole = parse_section_number(s).is_none_or(|(_, len)| matches!(&s[len..], "" | ":"));
+    (title_ok && section_ok && whole).then_some(s)
 }
 
 impl Graph {
@@ -273,10 +282,11 @@ impl Graph {
 
     /// Lists nodes, optionally of one type, optionally matching `search`.
     ///
-    /// With a search: the node an exact citation names comes first (`§ 2.2-3704`, `2.2-3704`), then
-    /// sections whose number starts with the query (`20-124`), then full-text matches over heading
-    /// and text ranked by BM25 (headings weigh more), blended by reciprocal rank with the nodes
-    /// nearest the query by meaning when a query embedder is set.
+    /// A search that is only a section number or the start of one (`20-124`, `§ 2.2-37`) is a lookup:
+    /// the sections whose number starts with it, the exact section first, and `total` is how many.
+    /// Any other search: the node an exact citation in it names comes first (`custody 20-124.3`),
+    /// then full-text matches over heading and text ranked by BM25 (headings weigh more), blended by
+    /// reciprocal rank with the nodes nearest the query by meaning when a query embedder is set.
     pub fn nodes(&self, node_type: Option<&str>, search: Option<&str>, limit: usize, offset: usize) -> Result<NodePage, Error> {
         self.search(node_type, search, limit, offset, true)
     }
@@ -313,7 +323,9 @@ impl Graph {
     /// Everything a search finds for `search`, ordered: the nodes an exact citation or a
     /// section-number prefix names, then the best matches by words and by meaning (when `semantic`
     /// and the model is loaded) ordered by [`rank`](crate::rank)'s blend of their signals. At least
-    /// `depth` text matches are ranked (100 when fewer are asked for), so any page up to it is whole.
+    /// `depth` text matches (or prefix matches) are listed (100 when fewer are asked for), so any
+    /// page up to it is whole. A query that is only a section-number prefix names its sections and
+    /// matches nothing by words or meaning.
     pub fn ranking(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
         let mut found = self.candidates(node_type, search, semantic, depth)?;
         let weights = if found.ranking.best_cosine.is_some() { Weights::BLENDED } else { Weights::WORDS };
@@ -324,6 +336,9 @@ impl Graph {
     /// What [`Graph::ranking`] orders: every candidate with its signals, in the order found.
     pub fn candidates(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
         let search = search.trim();
+        if let Some(prefix) = section_prefix(search) {
+            return self.section_lookup(node_type, search, prefix, depth);
+        }
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
 
         let mut named: Vec<NodeRecord> = Vec::new();
@@ -331,21 +346,6 @@ impl Graph {
             && let Some(n) = self.node_by_source_id(&source_id)?.filter(type_ok)
         {
             named.push(n);
-        }
-        if let Some(prefix) = section_prefix(search) {
-            let by_prefix = self.pool.with(|c| {
-                let mut stmt = c.prepare_cached(&format!(
-                    "SELECT {NODE_COLUMNS} FROM nodes WHERE source_id >= ?1 AND source_id < ?1 || x'7f' AND (?2 IS NULL OR node_type = ?2)
-                     ORDER BY length(source_id), source_id LIMIT ?3"
-                ))?;
-                let rows = stmt.query_map(params![prefix, node_type, depth.max(MAX_NAMED) as i64], node_from_row)?;
-                Ok(rows.collect::<Result<Vec<_>, _>>()?)
-            })?;
-            for n in by_prefix {
-                if !named.iter().any(|f| f.id == n.id) {
-                    named.push(n);
-                }
-            }
         }
 
         // A question that cannot be embedded (a remote model down, still loading) is searched by
@@ -370,11 +370,11 @@ impl Graph {
                     .query_row(params![fts, node_type], |r| r.get(0))?;
                 let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
                 let mut stmt = c.prepare_cached(&format!(
-                    "SELECT {cols}, bm25(nodes_fts, 4.0, 1.0) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
+                    "SELECT {cols}, bm25(nodes_fts, 4.0, 1.0, 0.8) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
                      WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
-                     ORDER BY bm25(nodes_fts, 4.0, 1.0) LIMIT ?3"
+                     ORDER BY bm25(nodes_fts, 4.0, 1.0, 0.8) LIMIT ?3"
                 ))?;
-                let rows = stmt.query_map(params![fts, node_type, depth.max(FUSION_CANDIDATES) as i64], |r| Ok((node_from_row(r)?, r.get::<_, f64>(8)?)))?;
+                let rows = stmt.query_map(params![fts, node_type, depth.max(FUSION_CANDIDATES) as i64], |r| Ok((node_from_row(r)?, r.get::<_, f64>(9)?)))?;
                 Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
             })?,
         };
@@ -420,6 +420,41 @@ impl Graph {
             rank::signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &heading_cosine });
         ranking.named = named;
         Ok(SearchRanking { ranking, total })
+    }
+
+    /// A search that is only a section number or the start of one (`20-124`, `§ 2.2-37`): the sections
+    /// whose number starts with it, shortest number first (so the exact section, when there is one,
+    /// leads), at least `depth` of them (100 when fewer are asked for), and how many there are in all.
+    /// No words and no meanings: the digits of a number match unrelated text.
+    fn section_lookup(&self, node_type: Option<&str>, search: &str, prefix: &str, depth: usize) -> Result<SearchRanking, Error> {
+        let mut named: Vec<NodeRecord> = Vec::new();
+        if let Some(source_id) = citation_in_query(search)
+            && let Some(n) = self.node_by_source_id(&source_id)?.filter(|n| node_type.is_none_or(|t| t == n.node_type))
+        {
+            named.push(n);
+        }
+        // `source_id` is UNIQUE, so both queries are a range scan of its index.
+        let (by_prefix, mut total) = self.pool.with(|c| {
+            let total: i64 = c
+                .prepare_cached(
+                    "SELECT count(*) FROM nodes WHERE source_id >= ?1 AND source_id < ?1 || x'7f' AND (?2 IS NULL OR node_type = ?2)",
+                )?
+                .query_row(params![prefix, node_type], |r| r.get(0))?;
+            let mut stmt = c.prepare_cached(&format!(
+                "SELECT {NODE_COLUMNS} FROM nodes WHERE source_id >= ?1 AND source_id < ?1 || x'7f' AND (?2 IS NULL OR node_type = ?2)
+                 ORDER BY length(source_id), source_id LIMIT ?3"
+            ))?;
+            let rows = stmt.query_map(params![prefix, node_type, depth.max(MAX_NAMED) as i64], node_from_row)?;
+            Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
+        })?;
+        // The cited section is one of the prefix matches unless its number was spelled otherwise.
+        total += named.iter().filter(|n| !n.source_id.starts_with(prefix)).count() as i64;
+        for n in by_prefix {
+            if !named.iter().any(|f| f.id == n.id) {
+                named.push(n);
+            }
+        }
+        Ok(SearchRanking { ranking: Ranking { named, ..Ranking::default() }, total })
     }
 
     /// The cosine of `query` with the headings of the strongest candidates, embedded once and kept.
@@ -526,6 +561,9 @@ fn count_stats(c: &Connection) -> Result<GraphStats, Error> {
         embedding_dimension: meta("embedding_dimension")?.and_then(|d| d.parse().ok()),
         corpus: meta("corpus")?,
         built_at: meta("built_at")?,
+        section_text_kinds: types(
+            "SELECT text_kind, count(*) FROM nodes WHERE node_type IN ('section', 'constitution_section') GROUP BY text_kind ORDER BY text_kind",
+        )?,
     })
 }
 
@@ -548,7 +586,16 @@ mod tests {
     fn section_prefixes_are_recognised() {
         assert_eq!(section_prefix("20-124"), Some("20-124"));
         assert_eq!(section_prefix("§ 2.2-37"), Some("2.2-37"));
+        assert_eq!(section_prefix("8.9A-1"), Some("8.9A-1"));
+        assert_eq!(section_prefix("63.2-1509:"), Some("63.2-1509:"));
+        assert_eq!(section_prefix("§20-"), Some("20-"));
         assert_eq!(section_prefix("custody 20-124"), None);
         assert_eq!(section_prefix("landlord"), None);
+        // Words with a hyphen and numbers that end a sentence are searched by their words.
+        assert_eq!(section_prefix("24-hour"), None);
+        assert_eq!(section_prefix("401-k"), None);
+        assert_eq!(section_prefix("COVID-19"), None);
+        assert_eq!(section_prefix("20-124.3."), None);
+        assert_eq!(section_prefix("8.9.1-2"), None);
     }
 }

@@ -94,56 +94,37 @@ struct PendingNode {
 /// Builds a graph at `dest` from `files`. Rows that cannot be used are reported and skipped; the
 /// graph at `dest` is replaced only when the new one is complete.
 pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) -> Result<IngestReport, Error> {
+    ingest_with_summaries(files, &[], dest, options)
+}
+
+/// [`ingest`], with a second corpus of plain-language summaries (the starter corpus) layered under
+/// `files`: a summarised section that `files` also holds keeps its text from `files` and the
+/// summary in [`NodeRecord::summary`]; one that `files` lacks (its title failed to download, or
+/// is not published) is kept as a summary node, so nothing the person could read before is lost.
+pub fn ingest_with_summaries(
+    files: &[CorpusFile],
+    summaries: &[CorpusFile],
+    dest: &Path,
+    options: &IngestOptions<'_>,
+) -> Result<IngestReport, Error> {
     let started = Instant::now();
-    let mut report = IngestReport { files: files.len(), ..Default::default() };
-
-    let mut ordered: Vec<(&CorpusFile, FileKind)> = Vec::new();
-    for file in files {
-        match FileKind::of(&file.name) {
-            Some(kind) => ordered.push((file, kind)),
-            None => {
-                report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "not an LIS export file name; ignored".into() })
-            }
-        }
-    }
-    ordered.sort_by(|(a, ka), (b, kb)| (*ka as u8).cmp(&(*kb as u8)).then_with(|| natural_cmp(&a.name, &b.name)));
-
-    let mut nodes: Vec<PendingNode> = Vec::new();
+    let mut report = IngestReport { files: files.len() + summaries.len(), ..Default::default() };
+    let total_files = (files.len() + summaries.len()) as u64;
     let mut seen: HashMap<String, (String, u64)> = HashMap::new();
-    let total_files = ordered.len() as u64;
-    for (n, (file, kind)) in ordered.iter().enumerate() {
-        (options.progress)(Progress { stage: "reading", done: n as u64, total: total_files });
-        let (mut rows, problems) = match read_rows(&file.name, file.contents.as_bytes()) {
-            Ok(read) => read,
-            Err(problem) => {
-                report.skipped.push(problem);
-                continue;
-            }
-        };
-        report.skipped.extend(problems);
-        report.rows += rows.len();
-        if *kind == FileKind::Code || *kind == FileKind::Constitution {
-            rows.sort_by(|a, b| natural_cmp(&a.section, &b.section));
-        }
-        for row in rows {
-            match node_for_row(&row, *kind, options.text_kind) {
-                Ok(built) => {
-                    for node in built {
-                        if let Some((file, line)) = seen.get(&node.record.source_id) {
-                            if node.record.node_type == "section" || node.record.node_type == "constitution_section" {
-                                report.skipped.push(RowProblem {
-                                    file: row.file.clone(),
-                                    line: row.line,
-                                    reason: format!("duplicate section {} (first at {file}:{line})", node.record.source_id),
-                                });
-                            }
-                            continue;
-                        }
-                        seen.insert(node.record.source_id.clone(), (row.file.clone(), row.line));
-                        nodes.push(node);
+    let mut nodes = read_corpus(files, options.text_kind, 0, total_files, &mut seen, &mut report, options.progress);
+    if !summaries.is_empty() {
+        let index: HashMap<String, usize> = nodes.iter().enumerate().map(|(i, n)| (n.record.source_id.clone(), i)).collect();
+        let mut layer = HashMap::new();
+        let summarised =
+            read_corpus(summaries, TextKind::Summary, files.len() as u64, total_files, &mut layer, &mut report, options.progress);
+        for node in summarised {
+            match index.get(&node.record.source_id) {
+                Some(&i) => {
+                    if node.record.source_text.is_some() && nodes[i].record.source_text.is_some() {
+                        nodes[i].record.summary = node.record.source_text;
                     }
                 }
-                Err(reason) => report.skipped.push(RowProblem { file: row.file.clone(), line: row.line, reason }),
+                None => nodes.push(node),
             }
         }
     }
@@ -212,10 +193,10 @@ pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) ->
     let model = options.embedder.map(|e| (e.model_id().to_string(), e.dimension())).or(cache.map(|c| (c.model.clone(), c.dimension)));
     if let Some((model, dimension)) = model {
         (report.embedded, report.embedded_now) = embed_nodes(&writer, &nodes, options.embedder, cache, options.progress)?;
-        if report.embedded > 0 {
-            writer.set_meta("embedding_model", &model)?;
-            writer.set_meta("embedding_dimension", &dimension.to_string())?;
-        }
+        // Recorded even when no node has its vector yet (official text before it is embedded in
+        // the background), so the explorer knows which model reads its questions.
+        writer.set_meta("embedding_model", &model)?;
+        writer.set_meta("embedding_dimension", &dimension.to_string())?;
     }
     report.nodes = nodes.len();
     report.sections = nodes.iter().filter(|n| n.record.node_type == "section" || n.record.node_type == "constitution_section").count();
@@ -224,6 +205,68 @@ pub fn ingest(files: &[CorpusFile], dest: &Path, options: &IngestOptions<'_>) ->
     (options.progress)(Progress { stage: "indexing", done: 1, total: 1 });
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// Reads one corpus's files into nodes in Code order, skipping (and reporting) rows that cannot be
+/// used and nodes already `seen`.
+fn read_corpus(
+    files: &[CorpusFile],
+    text_kind: TextKind,
+    files_before: u64,
+    total_files: u64,
+    seen: &mut HashMap<String, (String, u64)>,
+    report: &mut IngestReport,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<PendingNode> {
+    let mut ordered: Vec<(&CorpusFile, FileKind)> = Vec::new();
+    for file in files {
+        match FileKind::of(&file.name) {
+            Some(kind) => ordered.push((file, kind)),
+            None => {
+                report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "not an LIS export file name; ignored".into() })
+            }
+        }
+    }
+    ordered.sort_by(|(a, ka), (b, kb)| (*ka as u8).cmp(&(*kb as u8)).then_with(|| natural_cmp(&a.name, &b.name)));
+
+    let mut nodes: Vec<PendingNode> = Vec::new();
+    for (n, (file, kind)) in ordered.iter().enumerate() {
+        progress(Progress { stage: "reading", done: files_before + n as u64, total: total_files });
+        let (mut rows, problems) = match read_rows(&file.name, file.contents.as_bytes()) {
+            Ok(read) => read,
+            Err(problem) => {
+                report.skipped.push(problem);
+                continue;
+            }
+        };
+        report.skipped.extend(problems);
+        report.rows += rows.len();
+        if *kind == FileKind::Code || *kind == FileKind::Constitution {
+            rows.sort_by(|a, b| natural_cmp(&a.section, &b.section));
+        }
+        for row in rows {
+            match node_for_row(&row, *kind, text_kind) {
+                Ok(built) => {
+                    for node in built {
+                        if let Some((file, line)) = seen.get(&node.record.source_id) {
+                            if node.record.node_type == "section" || node.record.node_type == "constitution_section" {
+                                report.skipped.push(RowProblem {
+                                    file: row.file.clone(),
+                                    line: row.line,
+                                    reason: format!("duplicate section {} (first at {file}:{line})", node.record.source_id),
+                                });
+                            }
+                            continue;
+                        }
+                        seen.insert(node.record.source_id.clone(), (row.file.clone(), row.line));
+                        nodes.push(node);
+                    }
+                }
+                Err(reason) => report.skipped.push(RowProblem { file: row.file.clone(), line: row.line, reason }),
+            }
+        }
+    }
+    nodes
 }
 
 /// Resolved targets with their mention counts, and references the corpus cannot resolve.
@@ -366,6 +409,7 @@ fn node(
             source_text: None,
             text_kind: kind.as_str().into(),
             url,
+            summary: None,
         },
         html: String::new(),
         parent,
@@ -384,15 +428,17 @@ fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec
     match kind {
         FileKind::Code => code_nodes(row, text_kind),
         FileKind::Constitution => constitution_nodes(row, text_kind),
-        FileKind::PopularNames | FileKind::Authorities => {
+        FileKind::PopularNames | FileKind::Authorities | FileKind::Charters | FileKind::Compacts | FileKind::UncodifiedActs => {
             let name = if row.title.is_empty() { &row.section } else { &row.title };
             if name.is_empty() {
                 return Err("row has no name".into());
             }
-            let (node_type, prefix, source) = if kind == FileKind::PopularNames {
-                ("popular_name", "popular", "popular_names")
-            } else {
-                ("authority", "authority", "authorities")
+            let (node_type, prefix, source) = match kind {
+                FileKind::PopularNames => ("popular_name", "popular", "popular_names"),
+                FileKind::Charters => ("charter", "charter", "charters"),
+                FileKind::Compacts => ("compact", "compact", "compacts"),
+                FileKind::UncodifiedActs => ("uncodified_act", "uncodified", "uncodified_acts"),
+                _ => ("authority", "authority", "authorities"),
             };
             let html = if kind == FileKind::PopularNames && !row.section.is_empty() && row.section != *name {
                 format!("<p>{}</p>{}", cite_list(&row.section), row.body)
@@ -547,8 +593,14 @@ pub fn read_dir(dir: &Path) -> Result<Vec<CorpusFile>, Error> {
     Ok(files)
 }
 
-fn now_rfc3339() -> String {
+/// The time now, in RFC 3339 (UTC, seconds).
+pub fn now_rfc3339() -> String {
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    rfc3339(secs)
+}
+
+/// Seconds since 1970 in RFC 3339 (UTC).
+pub fn rfc3339(secs: i64) -> String {
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;

@@ -36,6 +36,7 @@ pub mod graph;
 pub mod ingest;
 pub mod lay_terms;
 pub mod lis;
+pub mod live;
 pub mod rank;
 pub mod starter;
 pub mod store;

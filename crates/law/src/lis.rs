@@ -13,6 +13,11 @@ pub enum FileKind {
     Constitution,
     PopularNames,
     Authorities,
+    /// City and town charters, interstate compacts and uncodified acts: named documents, read
+    /// like authorities (a name and a text).
+    Charters,
+    Compacts,
+    UncodifiedActs,
 }
 
 impl FileKind {
@@ -25,6 +30,9 @@ impl FileKind {
                 "constitution.csv" => Some(FileKind::Constitution),
                 "popularnames.csv" => Some(FileKind::PopularNames),
                 "authorities.csv" => Some(FileKind::Authorities),
+                "charters.csv" => Some(FileKind::Charters),
+                "compacts.csv" => Some(FileKind::Compacts),
+                "uncodifiedacts.csv" => Some(FileKind::UncodifiedActs),
                 _ => None,
             }
         }

@@ -559,6 +559,7 @@ mod tests {
             source_text: Some(text.into()),
             text_kind: "summary".into(),
             url: None,
+            summary: None,
         }
     }
 

@@ -11,7 +11,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use crate::Error;
 
 /// Bumped when the schema changes; a graph of another version is rebuilt, not misread.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -23,7 +23,10 @@ CREATE TABLE nodes (
     heading     TEXT,
     source_text TEXT,
     text_kind   TEXT NOT NULL,
-    url         TEXT
+    url         TEXT,
+    -- A plain-language summary kept beside official text (the starter corpus's, once the official
+    -- text is downloaded); never the statute's words.
+    summary     TEXT
 );
 CREATE INDEX nodes_by_type ON nodes(node_type, id);
 CREATE TABLE edges (
@@ -43,7 +46,7 @@ CREATE TABLE unresolved_citations (
 -- One L2-normalised little-endian f32 vector per node; the dimension is in meta.
 CREATE TABLE embeddings (node_id INTEGER PRIMARY KEY REFERENCES nodes(id), vector BLOB NOT NULL);
 CREATE VIRTUAL TABLE nodes_fts USING fts5(
-    heading, source_text, content='nodes', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+    heading, source_text, summary, content='nodes', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
 ";
 
@@ -58,6 +61,9 @@ pub struct NodeRecord {
     pub source_text: Option<String>,
     pub text_kind: String,
     pub url: Option<String>,
+    /// A plain-language summary beside the official text (`None` when there is none, and for
+    /// summary-only nodes, whose `source_text` is the summary).
+    pub summary: Option<String>,
 }
 
 /// An edge as stored.
@@ -69,7 +75,7 @@ pub struct EdgeRecord {
     pub weight: Option<f64>,
 }
 
-pub(crate) const NODE_COLUMNS: &str = "id, node_type, source, source_id, heading, source_text, text_kind, url";
+pub(crate) const NODE_COLUMNS: &str = "id, node_type, source, source_id, heading, source_text, text_kind, url, summary";
 
 pub(crate) fn node_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<NodeRecord> {
     Ok(NodeRecord {
@@ -81,6 +87,7 @@ pub(crate) fn node_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<NodeRec
         source_text: row.get(5)?,
         text_kind: row.get(6)?,
         url: row.get(7)?,
+        summary: row.get(8)?,
     })
 }
 
@@ -110,6 +117,33 @@ pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
 
 pub fn read_meta(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
     conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()
+}
+
+/// One `meta` value of the graph file at `path`, read without loading the graph; `None` when the
+/// file is missing, unreadable or lacks the key.
+pub fn read_meta_of(path: &Path, key: &str) -> Option<String> {
+    if !path.exists() {
+        return None;
+    }
+    // As in open_read_only: a read-only handle cannot set up the shared memory of a WAL file.
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX).ok()?;
+    conn.pragma_update(None, "query_only", true).ok()?;
+    read_meta(&conn, key).ok().flatten()
+}
+
+/// Whether the file at `path` is a graph of an older or newer schema than this version reads (a
+/// file that is not a graph at all is not: rebuilding it would hide the damage).
+pub fn is_graph_of_another_schema(path: &Path) -> bool {
+    read_meta_of(path, "schema_version").and_then(|v| v.parse::<i64>().ok()).is_some_and(|v| v != SCHEMA_VERSION)
+}
+
+/// Rewrites the schema version recorded in a graph file: for tests of what happens to a graph made
+/// by another version.
+#[doc(hidden)]
+pub fn set_schema_version_for_tests(path: &Path, version: i64) -> Result<(), Error> {
+    let conn = Connection::open(path)?;
+    conn.execute("UPDATE meta SET value = ?1 WHERE key = 'schema_version'", [version.to_string()])?;
+    Ok(())
 }
 
 /// The `source_id → id` map of an existing graph, so a rebuild of the same corpus keeps every id.
@@ -156,8 +190,8 @@ impl GraphWriter {
 
     pub fn insert_node(&self, node: &NodeRecord) -> Result<(), Error> {
         self.conn()
-            .prepare_cached("INSERT INTO nodes (id, node_type, source, source_id, heading, source_text, text_kind, url) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
-            .execute(params![node.id, node.node_type, node.source, node.source_id, node.heading, node.source_text, node.text_kind, node.url])?;
+            .prepare_cached("INSERT INTO nodes (id, node_type, source, source_id, heading, source_text, text_kind, url, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")?
+            .execute(params![node.id, node.node_type, node.source, node.source_id, node.heading, node.source_text, node.text_kind, node.url, node.summary])?;
         Ok(())
     }
 

@@ -54,6 +54,16 @@ impl VectorCache {
         self.vectors.get(&key(text)).map(Vec::as_slice)
     }
 
+    /// Adds every vector of `other` not already here, when it comes from the same model.
+    pub fn extend_from(&mut self, other: &VectorCache) {
+        if other.model != self.model || other.dimension != self.dimension {
+            return;
+        }
+        for (key, vector) in &other.vectors {
+            self.vectors.entry(*key).or_insert_with(|| vector.clone());
+        }
+    }
+
     pub fn insert(&mut self, text: &str, vector: Vec<f32>) {
         debug_assert_eq!(vector.len(), self.dimension);
         self.vectors.insert(key(text), vector);

@@ -2,8 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use proseva_law::ingest::{self, IngestOptions, Progress, TextKind};
-use proseva_law::starter;
+use proseva_law::ingest::Progress;
 use proseva_supervisor::SetupProgress;
 use serde::Serialize;
 
@@ -93,29 +92,39 @@ pub fn create_data_dir(root: &Path) -> Result<DataDir, SidecarsError> {
     Ok(dir)
 }
 
-/// Builds `graph.db` from the starter corpus embedded in proseva-law, with its shipped vectors,
-/// when it is missing; returns whether it built it. Progress: the ingest stages (`reading`,
+/// Builds `graph.db` when it is missing or of another schema version: from the official exports the Library
+/// downloaded (`law/exports/`) over the starter's summaries, or from the starter corpus alone, with
+/// its shipped vectors; returns whether it built it. Progress: the ingest stages (`reading`,
 /// `writing`, … as proseva-law names them), then `done` once the graph is in place. The build
-/// writes a temporary file
-/// and renames it, so an interrupted build leaves no half-made graph.
+/// writes a temporary file and renames it, so an interrupted build leaves no half-made graph; the
+/// temporary files of builds that were killed are removed first.
 pub fn ensure_graph(dir: &DataDir, progress: &(dyn Fn(SetupProgress) + Sync)) -> Result<bool, SidecarsError> {
+    remove_abandoned_builds(dir);
     if dir.graph_db.exists() {
-        return Ok(false);
+        if !proseva_law::store::is_graph_of_another_schema(&dir.graph_db) {
+            // Current, or damaged: the explorer opens it or says what is wrong with it.
+            return Ok(false);
+        }
+        tracing::info!("{} is of another schema version; rebuilding it", dir.graph_db.display());
     }
-    let failed = |message: String| SidecarsError::Graph { path: dir.graph_db.clone(), message };
-    let files = starter::files().map_err(|e| failed(e.to_string()))?;
-    let cache = starter::vector_cache().map_err(|e| failed(e.to_string()))?;
     let forward = |p: Progress| progress(SetupProgress { stage: p.stage.to_string(), done: p.done, total: p.total });
-    let options = IngestOptions {
-        corpus: "starter".to_string(),
-        text_kind: TextKind::Summary,
-        embedder: None,
-        vector_cache: cache.as_ref(),
-        progress: &forward,
-    };
-    ingest::ingest(&files, &dir.graph_db, &options).map_err(|e| failed(e.to_string()))?;
+    crate::library::build_graph(&crate::library::LibraryPaths::in_data_dir(&dir.root), &forward)
+        .map_err(|message| SidecarsError::Graph { path: dir.graph_db.clone(), message })?;
     progress(SetupProgress { stage: "done".to_string(), done: 1, total: 1 });
     Ok(true)
+}
+
+/// Deletes `.graph.db.building-<pid>` files left by builds that were killed.
+fn remove_abandoned_builds(dir: &DataDir) {
+    let Ok(entries) = std::fs::read_dir(&dir.root) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix(".graph.db.building-") else { continue };
+        let alive = pid.parse::<u32>().is_ok_and(|pid| pid != std::process::id() && Path::new(&format!("/proc/{pid}")).exists());
+        if !alive {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Makes the data dir ready: [`create_data_dir`], then [`ensure_graph`] (progress goes to
@@ -148,6 +157,28 @@ mod tests {
 
         let again = prepare_data_dir(&root, &|p| panic!("no progress expected on a second run: {p:?}")).unwrap();
         assert!(!again.graph_built);
+    }
+
+    #[test]
+    fn a_graph_of_an_older_schema_is_rebuilt_and_builds_killed_midway_are_cleared() {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().join("data");
+        let dir = prepare_data_dir(&root, &|_| {}).unwrap();
+        let conn = downgrade_schema(&dir.graph_db);
+        assert!(conn, "the graph's schema version was set back");
+        // A build killed by `kill -9` (no such process now) left its temporary file.
+        let abandoned = root.join(".graph.db.building-999999999");
+        std::fs::write(&abandoned, b"half a graph").unwrap();
+
+        let again = prepare_data_dir(&root, &|_| {}).unwrap();
+        assert!(again.graph_built, "an older schema is rebuilt, not misread");
+        assert!(!proseva_law::store::is_graph_of_another_schema(&again.graph_db));
+        assert!(!abandoned.exists());
+    }
+
+    /// Sets the graph's recorded schema version to 1, as a graph made by an older ProSeVA has.
+    fn downgrade_schema(graph: &Path) -> bool {
+        proseva_law::store::set_schema_version_for_tests(graph, 1).is_ok()
     }
 
     #[test]

@@ -21,7 +21,8 @@
 //!
 //! - **Data dir** ([`DataDir`]): `$PROSEVA_DATA_DIR`, else the platform data dir + `proseva`;
 //!   `logs/`, `models/`, a writability probe; on first run `graph.db` is built from the starter
-//!   corpus (with its shipped vectors), reported as `setup` events.
+//!   corpus (with its shipped vectors), reported as `setup` events — or, once the [`library`] has
+//!   downloaded the official Code into `law/exports/`, from that over the starter's summaries.
 //! - **Programs** ([`find_sidecar`]): `PROSEVA_SERVER_BIN` / `PROSEVA_EXPLORER_BIN`, else beside
 //!   the running program (plain or with Tauri's target-triple suffix), else — for tests — the
 //!   profile directory above `deps/`.
@@ -46,6 +47,7 @@ mod data_dir;
 mod error;
 mod find;
 mod launch;
+pub mod library;
 mod specs;
 
 pub use config::SidecarsConfig;

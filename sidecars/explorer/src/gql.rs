@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, EmptyMutation, EmptySubscription, Object, Result, Schema, SimpleObject};
 use proseva_law::graph::{Graph, GraphStats};
+use proseva_law::live::LiveGraph;
 use proseva_law::store::{EdgeRecord, NodeRecord};
 
 pub type ExplorerSchema = Schema<Query, EmptyMutation, EmptySubscription>;
@@ -20,7 +21,13 @@ pub const MAX_COMPLEXITY: usize = 20_000;
 /// Text in list results (`nodes`, `similar`, edge endpoints) is cut to this many characters.
 pub const LIST_TEXT_CHARS: usize = 500;
 
+/// The schema over a graph that is never swapped.
 pub fn schema(graph: Arc<Graph>) -> ExplorerSchema {
+    schema_live(Arc::new(LiveGraph::fixed(graph)))
+}
+
+/// The schema over the served graph; each query runs on the graph current when it starts.
+pub fn schema_live(graph: Arc<LiveGraph>) -> ExplorerSchema {
     Schema::build(Query, EmptyMutation, EmptySubscription)
         .data(graph)
         .limit_depth(MAX_DEPTH)
@@ -31,7 +38,7 @@ pub fn schema(graph: Arc<Graph>) -> ExplorerSchema {
 
 /// Runs a graph query off the async threads.
 async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Result<T, proseva_law::Error> + Send + 'static) -> Result<T> {
-    let graph = ctx.data::<Arc<Graph>>()?.clone();
+    let graph = ctx.data::<Arc<LiveGraph>>()?.get();
     tokio::task::spawn_blocking(move || f(&graph))
         .await
         .map_err(|e| async_graphql::Error::new(format!("internal error: {e}")))?
@@ -58,7 +65,7 @@ pub struct Query;
 impl Query {
     /// Counts of nodes, edges and vectors, by type.
     async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
-        let graph = ctx.data::<Arc<Graph>>()?;
+        let graph = ctx.data::<Arc<LiveGraph>>()?.get();
         Ok(Stats(graph.stats().clone(), graph.semantic_search()))
     }
 
@@ -171,12 +178,16 @@ impl Stats {
     async fn embedding_dimension(&self) -> Option<i32> {
         self.0.embedding_dimension.map(|d| d as i32)
     }
-    /// `starter`, `lis-csv` or `synthetic`.
+    /// `starter`, `official` (the LIS exports over the starter's summaries), `lis-csv` or `synthetic`.
     async fn corpus(&self) -> Option<&str> {
         self.0.corpus.as_deref()
     }
     async fn built_at(&self) -> Option<&str> {
         self.0.built_at.as_deref()
+    }
+    /// Sections of the Code and the Constitution by the kind of their text (`official`, `summary`).
+    async fn section_text_kinds(&self) -> Vec<TypeCount> {
+        self.0.section_text_kinds.iter().map(|t| TypeCount { kind: t.kind.clone(), count: t.count as i32 }).collect()
     }
     /// Whether `nodes(search:)` blends in matches by meaning (the embedding model is loaded and is the graph's).
     async fn semantic_search(&self) -> bool {
@@ -197,6 +208,9 @@ pub struct Node {
     /// `official` (LIS text) or `summary` (the starter corpus's plain-language summary, never the statute's words).
     text_kind: String,
     url: Option<String>,
+    /// The plain-language summary kept beside official text (null when there is none; a node whose
+    /// `textKind` is `summary` has its summary in `sourceText`). Never the statute's words.
+    summary: Option<String>,
     /// Whether `sourceText` was cut to 500 characters.
     truncated: bool,
 }
@@ -212,6 +226,7 @@ impl Node {
             source_text: n.source_text,
             text_kind: n.text_kind,
             url: n.url,
+            summary: n.summary,
             truncated: false,
         }
     }
@@ -223,6 +238,11 @@ impl Node {
         {
             node.source_text = Some(format!("{}…", &text[..cut]));
             node.truncated = true;
+        }
+        if let Some(summary) = &node.summary
+            && let Some((cut, _)) = summary.char_indices().nth(LIST_TEXT_CHARS)
+        {
+            node.summary = Some(format!("{}…", &summary[..cut]));
         }
         node
     }

@@ -2,12 +2,16 @@
 //!
 //! Loopback only: requests whose `Host` is not a loopback name are refused (a defence against DNS
 //! rebinding), and when a token is configured `/graphql` needs `Authorization: Bearer <token>`.
+//!
+//! GraphiQL and React are embedded in the binary (`assets/graphiql/`, see its README for versions
+//! and checksums) and served at `/graphiql/<file>`, so the page at `/` works with no network; its
+//! Content-Security-Policy lets it load nothing from anywhere else.
 
-use std::sync::Arc;
+use std::hash::{DefaultHasher, Hasher};
+use std::sync::{Arc, LazyLock};
 
-use async_graphql::http::GraphiQLSource;
 use async_graphql_axum::{GraphQLRequest, GraphQLResponse};
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
@@ -36,6 +40,7 @@ pub fn app(schema: ExplorerSchema, token: Option<String>) -> Router {
         .route_layer(middleware::from_fn_with_state(state.clone(), require_token));
     Router::new()
         .route("/", get(graphiql))
+        .route("/graphiql/{file}", get(graphiql_asset))
         .route("/health", get(health))
         .merge(graphql)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -58,8 +63,80 @@ async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     Json(json!({ "status": "ok", "graph": res.data.into_json().ok().and_then(|d| d.get("stats").cloned()) }))
 }
 
-async fn graphiql() -> Html<String> {
-    Html(GraphiQLSource::build().endpoint("/graphql").title("ProSeVA explorer").finish())
+/// What the GraphiQL page may load: scripts and styles from the explorer only, GraphiQL's fonts
+/// (inline `data:` URLs in its CSS), and requests to the explorer. GraphiQL sets element styles
+/// from script, which the policy does not govern; the one thing it refuses is the `<style>` element
+/// GraphiQL's dialogs add to stop the page scrolling behind them (logged in the browser's console),
+/// and this page never scrolls: GraphiQL fills the window. Checked in Chromium: queries, the
+/// schema's docs, completion and the settings dialog work.
+const GRAPHIQL_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self' data:; img-src 'self' data:; \
+     connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// A file served at `/graphiql/<name>`: its bytes and content type.
+struct Asset {
+    name: &'static str,
+    content_type: &'static str,
+    body: &'static [u8],
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// The vendored GraphiQL and React builds, then the page's own script and style.
+const ASSETS: &[Asset] = &[
+    Asset { name: "graphiql.min.js", content_type: JS, body: include_bytes!("../assets/graphiql/graphiql.min.js") },
+    Asset { name: "graphiql.min.css", content_type: CSS, body: include_bytes!("../assets/graphiql/graphiql.min.css") },
+    Asset { name: "react.production.min.js", content_type: JS, body: include_bytes!("../assets/graphiql/react.production.min.js") },
+    Asset { name: "react-dom.production.min.js", content_type: JS, body: include_bytes!("../assets/graphiql/react-dom.production.min.js") },
+    Asset { name: "explorer.js", content_type: JS, body: include_bytes!("../assets/explorer.js") },
+    Asset { name: "explorer.css", content_type: CSS, body: include_bytes!("../assets/explorer.css") },
+    Asset { name: "licenses.txt", content_type: "text/plain; charset=utf-8", body: LICENSES.as_bytes() },
+];
+
+/// The licences of the vendored files, served with them.
+const LICENSES: &str = concat!(
+    "GraphiQL 3.9.0 (graphiql.min.js, graphiql.min.css)\n\n",
+    include_str!("../assets/graphiql/LICENSE.graphiql"),
+    "\n\nReact 18.3.1 (react.production.min.js)\n\n",
+    include_str!("../assets/graphiql/LICENSE.react"),
+    "\n\nReact DOM 18.3.1 (react-dom.production.min.js)\n\n",
+    include_str!("../assets/graphiql/LICENSE.react-dom"),
+);
+
+/// The GraphiQL page. Its asset URLs carry a hash of the assets (`?v=…`), so a browser may keep
+/// them for a year and still fetches them anew from an explorer built with other ones.
+static GRAPHIQL_PAGE: LazyLock<String> = LazyLock::new(|| {
+    let mut hasher = DefaultHasher::new();
+    for asset in ASSETS {
+        hasher.write(asset.name.as_bytes());
+        hasher.write(asset.body);
+    }
+    include_str!("../assets/index.html").replace("{version}", &format!("{:016x}", hasher.finish()))
+});
+
+async fn graphiql() -> Response {
+    let mut response = Html(GRAPHIQL_PAGE.as_str()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(GRAPHIQL_CSP));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}
+
+async fn graphiql_asset(Path(file): Path<String>) -> Response {
+    let Some(asset) = ASSETS.iter().find(|a| a.name == file) else {
+        return error_response(StatusCode::NOT_FOUND, "no such file: GraphiQL is at /");
+    };
+    (
+        [
+            (header::CONTENT_TYPE, asset.content_type),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        asset.body,
+    )
+        .into_response()
 }
 
 async fn require_token(State(state): State<AppState>, request: Request, next: Next) -> Response {

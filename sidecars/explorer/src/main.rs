@@ -9,8 +9,8 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use proseva_embed::{Embedder, EmbedderConfig};
 use proseva_explorer::{gql, http};
-use proseva_law::graph::Graph;
 use proseva_law::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
+use proseva_law::live::LiveGraph;
 use proseva_law::vector_cache::VectorCache;
 use proseva_law::{fetch, starter, synth};
 
@@ -111,8 +111,8 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
         bail!("--host {host}: the explorer serves on loopback only (127.0.0.1 or ::1)");
     }
     let started = std::time::Instant::now();
-    let graph = Arc::new(Graph::open(db)?);
-    let stats = graph.stats().clone();
+    let live = Arc::new(LiveGraph::open(db)?);
+    let stats = live.get().stats().clone();
     tracing::info!(
         nodes = stats.node_count,
         edges = stats.edge_count,
@@ -125,22 +125,60 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
     if token.is_none() {
         tracing::warn!("PROSEVA_TOKEN is not set: /graphql answers any local program");
     }
-    load_query_model(graph.clone());
-    let app = http::app(gql::schema(graph), token);
+    load_query_model(live.clone());
+    let app = http::app(gql::schema_live(live.clone()), token);
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await.with_context(|| format!("binding {ip}:{port}"))?;
         let addr = listener.local_addr()?;
         // The supervisor and the tests read this line to learn the port.
         println!("listening on http://{addr}");
+        tokio::spawn(watch_graph_file(live));
         axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
     })
 }
 
+/// How often the graph file is checked for replacement by a rebuild.
+const GRAPH_CHECK_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Swaps in a rebuilt graph when its file is replaced (the Library view's download, `ingest` run
+/// by hand): queries already running finish on the old graph, new ones use the new one.
+async fn watch_graph_file(live: Arc<LiveGraph>) {
+    let mut tick = tokio::time::interval(GRAPH_CHECK_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let live = live.clone();
+        let swapped = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let swapped = live.reload_if_replaced();
+            (swapped, started.elapsed(), live)
+        })
+        .await;
+        match swapped {
+            Ok((Ok(true), took, live)) => {
+                let stats = live.get().stats().clone();
+                tracing::info!(
+                    nodes = stats.node_count,
+                    vectors = stats.embedding_count,
+                    ms = took.as_millis() as u64,
+                    "swapped in the rebuilt graph"
+                );
+                if !live.has_query_embedder() {
+                    load_query_model(live);
+                }
+            }
+            Ok((Ok(false), _, _)) => {}
+            Ok((Err(e), _, _)) => tracing::error!("the graph file was replaced but cannot be read; still serving the old graph: {e}"),
+            Err(e) => tracing::error!("checking the graph file: {e}"),
+        }
+    }
+}
+
 /// Loads the embedding model in the background so `serve` answers at once; until it is ready,
 /// and if it cannot be used, searches are by text alone.
-fn load_query_model(graph: Arc<Graph>) {
-    let Some(graph_model) = graph.stats().embedding_model.clone() else { return };
+fn load_query_model(live: Arc<LiveGraph>) {
+    let Some(graph_model) = live.get().stats().embedding_model.clone() else { return };
     let config = EmbedderConfig::from_env();
     match config.model_id() {
         None => return,
@@ -161,7 +199,7 @@ fn load_query_model(graph: Arc<Graph>) {
                 return;
             }
         };
-        match graph.set_query_embedder(Arc::from(embedder)) {
+        match live.set_query_embedder(Arc::from(embedder)) {
             Ok(()) => tracing::info!(ms = started.elapsed().as_millis() as u64, "search by meaning ready"),
             Err(e) => tracing::error!("searching by text only: {e}"),
         }

@@ -28,7 +28,15 @@ async fn fetch_downloads_the_exports_then_ingests_them() {
     let csv_dir = dir.path().join("lis");
     let db = dir.path().join("graph.db");
     let out = tokio::task::spawn_blocking(move || {
-        explorer().env("LIS_BASE_URL", &base).args(["ingest", "--fetch", "--lis-csv"]).arg(&csv_dir).arg("--db").arg(&db).output().unwrap()
+        explorer()
+            .env("LIS_BASE_URL", &base)
+            .env("PROSEVA_LIS_PACE_MS", "2")
+            .args(["ingest", "--fetch", "--lis-csv"])
+            .arg(&csv_dir)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap()
     })
     .await
     .unwrap();
@@ -53,6 +61,7 @@ fn fetch_with_nothing_to_download_fails_clearly() {
     let dir = tempfile::tempdir().unwrap();
     let out = explorer()
         .env("LIS_BASE_URL", "http://127.0.0.1:9") // discard port: nothing listens
+        .env("PROSEVA_LIS_PACE_MS", "1")
         .args(["ingest", "--fetch", "--lis-csv"])
         .arg(dir.path().join("lis"))
         .arg("--db")

@@ -53,7 +53,7 @@ impl ExplorerClient {
     }
 }
 
-const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind url";
+const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url";
 
 /// Cuts every `sourceText` in `value` to [`RESULT_TEXT_CHARS`] characters.
 pub fn cut_texts(value: &mut Value) {
@@ -126,7 +126,8 @@ impl Tool for SearchNodes {
     fn description(&self) -> &str {
         "Search the Virginia law graph (Code of Virginia sections, Constitution of Virginia) by words or by citation. \
          Returns matching nodes with id, section number (sourceId), heading, text (first 500 characters), textKind \
-         (\"official\" text or a plain-language \"summary\") and official URL."
+         (\"official\" text or a plain-language \"summary\"), the plain-language summary kept beside official text \
+         (`summary`, never the statute's words) and official URL."
     }
     fn parameters(&self) -> Value {
         json!({
@@ -169,7 +170,7 @@ impl Tool for GetNode {
         section_named(args).map_or_else(|| self.display().action, |s| format!("Reading {s}"))
     }
     fn description(&self) -> &str {
-        "Get one node of the Virginia law graph in full: its whole text, textKind, official URL and any references to sections the graph does not hold."
+        "Get one node of the Virginia law graph in full: its whole text, textKind, the plain-language summary beside official text (`summary`), official URL and any references to sections the graph does not hold."
     }
     fn parameters(&self) -> Value {
         json!({ "type": "object", "properties": { "id": { "type": ["integer", "string"], "description": ID_SCHEMA } }, "required": ["id"] })

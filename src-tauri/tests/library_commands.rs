@@ -1,0 +1,121 @@
+//! The law library's commands through Tauri's IPC on the mock runtime, against a local stand-in
+//! for the LIS site (proseva-e2e's `lis_site`): a download answers `{started}` at once and runs in
+//! the background, a second one while it goes is refused, the status ends `done` with the files
+//! on disk and an official graph built; a check for updates then finds nothing new. (The runs
+//! themselves — retries, resume, the network gone — are tested in tests/library.rs.)
+
+use std::time::{Duration, Instant};
+
+use proseva_desktop::folders::OwnFolders;
+use proseva_desktop::settings::{FileSecrets, SettingsStore};
+use proseva_desktop::state::AppState;
+use proseva_e2e::lis_site::LisSite;
+use proseva_law::fetch::DownloadConfig;
+use proseva_sidecars::library::Library;
+use serde_json::{Value, json};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindow};
+
+struct App {
+    _app: tauri::App<MockRuntime>,
+    window: WebviewWindow<MockRuntime>,
+    dir: tempfile::TempDir,
+}
+
+/// An app on the mock runtime whose law library downloads from `site` at `pace`.
+fn app(site: &str, pace: Duration) -> App {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = SettingsStore::with_env(dir.path(), Box::new(FileSecrets::new(dir.path().join("secrets.json"))), Box::new(|_| None));
+    let folders = OwnFolders { backups: dir.path().join("own").join("Backups"), exports: dir.path().join("own").join("Exports") };
+    let state = AppState::new(dir.path().to_path_buf(), settings, Instant::now())
+        .with_folders(folders)
+        .with_library(Library::open(dir.path(), DownloadConfig::paced(site, pace)));
+    let app = proseva_desktop::with_commands(mock_builder()).manage(state).build(mock_context(noop_assets())).unwrap();
+    let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
+    App { _app: app, window, dir }
+}
+
+impl App {
+    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let request = InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        };
+        get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
+    }
+
+    fn state(&self) -> tauri::State<'_, AppState> {
+        self.window.state::<AppState>()
+    }
+
+    /// Polls `library_status` until a run of `kind` says it started; returns its `library` part.
+    async fn until_started(&self, kind: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let library = self.invoke("library_status", json!({})).unwrap()["library"].clone();
+            if library["kind"] == kind && library["phase"] != "idle" {
+                return library;
+            }
+            assert!(Instant::now() < deadline, "no {kind} run started: {library}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Polls `library_status` until the run ends; returns its `library` part.
+    async fn until_ended(&self) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let library = self.invoke("library_status", json!({})).unwrap()["library"].clone();
+            if library["phase"] == "done" || library["phase"] == "failed" {
+                return library;
+            }
+            assert!(Instant::now() < deadline, "the run never ended: {library}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_download_through_the_commands_builds_the_official_library_and_an_update_finds_it_current() {
+    let site = LisSite::start().await;
+    let app = app(&site.url, Duration::from_millis(20));
+    let subscribed = app.invoke("subscribe_library", json!({"onStatus": "__CHANNEL__:1"}));
+    assert_eq!(subscribed, Ok(Value::Null));
+
+    assert_eq!(app.invoke("library_download", json!({})).unwrap(), json!({"started": true}));
+    // One run at a time: asking again while it goes starts nothing.
+    assert_eq!(app.invoke("library_download", json!({})).unwrap(), json!({"started": false}));
+    assert_eq!(app.invoke("library_check_updates", json!({})).unwrap(), json!({"started": false}));
+    let going = app.until_started("download").await;
+    assert!(["downloading", "building"].contains(&going["phase"].as_str().unwrap()), "{going}");
+    assert_eq!(
+        (going["kind"].as_str(), going["interrupted"].as_bool()),
+        (Some("download"), Some(true)),
+        "recorded as unfinished while it runs"
+    );
+
+    let done = app.until_ended().await;
+    assert_eq!(done["phase"], "done", "{done}");
+    assert_eq!(done["newOrChanged"], 6, "the stand-in's three titles, Constitution, popular names, authorities: {done}");
+    assert_eq!((done["filesOnDisk"].as_u64(), done["interrupted"].as_bool()), (Some(6), Some(false)));
+    assert!(done["lastCheck"].is_string() && done["lastBuild"].is_string(), "{done}");
+    assert!(done["message"].as_str().unwrap().contains("official text"), "{done}");
+    let graph_db = app.dir.path().join("graph.db");
+    assert_eq!(proseva_law::store::read_meta_of(&graph_db, "text_kind").as_deref(), Some("official"));
+    assert!(app.dir.path().join("law/exports/CoVTitle_20.csv").is_file());
+    assert!(!app.state().library.update_due(proseva_desktop::library::now_secs()), "just checked");
+
+    assert_eq!(app.invoke("library_check_updates", json!({})).unwrap(), json!({"started": true}));
+    app.until_started("update").await;
+    let checked = app.until_ended().await;
+    assert_eq!((checked["phase"].as_str(), checked["kind"].as_str()), (Some("done"), Some("update")), "{checked}");
+    assert_eq!((checked["newOrChanged"].as_u64(), checked["unchanged"].as_u64()), (Some(0), Some(6)), "{checked}");
+    assert_eq!(checked["message"], "The official Code is up to date.");
+}
