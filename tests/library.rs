@@ -55,6 +55,11 @@ async fn a_download_fetches_every_file_politely_and_builds_official_text_over_th
     assert_eq!(custody.text_kind, "official");
     assert!(custody.source_text.as_deref().unwrap_or_default().contains("age and physical and mental condition"), "{custody:?}");
     assert!(custody.summary.as_deref().is_some_and(|s| !s.is_empty()), "the summary stays beside the official text");
+    // Until its official text is embedded, the summary's vector finds it by meaning, marked as a stand-in.
+    assert!(graph.vectors().vector(custody.id).is_some(), "20-124.3 stays searchable by meaning");
+    let stand_ins = proseva_law::store::stand_in_vector_ids(&dir.path().join("graph.db")).unwrap();
+    assert!(stand_ins.contains(&custody.id));
+    assert_eq!(graph.stats().embedding_model.as_deref(), Some("all-MiniLM-L6-v2"), "the model that reads questions is recorded");
     // A title the starter never had is there now.
     let wages = graph.node_by_source_id("40.1-29").unwrap().expect("40.1-29, from the download");
     assert_eq!((wages.text_kind.as_str(), wages.summary.as_deref()), ("official", None));

@@ -18,6 +18,19 @@ use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 use proseva_law::synth::{self, RandomEmbedder, Rng};
 
+/// Plain questions made of the common legal words people use (issue 11's slow cases among them):
+/// tens of thousands of matches each on a Code-sized graph.
+const PLAIN_QUESTIONS: &[&str] = &[
+    "what happens if the court orders custody",
+    "the court shall order",
+    "landlord deposit return",
+    "can the court change the order",
+    "how long do I have to file an appeal",
+    "what are my rights if the person does not pay",
+    "the court may require a hearing",
+    "who has to give notice",
+];
+
 const SEARCHES: &[&str] = &[
     "landlord deposit return",
     "custody best interests of the child",
@@ -132,6 +145,20 @@ fn main() -> anyhow::Result<()> {
                 r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
                 SEARCHES[i % SEARCHES.len()]
             )
+        })
+        .await;
+        bench(&schema, "nodes(search:) plain questions of common legal words", iterations, || {
+            i += 1;
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                PLAIN_QUESTIONS[i % PLAIN_QUESTIONS.len()]
+            )
+        })
+        .await;
+        bench(&schema, "nodes(search:) bare section prefix", iterations, || {
+            let s = &section_numbers[rng.below(section_numbers.len())];
+            let prefix = &s[..s.len().saturating_sub(1).max(s.find('-').map_or(1, |h| h + 2))];
+            format!(r#"{{ nodes(search: "{prefix}", limit: 10) {{ total nodes {{ id sourceId heading }} }} }}"#)
         })
         .await;
         bench(&schema, "nodes(search:) citation", iterations, || {

@@ -322,7 +322,9 @@ pub fn embedding_text(heading: Option<&str>, text: &str) -> String {
 }
 
 /// Gives every node with text a vector: from the cache when it has the same text, else by
-/// chunking its text, embedding the chunks in batches and taking their normalised mean.
+/// chunking its text, embedding the chunks in batches and taking their normalised mean. Without an
+/// embedder, official text with a summary whose vector is cached gets that vector as a stand-in
+/// (marked so, and never exported as the official text's own).
 /// Returns how many nodes got a vector and how many of those the model embedded now.
 fn embed_nodes(
     writer: &GraphWriter,
@@ -332,6 +334,7 @@ fn embed_nodes(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<(usize, usize), Error> {
     let mut vectors: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
+    let mut stand_ins: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
     let mut chunks: Vec<(usize, String)> = Vec::new();
     for (i, node) in nodes.iter().enumerate() {
         let Some(text) = node.record.source_text.as_deref() else { continue };
@@ -340,6 +343,14 @@ fn embed_nodes(
             vectors.insert(i, v.to_vec());
         } else if embedder.is_some() {
             chunks.extend(chunk_text(&full, CHUNK_CHARS, CHUNK_OVERLAP).into_iter().map(|c| (i, c.text)));
+        } else if let Some(v) = node
+            .record
+            .summary
+            .as_deref()
+            .and_then(|summary| cache.and_then(|c| c.get(&embedding_text(node.record.heading.as_deref(), summary))))
+        {
+            // Official text not embedded yet: its summary's vector finds it by meaning meanwhile.
+            stand_ins.insert(i, v.to_vec());
         }
     }
     let from_cache = vectors.len();
@@ -369,9 +380,12 @@ fn embed_nodes(
         }
     }
     for (i, v) in &vectors {
-        writer.insert_vector(nodes[*i].record.id, v)?;
+        writer.insert_vector(nodes[*i].record.id, v, false)?;
     }
-    Ok((vectors.len(), vectors.len() - from_cache))
+    for (i, v) in &stand_ins {
+        writer.insert_vector(nodes[*i].record.id, v, true)?;
+    }
+    Ok((vectors.len() + stand_ins.len(), vectors.len() - from_cache))
 }
 
 /// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus.
@@ -382,7 +396,11 @@ pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
         return Err(Error::NoVectors);
     };
     let mut cache = VectorCache::new(&model, dimension);
+    let stand_ins = crate::store::stand_in_vector_ids(db)?;
     for node in graph.nodes(None, None, usize::MAX >> 1, 0)?.nodes {
+        if stand_ins.contains(&node.id) {
+            continue;
+        }
         if let (Some(text), Some(v)) = (node.source_text.as_deref(), graph.vectors().vector(node.id)) {
             cache.insert(&embedding_text(node.heading.as_deref(), text), v.to_vec());
         }

@@ -43,8 +43,13 @@ CREATE TABLE unresolved_citations (
     target  TEXT NOT NULL,
     PRIMARY KEY (from_id, target)
 ) WITHOUT ROWID;
--- One L2-normalised little-endian f32 vector per node; the dimension is in meta.
-CREATE TABLE embeddings (node_id INTEGER PRIMARY KEY REFERENCES nodes(id), vector BLOB NOT NULL);
+-- One L2-normalised little-endian f32 vector per node; the dimension is in meta. `stand_in`: the
+-- vector of the node's summary, standing in until its official text is embedded.
+CREATE TABLE embeddings (
+    node_id  INTEGER PRIMARY KEY REFERENCES nodes(id),
+    vector   BLOB NOT NULL,
+    stand_in INTEGER NOT NULL DEFAULT 0
+);
 CREATE VIRTUAL TABLE nodes_fts USING fts5(
     heading, source_text, summary, content='nodes', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
@@ -137,6 +142,15 @@ pub fn is_graph_of_another_schema(path: &Path) -> bool {
     read_meta_of(path, "schema_version").and_then(|v| v.parse::<i64>().ok()).is_some_and(|v| v != SCHEMA_VERSION)
 }
 
+/// The nodes whose vector is a stand-in (their summary's), to embed properly and never to reuse
+/// as their text's.
+pub fn stand_in_vector_ids(path: &Path) -> Result<std::collections::HashSet<i64>, Error> {
+    let conn = open_read_only(path)?;
+    let mut stmt = conn.prepare("SELECT node_id FROM embeddings WHERE stand_in = 1")?;
+    let ids = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    Ok(ids)
+}
+
 /// Rewrites the schema version recorded in a graph file: for tests of what happens to a graph made
 /// by another version.
 #[doc(hidden)]
@@ -213,11 +227,12 @@ impl GraphWriter {
         Ok(())
     }
 
-    pub fn insert_vector(&self, node_id: i64, vector: &[f32]) -> Result<(), Error> {
+    /// Stores a node's vector; `stand_in` when it is its summary's, not its text's.
+    pub fn insert_vector(&self, node_id: i64, vector: &[f32], stand_in: bool) -> Result<(), Error> {
         let bytes: Vec<u8> = vector.iter().flat_map(|f| f.to_le_bytes()).collect();
         self.conn()
-            .prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector) VALUES (?1, ?2)")?
-            .execute(params![node_id, bytes])?;
+            .prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector, stand_in) VALUES (?1, ?2, ?3)")?
+            .execute(params![node_id, bytes, stand_in])?;
         Ok(())
     }
 
