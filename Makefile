@@ -62,7 +62,8 @@ bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars insi
 test-deb: bundle ## installs the .deb, launches it from its desktop entry under Xvfb, uninstalls it
 	scripts/test-deb.sh
 
-screenshots: setup tools ## the window's panels and the case workspace, into docs/
+screenshots: setup tools ## the window's panels, the case workspace and the Law tab, into docs/
 	$(BUILD)
-	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release -p proseva-desktop --test e2e -- the_window_answers
-	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release -p proseva-desktop --test workspace_e2e -- a_case_is_built
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test e2e -- the_window_answers
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test workspace_e2e -- a_case_is_built
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test library_e2e -- the_official_code_downloads

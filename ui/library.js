@@ -231,6 +231,9 @@ export class LibraryView {
     this.render(status);
     if (RUNNING.has(status.phase)) this.focusProgress();
     const was = before ? before.phase : null;
+    // A run that ended just before this view first heard of it: the stats read so far may predate
+    // the swap of the new graph.
+    if (!was && status.phase === 'done' && status.lastBuild && (!this.graph || this.graph.corpus !== 'official')) this.afterBuild();
     if (fromRefresh || was === status.phase) return;
     if (RUNNING.has(status.phase) && !RUNNING.has(was)) {
       announce(status.kind === 'update' ? 'Checking the official Code for updates.' : 'The download of the official Code started.');

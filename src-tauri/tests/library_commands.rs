@@ -6,55 +6,28 @@
 
 use std::time::{Duration, Instant};
 
-use proseva_desktop::folders::OwnFolders;
-use proseva_desktop::settings::{FileSecrets, SettingsStore};
-use proseva_desktop::state::AppState;
 use proseva_e2e::lis_site::LisSite;
 use proseva_law::fetch::DownloadConfig;
 use proseva_sidecars::library::Library;
 use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets};
-use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindow};
 
-struct App {
-    _app: tauri::App<MockRuntime>,
-    window: WebviewWindow<MockRuntime>,
-    dir: tempfile::TempDir,
-}
+mod common;
+
+use common::App;
 
 /// An app on the mock runtime whose law library downloads from `site` at `pace`.
 fn app(site: &str, pace: Duration) -> App {
-    let dir = tempfile::tempdir().unwrap();
-    let settings = SettingsStore::with_env(dir.path(), Box::new(FileSecrets::new(dir.path().join("secrets.json"))), Box::new(|_| None));
-    let folders = OwnFolders { backups: dir.path().join("own").join("Backups"), exports: dir.path().join("own").join("Exports") };
-    let state = AppState::new(dir.path().to_path_buf(), settings, Instant::now())
-        .with_folders(folders)
-        .with_library(Library::open(dir.path(), DownloadConfig::paced(site, pace)));
-    let app = proseva_desktop::with_commands(mock_builder()).manage(state).build(mock_context(noop_assets())).unwrap();
-    let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    App { _app: app, window, dir }
+    let site = site.to_string();
+    common::app_with(move |state, dir| state.with_library(Library::open(dir, DownloadConfig::paced(&site, pace))))
 }
 
-impl App {
-    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
-        let request = InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        };
-        get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
-    }
+/// Waits on the library's status as the page polls it.
+trait LibraryRuns {
+    async fn until_started(&self, kind: &str) -> Value;
+    async fn until_ended(&self) -> Value;
+}
 
-    fn state(&self) -> tauri::State<'_, AppState> {
-        self.window.state::<AppState>()
-    }
-
+impl LibraryRuns for App {
     /// Polls `library_status` until a run of `kind` says it started; returns its `library` part.
     async fn until_started(&self, kind: &str) -> Value {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -107,9 +80,9 @@ async fn a_download_through_the_commands_builds_the_official_library_and_an_upda
     assert_eq!((done["filesOnDisk"].as_u64(), done["interrupted"].as_bool()), (Some(6), Some(false)));
     assert!(done["lastCheck"].is_string() && done["lastBuild"].is_string(), "{done}");
     assert!(done["message"].as_str().unwrap().contains("official text"), "{done}");
-    let graph_db = app.dir.path().join("graph.db");
+    let graph_db = app.data_dir().join("graph.db");
     assert_eq!(proseva_law::store::read_meta_of(&graph_db, "text_kind").as_deref(), Some("official"));
-    assert!(app.dir.path().join("law/exports/CoVTitle_20.csv").is_file());
+    assert!(app.data_dir().join("law/exports/CoVTitle_20.csv").is_file());
     assert!(!app.state().library.update_due(proseva_desktop::library::now_secs()), "just checked");
 
     assert_eq!(app.invoke("library_check_updates", json!({})).unwrap(), json!({"started": true}));

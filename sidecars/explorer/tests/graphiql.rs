@@ -1,44 +1,8 @@
 //! The GraphiQL page at `/` loads only files the explorer itself serves, each with its content type.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod common;
 
-use proseva_law::synth::sample;
-
-struct Explorer {
-    child: Child,
-    url: String,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Explorer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start() -> Explorer {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("graph.db");
-    sample::build(&db).expect("fixture ingests");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(&db)
-        .env("PROSEVA_TOKEN", "s3cret")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
-    Explorer { child, url, _dir: dir }
-}
-
-fn client() -> proseva_http::reqwest::Client {
-    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
-}
+use common::{client, start};
 
 /// The values of every `src="…"` and `href="…"` attribute in `html`.
 fn references(html: &str) -> Vec<String> {
@@ -57,7 +21,7 @@ fn references(html: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn the_page_loads_only_the_explorers_own_files() {
-    let ex = start();
+    let ex = start(Some("s3cret"));
     let res = client().get(format!("{}/", ex.url)).send().await.unwrap();
     assert_eq!(res.status(), 200);
     let header = |name: &str| res.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();

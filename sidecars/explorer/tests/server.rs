@@ -1,44 +1,12 @@
 //! The real `proseva-explorer serve` binary on a loopback port: auth, limits, bad input, GraphiQL.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
-use proseva_law::synth::sample;
 use serde_json::{Value, json};
 
-struct Explorer {
-    child: Child,
-    url: String,
-    _dir: tempfile::TempDir,
-}
+mod common;
 
-impl Drop for Explorer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(token: Option<&str>) -> Explorer {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("graph.db");
-    sample::build(&db).expect("fixture ingests");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"));
-    cmd.args(["serve", "--port", "0", "--db"]).arg(&db).stdout(Stdio::piped()).stderr(Stdio::null());
-    match token {
-        Some(t) => cmd.env("PROSEVA_TOKEN", t),
-        None => cmd.env_remove("PROSEVA_TOKEN"),
-    };
-    let mut child = cmd.spawn().unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line: {line:?}")).to_string();
-    Explorer { child, url, _dir: dir }
-}
-
-fn client() -> proseva_http::reqwest::Client {
-    proseva_http::loopback_client_builder("proseva-tests").build().unwrap()
-}
+use common::{Explorer, client, start};
 
 async fn post(ex: &Explorer, token: Option<&str>, body: Value) -> (u16, Value) {
     let mut req = client().post(format!("{}/graphql", ex.url)).json(&body);

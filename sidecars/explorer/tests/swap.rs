@@ -2,9 +2,7 @@
 //! queries running meanwhile all succeed, and a replacement that is not a graph leaves the old one
 //! serving.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -13,30 +11,9 @@ use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::synth::sample;
 use serde_json::{Value, json};
 
-struct Explorer(Child);
+mod common;
 
-impl Drop for Explorer {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(db: &Path) -> (Explorer, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_proseva-explorer"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .env("PROSEVA_EMBEDDINGS", "off")
-        .env_remove("PROSEVA_TOKEN")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("first line {line:?}")).to_string();
-    (Explorer(child), url)
-}
+use common::{client, serve};
 
 fn build_starter(db: &Path) {
     let progress = |_| {};
@@ -72,8 +49,9 @@ async fn a_rebuilt_graph_is_swapped_in_while_queries_run_and_none_fails() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
     build_starter(&db);
-    let (_explorer, url) = serve(&db);
-    let client = proseva_http::loopback_client_builder("swap-test").build().unwrap();
+    let explorer = serve(&db, None);
+    let url = explorer.url.clone();
+    let client = client();
     assert_eq!(corpus(&client, &url).await, "starter");
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -111,8 +89,9 @@ async fn a_replacement_that_is_not_a_graph_leaves_the_old_one_serving() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
     build_starter(&db);
-    let (_explorer, url) = serve(&db);
-    let client = proseva_http::loopback_client_builder("swap-test").build().unwrap();
+    let explorer = serve(&db, None);
+    let url = explorer.url.clone();
+    let client = client();
 
     let junk = dir.path().join("junk");
     std::fs::write(&junk, b"not a graph at all").unwrap();

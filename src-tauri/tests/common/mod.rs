@@ -19,21 +19,31 @@ use tauri::{Manager, WebviewWindow};
 pub struct App {
     _app: tauri::App<MockRuntime>,
     window: WebviewWindow<MockRuntime>,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 /// An app on the mock runtime whose settings ignore the process environment.
 pub fn app() -> App {
+    app_with(|state, _| state)
+}
+
+/// [`app`], its state changed by `customize` (given the data dir) before the app is built.
+pub fn app_with(customize: impl FnOnce(AppState, &std::path::Path) -> AppState) -> App {
     let dir = tempfile::tempdir().unwrap();
     let settings = SettingsStore::with_env(dir.path(), Box::new(FileSecrets::new(dir.path().join("secrets.json"))), Box::new(|_| None));
     let folders = OwnFolders { backups: dir.path().join("own").join("Backups"), exports: dir.path().join("own").join("Exports") };
-    let state = AppState::new(dir.path().to_path_buf(), settings, Instant::now()).with_folders(folders);
+    let state = customize(AppState::new(dir.path().to_path_buf(), settings, Instant::now()).with_folders(folders), dir.path());
     let app = proseva_desktop::with_commands(mock_builder()).manage(state).build(mock_context(noop_assets())).unwrap();
     let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().unwrap();
-    App { _app: app, window, _dir: dir }
+    App { _app: app, window, dir }
 }
 
 impl App {
+    /// The data dir the app runs on.
+    pub fn data_dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
     pub fn state(&self) -> tauri::State<'_, AppState> {
         self.window.state::<AppState>()
     }

@@ -1,0 +1,183 @@
+//! The Law tab in the real window, against a local stand-in for the LIS site (proseva-e2e's
+//! `lis_site`): the official Code's download starts from the tab and shows its progress file by
+//! file; the app is closed mid-download (the Constitution hangs); on the next start the download
+//! resumes by itself where it stopped, the library holds the official text, and a section opens
+//! with its official text and the plain-language summary beside it.
+//!
+//! Needs what `e2e.rs` needs (Xvfb, WebKitWebDriver, tauri-driver, the sidecars built beside
+//! `proseva`). Screenshots go to `$PROSEVA_SCREENSHOT_DIR` when it is set.
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use proseva_e2e::lis_site::{Fault, LisSite};
+use serde_json::json;
+use support::{Driver, ENTER, Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
+
+const LONG: Duration = Duration::from_secs(60);
+
+/// The least time between two requests to the stand-in. The app's read timeout is 60 times this:
+/// at 150 ms a hung request is given up after 9 s (and the file after four tries, ~36 s), long
+/// after the test has closed the app; the 83 files take ~12 s.
+const PACE_MS: &str = "150";
+
+/// Every export file: 77 titles, the Constitution and five more lists.
+const FILE_COUNT: usize = 83;
+
+/// Starts the app in a new window and waits until it has started both sidecars.
+fn launch(driver: &Driver) -> Session {
+    let session = Session::new(driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
+    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    session
+}
+
+/// Pids of `proseva` processes started for the data dir `data` (their environment names it).
+fn apps_for(data: &Path) -> Vec<u32> {
+    let needle = format!("PROSEVA_DATA_DIR={}", data.display());
+    support::pids_of(Path::new(env!("CARGO_BIN_EXE_proseva")))
+        .into_iter()
+        .filter(|pid| {
+            let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            environ.split(|b| *b == 0).any(|var| var == needle.as_bytes())
+        })
+        .collect()
+}
+
+/// Quits the app and checks that nothing it started is left: its sidecars, the app itself, any
+/// process naming the data dir.
+fn quit(session: Session, data: &Path) {
+    let pids = sidecar_pids(&session);
+    assert_eq!(pids.len(), 2, "both sidecars report a pid");
+    quit_leaving_nothing(session, &pids);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let apps = apps_for(data);
+        let others = support::processes_mentioning(&data.display().to_string());
+        if apps.is_empty() && others.is_empty() {
+            return;
+        }
+        assert!(Instant::now() < deadline, "left running after quit: the app {apps:?}, processes naming the data dir {others:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Waits for `css` and clicks it.
+fn press(session: &Session, css: &str) {
+    let element = session.wait_for(css, LONG).unwrap();
+    session.click(&element).unwrap_or_else(|e| panic!("clicking {css:?}: {e}"));
+}
+
+/// The visible text of the first element matching `css` (waiting for it).
+fn text_of(session: &Session, css: &str) -> String {
+    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
+}
+
+/// `textContent` of `css` (empty when nothing matches), for waits on text that is not shown yet.
+fn content_of(session: &Session, css: &str) -> String {
+    let script = format!("return document.querySelector({})?.textContent ?? ''", json!(css));
+    session.script(&script, json!([])).unwrap().as_str().unwrap_or_default().to_string()
+}
+
+/// Opens the Law tab and waits until it shows what the library holds.
+fn open_law_tab(session: &Session) {
+    press(session, "#tab-library");
+    session.wait_for("#panel-library:not([hidden])", LONG).unwrap();
+    session.wait_for("#library-holds:is([data-corpus='starter'], [data-corpus='official'])", LONG).unwrap();
+}
+
+#[test]
+fn the_official_code_downloads_resumes_after_a_restart_and_shows_official_text_with_its_summary() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let site = runtime.block_on(LisSite::start());
+    // The titles come first, then the Constitution: the run stops there, mid-request.
+    site.misbehave("Constitution.csv", Fault::Hang);
+
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("LIS_BASE_URL", site.url.clone()),
+        ("PROSEVA_LIS_PACE_MS", PACE_MS.to_string()),
+        ("RUST_LOG", "info".to_string()),
+    ];
+    let driver = start_driver(&display, &env).unwrap();
+    let started = Instant::now();
+
+    // 1. A fresh data dir holds the starter library; the download starts from the Law tab.
+    let session = launch(&driver);
+    open_law_tab(&session);
+    session.wait_for("#library-holds[data-corpus='starter']", LONG).unwrap();
+    press(&session, "#library-download");
+    session
+        .wait_until("return document.querySelector('#library-progress-file')?.textContent?.endsWith(': Constitution.csv')", LONG)
+        .unwrap_or_else(|e| panic!("{e}; the progress line: {:?}", content_of(&session, "#library-progress-file")));
+    let line = text_of(&session, "#library-progress-file");
+    let number: usize = line
+        .strip_prefix("File ")
+        .and_then(|rest| rest.strip_suffix(&format!(" of {FILE_COUNT}: Constitution.csv")))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the progress line reads \"File N of {FILE_COUNT}: Constitution.csv\": {line:?}"));
+    assert_eq!(number, FILE_COUNT - 5, "the Constitution comes after the 77 titles: {line:?}");
+    save_screenshot(&session, "library.png");
+    let downloading = Instant::now();
+    while site.hits("Constitution.csv") == 0 {
+        assert!(downloading.elapsed() < LONG, "the app never asked for the Constitution");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(site.hits("CoVTitle_20.csv"), 1, "title 20 was fetched once before the Constitution");
+    let record: serde_json::Value = serde_json::from_slice(&std::fs::read(data.path().join("law/library.json")).unwrap()).unwrap();
+    assert!(record["run"].is_object(), "library.json records the run in progress: {record}");
+
+    // 2. The app is closed mid-download (the Constitution's request has no answer yet).
+    quit(session, data.path());
+    eprintln!("first launch: {:?}", started.elapsed());
+
+    // 3. The site is well again; the next start resumes the download by itself.
+    site.clear_faults("Constitution.csv");
+    let relaunched = Instant::now();
+    let session = launch(&driver);
+    open_law_tab(&session);
+    session
+        .wait_for("#library-holds[data-corpus='official']", LONG)
+        .unwrap_or_else(|e| panic!("{e}; the Law tab: {:?}", content_of(&session, "#panel-library")));
+    session
+        .wait_until(
+            "return document.querySelector(\"#library-message[data-phase='done']\")?.textContent?.includes('files downloaded')",
+            LONG,
+        )
+        .unwrap_or_else(|e| panic!("{e}; the message: {:?}", content_of(&session, "#library-message")));
+    let holds = text_of(&session, "#library-holds");
+    assert!(holds.contains("Official text of"), "{holds}");
+    eprintln!("resumed and built: {:?}", relaunched.elapsed());
+    assert_eq!(site.hits("CoVTitle_20.csv"), 1, "files done before the restart are not fetched again");
+    assert!(site.hits("Constitution.csv") >= 2, "the Constitution was asked for again: {}", site.hits("Constitution.csv"));
+    let record: serde_json::Value = serde_json::from_slice(&std::fs::read(data.path().join("law/library.json")).unwrap()).unwrap();
+    assert!(record["run"].is_null(), "no run waits any more: {record}");
+
+    // 4. § 20-124.3 opens from an answer's citation: the official text, the summary beside it.
+    press(&session, "#tab-chat");
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "What does § 20-124.3 say?").unwrap();
+    session.type_text(&input, ENTER).unwrap();
+    session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
+    press(&session, "#chat-transcript .message.assistant a.cite[data-source-id='20-124.3']");
+    session.wait_for("#section-viewer[open][data-state='ready'][data-source-id='20-124.3']", LONG).unwrap();
+    let kind = text_of(&session, "#section-kind");
+    assert_eq!(kind, "Official text");
+    session.wait_for("#section-viewer[data-has-summary='true']", LONG).unwrap();
+    let summary = text_of(&session, "#section-summary-text");
+    assert!(!summary.trim().is_empty(), "the plain-language summary is shown beside the official text");
+    let text = text_of(&session, "#section-text");
+    assert!(text.contains("propensities of each parent to actively support"), "the stand-in's official text of § 20-124.3: {text}");
+    save_screenshot(&session, "section-official.png");
+
+    quit(session, data.path());
+    eprintln!("in all: {:?}", started.elapsed());
+}
