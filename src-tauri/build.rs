@@ -33,6 +33,7 @@ const COMMANDS: &[&str] = &[
     "subscribe_library",
     "library_download",
     "library_check_updates",
+    "library_pause_embedding",
 ];
 
 fn main() {

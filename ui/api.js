@@ -147,4 +147,6 @@ export const api = {
   libraryDownload: () => invoke('library_download', {}),
   /** Asks the site again for every file already here: `{started}`. */
   libraryCheckUpdates: () => invoke('library_check_updates', {}),
+  /** Pauses or resumes the background embedding of the law graph: `{paused}`. */
+  libraryPauseEmbedding: (paused) => invoke('library_pause_embedding', { paused }),
 };

@@ -54,6 +54,13 @@ export function holdings(graph, starterSummaries = 0) {
   };
 }
 
+/** "12 seconds", "about 4 minutes", "about 2 hours". */
+function duration(seconds) {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hours`;
+}
+
 const plural = (n, one, many) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The headline of "What your library holds". */
@@ -222,6 +229,39 @@ export class LibraryView {
     }
     if (held.official === 0) facts.append(h('li', { class: 'muted' }, 'Summaries are our words, not the statutes’. Download the official Code below for the exact text.'));
     box.append(facts);
+    this.renderEmbedding(this.graph.embeddingProgress);
+  }
+
+  /**
+   * The background embedding of text that has no vector yet (the official text after a download):
+   * how far it has come, its pace, and Pause / Resume. Re-read every few seconds while it works.
+   */
+  renderEmbedding(progress) {
+    clearTimeout(this.embeddingTimer);
+    const total = progress ? Number(progress.total) || 0 : 0;
+    const done = progress ? Number(progress.done) || 0 : 0;
+    if (!progress || total === 0 || (progress.state === 'done' && done >= total)) return;
+    const paused = progress.state === 'paused';
+    const pace = Number(progress.perSecond) > 0 ? `, ${Number(progress.perSecond).toFixed(1)} a second` : '';
+    const left = !paused && Number(progress.secondsLeft) > 0 ? `, about ${duration(Number(progress.secondsLeft))} left` : '';
+    const line = paused
+      ? `Making the library searchable by meaning is paused at ${formatNumber(done)} of ${formatNumber(total)}. Search by words works for everything.`
+      : progress.state === 'failed'
+        ? `Making the library searchable by meaning stopped at ${formatNumber(done)} of ${formatNumber(total)}: ${progress.message || 'the model could not be reached'}. It tries again by itself.`
+        : `Making the library searchable by meaning: ${formatNumber(done)} of ${formatNumber(total)}${pace}${left}. Search by words works for everything meanwhile; your questions go first.`;
+    const bar = h('progress', { id: 'library-embedding-bar', max: String(total), value: String(done) });
+    const button = h('button', { type: 'button', id: 'library-embedding-pause', class: 'button small' }, paused ? 'Resume' : 'Pause');
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        await api.libraryPauseEmbedding(!paused);
+      } catch (err) {
+        announce(commandError(err).message);
+      }
+      this.refresh();
+    });
+    this.holds.append(h('div', { id: 'library-embedding', class: 'library-embedding', 'data-state': progress.state }, h('p', {}, line), bar, button));
+    this.embeddingTimer = setTimeout(() => this.refresh(), 3000);
   }
 
   onStatus(status, { fromRefresh = false } = {}) {

@@ -66,6 +66,7 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         library::subscribe_library,
         library::library_download,
         library::library_check_updates,
+        library::library_pause_embedding,
     ])
 }
 

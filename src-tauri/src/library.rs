@@ -24,7 +24,8 @@ use crate::state::AppState;
 
 /// What the Library view shows of the law graph.
 const STATS_QUERY: &str = "{ stats { corpus builtAt nodeCount embeddingCount semanticSearch \
-                           sectionTextKinds { type count } nodeTypes { type count } } }";
+                           sectionTextKinds { type count } nodeTypes { type count } \
+                           embeddingProgress { state total done perSecond secondsLeft message } } }";
 
 /// How long the explorer may take to answer for its stats before the view goes without them.
 const STATS_TIMEOUT: Duration = Duration::from_secs(5);
@@ -159,6 +160,26 @@ pub async fn library_download(state: State<'_, AppState>) -> Result<Started, Com
 #[tauri::command]
 pub async fn library_check_updates(state: State<'_, AppState>) -> Result<Started, CommandError> {
     Ok(Started { started: state.library.start(RunKind::Update) })
+}
+
+/// Whether background embedding of the law graph is paused, as the Pause button set it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Paused {
+    pub paused: bool,
+}
+
+/// Pauses (or resumes) the explorer's background embedding of the law graph: a flag file beside
+/// `graph.db` that the explorer checks before each batch, so the choice outlives a restart.
+#[tauri::command]
+pub fn library_pause_embedding(state: State<'_, AppState>, paused: bool) -> Result<Paused, CommandError> {
+    let flag = proseva_law::background::pause_flag(&state.data_dir.join("graph.db"));
+    let result = if paused {
+        std::fs::write(&flag, b"paused from the Law tab\n")
+    } else {
+        std::fs::remove_file(&flag).or_else(|e| if e.kind() == std::io::ErrorKind::NotFound { Ok(()) } else { Err(e) })
+    };
+    result.map_err(|e| CommandError::internal(format!("could not {} the embedding: {e}", if paused { "pause" } else { "resume" })))?;
+    Ok(Paused { paused: flag.exists() })
 }
 
 #[cfg(test)]

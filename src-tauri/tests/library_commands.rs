@@ -91,4 +91,16 @@ async fn a_download_through_the_commands_builds_the_official_library_and_an_upda
     assert_eq!((checked["phase"].as_str(), checked["kind"].as_str()), (Some("done"), Some("update")), "{checked}");
     assert_eq!((checked["newOrChanged"].as_u64(), checked["unchanged"].as_u64()), (Some(0), Some(6)), "{checked}");
     assert_eq!(checked["message"], "The official Code is up to date.");
+
+    // Pause and resume the background embedding: a flag file beside the graph the explorer reads.
+    let flag = proseva_law::background::pause_flag(&graph_db);
+    assert_eq!(app.invoke("library_pause_embedding", json!({"paused": true})).unwrap(), json!({"paused": true}));
+    assert!(flag.is_file());
+    assert_eq!(app.invoke("library_pause_embedding", json!({"paused": false})).unwrap(), json!({"paused": false}));
+    assert!(!flag.exists());
+    assert_eq!(
+        app.invoke("library_pause_embedding", json!({"paused": false})).unwrap(),
+        json!({"paused": false}),
+        "resuming twice is fine"
+    );
 }

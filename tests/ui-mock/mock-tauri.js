@@ -726,12 +726,16 @@ This is legal information, not legal advice.`;
       { type: 'title', count: 15 },
     ],
   };
+  let embeddingPaused = false;
   const officialGraph = () => ({
     corpus: 'official',
     builtAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     nodeCount: 38460,
     embeddingCount: 437,
     semanticSearch: true,
+    embeddingProgress: embeddingPaused
+      ? { state: 'paused', total: 37000, done: 1240, perSecond: 0, secondsLeft: null, message: null }
+      : { state: 'embedding', total: 37000, done: 1240, perSecond: 3.8, secondsLeft: 9410, message: null },
     sectionTextKinds: [{ type: 'official', count: 33012 }, { type: 'summary', count: 9 }],
     nodeTypes: [
       { type: 'article', count: 1210 },
@@ -873,6 +877,9 @@ This is legal information, not legal advice.`;
         return startLibrary('download');
       case 'library_check_updates':
         return startLibrary('update');
+      case 'library_pause_embedding':
+        embeddingPaused = Boolean(args.paused);
+        return { paused: embeddingPaused };
       case 'open_url':
         if (!/^https?:\/\//.test(args.url || '')) throw { code: 'invalid_input', message: 'only http:// and https:// links can be opened', field: 'url' };
         console.info('[mock] open_url', args.url);

@@ -55,7 +55,12 @@ pub struct NodePage {
 
 pub struct Graph {
     pool: Pool,
-    vectors: VectorIndex,
+    /// Node vectors; the background embedder adds to them while the graph is served.
+    vectors: RwLock<VectorIndex>,
+    /// When a question was last embedded (ms since the graph opened, 0: never), so background
+    /// embedding gives way to people's questions.
+    last_question_ms: std::sync::atomic::AtomicU64,
+    opened: std::time::Instant,
     stats: GraphStats,
     /// Embeds search queries for meaning-based matches; set once the model has loaded.
     query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
@@ -188,7 +193,9 @@ impl Graph {
         };
         Ok(Graph {
             pool: Pool { idle: Mutex::new(conns), returned: Condvar::new() },
-            vectors,
+            vectors: RwLock::new(vectors),
+            last_question_ms: std::sync::atomic::AtomicU64::new(0),
+            opened: std::time::Instant::now(),
             stats,
             query_embedder: RwLock::new(None),
             heading_vectors: Mutex::new(HashMap::new()),
@@ -224,10 +231,11 @@ impl Graph {
         let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
             return Ok((None, Vec::new()));
         };
-        let Some(query) = embedder.embed(&[search])?.pop().filter(|q| q.len() == self.vectors.dimension()) else {
+        self.last_question_ms.store(self.opened.elapsed().as_millis().max(1) as u64, std::sync::atomic::Ordering::Relaxed);
+        let Some(query) = embedder.embed(&[search])?.pop().filter(|q| q.len() == self.vectors().dimension()) else {
             return Ok((None, Vec::new()));
         };
-        let mut hits = self.vectors.nearest(&query, FUSION_CANDIDATES, None);
+        let mut hits = self.vectors().nearest(&query, FUSION_CANDIDATES, None);
         hits.retain(|(_, score)| *score >= MIN_SIMILARITY);
         Ok((Some(query), hits))
     }
@@ -236,8 +244,25 @@ impl Graph {
         &self.stats
     }
 
-    pub fn vectors(&self) -> &VectorIndex {
-        &self.vectors
+    /// The node vectors, read-locked while the guard lives.
+    pub fn vectors(&self) -> std::sync::RwLockReadGuard<'_, VectorIndex> {
+        self.vectors.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds (or replaces) node vectors computed while the graph is served; they must have the
+    /// graph's dimension.
+    pub fn add_vectors(&self, vectors: &[(i64, Vec<f32>)]) {
+        let mut index = self.vectors.write().unwrap_or_else(|e| e.into_inner());
+        let dimension = index.dimension();
+        for (id, vector) in vectors.iter().filter(|(_, v)| v.len() == dimension) {
+            index.upsert(*id, vector);
+        }
+    }
+
+    /// Whether a question was embedded within `window`: background embedding waits until it was not.
+    pub fn asked_within(&self, window: std::time::Duration) -> bool {
+        let last = self.last_question_ms.load(std::sync::atomic::Ordering::Relaxed);
+        last > 0 && self.opened.elapsed().as_millis() as u64 <= last + window.as_millis() as u64
     }
 
     pub fn node(&self, id: i64) -> Result<Option<NodeRecord>, Error> {
@@ -379,7 +404,7 @@ impl Graph {
             })?,
         };
 
-        let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors.vector(id).map(|v| proseva_embed::dot(q, v)));
+        let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors().vector(id).map(|v| proseva_embed::dot(q, v)));
         let mut found: Vec<(NodeRecord, Option<f64>, Option<f32>)> = bm25
             .into_iter()
             .map(|(n, score)| {
@@ -534,10 +559,13 @@ impl Graph {
 
     /// The nodes most like node `id` by vector, best first. An error if the node has no vector.
     pub fn similar(&self, id: i64, limit: usize) -> Result<Vec<(NodeRecord, f32)>, Error> {
-        if self.vectors.is_empty() {
-            return Err(Error::NoVectors);
-        }
-        let hits = self.vectors.similar_to(id, limit).ok_or(Error::NodeHasNoVector(id))?;
+        let hits = {
+            let vectors = self.vectors();
+            if vectors.is_empty() {
+                return Err(Error::NoVectors);
+            }
+            vectors.similar_to(id, limit).ok_or(Error::NodeHasNoVector(id))?
+        };
         hits.into_iter().filter_map(|(id, score)| self.node(id).transpose().map(|n| n.map(|n| (n, score)))).collect()
     }
 }

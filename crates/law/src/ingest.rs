@@ -388,6 +388,37 @@ fn embed_nodes(
     Ok((vectors.len() + stand_ins.len(), vectors.len() - from_cache))
 }
 
+/// The vectors of whole node texts (as [`embedding_text`] makes them), computed as an ingest
+/// computes them: each text cut into chunks of about 250 tokens, the chunks embedded together,
+/// and each text's vector the normalised mean of its chunks'. What the background embedder
+/// stores is therefore the same vector a later ingest would reuse from the cache.
+pub fn embed_node_texts(embedder: &dyn Embedder, texts: &[String]) -> Result<Vec<Vec<f32>>, Error> {
+    let chunks: Vec<(usize, String)> = texts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| chunk_text(t, CHUNK_CHARS, CHUNK_OVERLAP).into_iter().map(move |c| (i, c.text)))
+        .collect();
+    let dimension = embedder.dimension();
+    let mut sums = vec![vec![0.0_f32; dimension]; texts.len()];
+    for batch in chunks.chunks(EMBED_BATCH) {
+        let batch_texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
+        for ((i, _), vector) in batch.iter().zip(embedder.embed(&batch_texts)?) {
+            if vector.len() != dimension {
+                return Err(Error::Dimension(format!(
+                    "{} returned a vector of {} dimensions, expected {dimension}",
+                    embedder.model_id(),
+                    vector.len()
+                )));
+            }
+            sums[*i].iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
+        }
+    }
+    for v in &mut sums {
+        proseva_embed::normalize(v);
+    }
+    Ok(sums)
+}
+
 /// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus.
 pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
     let graph = crate::graph::Graph::open(db)?;

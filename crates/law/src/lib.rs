@@ -31,6 +31,7 @@
 //! graph that is being read (build a new file; the build replaces the old one atomically), or the
 //! person's own case data (proseva-server's).
 
+pub mod background;
 pub mod fetch;
 pub mod graph;
 pub mod ingest;

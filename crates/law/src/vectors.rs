@@ -52,6 +52,15 @@ impl VectorIndex {
         self.data.extend_from_slice(vector);
     }
 
+    /// Sets node `id`'s vector, replacing the one it had.
+    pub fn upsert(&mut self, id: i64, vector: &[f32]) {
+        debug_assert_eq!(vector.len(), self.dimension);
+        match self.row_of.get(&id) {
+            Some(&row) => self.data[row * self.dimension..(row + 1) * self.dimension].copy_from_slice(vector),
+            None => self.push(id, vector),
+        }
+    }
+
     pub fn with_dimension(dimension: usize) -> Self {
         VectorIndex { dimension, ..Default::default() }
     }

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, EmptyMutation, EmptySubscription, Object, Result, Schema, SimpleObject};
+use proseva_law::background::{EmbeddingJob, EmbeddingProgress};
 use proseva_law::graph::{Graph, GraphStats};
 use proseva_law::live::LiveGraph;
 use proseva_law::store::{EdgeRecord, NodeRecord};
@@ -26,10 +27,19 @@ pub fn schema(graph: Arc<Graph>) -> ExplorerSchema {
     schema_live(Arc::new(LiveGraph::fixed(graph)))
 }
 
+/// The background embedding job, once the explorer has started one.
+pub type JobSlot = Arc<std::sync::OnceLock<Arc<EmbeddingJob>>>;
+
 /// The schema over the served graph; each query runs on the graph current when it starts.
 pub fn schema_live(graph: Arc<LiveGraph>) -> ExplorerSchema {
+    schema_with_job(graph, JobSlot::default())
+}
+
+/// [`schema_live`], reporting the background embedding job put in `job` (`stats { embeddingProgress }`).
+pub fn schema_with_job(graph: Arc<LiveGraph>, job: JobSlot) -> ExplorerSchema {
     Schema::build(Query, EmptyMutation, EmptySubscription)
         .data(graph)
+        .data(job)
         .limit_depth(MAX_DEPTH)
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(32)
@@ -66,7 +76,11 @@ impl Query {
     /// Counts of nodes, edges and vectors, by type.
     async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
         let graph = ctx.data::<Arc<LiveGraph>>()?.get();
-        Ok(Stats(graph.stats().clone(), graph.semantic_search()))
+        let progress = ctx.data::<JobSlot>().ok().and_then(|slot| slot.get()).map(|job| job.progress());
+        // Vectors added by the background job since the graph was opened count too.
+        let mut stats = graph.stats().clone();
+        stats.embedding_count = stats.embedding_count.max(graph.vectors().len() as i64);
+        Ok(Stats(stats, graph.semantic_search(), progress))
     }
 
     /// Nodes, optionally of one `type`; with `search`, ranked full-text matches over heading and
@@ -141,6 +155,21 @@ pub struct SimilarNode {
     score: f64,
 }
 
+/// How far the background embedding has come.
+#[derive(SimpleObject)]
+#[graphql(name = "EmbeddingProgress")]
+pub struct EmbeddingProgressObject {
+    /// `embedding`, `paused`, `waiting` (questions come first), `done` or `failed` (retried).
+    state: String,
+    /// Nodes with text, and how many have their own vector.
+    total: i32,
+    done: i32,
+    /// Nodes embedded per second lately, and the time the rest would take at that pace.
+    per_second: f64,
+    seconds_left: Option<f64>,
+    message: Option<String>,
+}
+
 #[derive(SimpleObject)]
 pub struct TypeCount {
     #[graphql(name = "type")]
@@ -148,7 +177,7 @@ pub struct TypeCount {
     count: i32,
 }
 
-pub struct Stats(GraphStats, bool);
+pub struct Stats(GraphStats, bool, Option<EmbeddingProgress>);
 
 #[Object]
 impl Stats {
@@ -188,6 +217,18 @@ impl Stats {
     /// Sections of the Code and the Constitution by the kind of their text (`official`, `summary`).
     async fn section_text_kinds(&self) -> Vec<TypeCount> {
         self.0.section_text_kinds.iter().map(|t| TypeCount { kind: t.kind.clone(), count: t.count as i32 }).collect()
+    }
+    /// The background embedding of text that has no vector yet (official text after a download):
+    /// null when no job runs (no model, or turned off).
+    async fn embedding_progress(&self) -> Option<EmbeddingProgressObject> {
+        self.2.clone().map(|p| EmbeddingProgressObject {
+            state: p.state,
+            total: p.total as i32,
+            done: p.done as i32,
+            per_second: p.per_second,
+            seconds_left: p.seconds_left,
+            message: p.message,
+        })
     }
     /// Whether `nodes(search:)` blends in matches by meaning (the embedding model is loaded and is the graph's).
     async fn semantic_search(&self) -> bool {

@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use proseva_embed::{Embedder, EmbedderConfig};
 use proseva_explorer::{gql, http};
+use proseva_law::background::EmbeddingJob;
 use proseva_law::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
 use proseva_law::live::LiveGraph;
 use proseva_law::vector_cache::VectorCache;
@@ -125,14 +126,15 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
     if token.is_none() {
         tracing::warn!("PROSEVA_TOKEN is not set: /graphql answers any local program");
     }
-    load_query_model(live.clone());
-    let app = http::app(gql::schema_live(live.clone()), token);
+    let job = gql::JobSlot::default();
+    load_query_model(live.clone(), job.clone());
+    let app = http::app(gql::schema_with_job(live.clone(), job.clone()), token);
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await.with_context(|| format!("binding {ip}:{port}"))?;
         let addr = listener.local_addr()?;
         // The supervisor and the tests read this line to learn the port.
         println!("listening on http://{addr}");
-        tokio::spawn(watch_graph_file(live));
+        tokio::spawn(watch_graph_file(live, job));
         axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
     })
@@ -143,7 +145,7 @@ const GRAPH_CHECK_EVERY: std::time::Duration = std::time::Duration::from_millis(
 
 /// Swaps in a rebuilt graph when its file is replaced (the Library view's download, `ingest` run
 /// by hand): queries already running finish on the old graph, new ones use the new one.
-async fn watch_graph_file(live: Arc<LiveGraph>) {
+async fn watch_graph_file(live: Arc<LiveGraph>, job: gql::JobSlot) {
     let mut tick = tokio::time::interval(GRAPH_CHECK_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -165,7 +167,7 @@ async fn watch_graph_file(live: Arc<LiveGraph>) {
                     "swapped in the rebuilt graph"
                 );
                 if !live.has_query_embedder() {
-                    load_query_model(live);
+                    load_query_model(live, job.clone());
                 }
             }
             Ok((Ok(false), _, _)) => {}
@@ -176,8 +178,10 @@ async fn watch_graph_file(live: Arc<LiveGraph>) {
 }
 
 /// Loads the embedding model in the background so `serve` answers at once; until it is ready,
-/// and if it cannot be used, searches are by text alone.
-fn load_query_model(live: Arc<LiveGraph>) {
+/// and if it cannot be used, searches are by text alone. Once it is ready, text without vectors
+/// (official text after a download) is embedded in the background
+/// ([`proseva_law::background`]), unless `PROSEVA_BACKGROUND_EMBEDDING=off`.
+fn load_query_model(live: Arc<LiveGraph>, job: gql::JobSlot) {
     let Some(graph_model) = live.get().stats().embedding_model.clone() else { return };
     let config = EmbedderConfig::from_env();
     match config.model_id() {
@@ -199,9 +203,21 @@ fn load_query_model(live: Arc<LiveGraph>) {
                 return;
             }
         };
-        match live.set_query_embedder(Arc::from(embedder)) {
+        let embedder: Arc<dyn proseva_embed::Embedder> = Arc::from(embedder);
+        match live.set_query_embedder(embedder.clone()) {
             Ok(()) => tracing::info!(ms = started.elapsed().as_millis() as u64, "search by meaning ready"),
             Err(e) => tracing::error!("searching by text only: {e}"),
+        }
+        if std::env::var("PROSEVA_BACKGROUND_EMBEDDING").is_ok_and(|v| v == "off") {
+            return;
+        }
+        let mut fresh = false;
+        let background = job.get_or_init(|| {
+            fresh = true;
+            EmbeddingJob::new(live.clone(), embedder)
+        });
+        if fresh {
+            background.spawn();
         }
     });
 }

@@ -1,0 +1,137 @@
+//! Background embedding of a served graph: official text downloaded without vectors gets them a
+//! batch at a time (stand-ins replaced), the same vectors a later ingest would reuse; a pause flag
+//! and people's questions hold it back; a new job on the same file carries on where one stopped.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use proseva_embed::{EmbedError, Embedder};
+use proseva_law::background::{EmbeddingJob, pause_flag};
+use proseva_law::ingest::{self, IngestOptions, TextKind};
+use proseva_law::live::LiveGraph;
+use proseva_law::synth::sample;
+use proseva_law::{starter, store};
+
+/// A deterministic stand-in for all-MiniLM-L6-v2: same name and dimension, vectors from the words.
+struct WordHash;
+
+impl Embedder for WordHash {
+    fn model_id(&self) -> &str {
+        "all-MiniLM-L6-v2"
+    }
+    fn dimension(&self) -> usize {
+        384
+    }
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        Ok(texts
+            .iter()
+            .map(|t| {
+                let mut v = vec![0.0f32; 384];
+                for word in t.split_whitespace() {
+                    let h = word.bytes().fold(2166136261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16777619));
+                    v[h as usize % 384] += 1.0;
+                }
+                proseva_embed::normalize(&mut v);
+                v
+            })
+            .collect())
+    }
+}
+
+/// The fixture's official titles over the starter's summaries, with the starter's vectors: what
+/// the Library builds after a download (official text without vectors, summaries standing in).
+fn downloaded_graph(db: &Path) {
+    let progress = |_| {};
+    let cache = starter::vector_cache().unwrap();
+    let options = IngestOptions {
+        corpus: "official".into(),
+        text_kind: TextKind::Official,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &progress,
+    };
+    ingest::ingest_with_summaries(&sample::files(), &starter::files().unwrap(), db, &options).unwrap();
+}
+
+fn run_to_the_end(job: &EmbeddingJob) {
+    for _ in 0..10_000 {
+        job.step().unwrap();
+        if job.progress().state == "done" {
+            return;
+        }
+    }
+    panic!("never done: {:?}", job.progress());
+}
+
+#[test]
+fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("graph.db");
+    downloaded_graph(&db);
+    let stand_ins_before = store::stand_in_vector_ids(&db).unwrap();
+    assert!(!stand_ins_before.is_empty(), "summarised official sections start with stand-ins");
+    let live = Arc::new(LiveGraph::open(&db).unwrap());
+    let without = live.get().vectors().len();
+
+    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+    job.step().unwrap();
+    let first = job.progress();
+    assert_eq!(first.state, "embedding", "{first:?}");
+    assert!(first.total > first.done && first.done > 0, "{first:?}");
+    run_to_the_end(&job);
+    let last = job.progress();
+    assert_eq!(last.done, last.total, "{last:?}");
+    assert!(store::stand_in_vector_ids(&db).unwrap().is_empty(), "every stand-in replaced");
+    let graph = live.get();
+    assert!(graph.vectors().len() > without, "the served graph has the new vectors at once");
+    let custody = graph.node_by_source_id("20-124.3").unwrap().unwrap();
+    let own = WordHash.embed(&[&ingest::embedding_text(custody.heading.as_deref(), custody.source_text.as_deref().unwrap())]).unwrap();
+    assert!(proseva_embed::dot(&own[0], graph.vectors().vector(custody.id).unwrap()) > 0.999, "the official text's own vector");
+
+    // A rebuild reuses every vector the job computed: nothing is embedded again.
+    let cache = ingest::export_vector_cache(&db).unwrap();
+    let progress = |_| {};
+    let options = IngestOptions {
+        corpus: "official".into(),
+        text_kind: TextKind::Official,
+        embedder: Some(&WordHash),
+        vector_cache: Some(&cache),
+        progress: &progress,
+    };
+    let rebuilt =
+        ingest::ingest_with_summaries(&sample::files(), &starter::files().unwrap(), &dir.path().join("again.db"), &options).unwrap();
+    assert_eq!(rebuilt.embedded_now, 0, "{rebuilt:?}");
+}
+
+#[test]
+fn a_pause_flag_and_questions_hold_it_back_and_a_new_job_carries_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("graph.db");
+    downloaded_graph(&db);
+    let live = Arc::new(LiveGraph::open(&db).unwrap());
+    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+
+    std::fs::write(pause_flag(&db), b"").unwrap();
+    job.step().unwrap();
+    let paused = job.progress();
+    assert_eq!(paused.state, "paused");
+    job.step().unwrap();
+    assert_eq!(job.progress().done, paused.done, "nothing embedded while paused");
+    std::fs::remove_file(pause_flag(&db)).unwrap();
+
+    // A question (embedded for search by meaning) comes first.
+    live.set_query_embedder(Arc::new(WordHash)).unwrap();
+    live.get().nodes(None, Some("custody of a child"), 5, 0).unwrap();
+    job.step().unwrap();
+    assert_eq!(job.progress().state, "waiting");
+    assert_eq!(job.progress().done, paused.done);
+
+    // The app stops (the job with it); a new start on the same file carries on.
+    let reopened = Arc::new(LiveGraph::open(&db).unwrap());
+    let again = EmbeddingJob::new(reopened, Arc::new(WordHash));
+    again.step().unwrap();
+    let carried = again.progress();
+    assert!(carried.done > paused.done, "{carried:?} after {paused:?}");
+    run_to_the_end(&again);
+    assert_eq!(again.progress().done, again.progress().total);
+}
