@@ -2,7 +2,6 @@
 //! batch at a time (stand-ins replaced), the same vectors a later ingest would reuse; a pause flag
 //! and people's questions hold it back; a new job on the same file carries on where one stopped.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use proseva_embed::{EmbedError, Embedder};
@@ -38,21 +37,6 @@ impl Embedder for WordHash {
     }
 }
 
-/// The fixture's official titles over the starter's summaries, with the starter's vectors: what
-/// the Library builds after a download (official text without vectors, summaries standing in).
-fn downloaded_graph(db: &Path) {
-    let progress = |_| {};
-    let cache = starter::vector_cache().unwrap();
-    let options = IngestOptions {
-        corpus: "official".into(),
-        text_kind: TextKind::Official,
-        embedder: None,
-        vector_cache: cache.as_ref(),
-        progress: &progress,
-    };
-    ingest::ingest_with_summaries(&sample::files(), &starter::files().unwrap(), db, &options).unwrap();
-}
-
 fn run_to_the_end(job: &EmbeddingJob) {
     for _ in 0..10_000 {
         job.step().unwrap();
@@ -67,7 +51,7 @@ fn run_to_the_end(job: &EmbeddingJob) {
 fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    downloaded_graph(&db);
+    sample::build_downloaded(&db).unwrap();
     let stand_ins_before = store::stand_in_vector_ids(&db).unwrap();
     assert!(!stand_ins_before.is_empty(), "summarised official sections start with stand-ins");
     let live = Arc::new(LiveGraph::open(&db).unwrap());
@@ -107,7 +91,7 @@ fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
 fn a_pause_flag_and_questions_hold_it_back_and_a_new_job_carries_on() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    downloaded_graph(&db);
+    sample::build_downloaded(&db).unwrap();
     let live = Arc::new(LiveGraph::open(&db).unwrap());
     let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
 

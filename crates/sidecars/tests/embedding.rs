@@ -7,9 +7,8 @@ mod common;
 use std::time::Duration;
 
 use common::{Events, config, embeddings_ready, eventually, graphql};
-use proseva_law::ingest::{self, IngestOptions, TextKind};
+use proseva_law::background;
 use proseva_law::synth::sample;
-use proseva_law::{background, starter};
 use proseva_sidecars::Sidecars;
 use serde_json::Value;
 
@@ -24,16 +23,7 @@ fn the_explorer_embeds_official_text_in_the_background_with_the_servers_model() 
     let temp = tempfile::tempdir().unwrap();
     let data = temp.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
-    let progress_sink = |_| {};
-    let cache = starter::vector_cache().unwrap();
-    let options = IngestOptions {
-        corpus: "official".into(),
-        text_kind: TextKind::Official,
-        embedder: None,
-        vector_cache: cache.as_ref(),
-        progress: &progress_sink,
-    };
-    ingest::ingest_with_summaries(&sample::files(), &starter::files().unwrap(), &data.join("graph.db"), &options).unwrap();
+    sample::build_downloaded(&data.join("graph.db")).unwrap();
     // Paused from the start: nothing is embedded until the flag goes.
     let flag = background::pause_flag(&data.join("graph.db"));
     std::fs::write(&flag, b"").unwrap();

@@ -76,3 +76,18 @@ pub fn build(db: &Path) -> Result<IngestReport, Error> {
     };
     ingest::ingest(&files(), db, &options)
 }
+
+/// Builds [`files`] as the Library does after a download: official text without vectors over the
+/// starter's summaries, whose shipped vectors stand in for the summarised sections.
+pub fn build_downloaded(db: &Path) -> Result<IngestReport, Error> {
+    let progress = |_| {};
+    let cache = crate::starter::vector_cache()?;
+    let options = IngestOptions {
+        corpus: "official".into(),
+        text_kind: TextKind::Official,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &progress,
+    };
+    ingest::ingest_with_summaries(&files(), &crate::starter::files()?, db, &options)
+}
