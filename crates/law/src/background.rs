@@ -22,6 +22,7 @@ use crate::Error;
 use crate::graph::Graph;
 use crate::ingest::{embed_node_texts, embedding_text};
 use crate::live::LiveGraph;
+use crate::store::encode_vector;
 
 /// Nodes embedded per batch: small, so a question never waits long behind one.
 const BATCH: usize = 4;
@@ -195,8 +196,7 @@ fn write(conn: &Connection, vectors: &[(i64, Vec<f32>)]) -> Result<(), Error> {
     {
         let mut stmt = tx.prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector, stand_in) VALUES (?1, ?2, 0)")?;
         for (id, vector) in vectors {
-            let bytes: Vec<u8> = vector.iter().flat_map(|f| f.to_le_bytes()).collect();
-            stmt.execute(params![id, bytes])?;
+            stmt.execute(params![id, encode_vector(vector)])?;
         }
     }
     tx.commit()?;

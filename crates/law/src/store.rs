@@ -106,10 +106,7 @@ pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
     if !path.exists() {
         return Err(Error::NoGraph(path.to_path_buf()));
     }
-    // Read-write without create, then query_only: a read-only handle cannot set up a WAL file's
-    // shared memory when it is the first to open the graph.
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
-    conn.pragma_update(None, "query_only", true)?;
+    let conn = open_query_only(path)?;
     // 4 MB of page cache per pooled connection; no mmap, whose touched pages would all count as
     // the explorer's memory.
     conn.pragma_update(None, "cache_size", -4_000)?;
@@ -117,6 +114,14 @@ pub fn open_read_only(path: &Path) -> Result<Connection, Error> {
     if version != Some(SCHEMA_VERSION) {
         return Err(Error::SchemaVersion { path: path.to_path_buf(), found: version, expected: SCHEMA_VERSION });
     }
+    Ok(conn)
+}
+
+/// Opens an existing file read-write without create, then `query_only`: a read-only handle cannot
+/// set up a WAL file's shared memory when it is the first to open the graph.
+fn open_query_only(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.pragma_update(None, "query_only", true)?;
     Ok(conn)
 }
 
@@ -130,9 +135,7 @@ pub fn read_meta_of(path: &Path, key: &str) -> Option<String> {
     if !path.exists() {
         return None;
     }
-    // As in open_read_only: a read-only handle cannot set up the shared memory of a WAL file.
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX).ok()?;
-    conn.pragma_update(None, "query_only", true).ok()?;
+    let conn = open_query_only(path).ok()?;
     read_meta(&conn, key).ok().flatten()
 }
 
@@ -229,10 +232,9 @@ impl GraphWriter {
 
     /// Stores a node's vector; `stand_in` when it is its summary's, not its text's.
     pub fn insert_vector(&self, node_id: i64, vector: &[f32], stand_in: bool) -> Result<(), Error> {
-        let bytes: Vec<u8> = vector.iter().flat_map(|f| f.to_le_bytes()).collect();
         self.conn()
             .prepare_cached("INSERT OR REPLACE INTO embeddings (node_id, vector, stand_in) VALUES (?1, ?2, ?3)")?
-            .execute(params![node_id, bytes, stand_in])?;
+            .execute(params![node_id, encode_vector(vector), stand_in])?;
         Ok(())
     }
 
@@ -266,6 +268,11 @@ impl Drop for GraphWriter {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
+}
+
+/// Encodes a vector as stored: little-endian f32s.
+pub fn encode_vector(vector: &[f32]) -> Vec<u8> {
+    vector.iter().flat_map(|f| f.to_le_bytes()).collect()
 }
 
 /// Decodes a stored vector.

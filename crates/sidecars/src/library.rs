@@ -444,21 +444,9 @@ pub fn build_graph(paths: &LibraryPaths, progress: &(dyn Fn(Progress) + Sync)) -
         .map_err(|e| e.to_string())
 }
 
-/// Seconds since 1970 of an RFC 3339 UTC time as [`now_rfc3339`] writes it.
+/// Seconds since 1970 of an RFC 3339 time (as [`now_rfc3339`] writes it).
 fn parse_rfc3339(text: &str) -> Option<i64> {
-    let date = text.get(..10)?;
-    let mut parts = date.split('-').map(|p| p.parse::<i64>().ok());
-    let (y, m, d) = (parts.next()??, parts.next()??, parts.next()??);
-    let time = text.get(11..19)?;
-    let mut t = time.split(':').map(|p| p.parse::<i64>().ok());
-    let (hh, mm, ss) = (t.next()??, t.next()??, t.next()??);
-    // Days from civil (Howard Hinnant).
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some((era * 146_097 + doe - 719_468) * 86_400 + hh * 3600 + mm * 60 + ss)
+    chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp())
 }
 
 #[cfg(test)]
