@@ -87,14 +87,22 @@ pub struct Report {
     pub search: Score,
     /// Questions whose answering section the search finds but the answer leaves out.
     pub left_out: usize,
+    /// Recall@10 of the search, summed over the questions: the share of a question's answering
+    /// sections among the first 10 sections `nodes(search:, limit: 10)` lists.
+    pub recall_at_10: f64,
     /// The questions the answer got wrong first or left out, one paragraph each.
     pub misses: Vec<String>,
 }
 
 /// The sections `nodes(search:)` returns for `question`, as the offline mode's `search_nodes` asks (8 nodes).
 pub async fn searched_sections(sidecars: &Sidecars, question: &str) -> Vec<String> {
-    let query = "query($q: String!) { nodes(search: $q, limit: 8) { nodes { sourceId nodeType } } }";
-    let answer = sidecars.explorer().query(query, json!({ "q": question })).await.expect("the explorer answers");
+    first_sections(sidecars, question, 8).await
+}
+
+/// The sections among the first `limit` nodes `nodes(search:)` returns for `question`.
+pub async fn first_sections(sidecars: &Sidecars, question: &str, limit: usize) -> Vec<String> {
+    let query = "query($q: String!, $limit: Int!) { nodes(search: $q, limit: $limit) { nodes { sourceId nodeType } } }";
+    let answer = sidecars.explorer().query(query, json!({ "q": question, "limit": limit })).await.expect("the explorer answers");
     answer["nodes"]["nodes"]
         .as_array()
         .into_iter()
@@ -102,6 +110,14 @@ pub async fn searched_sections(sidecars: &Sidecars, question: &str) -> Vec<Strin
         .filter(|n| n["nodeType"].as_str().is_some_and(|t| t.ends_with("section")))
         .filter_map(|n| n["sourceId"].as_str().map(str::to_string))
         .collect()
+}
+
+/// The share of `expected` that `found` holds.
+pub fn recall(found: &[String], expected: &[String]) -> f64 {
+    if expected.is_empty() {
+        return 1.0;
+    }
+    expected.iter().filter(|id| found.contains(id)).count() as f64 / expected.len() as f64
 }
 
 /// Asks every question of the set of the offline agent over `sidecars`, and of the search.
@@ -116,6 +132,7 @@ pub async fn evaluate(sidecars: &Sidecars) -> Report {
         let searched = searched_sections(sidecars, &case.question).await;
         let first = report.answer.add(&quoted, &case.expected);
         report.search.add(&searched, &case.expected);
+        report.recall_at_10 += recall(&first_sections(sidecars, &case.question, 10).await, &case.expected);
         let left_out = searched.iter().any(|id| case.expected.contains(id)) && !quoted.iter().any(|id| case.expected.contains(id));
         report.left_out += usize::from(left_out);
         report.questions += 1;

@@ -108,6 +108,7 @@ fn main() -> anyhow::Result<()> {
     let graph = Arc::new(Graph::open(&db)?);
     println!("open (stats + {} vectors into memory): {:.0} ms", graph.vectors().len(), open_started.elapsed().as_secs_f64() * 1000.0);
     let schema = gql::schema(graph.clone());
+    similar_recall(&graph, &db)?;
     let max_id = graph.stats().node_count;
     let section_ids: Vec<i64> = graph.nodes(Some("section"), None, 100_000, 0)?.nodes.iter().map(|n| n.id).collect();
     let section_numbers: Vec<String> = graph.nodes(Some("section"), None, 2_000, 0)?.nodes.into_iter().map(|n| n.source_id).collect();
@@ -313,6 +314,32 @@ fn spawn_explorer(db: &Path) -> anyhow::Result<(std::process::Child, String)> {
     Ok((child, format!("{}/graphql", line.trim().trim_start_matches("listening on "))))
 }
 
+/// How many of the exact 10 nearest neighbours (a scan of the stored 32-bit vectors) `similar`
+/// finds with the graph's 8-bit vectors, over 200 sections.
+fn similar_recall(graph: &Graph, db: &Path) -> anyhow::Result<()> {
+    let conn = proseva_law::store::open_read_only(db)?;
+    let mut stmt = conn.prepare("SELECT node_id, vector FROM embeddings ORDER BY node_id")?;
+    let (mut ids, mut matrix) = (Vec::new(), Vec::new());
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        ids.push(row.get::<_, i64>(0)?);
+        matrix.extend(proseva_law::store::decode_vector(row.get_ref(1)?.as_blob()?));
+    }
+    let dimension = graph.vectors().dimension();
+    let (mut found, mut asked) = (0, 0);
+    let mut rng = Rng::new(11);
+    for _ in 0..200 {
+        let row = rng.below(ids.len());
+        let query = &matrix[row * dimension..(row + 1) * dimension];
+        let exact: Vec<i64> = proseva_embed::top_k(query, &matrix, dimension, 10, |r| r == row).into_iter().map(|(r, _)| ids[r]).collect();
+        let got: Vec<i64> = graph.similar(ids[row], 10)?.into_iter().map(|(n, _)| n.id).collect();
+        found += exact.iter().filter(|id| got.contains(id)).count();
+        asked += exact.len();
+    }
+    println!("similar recall@10 against the exact 32-bit scan: {:.3} (200 sections)", found as f64 / asked as f64);
+    Ok(())
+}
+
 /// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
 fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<()> {
     let started = Instant::now();
@@ -342,6 +369,20 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
         format!(
             r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
             topical[i % topical.len()]
+        )
+    })?;
+    run("http nodes(search:) common words only", &mut |_| {
+        i += 1;
+        format!(
+            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+            SEARCHES[i % SEARCHES.len()]
+        )
+    })?;
+    run("http nodes(search:) plain questions", &mut |_| {
+        i += 1;
+        format!(
+            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+            PLAIN_QUESTIONS[i % PLAIN_QUESTIONS.len()]
         )
     })?;
     run("http node", &mut |rng| {

@@ -29,6 +29,7 @@ async fn main() {
         println!("# offline evaluation: {total} questions (tests/eval/questions.json), starter corpus, questions read {how}");
         println!("{}", report.answer.line("offline answer", total));
         println!("{}", report.search.line("search_nodes", total));
+        println!("search recall@10 (share of the answering sections among the first 10): {:.3}", report.recall_at_10 / total as f64);
         println!("questions whose answering section the search finds but the answer leaves out: {}", report.left_out);
         if show_misses {
             println!("misses:\n{}", report.misses.join("\n"));

@@ -105,8 +105,8 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     acc.iter().sum::<f32>() + tail
 }
 
-/// Matrices of at least this many floats are scanned on every core; below it, starting the
-/// threads costs more than they save (50,000 × 384 floats scan in about 5 ms on one core).
+/// Rows holding at least this many numbers in all are scanned on every core; below it, starting
+/// the threads costs more than they save (50,000 × 384 floats scan in about 4 ms on one core).
 const PARALLEL_FLOATS: usize = 1 << 20;
 
 /// One scored row. Ordered by score, then the earlier row first, so the best hit is the greatest.
@@ -125,28 +125,34 @@ impl Ord for Hit {
 }
 
 /// The `k` rows of `matrix` (row-major, `dimension` floats a row) with the highest dot product with
-/// `query`, best first, as `(row, score)`; rows for which `skip` is true are left out. One pass
-/// with a `k`-sized heap, so nothing is allocated per row; large matrices are split between the
-/// cores and the parts' best merged.
+/// `query`, best first, as `(row, score)`; rows for which `skip` is true are left out. See [`top_k_by`].
 pub fn top_k(query: &[f32], matrix: &[f32], dimension: usize, k: usize, skip: impl Fn(usize) -> bool + Sync) -> Vec<(usize, f32)> {
-    if k == 0 || dimension == 0 || query.len() != dimension {
+    if dimension == 0 || query.len() != dimension {
         return Vec::new();
     }
     let rows = matrix.len() / dimension;
-    let threads = if matrix.len() >= PARALLEL_FLOATS { std::thread::available_parallelism().map_or(1, |n| n.get().min(8)) } else { 1 };
+    top_k_by(rows, rows * dimension, k, |row| (!skip(row)).then(|| dot(query, &matrix[row * dimension..(row + 1) * dimension])))
+}
+
+/// The `k` of `rows` rows with the highest `score`, best first, as `(row, score)`; rows scored
+/// `None` are left out. One pass with a `k`-sized heap, so nothing is allocated per row; when the
+/// rows hold at least [`PARALLEL_FLOATS`] numbers in all (`numbers`) they are split between the
+/// cores and the parts' best merged.
+pub fn top_k_by(rows: usize, numbers: usize, k: usize, score: impl Fn(usize) -> Option<f32> + Sync) -> Vec<(usize, f32)> {
+    if k == 0 || rows == 0 {
+        return Vec::new();
+    }
+    let threads = if numbers >= PARALLEL_FLOATS { std::thread::available_parallelism().map_or(1, |n| n.get().min(8)) } else { 1 };
     let mut hits = if threads <= 1 {
-        best_of(query, &matrix[..rows * dimension], dimension, 0, k, &skip)
+        best_of(0..rows, k, &score)
     } else {
         let per = rows.div_ceil(threads);
-        let skip = &skip;
+        let score = &score;
         std::thread::scope(|scope| {
             let parts: Vec<_> = (0..threads)
-                .map(|t| (t * per, ((t + 1) * per).min(rows)))
-                .filter(|(first, end)| first < end)
-                .map(|(first, end)| {
-                    let part = &matrix[first * dimension..end * dimension];
-                    scope.spawn(move || best_of(query, part, dimension, first, k, skip))
-                })
+                .map(|t| (t * per)..((t + 1) * per).min(rows))
+                .filter(|part| !part.is_empty())
+                .map(|part| scope.spawn(move || best_of(part, k, score)))
                 .collect();
             parts.into_iter().flat_map(|part| part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
         })
@@ -156,19 +162,16 @@ pub fn top_k(query: &[f32], matrix: &[f32], dimension: usize, k: usize, skip: im
     hits.into_iter().map(|Hit(score, row)| (row, score)).collect()
 }
 
-/// The best `k` rows of `part`, whose first row is row `first` of the whole matrix, in no order.
-fn best_of(query: &[f32], part: &[f32], dimension: usize, first: usize, k: usize, skip: &(impl Fn(usize) -> bool + Sync)) -> Vec<Hit> {
+/// The best `k` of the rows `part`, in no order.
+fn best_of(part: std::ops::Range<usize>, k: usize, score: &(impl Fn(usize) -> Option<f32> + Sync)) -> Vec<Hit> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
     // A min-heap of the best `k` so far: its top is the worst kept.
     let mut heap: BinaryHeap<Reverse<Hit>> = BinaryHeap::with_capacity(k + 1);
-    for (offset, v) in part.chunks_exact(dimension).enumerate() {
-        let row = first + offset;
-        if skip(row) {
-            continue;
-        }
-        let hit = Hit(dot(query, v), row);
+    for row in part {
+        let Some(score) = score(row) else { continue };
+        let hit = Hit(score, row);
         if heap.len() < k {
             heap.push(Reverse(hit));
         } else if heap.peek().is_some_and(|Reverse(worst)| hit > *worst) {

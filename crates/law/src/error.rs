@@ -30,4 +30,6 @@ pub enum Error {
     Starter(String),
     #[error("download: {0}")]
     Fetch(String),
+    #[error("word index: {0}")]
+    WordIndex(String),
 }

@@ -15,6 +15,7 @@ use crate::Error;
 use crate::rank::{self, Evidence, Question, Ranking, Weights};
 use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, edge_from_row, node_from_row};
 use crate::vectors::VectorIndex;
+use crate::words::{Found, Match, WordIndex};
 
 /// Counts of one node or edge type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +63,8 @@ pub struct Graph {
     last_question_ms: std::sync::atomic::AtomicU64,
     opened: std::time::Instant,
     stats: GraphStats,
+    /// Which nodes hold which words (loaded from the graph file at open).
+    words: WordIndex,
     /// Embeds search queries for meaning-based matches; set once the model has loaded.
     query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
     /// Headings embedded by searches so far, by node id (cleared when the model changes or it is full).
@@ -151,17 +154,6 @@ pub fn query_terms(search: &str) -> Vec<String> {
     terms
 }
 
-/// An FTS5 query matching any of `terms` (each quoted, so user input is never FTS5 syntax). BM25
-/// then ranks the nodes that share the most and rarest words first.
-pub fn any_of(terms: &[String]) -> Option<String> {
-    (!terms.is_empty()).then(|| terms.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" OR "))
-}
-
-/// An FTS5 query matching all of `terms`.
-pub fn all_of(terms: &[String]) -> Option<String> {
-    (!terms.is_empty()).then(|| terms.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(" AND "))
-}
-
 /// The section number, or start of one, that a query is and nothing else (`20-124`, `§ 2.2-37`,
 /// `8.9A-1`, `63.2-1509:`): a title as the Code writes it (`20`, `8.01`, `8.9A`), a hyphen, then
 /// digits, dots and colons. Such a query is looked up by prefix, not searched by its words.
@@ -184,6 +176,7 @@ impl Graph {
         let connections = std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 8);
         let conns = (0..connections).map(|_| store::open_read_only(path)).collect::<Result<Vec<_>, _>>()?;
         let stats = count_stats(&conns[0])?;
+        let words = store::read_word_index(&conns[0])?;
         let vectors = match stats.embedding_dimension {
             Some(dimension) => VectorIndex::load(&conns[0], dimension)?,
             None if stats.embedding_count > 0 => {
@@ -197,6 +190,7 @@ impl Graph {
             last_question_ms: std::sync::atomic::AtomicU64::new(0),
             opened: std::time::Instant::now(),
             stats,
+            words,
             query_embedder: RwLock::new(None),
             heading_vectors: Mutex::new(HashMap::new()),
         })
@@ -384,27 +378,17 @@ impl Graph {
             (None, Vec::new())
         };
         let terms = query_terms(search);
-        let fts = self.text_query(&terms)?;
-        let (bm25, fts_total) = match &fts {
-            None => (Vec::new(), 0),
-            Some(fts) => self.pool.with(|c| {
-                let total: i64 = c
-                    .prepare_cached(
-                        "SELECT count(*) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)",
-                    )?
-                    .query_row(params![fts, node_type], |r| r.get(0))?;
-                let cols = NODE_COLUMNS.split(", ").map(|col| format!("n.{col}")).collect::<Vec<_>>().join(", ");
-                let mut stmt = c.prepare_cached(&format!(
-                    "SELECT {cols}, bm25(nodes_fts, 4.0, 1.0, 0.8) FROM nodes_fts f JOIN nodes n ON n.id = f.rowid
-                     WHERE nodes_fts MATCH ?1 AND (?2 IS NULL OR n.node_type = ?2)
-                     ORDER BY bm25(nodes_fts, 4.0, 1.0, 0.8) LIMIT ?3"
-                ))?;
-                let rows = stmt.query_map(params![fts, node_type, depth.max(FUSION_CANDIDATES) as i64], |r| Ok((node_from_row(r)?, r.get::<_, f64>(9)?)))?;
-                Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
-            })?,
+        let words = self.word_query(&terms);
+        let text = match &words {
+            None => Found::default(),
+            Some((stems, how)) => self.words.search(stems, *how, node_type, depth.max(FUSION_CANDIDATES))?,
         };
+        let by_id: HashMap<i64, NodeRecord> =
+            self.nodes_by_ids(&text.hits.iter().map(|(id, _)| *id).collect::<Vec<_>>())?.into_iter().map(|n| (n.id, n)).collect();
+        let bm25: Vec<(NodeRecord, f64)> = text.hits.iter().filter_map(|(id, score)| by_id.get(id).map(|n| (n.clone(), *score))).collect();
+        let text_total = text.total as i64;
 
-        let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors().vector(id).map(|v| proseva_embed::dot(q, v)));
+        let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors().cosine(q, id));
         let mut found: Vec<(NodeRecord, Option<f64>, Option<f32>)> = bm25
             .into_iter()
             .map(|(n, score)| {
@@ -414,18 +398,11 @@ impl Graph {
             .collect();
         let meaning_only: Vec<i64> = semantic.iter().map(|(id, _)| *id).filter(|id| !found.iter().any(|(n, _, _)| n.id == *id)).collect();
         let extra: Vec<NodeRecord> = self.nodes_by_ids(&meaning_only)?.into_iter().filter(type_ok).collect();
-        let mut total = fts_total;
+        let mut total = text_total;
         // A meaning-based match that the text search also matched (beyond the page fetched) is already in its total.
-        if let (Some(fts), false) = (&fts, extra.is_empty()) {
-            let ids: Vec<String> = extra.iter().map(|n| n.id.to_string()).collect();
-            let in_text: i64 = self.pool.with(|c| {
-                Ok(c.query_row(
-                    &format!("SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?1 AND rowid IN ({})", ids.join(",")),
-                    [fts],
-                    |r| r.get(0),
-                )?)
-            })?;
-            total -= in_text;
+        if let (Some((stems, how)), false) = (&words, extra.is_empty()) {
+            let ids: Vec<i64> = extra.iter().map(|n| n.id).collect();
+            total -= self.words.count_among(stems, *how, &ids)? as i64;
         }
         total += extra.len() as i64;
         found.extend(extra.into_iter().map(|n| {
@@ -532,29 +509,29 @@ impl Graph {
         })
     }
 
-    /// The full-text query for a search's [`query_terms`]. Words found in more than one node in
-    /// fifty (at least 500) say little about which node is meant but make BM25 score a large part
-    /// of the corpus, so they are dropped when the query has rarer words; a query of only such words
-    /// must match all of them. On a corpus of a few hundred nodes every word is kept.
-    fn text_query(&self, terms: &[String]) -> Result<Option<String>, Error> {
-        let common_above = (self.stats.node_count / 50).max(500);
-        // No word can be common in a corpus this small: skip counting on every search.
-        if self.stats.node_count <= common_above {
-            return Ok(any_of(terms));
-        }
+    /// The word index's terms for a search's [`query_terms`], and how they must match. Words found
+    /// in more than one node in fifty (at least 500) say little about which node is meant but make
+    /// BM25 score a large part of the corpus, so they are dropped when the query has rarer words; a
+    /// query of only such words must match all of them. On a corpus of a few hundred nodes every
+    /// word is kept. `None` when no word of the search is in the index.
+    fn word_query(&self, terms: &[String]) -> Option<(Vec<String>, Match)> {
+        let common_above = (self.stats.node_count / 50).max(500) as u64;
         let (mut selective, mut common) = (Vec::new(), Vec::new());
-        for term in terms {
-            let matches: i64 = self.pool.with(|c| {
-                Ok(c.prepare_cached("SELECT count(*) FROM (SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ?1 LIMIT ?2)")?
-                    .query_row(params![format!("\"{term}\""), common_above + 1], |r| r.get(0))?)
-            })?;
-            match matches {
+        for term in terms.iter().flat_map(|t| self.words.terms(t)) {
+            if selective.contains(&term) || common.contains(&term) {
+                continue;
+            }
+            match self.words.nodes_with(&term) {
                 0 => {}
-                n if n <= common_above => selective.push(term.clone()),
-                _ => common.push(term.clone()),
+                n if n <= common_above => selective.push(term),
+                _ => common.push(term),
             }
         }
-        Ok(if selective.is_empty() { all_of(&common) } else { any_of(&selective) })
+        match (selective.is_empty(), common.is_empty()) {
+            (false, _) => Some((selective, Match::Any)),
+            (true, false) => Some((common, Match::All)),
+            (true, true) => None,
+        }
     }
 
     /// The nodes most like node `id` by vector, best first. An error if the node has no vector.
@@ -600,14 +577,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plain_questions_become_or_queries_of_meaningful_words() {
-        let fts_query = |q: &str| any_of(&query_terms(q));
-        assert_eq!(fts_query("landlord will not return my deposit").unwrap(), "\"landlord\" OR \"return\" OR \"deposit\"");
-        assert_eq!(fts_query("What does Virginia Code say about FOIA?").unwrap(), "\"foia\"");
-        assert_eq!(fts_query("the of and"), None);
-        assert_eq!(fts_query("§ 20-124.3 custody").unwrap(), "\"custody\"");
-        // FTS5 syntax in user input is quoted away, not interpreted.
-        assert_eq!(fts_query("NEAR(ab cd) OR \"xy* ^zz").unwrap(), "\"near\" OR \"ab\" OR \"cd\" OR \"xy\" OR \"zz\"");
+    fn plain_questions_become_their_meaningful_words() {
+        assert_eq!(query_terms("landlord will not return my deposit"), ["landlord", "return", "deposit"]);
+        assert_eq!(query_terms("What does Virginia Code say about FOIA?"), ["foia"]);
+        assert!(query_terms("the of and").is_empty());
+        assert_eq!(query_terms("§ 20-124.3 custody"), ["custody"]);
+        // Query syntax in user input is only words.
+        assert_eq!(query_terms("NEAR(ab cd) OR \"xy* ^zz"), ["near", "ab", "cd", "xy", "zz"]);
     }
 
     #[test]

@@ -419,7 +419,8 @@ pub fn embed_node_texts(embedder: &dyn Embedder, texts: &[String]) -> Result<Vec
     Ok(sums)
 }
 
-/// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus.
+/// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus: the
+/// stored vectors themselves, not the served graph's 8-bit copies.
 pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
     let graph = crate::graph::Graph::open(db)?;
     let stats = graph.stats();
@@ -427,14 +428,16 @@ pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
         return Err(Error::NoVectors);
     };
     let mut cache = VectorCache::new(&model, dimension);
-    let stand_ins = crate::store::stand_in_vector_ids(db)?;
-    for node in graph.nodes(None, None, usize::MAX >> 1, 0)?.nodes {
-        if stand_ins.contains(&node.id) {
-            continue;
-        }
-        if let (Some(text), Some(v)) = (node.source_text.as_deref(), graph.vectors().vector(node.id)) {
-            cache.insert(&embedding_text(node.heading.as_deref(), text), v.to_vec());
-        }
+    let conn = crate::store::open_read_only(db)?;
+    let mut stmt = conn.prepare(
+        "SELECT n.heading, n.source_text, e.vector FROM embeddings e JOIN nodes n ON n.id = e.node_id
+         WHERE e.stand_in = 0 AND n.source_text IS NOT NULL",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let (heading, text): (Option<String>, String) = (row.get(0)?, row.get(1)?);
+        let vector = crate::store::decode_vector(row.get_ref(2)?.as_blob().map_err(rusqlite::Error::from)?);
+        cache.insert(&embedding_text(heading.as_deref(), &text), vector);
     }
     Ok(cache)
 }

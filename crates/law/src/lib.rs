@@ -1,7 +1,7 @@
 //! proseva-law: the Code and Constitution of Virginia as a graph in one SQLite file.
 //!
 //! The file holds nodes (titles, chapters, sections, constitution provisions, …), `contains` and
-//! `cites` edges, an FTS5 index and one vector per node with text. [`ingest::ingest`] builds it
+//! `cites` edges, a word index ([`words`]) and one vector per node with text. [`ingest::ingest`] builds it
 //! from LIS-format CSV — the bundled [`starter`] corpus, the official exports ([`lis`], downloaded
 //! by [`fetch`]) or a [`synth`]etic Code for benchmarks — and [`graph::Graph`] reads and searches it.
 //!
@@ -44,6 +44,7 @@ pub mod store;
 pub mod synth;
 pub mod vector_cache;
 pub mod vectors;
+pub mod words;
 
 mod error;
 

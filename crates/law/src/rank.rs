@@ -331,12 +331,12 @@ impl Weights {
     /// When it has none (no model loaded): words, the headings and the graph.
     pub const WORDS: Weights = Weights {
         meaning: 0.0,
-        words: 0.85,
-        heading: 0.55,
+        words: 0.7,
+        heading: 0.05,
         heading_meaning: 0.0,
-        graph: 0.3,
-        kind: 0.2,
-        inserted: 0.1,
+        graph: 0.1,
+        kind: 0.05,
+        inserted: 0.0,
         narrow: 0.3,
         front_matter: 0.2,
         ..Weights::BLENDED
@@ -412,7 +412,7 @@ impl Ranking {
 /// The raw evidence [`signals`] turns into [`Signals`].
 pub struct Evidence<'a> {
     pub question: &'a Question,
-    /// `(node, BM25 score as FTS5 gives it — lower is better — or None, cosine or None)`.
+    /// `(node, BM25 score — higher is better — or None, cosine or None)`.
     pub found: Vec<(NodeRecord, Option<f64>, Option<f32>)>,
     /// Each candidate's parent (`contains` edge), where it has one.
     pub parent: &'a HashMap<i64, i64>,
@@ -422,10 +422,10 @@ pub struct Evidence<'a> {
     pub heading_cosine: &'a HashMap<i64, f32>,
 }
 
-/// A BM25 score (FTS5's, lower is better) over the best one, in `0..=1`; 0 for no text match.
+/// A BM25 score (higher is better) over the best one, in `0..=1`; 0 for no text match.
 fn relative_bm25(bm25: Option<f64>, best: f64) -> f64 {
     match bm25 {
-        Some(b) if best < 0.0 => (b / best).clamp(0.0, 1.0),
+        Some(b) if best > 0.0 => (b / best).clamp(0.0, 1.0),
         _ => 0.0,
     }
 }
@@ -433,7 +433,7 @@ fn relative_bm25(bm25: Option<f64>, best: f64) -> f64 {
 /// The indexes of the `n` sections of `found` strongest by meaning and words alone, before the
 /// graph and the priors have a say.
 pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> Vec<usize> {
-    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::min);
+    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::max);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
     let strength = |bm25: Option<f64>, cosine: Option<f32>| {
         let meaning = match (cosine, best_cosine) {
@@ -451,7 +451,7 @@ pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> 
 /// The candidates' signals, in the order found.
 pub fn signals(evidence: Evidence<'_>) -> Ranking {
     let Evidence { question, found, parent, cites, heading_cosine } = evidence;
-    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::min);
+    let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::max);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
     let strong: Vec<(i64, String)> =
         strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
@@ -569,11 +569,11 @@ mod tests {
         let found = vec![
             (
                 node(2, "18.2-266.1", "section", "Persons under age 21 driving after illegally consuming alcohol; penalty", "x"),
-                Some(-5.0),
+                Some(5.0),
                 None,
             ),
-            (node(1, "18.2-266", "section", "Driving while intoxicated", "x"), Some(-5.0), None),
-            (node(3, "18", "title", "Crimes", ""), Some(-5.0), None),
+            (node(1, "18.2-266", "section", "Driving while intoxicated", "x"), Some(5.0), None),
+            (node(3, "18", "title", "Crimes", ""), Some(5.0), None),
         ];
         let (parent, cites) = (HashMap::new(), HashSet::new());
         let mut ranking = signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &HashMap::new() });
@@ -587,10 +587,10 @@ mod tests {
     fn sections_of_one_chapter_support_each_other() {
         let question = read("stalking protective order");
         let found = vec![
-            (node(1, "16.1-279.1", "section", "Protective order in cases of family abuse", "x"), Some(-6.0), None),
-            (node(2, "19.2-152.8", "section", "Emergency protective orders", "x"), Some(-5.5), None),
-            (node(3, "19.2-152.9", "section", "Preliminary protective orders", "x"), Some(-5.5), None),
-            (node(4, "19.2-152.10", "section", "Protective order", "x"), Some(-5.5), None),
+            (node(1, "16.1-279.1", "section", "Protective order in cases of family abuse", "x"), Some(6.0), None),
+            (node(2, "19.2-152.8", "section", "Emergency protective orders", "x"), Some(5.5), None),
+            (node(3, "19.2-152.9", "section", "Preliminary protective orders", "x"), Some(5.5), None),
+            (node(4, "19.2-152.10", "section", "Protective order", "x"), Some(5.5), None),
         ];
         let parent: HashMap<i64, i64> = [(1, 10), (2, 20), (3, 20), (4, 20)].into();
         let mut ranking =

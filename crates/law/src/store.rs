@@ -11,7 +11,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use crate::Error;
 
 /// Bumped when the schema changes; a graph of another version is rebuilt, not misread.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -50,8 +50,10 @@ CREATE TABLE embeddings (
     vector   BLOB NOT NULL,
     stand_in INTEGER NOT NULL DEFAULT 0
 );
-CREATE VIRTUAL TABLE nodes_fts USING fts5(
-    heading, source_text, summary, content='nodes', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+-- The word index of the nodes (crate::words): its files, built by the writer on finish.
+CREATE TABLE word_index (
+    path  TEXT PRIMARY KEY,
+    bytes BLOB NOT NULL
 );
 ";
 
@@ -170,6 +172,41 @@ pub fn existing_ids(path: &Path) -> Vec<(String, i64)> {
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map(|rows| rows.flatten().collect()).unwrap_or_default()
 }
 
+/// Indexes the words of every node ([`crate::words`]) and keeps the index's files in the graph.
+fn write_word_index(conn: &Connection) -> Result<(), Error> {
+    let mut stmt = conn.prepare("SELECT id, node_type, heading, source_text, summary FROM nodes ORDER BY id")?;
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<String>>(4)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let files = crate::words::build(rows.iter().map(|(id, node_type, heading, text, summary)| crate::words::Doc {
+        id: *id,
+        node_type,
+        heading: heading.as_deref(),
+        text: text.as_deref(),
+        summary: summary.as_deref(),
+    }))?;
+    let mut insert = conn.prepare("INSERT INTO word_index (path, bytes) VALUES (?1, ?2)")?;
+    for (path, bytes) in files {
+        insert.execute(params![path, bytes])?;
+    }
+    Ok(())
+}
+
+/// The graph's word index ([`crate::words`]), read into memory.
+pub fn read_word_index(conn: &Connection) -> Result<crate::words::WordIndex, Error> {
+    let mut stmt = conn.prepare("SELECT path, bytes FROM word_index")?;
+    let files = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<Vec<_>, _>>()?;
+    crate::words::WordIndex::load(files)
+}
+
 /// Builds a graph in a temporary file and renames it over `dest` on [`GraphWriter::finish`].
 /// Dropped without finishing, it deletes the temporary file and leaves `dest` untouched.
 pub struct GraphWriter {
@@ -241,7 +278,8 @@ impl GraphWriter {
     /// Indexes the text, commits, switches the file to WAL and renames it over the destination.
     pub fn finish(mut self) -> Result<(), Error> {
         let conn = self.conn.take().expect("finish called once");
-        conn.execute_batch("INSERT INTO nodes_fts(nodes_fts) VALUES ('rebuild'); COMMIT; ANALYZE;")?;
+        write_word_index(&conn)?;
+        conn.execute_batch("COMMIT; ANALYZE;")?;
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA wal_checkpoint(TRUNCATE);")?;
         conn.close().map_err(|(_, e)| e)?;
         std::fs::File::open(&self.tmp).and_then(|f| f.sync_all()).map_err(|e| Error::Io(self.tmp.clone(), e))?;

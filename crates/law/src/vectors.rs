@@ -1,8 +1,11 @@
-//! Node vectors held in memory as one flat row-major matrix, for `similar` without touching SQLite.
+//! Node vectors held in memory for `similar` and search by meaning, without touching SQLite.
 //!
-//! Vectors are L2-normalised, so the dot product is the cosine. A query scans the matrix once with a
-//! vectorisable dot product and keeps the best `k` in a small heap: 50,000 × 384 floats take a few
-//! milliseconds on one core, with no index to build or keep in step with the graph.
+//! Each L2-normalised vector is kept as 8-bit integers with one scale (its largest component over
+//! 127): a quarter of the memory of 32-bit floats (50,000 × 384 dimensions: 19 MB, not 77 MB) and a
+//! quarter of the bytes a query scans. A query is quantised the same way and compared with an integer
+//! dot product, so the scan stays a plain loop the compiler vectorises; the cosines it gives are
+//! within about 0.01 of the exact ones (explorer-bench measures recall@10 against the exact scan).
+//! The exact vectors stay in the graph file.
 
 use std::collections::HashMap;
 
@@ -16,19 +19,44 @@ pub struct VectorIndex {
     dimension: usize,
     ids: Vec<i64>,
     row_of: HashMap<i64, usize>,
-    data: Vec<f32>,
+    /// Row-major, `dimension` codes a row.
+    codes: Vec<i8>,
+    /// Each row's scale: component ≈ code × scale.
+    scales: Vec<f32>,
+}
+
+/// `vector` as codes and a scale.
+fn quantise(vector: &[f32], codes: &mut Vec<i8>) -> f32 {
+    let largest = vector.iter().fold(0.0_f32, |m, x| m.max(x.abs()));
+    let scale = if largest > 0.0 { largest / 127.0 } else { 1.0 };
+    codes.extend(vector.iter().map(|x| (x / scale).round().clamp(-127.0, 127.0) as i8));
+    scale
+}
+
+/// The dot product of two rows of codes. Sixteen independent accumulators let the compiler keep
+/// them in SIMD registers.
+pub fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
+    debug_assert_eq!(a.len(), b.len(), "dot of vectors of different lengths");
+    let (a_chunks, b_chunks) = (a.chunks_exact(16), b.chunks_exact(16));
+    let tail: i32 = a_chunks.remainder().iter().zip(b_chunks.remainder()).map(|(&x, &y)| i32::from(x) * i32::from(y)).sum();
+    let mut acc = [0_i32; 16];
+    for (x, y) in a_chunks.zip(b_chunks) {
+        for i in 0..16 {
+            acc[i] += i32::from(x[i]) * i32::from(y[i]);
+        }
+    }
+    acc.iter().sum::<i32>() + tail
 }
 
 impl VectorIndex {
     /// Loads every stored vector; each must have `dimension` floats.
     pub fn load(conn: &Connection, dimension: usize) -> Result<Self, Error> {
         let count: i64 = conn.query_row("SELECT count(*) FROM embeddings", [], |r| r.get(0))?;
-        let mut index = VectorIndex {
-            dimension,
-            ids: Vec::with_capacity(count as usize),
-            row_of: HashMap::with_capacity(count as usize),
-            data: Vec::with_capacity(count as usize * dimension),
-        };
+        let mut index = VectorIndex::with_dimension(dimension);
+        index.ids.reserve(count as usize);
+        index.row_of.reserve(count as usize);
+        index.codes.reserve(count as usize * dimension);
+        index.scales.reserve(count as usize);
         let mut stmt = conn.prepare("SELECT node_id, vector FROM embeddings ORDER BY node_id")?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
@@ -49,14 +77,19 @@ impl VectorIndex {
         debug_assert_eq!(vector.len(), self.dimension);
         self.row_of.insert(id, self.ids.len());
         self.ids.push(id);
-        self.data.extend_from_slice(vector);
+        let scale = quantise(vector, &mut self.codes);
+        self.scales.push(scale);
     }
 
     /// Sets node `id`'s vector, replacing the one it had.
     pub fn upsert(&mut self, id: i64, vector: &[f32]) {
         debug_assert_eq!(vector.len(), self.dimension);
         match self.row_of.get(&id) {
-            Some(&row) => self.data[row * self.dimension..(row + 1) * self.dimension].copy_from_slice(vector),
+            Some(&row) => {
+                let mut codes = Vec::with_capacity(self.dimension);
+                self.scales[row] = quantise(vector, &mut codes);
+                self.codes[row * self.dimension..(row + 1) * self.dimension].copy_from_slice(&codes);
+            }
             None => self.push(id, vector),
         }
     }
@@ -77,24 +110,47 @@ impl VectorIndex {
         self.dimension
     }
 
-    pub fn vector(&self, id: i64) -> Option<&[f32]> {
+    fn row(&self, row: usize) -> &[i8] {
+        &self.codes[row * self.dimension..(row + 1) * self.dimension]
+    }
+
+    /// Node `id`'s vector as held (within a code's rounding of the stored one).
+    pub fn vector(&self, id: i64) -> Option<Vec<f32>> {
         let row = *self.row_of.get(&id)?;
-        Some(&self.data[row * self.dimension..(row + 1) * self.dimension])
+        let scale = self.scales[row];
+        Some(self.row(row).iter().map(|&c| f32::from(c) * scale).collect())
+    }
+
+    /// The cosine of a unit-length `query` with node `id`'s vector.
+    pub fn cosine(&self, query: &[f32], id: i64) -> Option<f32> {
+        let row = *self.row_of.get(&id)?;
+        let scale = self.scales[row];
+        Some(self.row(row).iter().zip(query).map(|(&c, q)| f32::from(c) * q).sum::<f32>() * scale)
     }
 
     /// The `k` nodes nearest to node `id` (itself excluded), best first; `None` if it has no vector.
     pub fn similar_to(&self, id: i64, k: usize) -> Option<Vec<(i64, f32)>> {
-        let query = self.vector(id)?;
-        Some(self.nearest(query, k, Some(id)))
+        let row = *self.row_of.get(&id)?;
+        Some(self.scan(self.row(row), self.scales[row], k, Some(row)))
     }
 
     /// The `k` nodes nearest to `query`, best first.
     pub fn nearest(&self, query: &[f32], k: usize, exclude: Option<i64>) -> Vec<(i64, f32)> {
-        let skip_row = exclude.and_then(|id| self.row_of.get(&id).copied());
-        proseva_embed::top_k(query, &self.data, self.dimension, k, |row| Some(row) == skip_row)
-            .into_iter()
-            .map(|(row, score)| (self.ids[row], score))
-            .collect()
+        if query.len() != self.dimension {
+            return Vec::new();
+        }
+        let mut codes = Vec::with_capacity(self.dimension);
+        let scale = quantise(query, &mut codes);
+        self.scan(&codes, scale, k, exclude.and_then(|id| self.row_of.get(&id).copied()))
+    }
+
+    fn scan(&self, query: &[i8], query_scale: f32, k: usize, skip_row: Option<usize>) -> Vec<(i64, f32)> {
+        proseva_embed::top_k_by(self.ids.len(), self.codes.len(), k, |row| {
+            (Some(row) != skip_row).then(|| dot_i8(query, self.row(row)) as f32 * self.scales[row])
+        })
+        .into_iter()
+        .map(|(row, score)| (self.ids[row], score * query_scale))
+        .collect()
     }
 }
 
@@ -118,5 +174,25 @@ mod tests {
         assert_eq!(got, vec![11, 13]);
         assert_eq!(index.similar_to(10, 10).unwrap().len(), 3);
         assert!(index.similar_to(99, 2).is_none());
+        index.upsert(12, &unit(&[1.0, 0.05, 0.0]));
+        assert_eq!(index.similar_to(10, 1).unwrap()[0].0, 12, "a replaced vector is searched as replaced");
+    }
+
+    #[test]
+    fn cosines_are_close_to_the_exact_ones() {
+        let mut rng = crate::synth::Rng::new(7);
+        let random = |rng: &mut crate::synth::Rng| unit(&(0..384).map(|_| rng.below(2001) as f32 / 1000.0 - 1.0).collect::<Vec<_>>());
+        let mut index = VectorIndex::with_dimension(384);
+        let vectors: Vec<Vec<f32>> = (0..50).map(|_| random(&mut rng)).collect();
+        for (id, v) in vectors.iter().enumerate() {
+            index.push(id as i64, v);
+        }
+        let query = random(&mut rng);
+        for (id, score) in index.nearest(&query, 50, None) {
+            let exact = proseva_embed::dot(&query, &vectors[id as usize]);
+            assert!((score - exact).abs() < 0.01, "node {id}: {score} against {exact}");
+            assert!((index.cosine(&query, id).unwrap() - exact).abs() < 0.01);
+            assert!(proseva_embed::dot(&index.vector(id).unwrap(), &vectors[id as usize]) > 0.999);
+        }
     }
 }

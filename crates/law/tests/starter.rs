@@ -76,10 +76,13 @@ fn the_shipped_vectors_are_complete_and_are_what_the_model_gives() {
     };
     let report = ingest::ingest(&files, &db, &options).unwrap();
     assert!(report.embedded_now >= 10);
+    // The stored vectors, not the served graph's 8-bit copies.
     let fresh = Graph::open(&db).unwrap();
+    let fresh_vectors = ingest::export_vector_cache(&db).unwrap();
+    let shipped_vectors = starter::vector_cache().unwrap().unwrap();
     for n in fresh.nodes(Some("section"), None, 1000, 0).unwrap().nodes {
-        let shipped = built().graph.node_by_source_id(&n.source_id).unwrap().unwrap();
-        let cos = proseva_embed::dot(fresh.vectors().vector(n.id).unwrap(), built().graph.vectors().vector(shipped.id).unwrap());
+        let text = ingest::embedding_text(n.heading.as_deref(), n.source_text.as_deref().unwrap());
+        let cos = proseva_embed::dot(fresh_vectors.get(&text).unwrap(), shipped_vectors.get(&text).unwrap());
         assert!(cos > 0.999, "{}: shipped vector differs from the model's (cos {cos})", n.source_id);
     }
 }
