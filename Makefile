@@ -39,6 +39,7 @@ bench: setup model tools ## benchmarks; figures go in README.md
 	$(BUILD)
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"
+	"$(CARGO_TARGET_DIR)/release/embed-bench"
 	"$(CARGO_TARGET_DIR)/release/agent-bench"
 	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
 	"$(CARGO_TARGET_DIR)/release/offline-eval"

@@ -5,6 +5,8 @@
 //!   (in-process and over HTTP), the starter corpus, the explorer's memory.
 //! - `server-bench`: every local tool's latency over HTTP with 10,000 timeline events, document
 //!   ingest, the server's memory and cold start.
+//! - `embed-bench`: the local embedding model: the machine's matmul peak, where a batch's time
+//!   goes, sections/s and GFLOP/s, question latency in process and through the server.
 //! - `agent-bench`: question to offline answer on the real sidecars, and the runner's overhead.
 //! - `supervisor-bench [RUNS]`: first-run set-up, cold and warm start, shutdown, idle memory.
 //!

@@ -144,11 +144,18 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
             ),
         ),
         ("SearchKnowledge", Box::new(move |i| json!({"query": queries[i % queries.len()], "topK": 5}))),
+        // A question never asked before each call: the server's memory of recent questions' vectors
+        // cannot answer it, so the model embeds every one.
+        ("SearchKnowledge", Box::new(move |i| json!({"query": format!("{} (call {i})", queries[i % queries.len()]), "topK": 5}))),
     ];
     for (name, args_for) in &calls {
         let label = match (*name, args_for(0).get("party")) {
             ("SearchTimeline", Some(_)) => "SearchTimeline (filters only)".to_string(),
             ("SearchTimeline", None) => "SearchTimeline (words)".to_string(),
+            ("SearchKnowledge", _) if args_for(0)["query"].as_str().is_some_and(|q| q.contains("(call ")) => {
+                "SearchKnowledge (a new question each call)".to_string()
+            }
+            ("SearchKnowledge", _) => "SearchKnowledge (10 questions asked in turn)".to_string(),
             _ => name.to_string(),
         };
         let mut times = Vec::with_capacity(args.iterations);

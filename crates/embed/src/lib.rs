@@ -34,6 +34,7 @@
 //! Not for: storing or indexing vectors (the explorer keeps them in SQLite and
 //! scans them with [`dot`]), nor for generating text.
 
+mod bert;
 pub mod chunk;
 mod config;
 mod error;
@@ -42,6 +43,7 @@ mod openai;
 
 use std::path::PathBuf;
 
+pub use bert::Profile;
 pub use config::EmbedderConfig;
 pub use error::EmbedError;
 pub use local::LocalEmbedder;

@@ -1,31 +1,30 @@
-//! all-MiniLM-L6-v2 on the CPU: BERT encoder, mean pooling over real tokens, L2 norm.
+//! all-MiniLM-L6-v2 on the CPU: BERT encoder ([`crate::bert`]), mean pooling over real tokens, L2 norm.
 
 use std::path::Path;
+use std::time::Instant;
 
-use candle_core::{DType, Device, Tensor};
-use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
-use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
+use tokenizers::{Tokenizer, TruncationParams};
 
+use crate::bert::{Bert, BertConfig, Profile};
 use crate::{EmbedError, Embedder};
 
 pub(crate) const MODEL_ID: &str = "all-MiniLM-L6-v2";
 /// The sentence-transformers setting for this model; BERT itself allows 512.
 const MAX_TOKENS: usize = 256;
-/// Texts per forward pass: big enough to amortise overhead, small enough that
-/// one long text does not make a large batch pad far.
-const BATCH_SIZE: usize = 32;
+/// Tokens per forward pass: texts are packed (never padded) until the next would pass this, so the
+/// activations stay small (the feed-forward block's are 6 KB a token) while the matmuls get rows
+/// enough to run at full speed.
+const PASS_TOKENS: usize = 2048;
 
 /// all-MiniLM-L6-v2 loaded from a directory holding `model.safetensors`,
 /// `config.json` and `tokenizer.json` (what `scripts/install-model.sh` installs).
 ///
 /// `embed` takes `&self` and may be called from several threads at once;
-/// candle already spreads each forward pass over all cores. It is CPU-bound
+/// each forward pass's matmuls already use every core. It is CPU-bound
 /// and blocking: from async code, call it inside `tokio::task::spawn_blocking`.
 pub struct LocalEmbedder {
-    model: BertModel,
+    model: Bert,
     tokenizer: Tokenizer,
-    dimension: usize,
 }
 
 impl LocalEmbedder {
@@ -36,46 +35,47 @@ impl LocalEmbedder {
         }
 
         let config_path = file("config.json");
-        let config: Config =
+        let config: BertConfig =
             serde_json::from_slice(&read(&config_path)?).map_err(|e| EmbedError::Model(format!("{}: {e}", config_path.display())))?;
 
         let tokenizer = load_tokenizer(&file("tokenizer.json"))?;
 
-        // Read into memory rather than mmap: the workspace forbids `unsafe`.
-        // The buffer is dropped once the weights are copied into tensors.
-        let weights = read(&file("model.safetensors"))?;
-        let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)?;
-        let model = BertModel::load(vb, &config)
+        // Read one tensor at a time (the workspace forbids the `unsafe` of an mmap), so the
+        // weights are never in memory twice.
+        let model = Bert::load(&file("model.safetensors"), &config)
             .map_err(|e| EmbedError::Model(format!("{} is not a BERT model this crate can load: {e}", model_dir.display())))?;
 
-        Ok(Self { model, tokenizer, dimension: config.hidden_size })
+        Ok(Self { model, tokenizer })
     }
 
-    fn embed_batch(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        let encodings = self.tokenizer.encode_batch(texts.to_vec(), true).map_err(|e| EmbedError::Tokenizer(e.to_string()))?;
-        let rows = encodings.len();
-        let width = encodings.first().map_or(0, |e| e.get_ids().len());
-        let mut ids = Vec::with_capacity(rows * width);
-        let mut mask = Vec::with_capacity(rows * width);
-        for encoding in &encodings {
-            ids.extend_from_slice(encoding.get_ids());
-            mask.extend_from_slice(encoding.get_attention_mask());
+    /// [`Embedder::embed`], and where its time went.
+    pub fn embed_profiled(&self, texts: &[&str]) -> Result<(Vec<Vec<f32>>, Profile), EmbedError> {
+        let mut profile = Profile { texts: texts.len(), ..Profile::default() };
+        if texts.is_empty() {
+            return Ok((Vec::new(), profile));
         }
-        let device = &self.model.device;
-        let ids = Tensor::from_vec(ids, (rows, width), device)?;
-        let mask = Tensor::from_vec(mask, (rows, width), device)?;
-        let token_types = ids.zeros_like()?;
+        let started = Instant::now();
+        let encodings = if let [text] = texts {
+            vec![self.tokenizer.encode(*text, true).map_err(|e| EmbedError::Tokenizer(e.to_string()))?]
+        } else {
+            self.tokenizer.encode_batch(texts.to_vec(), true).map_err(|e| EmbedError::Tokenizer(e.to_string()))?
+        };
+        profile.tokenise = started.elapsed();
 
-        let hidden = self.model.forward(&ids, &token_types, Some(&mask))?; // (rows, width, dim)
-
-        // Mean over real tokens only: padding would drag every text towards
-        // the same "empty" vector (FACTS.md: cosine ≈ 0.8 between unrelated texts).
-        let mask = mask.to_dtype(DType::F32)?.unsqueeze(2)?; // (rows, width, 1)
-        let summed = hidden.broadcast_mul(&mask)?.sum(1)?; // (rows, dim)
-        let counts = mask.sum(1)?; // (rows, 1)
-        let mean = summed.broadcast_div(&counts)?;
-        let norms = mean.sqr()?.sum_keepdim(1)?.sqrt()?;
-        Ok(mean.broadcast_div(&norms)?.to_vec2::<f32>()?)
+        let mut vectors = Vec::with_capacity(texts.len());
+        let mut pass: Vec<&[u32]> = Vec::new();
+        let mut tokens = 0;
+        for encoding in &encodings {
+            let ids = encoding.get_ids();
+            if !pass.is_empty() && tokens + ids.len() > PASS_TOKENS {
+                vectors.extend(self.model.embed(&pass, &mut profile)?);
+                (pass, tokens) = (Vec::new(), 0);
+            }
+            pass.push(ids);
+            tokens += ids.len();
+        }
+        vectors.extend(self.model.embed(&pass, &mut profile)?);
+        Ok((vectors, profile))
     }
 }
 
@@ -85,31 +85,19 @@ impl Embedder for LocalEmbedder {
     }
 
     fn dimension(&self) -> usize {
-        self.dimension
+        self.model.hidden()
     }
 
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        // Batch texts of similar length together so little time goes on padding,
-        // then put the vectors back in the caller's order.
-        let mut order: Vec<usize> = (0..texts.len()).collect();
-        order.sort_by_key(|&i| texts[i].len());
-        let mut out = vec![Vec::new(); texts.len()];
-        for batch in order.chunks(BATCH_SIZE) {
-            let batch_texts: Vec<&str> = batch.iter().map(|&i| texts[i]).collect();
-            for (&i, vector) in batch.iter().zip(self.embed_batch(&batch_texts)?) {
-                out[i] = vector;
-            }
-        }
-        Ok(out)
+        Ok(self.embed_profiled(texts)?.0)
     }
 }
 
 /// The shipped tokenizer.json pads every input to 128 tokens and truncates at
-/// 128; pad each batch only to its longest text and allow up to [`MAX_TOKENS`].
+/// 128; nothing is padded here (texts are packed) and up to [`MAX_TOKENS`] are kept.
 fn load_tokenizer(path: &Path) -> Result<Tokenizer, EmbedError> {
     let mut tokenizer = Tokenizer::from_file(path).map_err(|e| EmbedError::Tokenizer(format!("{}: {e}", path.display())))?;
-    let padding = PaddingParams { strategy: PaddingStrategy::BatchLongest, ..tokenizer.get_padding().cloned().unwrap_or_default() };
-    tokenizer.with_padding(Some(padding));
+    tokenizer.with_padding(None);
     tokenizer
         .with_truncation(Some(TruncationParams { max_length: MAX_TOKENS, ..Default::default() }))
         .map_err(|e| EmbedError::Tokenizer(e.to_string()))?;

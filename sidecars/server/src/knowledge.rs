@@ -350,10 +350,49 @@ async fn embed_passages(store: &Store, knowledge: &Arc<Knowledge>, owner: Owner,
 }
 
 /// The model on a thread of its own. Questions go before passages; callers block until their
-/// vectors are back.
+/// vectors are back. The vectors of the last [`RECENT_QUESTIONS`] questions are kept, so a
+/// question asked again (the agent's tools often search the same words) costs no model run.
 pub struct ModelThread {
     model: Arc<dyn Embedder>,
     queue: Arc<(Mutex<Queue>, Condvar)>,
+    recent: Mutex<Recent>,
+}
+
+/// How many recent questions' vectors [`ModelThread`] keeps (1.5 KB each).
+const RECENT_QUESTIONS: usize = 256;
+/// Longer texts are passages, not questions: not kept.
+const QUESTION_CHARS: usize = 500;
+
+/// The least recently used entry goes first when full.
+#[derive(Default)]
+struct Recent {
+    vectors: HashMap<String, (Vec<f32>, u64)>,
+    clock: u64,
+}
+
+impl Recent {
+    fn get(&mut self, text: &str) -> Option<Vec<f32>> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.vectors.get_mut(text).map(|(vector, used)| {
+            *used = clock;
+            vector.clone()
+        })
+    }
+
+    fn put(&mut self, text: &str, vector: &[f32]) {
+        if text.len() > QUESTION_CHARS {
+            return;
+        }
+        if self.vectors.len() >= RECENT_QUESTIONS
+            && !self.vectors.contains_key(text)
+            && let Some(oldest) = self.vectors.iter().min_by_key(|(_, (_, used))| *used).map(|(t, _)| t.clone())
+        {
+            self.vectors.remove(&oldest);
+        }
+        self.clock += 1;
+        self.vectors.insert(text.to_string(), (vector.to_vec(), self.clock));
+    }
 }
 
 type Reply = mpsc::Sender<Result<Vec<Vec<f32>>, EmbedError>>;
@@ -391,7 +430,7 @@ impl ModelThread {
                 }
             })
             .expect("spawning the embedding-model thread");
-        ModelThread { model, queue }
+        ModelThread { model, queue, recent: Mutex::default() }
     }
 
     pub fn model_id(&self) -> &str {
@@ -404,11 +443,23 @@ impl ModelThread {
 
     /// A search's question, ahead of any waiting passages. Blocking.
     pub fn embed_question(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
-        Ok(self.run(vec![text.to_string()], true)?.pop().unwrap_or_default())
+        Ok(self.embed_questions(vec![text.to_string()])?.pop().unwrap_or_default())
     }
 
-    /// Several questions at once (the `/v1/embeddings` endpoint), ahead of waiting passages. Blocking.
+    /// Several questions at once (the `/v1/embeddings` endpoint), ahead of waiting passages; one
+    /// recently asked comes from memory. Blocking.
     pub fn embed_questions(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let recent = || self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        if let [text] = texts.as_slice() {
+            if let Some(vector) = recent().get(text) {
+                return Ok(vec![vector]);
+            }
+            let vectors = self.run(texts.clone(), true)?;
+            if let Some(vector) = vectors.first() {
+                recent().put(&texts[0], vector);
+            }
+            return Ok(vectors);
+        }
         self.run(texts, true)
     }
 
@@ -535,5 +586,45 @@ mod tests {
         assert_eq!(m.len(), 2);
         assert_eq!(ids(m.nearest(&unit(&[0.0, 1.0, 0.0]), 5)), [13, 11]);
         assert!(m.nearest(&[1.0, 0.0], 5).is_empty(), "a query of another dimension matches nothing");
+    }
+
+    /// Counts the texts it embeds; a text's vector is its length, then zeros.
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl Embedder for Counting {
+        fn model_id(&self) -> &str {
+            "counting"
+        }
+        fn dimension(&self) -> usize {
+            2
+        }
+        fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            self.0.fetch_add(texts.len(), std::sync::atomic::Ordering::SeqCst);
+            Ok(texts.iter().map(|t| vec![t.len() as f32, 0.0]).collect())
+        }
+    }
+
+    #[test]
+    fn a_question_asked_again_comes_from_memory_and_the_oldest_goes_first() {
+        let model = Arc::new(Counting(Default::default()));
+        let thread = ModelThread::spawn(model.clone());
+        let runs = || model.0.load(std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(thread.embed_question("custody").unwrap(), vec![7.0, 0.0]);
+        assert_eq!(thread.embed_question("custody").unwrap(), vec![7.0, 0.0]);
+        assert_eq!(runs(), 1, "the second ask is answered from memory");
+        assert_eq!(thread.embed_questions(vec!["custody".into(), "custody".into()]).unwrap().len(), 2);
+        assert_eq!(runs(), 3, "a batch is not looked up: it runs");
+        for i in 0..RECENT_QUESTIONS {
+            thread.embed_question(&format!("question {i}")).unwrap();
+        }
+        let before = runs();
+        thread.embed_question(&format!("question {}", RECENT_QUESTIONS - 1)).unwrap();
+        assert_eq!(runs(), before, "a recent question is kept");
+        thread.embed_question("custody").unwrap();
+        assert_eq!(runs(), before + 1, "the least recently used question was dropped");
+        thread.embed_passages(vec!["x".repeat(QUESTION_CHARS + 1)]).unwrap();
+        thread.embed_question(&"x".repeat(QUESTION_CHARS + 1)).unwrap();
+        thread.embed_question(&"x".repeat(QUESTION_CHARS + 1)).unwrap();
+        assert_eq!(runs(), before + 4, "long texts are not kept");
     }
 }
