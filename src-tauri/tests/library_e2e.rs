@@ -139,8 +139,12 @@ fn the_official_code_downloads_resumes_after_a_restart_and_shows_official_text_w
     quit(session, data.path());
     eprintln!("first launch: {:?}", started.elapsed());
 
-    // 3. The site is well again; the next start resumes the download by itself.
+    // 3. The site is well again; the next start resumes the download by itself. The background
+    // embedding starts paused (as a person who pressed Pause before quitting left it), so the
+    // window shows it waiting until Resume.
     site.clear_faults("Constitution.csv");
+    let pause_flag = proseva_law::background::pause_flag(&data.path().join("graph.db"));
+    std::fs::write(&pause_flag, b"paused by the test\n").unwrap();
     let relaunched = Instant::now();
     let session = launch(&driver);
     open_law_tab(&session);
@@ -160,6 +164,35 @@ fn the_official_code_downloads_resumes_after_a_restart_and_shows_official_text_w
     assert!(site.hits("Constitution.csv") >= 2, "the Constitution was asked for again: {}", site.hits("Constitution.csv"));
     let record: serde_json::Value = serde_json::from_slice(&std::fs::read(data.path().join("law/library.json")).unwrap()).unwrap();
     assert!(record["run"].is_null(), "no run waits any more: {record}");
+
+    // The official text is found by its words at once; by meaning once embedded. The Law tab says
+    // the embedding is paused, with how far it came; Resume lets it finish.
+    session
+        .wait_for("#library-embedding[data-state='paused']", LONG)
+        .unwrap_or_else(|e| panic!("{e}; the Law tab: {:?}", content_of(&session, "#panel-library")));
+    let line = text_of(&session, "#library-embedding");
+    assert!(line.contains("paused at") && line.contains("Search by words works"), "{line}");
+    assert_eq!(text_of(&session, "#library-embedding-pause"), "Resume");
+    let by_meaning = |session: &Session| -> u64 {
+        let facts = content_of(session, "#library-holds");
+        let count = facts.split("Searchable by meaning: ").nth(1).and_then(|rest| rest.split(" of ").next()).map(|n| n.replace(',', ""));
+        count.and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("the Law tab says how much is searchable by meaning: {facts:?}"))
+    };
+    let before = by_meaning(&session);
+    save_screenshot(&session, "library-embedding.png");
+    press(&session, "#library-embedding-pause");
+    let resumed = Instant::now();
+    while pause_flag.exists() {
+        assert!(resumed.elapsed() < LONG, "Resume removes the pause flag");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Done: the progress line goes, and more of the library is searchable by meaning.
+    session
+        .wait_until("return !document.querySelector('#library-embedding')", LONG)
+        .unwrap_or_else(|e| panic!("{e}; the Law tab: {:?}", content_of(&session, "#panel-library")));
+    let after = by_meaning(&session);
+    assert!(after > before, "searchable by meaning: {before} while paused, {after} when done");
+    eprintln!("embedded after Resume: {:?}", resumed.elapsed());
 
     // 4. § 20-124.3 opens from an answer's citation: the official text, the summary beside it.
     press(&session, "#tab-chat");

@@ -19,7 +19,7 @@ use rusqlite::{Connection, OpenFlags, params};
 use serde::Serialize;
 
 use crate::Error;
-use crate::graph::Graph;
+use crate::graph::file_identity;
 use crate::ingest::{embed_node_texts, embedding_text};
 use crate::live::LiveGraph;
 use crate::store::encode_vector;
@@ -102,8 +102,18 @@ impl EmbeddingJob {
     /// Embeds one batch when there is work and nothing stands in the way; returns how long to
     /// wait before the next step (`None`: go on at once).
     pub fn step(&self) -> Result<Option<Duration>, Error> {
-        let graph = self.live.get();
         let Some(path) = self.live.path().map(Path::to_path_buf) else { return Ok(Some(Duration::from_secs(3600))) };
+        // The file written to must be the served graph's: a swap renames a rebuilt file onto the
+        // path and then serves it, and a batch written to one and added to the other would give
+        // nodes another graph's vectors. So: the same file before and after opening it, and the
+        // one the served graph was opened from; otherwise a swap is under way — try again shortly.
+        let before = file_identity(&path);
+        let conn = open_writer(&path)?;
+        let graph = self.live.get();
+        let file = file_identity(&path);
+        if before != file || graph.file().is_some_and(|served| file != Some(served)) {
+            return Ok(Some(Duration::from_millis(100)));
+        }
         if graph.stats().embedding_model.as_deref() != Some(self.embedder.model_id()) {
             self.set(|p| {
                 p.state = "done".into();
@@ -111,7 +121,6 @@ impl EmbeddingJob {
             });
             return Ok(Some(Duration::from_secs(5)));
         }
-        let conn = open_writer(&path)?;
         let (total, done) = counts(&conn)?;
         self.set(|p| {
             p.total = total;
@@ -139,7 +148,9 @@ impl EmbeddingJob {
         let vectors = embed_node_texts(self.embedder.as_ref(), &texts)?;
         let embedded: Vec<(i64, Vec<f32>)> = pending.iter().map(|(id, _)| *id).zip(vectors).collect();
         write(&conn, &embedded)?;
-        graph_for(&self.live, &graph).add_vectors(&embedded);
+        // To the graph of the file written, even if it was swapped out meanwhile (the new file
+        // has its own copy of these nodes, embedded on a later step).
+        graph.add_vectors(&embedded);
         let rate = embedded.len() as f64 / started.elapsed().as_secs_f64().max(1e-6);
         self.set(|p| {
             p.state = "embedding".into();
@@ -150,13 +161,6 @@ impl EmbeddingJob {
         });
         Ok(None)
     }
-}
-
-/// The graph to add vectors to: the one they were read from, unless it was swapped meanwhile (then
-/// the new graph's file has its own copy of these nodes, embedded on a later step).
-fn graph_for(live: &LiveGraph, read_from: &Arc<Graph>) -> Arc<Graph> {
-    let current = live.get();
-    if Arc::ptr_eq(&current, read_from) { current } else { read_from.clone() }
 }
 
 fn open_writer(path: &Path) -> Result<Connection, Error> {

@@ -69,6 +69,26 @@ pub struct Graph {
     query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
     /// Headings embedded by searches so far, by node id (cleared when the model changes or it is full).
     heading_vectors: Mutex<HashMap<i64, Vec<f32>>>,
+    /// The file this graph was opened from, as [`file_identity`] names it.
+    file: Option<FileIdentity>,
+}
+
+/// A file's device and inode: which file a path named at some moment (a swap renames another file
+/// onto the same path).
+pub type FileIdentity = (u64, u64);
+
+/// The identity of the file at `path` now (`None` where the platform has no inodes, or it is gone).
+pub fn file_identity(path: &Path) -> Option<FileIdentity> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// A question's vector (when it could be embedded) and the nodes nearest it with their cosines.
@@ -174,7 +194,10 @@ impl Graph {
     /// Opens a graph file: checks its schema, counts its statistics and loads its vectors.
     pub fn open(path: &Path) -> Result<Self, Error> {
         let connections = std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 8);
+        let before = file_identity(path);
         let conns = (0..connections).map(|_| store::open_read_only(path)).collect::<Result<Vec<_>, _>>()?;
+        // Known only if no rename onto the path came between the opens.
+        let file = before.filter(|b| file_identity(path).as_ref() == Some(b));
         let stats = count_stats(&conns[0])?;
         let words = store::read_word_index(&conns[0])?;
         let vectors = match stats.embedding_dimension {
@@ -193,7 +216,13 @@ impl Graph {
             words,
             query_embedder: RwLock::new(None),
             heading_vectors: Mutex::new(HashMap::new()),
+            file,
         })
+    }
+
+    /// The file this graph was opened from (`None` if unknown).
+    pub fn file(&self) -> Option<FileIdentity> {
+        self.file
     }
 
     /// Lets searches blend in meaning-based matches. The embedder must be the model the graph's
@@ -273,8 +302,19 @@ impl Graph {
         })
     }
 
+    /// The nodes of `ids` that exist, in that order: one connection and one prepared statement for
+    /// all of them.
     pub fn nodes_by_ids(&self, ids: &[i64]) -> Result<Vec<NodeRecord>, Error> {
-        ids.iter().filter_map(|&id| self.node(id).transpose()).collect()
+        self.pool.with(|c| {
+            let mut stmt = c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?1"))?;
+            let mut nodes = Vec::with_capacity(ids.len());
+            for &id in ids {
+                if let Some(n) = stmt.query_row([id], node_from_row).optional()? {
+                    nodes.push(n);
+                }
+            }
+            Ok(nodes)
+        })
     }
 
     /// Edges touching node `id` in either direction, optionally of one type.
@@ -383,9 +423,9 @@ impl Graph {
             None => Found::default(),
             Some((stems, how)) => self.words.search(stems, *how, node_type, depth.max(FUSION_CANDIDATES))?,
         };
-        let by_id: HashMap<i64, NodeRecord> =
+        let mut by_id: HashMap<i64, NodeRecord> =
             self.nodes_by_ids(&text.hits.iter().map(|(id, _)| *id).collect::<Vec<_>>())?.into_iter().map(|n| (n.id, n)).collect();
-        let bm25: Vec<(NodeRecord, f64)> = text.hits.iter().filter_map(|(id, score)| by_id.get(id).map(|n| (n.clone(), *score))).collect();
+        let bm25: Vec<(NodeRecord, f64)> = text.hits.iter().filter_map(|(id, score)| by_id.remove(id).map(|n| (n, *score))).collect();
         let text_total = text.total as i64;
 
         let cosine = |id: i64| query_vector.as_deref().and_then(|q| self.vectors().cosine(q, id));

@@ -12,23 +12,19 @@ use std::sync::{Arc, Mutex, RwLock};
 use proseva_embed::Embedder;
 
 use crate::Error;
-use crate::graph::Graph;
+use crate::graph::{FileIdentity, Graph};
 
-/// Which file a path named when it was opened (device and inode on Unix; size and modification time elsewhere).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FileIdentity(u64, u64);
-
+/// Which file a path names now (device and inode on Unix; size and modification time elsewhere).
 fn identity(path: &Path) -> Option<FileIdentity> {
-    let meta = std::fs::metadata(path).ok()?;
     #[cfg(unix)]
     {
-        use std::os::unix::fs::MetadataExt;
-        Some(FileIdentity(meta.dev(), meta.ino()))
+        crate::graph::file_identity(path)
     }
     #[cfg(not(unix))]
     {
+        let meta = std::fs::metadata(path).ok()?;
         let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos() as u64;
-        Some(FileIdentity(meta.len(), modified))
+        Some((meta.len(), modified))
     }
 }
 

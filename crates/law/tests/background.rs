@@ -120,3 +120,47 @@ fn a_pause_flag_and_questions_hold_it_back_and_a_new_job_carries_on() {
     run_to_the_end(&again);
     assert_eq!(again.progress().done, again.progress().total);
 }
+
+/// How many vectors the file at `db` holds, and how many of them are stand-ins.
+fn vectors_in(db: &std::path::Path) -> (i64, usize) {
+    let graph = proseva_law::graph::Graph::open(db).unwrap();
+    (graph.stats().embedding_count, store::stand_in_vector_ids(db).unwrap().len())
+}
+
+#[test]
+fn a_batch_never_crosses_a_swap_of_the_graph_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("graph.db");
+    sample::build_downloaded(&db).unwrap();
+    let live = Arc::new(LiveGraph::open(&db).unwrap());
+    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+    job.step().unwrap();
+    let before_swap = job.progress();
+    assert_eq!(before_swap.state, "embedding");
+
+    // A rebuild renames its file onto the path; the served graph is swapped a moment later. In
+    // between, the job must neither write the new file nor give the old graph the new file's ids.
+    let twin = dir.path().join("twin.db");
+    sample::build_downloaded(&twin).unwrap();
+    let fresh = vectors_in(&twin);
+    sample::build_downloaded(&db).unwrap(); // built aside and renamed onto the path, as a download's rebuild is
+    let old_graph = live.get();
+    let old_vectors = old_graph.vectors().len();
+    assert_eq!(job.step().unwrap(), Some(std::time::Duration::from_millis(100)), "it waits for the swap");
+    assert_eq!(vectors_in(&db), fresh, "nothing written to the new file yet");
+    assert_eq!(old_graph.vectors().len(), old_vectors, "nothing added to the old graph");
+
+    // Swapped: the job carries on in the new file, and the served graph gets its vectors.
+    assert!(live.reload_if_replaced().unwrap());
+    let new_graph = live.get();
+    job.step().unwrap();
+    assert_eq!(job.progress().state, "embedding");
+    assert_ne!(vectors_in(&db), fresh, "the batch went to the new file");
+    run_to_the_end(&job);
+    assert!(store::stand_in_vector_ids(&db).unwrap().is_empty());
+    // The graph serving the new file holds the official text's own vectors, without a restart.
+    let custody = new_graph.node_by_source_id("20-124.3").unwrap().unwrap();
+    let own = WordHash.embed(&[&ingest::embedding_text(custody.heading.as_deref(), custody.source_text.as_deref().unwrap())]).unwrap();
+    let cos = proseva_embed::dot(&own[0], &new_graph.vectors().vector(custody.id).unwrap());
+    assert!(cos > 0.99, "cos {cos}");
+}
