@@ -163,7 +163,10 @@ fn a_server_that_cannot_start_gets_a_dialog_with_its_last_words_and_a_failing_ex
         if let Some(id) = ids.lines().next().filter(|l| !l.is_empty()) {
             break id.to_string();
         }
-        assert!(app.try_wait().unwrap().is_none(), "the app exited without showing the dialog");
+        if let Some(status) = app.try_wait().unwrap() {
+            let log = std::fs::read_to_string(data.path().join("logs/proseva.log")).unwrap_or_default();
+            panic!("the app exited ({status}) without showing the dialog; its log:\n{log}");
+        }
         assert!(Instant::now() < deadline, "no error dialog appeared");
         std::thread::sleep(Duration::from_millis(100));
     };
