@@ -24,6 +24,41 @@ pub fn status_kib(pid: u32, key: &str) -> Option<u64> {
     status.lines().find_map(|l| l.strip_prefix(key))?.split_whitespace().next()?.parse().ok()
 }
 
+/// A sidecar a bench started: it prints `listening on <url>` first; it is killed and reaped when
+/// dropped.
+pub struct Sidecar {
+    child: std::process::Child,
+    pub url: String,
+}
+
+impl Sidecar {
+    /// Runs `command` (its stdout is taken here) and reads its URL from its first line.
+    pub fn start(command: &mut std::process::Command) -> anyhow::Result<Sidecar> {
+        use anyhow::Context;
+        use std::io::BufRead;
+        let program = command.get_program().to_string_lossy().into_owned();
+        let child = command.stdout(std::process::Stdio::piped()).spawn().with_context(|| format!("starting {program}"))?;
+        // Made first, so a bad first line still kills the process.
+        let mut sidecar = Sidecar { child, url: String::new() };
+        let mut line = String::new();
+        std::io::BufReader::new(sidecar.child.stdout.take().context("no stdout")?).read_line(&mut line)?;
+        let url = line.trim().strip_prefix("listening on ").with_context(|| format!("{program}: unexpected first line {line:?}"))?;
+        sidecar.url = url.to_string();
+        Ok(sidecar)
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Sidecar {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

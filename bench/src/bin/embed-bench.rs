@@ -13,9 +13,8 @@
 //! `cargo build --release --workspace --all-targets && $CARGO_TARGET_DIR/release/embed-bench`
 //! (model: `PROSEVA_MODEL_DIR`, default `~/.cache/proseva/models/all-minilm-l6-v2`; `make model`).
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -23,7 +22,7 @@ use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use candle_transformers::models::bert::{BertModel, Config};
 use clap::Parser;
-use proseva_bench::status_kib;
+use proseva_bench::{Sidecar, status_kib};
 use proseva_embed::{Embedder, LocalEmbedder, OpenAiEmbedder, Profile, dot};
 use proseva_law::ingest::{embed_node_texts, embedding_text};
 use serde_json::{Value, json};
@@ -634,7 +633,14 @@ impl Embedder for Reference {
 /// the explorer's background job sends them), and its memory.
 fn http(server_bin: &Path, model_dir: &Path, questions: &[String], sections: &[String], flops: f64, peak: f64) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start(server_bin, dir.path(), model_dir)?;
+    let server = Sidecar::start(
+        Command::new(server_bin)
+            .env("PROSEVA_DATA_DIR", dir.path())
+            .env("PORT", "0")
+            .env("PROSEVA_TOKEN", TOKEN)
+            .env("PROSEVA_MODEL_DIR", model_dir)
+            .stderr(Stdio::null()),
+    )?;
     let client = proseva_http::blocking::loopback_client_builder("embed-bench").build()?;
     let started = Instant::now();
     loop {
@@ -646,7 +652,7 @@ fn http(server_bin: &Path, model_dir: &Path, questions: &[String], sections: &[S
         }
     }
     let ready = started.elapsed();
-    let memory = |key: &str| status_kib(server.child.id(), key).unwrap_or(0) / 1024;
+    let memory = |key: &str| status_kib(server.pid(), key).unwrap_or(0) / 1024;
     let (rss_ready, hwm_ready) = (memory("VmRSS:"), memory("VmHWM:"));
     println!("\n## over HTTP: the real server's /v1/embeddings");
     println!("| server, model loaded | ready {:.0} ms after health | VmRSS {rss_ready} MB | VmHWM {hwm_ready} MB |", ms(ready));
@@ -690,34 +696,4 @@ fn http(server_bin: &Path, model_dir: &Path, questions: &[String], sections: &[S
     );
     println!("| server after the run | VmRSS {} MB | VmHWM {} MB |", memory("VmRSS:"), memory("VmHWM:"));
     Ok(())
-}
-
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn start(bin: &Path, data_dir: &Path, model_dir: &Path) -> anyhow::Result<Server> {
-        let mut child = Command::new(bin)
-            .env("PROSEVA_DATA_DIR", data_dir)
-            .env("PORT", "0")
-            .env("PROSEVA_TOKEN", TOKEN)
-            .env("PROSEVA_MODEL_DIR", model_dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("starting {}", bin.display()))?;
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().context("no stdout")?).read_line(&mut line)?;
-        let url = line.trim().strip_prefix("listening on ").with_context(|| format!("unexpected first line {line:?}"))?.to_string();
-        Ok(Server { child, url })
-    }
 }

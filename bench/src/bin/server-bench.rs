@@ -7,14 +7,13 @@
 //! and as a scan read by OCR (the scan made here with poppler's `pdftoppm`).
 //! Run it in release: `cargo build --release -p proseva-server && cargo run --release -p proseva-bench --bin server-bench`.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use proseva_bench::status_kib;
+use proseva_bench::{Sidecar, status_kib};
 use proseva_server::store::Table;
 use proseva_server::store::{cases::Cases, contacts::Contacts, deadlines::Deadlines, finances::Finances, timeline::Timeline};
 use proseva_server::{AppState, Config, samples};
@@ -184,7 +183,7 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
     let load_started = Instant::now();
     let mut handles = Vec::new();
     for worker in 0..4 {
-        let url = server.url.clone();
+        let url = server.process.url.clone();
         // One client (one connection pool) per worker, as four separate callers would have.
         let client = proseva_http::loopback_client_builder("server-bench").build()?;
         handles.push(tokio::spawn(async move {
@@ -378,8 +377,7 @@ impl Rng {
 }
 
 struct Server {
-    child: Child,
-    url: String,
+    process: Sidecar,
     client: reqwest::Client,
 }
 
@@ -388,27 +386,17 @@ struct Memory {
     hwm_kb: u64,
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl Server {
     /// Starts the binary and waits until it answers health (the listening line comes first).
     async fn start(bin: &Path, data_dir: &Path, env: &[(&str, &str)]) -> anyhow::Result<Server> {
         let mut cmd = Command::new(bin);
-        cmd.env("PROSEVA_DATA_DIR", data_dir).env("PORT", "0").env("PROSEVA_TOKEN", TOKEN).stdout(Stdio::piped()).stderr(Stdio::null());
+        cmd.env("PROSEVA_DATA_DIR", data_dir).env("PORT", "0").env("PROSEVA_TOKEN", TOKEN).stderr(Stdio::null());
         for (k, v) in env {
             cmd.env(k, v);
         }
-        let mut child = cmd.spawn().with_context(|| format!("starting {}", bin.display()))?;
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().context("no stdout")?).read_line(&mut line)?;
-        let url = line.trim().strip_prefix("listening on ").with_context(|| format!("unexpected first line {line:?}"))?.to_string();
-        let server = Server { child, url, client: proseva_http::loopback_client_builder("server-bench").build()? };
-        while server.client.get(format!("{}/api/health", server.url)).send().await.map(|r| r.status().as_u16()).unwrap_or(0) != 200 {
+        let server = Server { process: Sidecar::start(&mut cmd)?, client: proseva_http::loopback_client_builder("server-bench").build()? };
+        while server.client.get(format!("{}/api/health", server.process.url)).send().await.map(|r| r.status().as_u16()).unwrap_or(0) != 200
+        {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         Ok(server)
@@ -416,7 +404,7 @@ impl Server {
 
     async fn wait_for_model(&self) -> anyhow::Result<String> {
         loop {
-            let health: Value = self.client.get(format!("{}/api/health", self.url)).send().await?.json().await?;
+            let health: Value = self.client.get(format!("{}/api/health", self.process.url)).send().await?.json().await?;
             match health["embeddings"].as_str() {
                 Some("loading") => tokio::time::sleep(Duration::from_millis(20)).await,
                 Some("ready") => return Ok("ready".into()),
@@ -426,18 +414,18 @@ impl Server {
     }
 
     fn memory(&self) -> anyhow::Result<Memory> {
-        let pid = self.child.id();
+        let pid = self.process.pid();
         let field = |name: &str| status_kib(pid, name).with_context(|| format!("no {name} in /proc/{pid}/status"));
         Ok(Memory { rss_kb: field("VmRSS:")?, hwm_kb: field("VmHWM:")? })
     }
 
     async fn get(&self, path: &str) -> anyhow::Result<(u16, Value)> {
-        let res = self.client.get(format!("{}{path}", self.url)).bearer_auth(TOKEN).send().await?;
+        let res = self.client.get(format!("{}{path}", self.process.url)).bearer_auth(TOKEN).send().await?;
         Ok((res.status().as_u16(), res.json().await?))
     }
 
     async fn post(&self, path: &str, body: &Value) -> anyhow::Result<(u16, Value)> {
-        let res = self.client.post(format!("{}{path}", self.url)).bearer_auth(TOKEN).json(body).send().await?;
+        let res = self.client.post(format!("{}{path}", self.process.url)).bearer_auth(TOKEN).json(body).send().await?;
         Ok((res.status().as_u16(), res.json().await?))
     }
 
@@ -447,7 +435,7 @@ impl Server {
         if let Some(id) = case_id {
             form = form.text("caseId", id.to_string());
         }
-        let res = self.client.post(format!("{}/api/documents", self.url)).bearer_auth(TOKEN).multipart(form).send().await?;
+        let res = self.client.post(format!("{}/api/documents", self.process.url)).bearer_auth(TOKEN).multipart(form).send().await?;
         let status = res.status().as_u16();
         let body: Value = res.json().await?;
         if status != 201 {

@@ -47,17 +47,24 @@ fn run_to_the_end(job: &EmbeddingJob) {
     panic!("never done: {:?}", job.progress());
 }
 
-#[test]
-fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
+/// A downloaded graph (official text without vectors, summaries standing in) served from
+/// `graph.db` in a temporary dir, and a job on it that has not stepped yet.
+fn served_download() -> (tempfile::TempDir, std::path::PathBuf, Arc<LiveGraph>, Arc<EmbeddingJob>) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
     sample::build_downloaded(&db).unwrap();
+    let live = Arc::new(LiveGraph::open(&db).unwrap());
+    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+    (dir, db, live, job)
+}
+
+#[test]
+fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
+    let (dir, db, live, job) = served_download();
     let stand_ins_before = store::stand_in_vector_ids(&db).unwrap();
     assert!(!stand_ins_before.is_empty(), "summarised official sections start with stand-ins");
-    let live = Arc::new(LiveGraph::open(&db).unwrap());
     let without = live.get().vectors().len();
 
-    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
     job.step().unwrap();
     let first = job.progress();
     assert_eq!(first.state, "embedding", "{first:?}");
@@ -90,11 +97,7 @@ fn official_text_gets_its_own_vectors_a_batch_at_a_time() {
 
 #[test]
 fn a_pause_flag_and_questions_hold_it_back_and_a_new_job_carries_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("graph.db");
-    sample::build_downloaded(&db).unwrap();
-    let live = Arc::new(LiveGraph::open(&db).unwrap());
-    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+    let (_dir, db, live, job) = served_download();
 
     std::fs::write(pause_flag(&db), b"").unwrap();
     job.step().unwrap();
@@ -129,11 +132,7 @@ fn vectors_in(db: &std::path::Path) -> (i64, usize) {
 
 #[test]
 fn a_batch_never_crosses_a_swap_of_the_graph_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("graph.db");
-    sample::build_downloaded(&db).unwrap();
-    let live = Arc::new(LiveGraph::open(&db).unwrap());
-    let job = EmbeddingJob::new(live.clone(), Arc::new(WordHash));
+    let (dir, db, live, job) = served_download();
     job.step().unwrap();
     let before_swap = job.progress();
     assert_eq!(before_swap.state, "embedding");
