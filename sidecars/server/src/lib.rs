@@ -1,11 +1,13 @@
 //! proseva-server: the user's own case, kept on their machine and served on loopback.
 //!
-//! Cases, deadlines, contacts, documents, finances, a timeline, notes and saved conversations live
+//! Cases, deadlines, contacts, documents, finances, a timeline, notes, links and saved conversations live
 //! in one SQLite file (`proseva.db` in the data dir, see [`store`]). Documents are turned into text
 //! ([`extract`]; scans by OCR in the background, [`reader`]), cut into passages and embedded in the
 //! background ([`knowledge`]), as notes are, so the agent's `SearchKnowledge` tool finds both by
-//! meaning as well as by words. The eight local tools
-//! ([`tools`]) and the REST resources are served by [`http::app`].
+//! meaning as well as by words. The twelve local tools
+//! ([`tools`]: eight that read, four that write notes, links and deadlines) and the REST resources
+//! are served by [`http::app`]. Links from notes and documents to sections of the law are checked
+//! against the explorer's graph ([`linking`]).
 //!
 //! ```no_run
 //! use proseva_server::{AppState, Config, http, tools};
@@ -32,6 +34,7 @@ pub mod holidays;
 pub mod http;
 pub mod ingest;
 pub mod knowledge;
+pub mod linking;
 pub mod ocr;
 pub mod reader;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.

@@ -5,8 +5,11 @@ use std::sync::Arc;
 use proseva_embed::{Embedder, EmbedderConfig};
 
 use crate::knowledge::{self, Knowledge};
+use crate::linking::LawGraph;
 use crate::reader::{self, Reader};
 use crate::store::Store;
+use crate::store::chunks::Owner;
+use crate::store::notes::{self, Note};
 use crate::{ApiError, Config};
 
 /// Cheap to clone; clones share everything.
@@ -17,6 +20,8 @@ pub struct AppState {
     pub knowledge: Arc<Knowledge>,
     /// The OCR reader of scanned pages.
     pub reader: Arc<Reader>,
+    /// The explorer, asked whether a section exists before a link to it is kept.
+    pub law_graph: Arc<LawGraph>,
 }
 
 impl AppState {
@@ -27,7 +32,13 @@ impl AppState {
         std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
         let store = Store::open(&config.db_path())?;
         let knowledge = Arc::new(Knowledge::load(&store)?);
-        Ok(AppState { config: Arc::new(config.clone()), store, knowledge, reader: Arc::new(Reader::new(config)) })
+        Ok(AppState {
+            config: Arc::new(config.clone()),
+            store,
+            knowledge,
+            reader: Arc::new(Reader::new(config)),
+            law_graph: Arc::new(LawGraph::new(config)),
+        })
     }
 
     /// Loads the configured model on a thread of its own, so the server answers while it loads
@@ -65,6 +76,13 @@ impl AppState {
     pub fn spawn_workers(&self) -> tokio::task::JoinHandle<()> {
         reader::spawn(self.clone());
         self.spawn_embedding_worker()
+    }
+
+    /// Adds `text` to the end of note `id` (after a blank line; what the note held stays as it
+    /// was) and cuts its passages anew, under the knowledge index's lock: `POST
+    /// /api/notes/{id}/append` and the `append_to_note` tool both come here. Blocking.
+    pub fn append_to_note(&self, id: i64, text: &str) -> Result<Note, ApiError> {
+        self.knowledge.replace_passages(Owner::Note(id), || self.store.write(|c| notes::append(c, id, text)))
     }
 
     /// Runs blocking work (SQLite, the model) on tokio's blocking pool.

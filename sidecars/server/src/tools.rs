@@ -1,32 +1,63 @@
-//! The eight local tools the agent gives a model: each a name, a description, a JSON Schema for
-//! its arguments, and a call that reads the user's case data.
+//! The twelve local tools the agent gives a model: each a name, a description, a JSON Schema for
+//! its arguments, and a call on the user's case data. Eight read it; four write to it
+//! ([`WRITE_TOOLS`]): `create_note`, `append_to_note` (it only ever adds to the end of a note),
+//! `link` (a note or document to a section, deadline or opinion; a section must be in the law
+//! graph) and `add_deadline` (by a Virginia rule or on a known date).
 //!
 //! [`run_tool`] runs one by name with a JSON argument object, in-process; `POST
 //! /api/tools/{name}` is the same over HTTP and `GET /api/tools` lists them in the OpenAI
 //! function-tool shape ([`openai_tools`]), each with the `display` the window shows it by (title,
 //! source group, what a call is doing, what kind of cards its results make). Arguments are checked against what each tool reads:
 //! an unknown or ill-typed argument is a 400 naming it, an unknown tool a 404 listing the known.
+//!
+//! What the write tools answer:
+//! - `create_note` → `{"note": Note}`
+//! - `append_to_note` → `{"note": Note, "appended": <characters of text added>}`
+//! - `link` → `{"link": Link, "merged": bool}` (`createdBy` is `agent`)
+//! - `add_deadline` → `{"deadline": Deadline, "computedDate": "YYYY-MM-DD", "explanation"?: "..."}`
+//!   (`explanation` only for a date computed from a rule)
 
 use chrono::NaiveDate;
 use proseva_agent::cards::CardKind;
 use proseva_agent::tool::ToolDisplay;
 use serde_json::{Value, json};
 
+use crate::deadline_rules;
 use crate::fields::Fields;
 use crate::store::cases::Cases;
 use crate::store::contacts::Contacts;
-use crate::store::deadlines::{Deadline, Deadlines};
+use crate::store::deadlines::{Deadline, DeadlineInput, Deadlines};
 use crate::store::finances::{self, Finances};
+use crate::store::links;
+use crate::store::notes::{self, NoteInput, Notes};
 use crate::store::timeline::{self, TimelineSearch};
 use crate::store::{ListFilter, Table, cases, documents};
-use crate::{ApiError, AppState};
+use crate::{ApiError, AppState, linking};
 
 /// GetFinances lists at most this many entries, newest first (its totals cover all of them).
 pub const FINANCE_ENTRIES_SHOWN: usize = 100;
 
-/// The tool names, in the order they are listed.
-pub const TOOL_NAMES: [&str; 8] =
-    ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
+/// The tool names, in the order they are listed: the eight that read, then the four that write.
+pub const TOOL_NAMES: [&str; 12] = [
+    "GetCases",
+    "GetDeadlines",
+    "GetContacts",
+    "GetFinances",
+    "GetDocuments",
+    "GetDocumentText",
+    "SearchTimeline",
+    "SearchKnowledge",
+    "create_note",
+    "append_to_note",
+    "link",
+    "add_deadline",
+];
+
+/// The tools that change the case file (the agent gives them only to the roles that may write).
+pub const WRITE_TOOLS: [&str; 4] = ["create_note", "append_to_note", "link", "add_deadline"];
+
+/// Longest note title, as `POST /api/notes` takes it.
+const MAX_TITLE_CHARS: usize = 300;
 
 /// One tool as a model sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,7 +171,88 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                 &["query"],
             ),
         },
+        ToolSpec {
+            name: "create_note",
+            display: shown("Notes written", "Writing a note", CardKind::Document),
+            description: "Write a new note in the person's case file: a title and a Markdown body. The body may be empty (\"\") \
+                          when you will fill it with append_to_note. Write a note only when the person asks for one or a \
+                          workflow says to. Returns the stored note (`note`, with its `id`); it is searchable with \
+                          SearchKnowledge at once.",
+            parameters: object_schema(
+                json!({
+                    "caseId": { "type": "integer", "description": "The case the note is about (its id from GetCases). Leave out if none." },
+                    "title": { "type": "string", "maxLength": MAX_TITLE_CHARS, "description": "A short title, e.g. \"Hearing checklist: Doe v. Doe\"." },
+                    "body": { "type": "string", "description": "The note's text, in Markdown; may be empty." }
+                }),
+                &["title"],
+            ),
+        },
+        ToolSpec {
+            name: "append_to_note",
+            display: shown("Notes added to", "Adding to a note", CardKind::Document),
+            description: "Add text to the end of one of the person's notes, after a blank line. Nothing the note already holds is \
+                          changed or removed: this tool only appends, and takes only `noteId` and `text`. Returns the note as it \
+                          is now (`note`) and how many characters were added (`appended`).",
+            parameters: object_schema(
+                json!({
+                    "noteId": { "type": "integer", "description": "The note's id (from create_note or SearchKnowledge)." },
+                    "text": { "type": "string", "minLength": 1, "description": "The Markdown to add at the end." }
+                }),
+                &["noteId", "text"],
+            ),
+        },
+        ToolSpec {
+            name: "link",
+            display: shown("Links made", "Linking records", CardKind::Other),
+            description: "Record that one of the person's notes or documents is connected to a section of the Code or \
+                          Constitution of Virginia, to one of their deadlines, or to a court opinion, with one plain sentence \
+                          saying why. A section must be one you found in the law graph (search_nodes, get_node): give its \
+                          number, e.g. \"20-124.3\"; a section the graph does not have is refused. Linking a pair that is \
+                          linked already changes only `why` and answers `merged: true`. Returns `link` and `merged`.",
+            parameters: object_schema(
+                json!({
+                    "fromKind": { "type": "string", "enum": links::FROM_KINDS, "description": "What the link starts from." },
+                    "fromId": { "type": "integer", "description": "The note's or document's id." },
+                    "toKind": { "type": "string", "enum": links::TO_KINDS, "description": "What it points at." },
+                    "to": {
+                        "type": ["string", "integer"],
+                        "description": "For a section its number (\"20-124.3\", or \"Article I, Section 12\" of the Constitution); for a \
+                                        deadline its id (from GetDeadlines); for an opinion its id at the service it came from."
+                    },
+                    "why": { "type": "string", "maxLength": links::MAX_WHY_CHARS, "description": "One plain sentence: why the two are connected." }
+                }),
+                &["fromKind", "fromId", "toKind", "to", "why"],
+            ),
+        },
+        ToolSpec {
+            name: "add_deadline",
+            display: shown("Deadlines added", "Adding a deadline", CardKind::Deadline),
+            description: "Add a deadline to the person's calendar, one of two ways. By rule: `ruleId` and `triggerDate` (the day of \
+                          the event the rule counts from); the date is computed from that Virginia rule, moved past weekends and \
+                          legal holidays (Va. Code § 1-210), and `explanation` says how. By date: `title` and `date`, for a date \
+                          the person already knows (a hearing on a notice). Returns the stored deadline (`deadline`) and \
+                          `computedDate`.",
+            parameters: object_schema(
+                json!({
+                    "caseId": { "type": "integer", "description": "The case the deadline belongs to (its id from GetCases). Leave out if none." },
+                    "title": { "type": "string", "maxLength": MAX_TITLE_CHARS, "description": "What must be done. Required with `date`; by rule, defaults to the rule's title." },
+                    "ruleId": { "type": "string", "enum": deadline_rules::rule_ids(), "description": rule_choices() },
+                    "triggerDate": { "type": "string", "format": "date", "description": "With ruleId: the day of the event, YYYY-MM-DD." },
+                    "date": { "type": "string", "format": "date", "description": "Without ruleId: the deadline's date, YYYY-MM-DD." }
+                }),
+                &[],
+            ),
+        },
     ]
+}
+
+/// The rules `add_deadline` takes, one line each, for the model to choose from.
+fn rule_choices() -> String {
+    let lines: Vec<String> = deadline_rules::rules()
+        .iter()
+        .map(|r| format!("{}: {} ({}, {} days after {})", r.id, r.title, r.citation, r.days, r.after))
+        .collect();
+    format!("The Virginia rule that sets the deadline:\n{}", lines.join("\n"))
 }
 
 /// The tools as `[{type: "function", name, description, parameters}]`, ready for a model.
@@ -161,7 +273,31 @@ pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value
     };
     let allowed: Vec<String> = spec.parameters["properties"].as_object().map(|p| p.keys().cloned().collect()).unwrap_or_default();
     let name = spec.name;
-    state.blocking(move |s| run_blocking(s, name, &args, &allowed)).await
+    let result = match name {
+        // The one tool that waits on another service (the law graph), so not on a blocking thread.
+        "link" => run_link(state, &args, &allowed).await,
+        _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed)).await,
+    };
+    result.map_err(as_argument_error)
+}
+
+/// A store's 400 about a field, worded for a tool call (each argument has its field's name).
+fn as_argument_error(e: ApiError) -> ApiError {
+    match e {
+        ApiError::Validation { fields, .. } => ApiError::invalid(fields, "argument"),
+        other => other,
+    }
+}
+
+async fn run_link(state: &AppState, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
+    let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+    let mut a = Fields::new(args, &allowed, "argument")?;
+    // A model says why; a person may leave it out (POST /api/links).
+    a.required_text("why", links::MAX_WHY_CHARS);
+    let input = links::read(&mut a, "agent");
+    a.finish()?;
+    let (link, merged) = linking::link(state, input).await?;
+    Ok(json!({ "link": link, "merged": merged }))
 }
 
 fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
@@ -267,9 +403,102 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             a.finish()?;
             json!(state.knowledge.search(store, &query, top_k)?)
         }
+        "create_note" => {
+            let input = NoteInput {
+                case_id: a.id("caseId"),
+                title: a.required_text("title", MAX_TITLE_CHARS),
+                body: a.text("body", notes::MAX_BODY_CHARS).unwrap_or_default(),
+                sources: Vec::new(),
+                conversation_id: None,
+            };
+            a.finish()?;
+            let note = store.write(|c| {
+                let id = Notes::insert(c, &input)?;
+                Notes::get(c, id)?.ok_or_else(|| ApiError::Internal(format!("note {id} vanished after insert")))
+            })?;
+            state.knowledge.wake();
+            json!({ "note": note })
+        }
+        "append_to_note" => {
+            // Only `noteId` and `text` are allowed (the schema's properties): `body`, `replace` or
+            // `title` is refused by name, so nothing but an append can happen here.
+            let id = a.required_id("noteId");
+            let text = a.required_text("text", notes::MAX_BODY_CHARS);
+            a.finish()?;
+            let note = state.append_to_note(id, &text)?;
+            json!({ "note": note, "appended": text.chars().count() })
+        }
+        "add_deadline" => {
+            let (input, explanation) = deadline_arguments(&mut a);
+            a.finish()?;
+            let deadline = store.write(|c| {
+                let id = Deadlines::insert(c, &input)?;
+                Deadlines::get(c, id)?.ok_or_else(|| ApiError::Internal(format!("deadline {id} vanished after insert")))
+            })?;
+            let mut value = json!({ "deadline": deadline, "computedDate": input.date.to_string() });
+            if let Some(explanation) = explanation {
+                value["explanation"] = json!(explanation);
+            }
+            value
+        }
         other => return Err(ApiError::Internal(format!("tool {other} is listed but has no implementation"))),
     };
     Ok(value)
+}
+
+/// `add_deadline`'s arguments: by rule (`ruleId` + `triggerDate`, `title` optional) or by date
+/// (`title` + `date`); every other mix is an error naming what is missing or out of place. The
+/// deadline to store, and how a rule's date was reached. (The input means something only when `a`
+/// finishes without errors.)
+fn deadline_arguments(a: &mut Fields<'_>) -> (DeadlineInput, Option<String>) {
+    let mut input = DeadlineInput {
+        case_id: a.id("caseId"),
+        title: a.text("title", MAX_TITLE_CHARS).unwrap_or_default(),
+        date: NaiveDate::MIN,
+        kind: String::new(),
+        done: false,
+        rule_id: None,
+        trigger_date: None,
+        source_rule: None,
+        date_note: None,
+        notes: None,
+    };
+    let rule_id = a.text("ruleId", 100);
+    let trigger = a.date("triggerDate");
+    let mut explanation = None;
+    match rule_id {
+        Some(rule_id) => {
+            if a.has("date") {
+                a.error("date", "is computed from ruleId and triggerDate; leave it out, or leave out ruleId to set a date yourself");
+            }
+            match (deadline_rules::rule(&rule_id), trigger) {
+                (None, _) => a.error("ruleId", format!("no such rule; the rules are: {}", deadline_rules::rule_ids().join(", "))),
+                (Some(rule), Some(trigger)) => match deadline_rules::compute(rule, trigger) {
+                    Ok(computed) => {
+                        input.follow_rule(rule, Some(&computed));
+                        explanation = Some(computed.explanation);
+                    }
+                    Err(e) => a.error("triggerDate", e.to_string()),
+                },
+                // (A triggerDate that is not a date has said so already: the first error per name is kept.)
+                (Some(rule), None) => a.error("triggerDate", format!("is required with ruleId: the date of {}", rule.after)),
+            }
+        }
+        None => {
+            if a.has("triggerDate") {
+                a.error("ruleId", "is required with triggerDate: the rule that counts from it (or give title and date instead)");
+            }
+            match a.date("date") {
+                Some(date) => input.date = date,
+                None => a.error("date", "is required (YYYY-MM-DD), unless ruleId and triggerDate compute it"),
+            }
+            if input.title.is_empty() {
+                a.error("title", "is required with date (a rule's deadline takes the rule's title)");
+            }
+            input.kind = "other".into();
+        }
+    }
+    (input, explanation)
 }
 
 fn check_case_argument(c: &rusqlite::Connection, case_id: Option<i64>) -> Result<(), ApiError> {

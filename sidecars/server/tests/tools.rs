@@ -1,5 +1,6 @@
-//! The eight local tools: their listing, their argument checks, and what each returns, over
-//! `POST /api/tools/{name}` and in-process through `run_tool`.
+//! The local tools: their listing, their argument checks, and what the eight that read return,
+//! over `POST /api/tools/{name}` and in-process through `run_tool` (the four that write are in
+//! `write_tools.rs`).
 
 mod common;
 

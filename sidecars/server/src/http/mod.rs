@@ -9,6 +9,7 @@ pub mod agent;
 mod backup;
 mod body;
 mod documents;
+mod links;
 mod resources;
 
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
@@ -56,6 +57,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/backup", post(backup::create))
         .route("/api/restore", post(backup::restore))
         .nest("/api/documents", documents::routes())
+        .nest("/api/links", links::routes())
         .route("/api/tools", get(list_tools))
         .route("/api/tools/{name}", post(call_tool))
         .route("/api/deadline-rules", get(deadline_rules_list))
@@ -123,11 +125,7 @@ async fn append_to_note(State(state): State<AppState>, Path(id): Path<String>, J
     let mut f = Fields::new(&body, &["text"], "field")?;
     let text = f.required_text("text", notes::MAX_BODY_CHARS);
     f.finish()?;
-    let note = state
-        .blocking(move |s| {
-            s.knowledge.replace_passages(crate::store::chunks::Owner::Note(id), || s.store.write(|c| notes::append(c, id, &text)))
-        })
-        .await?;
+    let note = state.blocking(move |s| s.append_to_note(id, &text)).await?;
     Ok(Json(note))
 }
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::{ListFilter, Page, Table, check_case, now, page};
 use crate::ApiError;
-use crate::deadline_rules;
+use crate::deadline_rules::{self, Computation, Rule};
 use crate::fields::Fields;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -45,6 +45,27 @@ pub struct DeadlineInput {
     pub source_rule: Option<String>,
     pub date_note: Option<String>,
     pub notes: Option<String>,
+}
+
+impl DeadlineInput {
+    /// Makes this a deadline `rule` sets: the date it `computed` (when the trigger date gave
+    /// one) and how, the rule's id and citation, and its title and kind where none was given.
+    /// `POST /api/deadlines` and the `add_deadline` tool both come here.
+    pub fn follow_rule(&mut self, rule: &Rule, computed: Option<&Computation>) {
+        if let Some(computed) = computed {
+            self.date = computed.date;
+            self.trigger_date = Some(computed.trigger_date);
+            self.date_note = Some(computed.explanation.clone());
+        }
+        self.rule_id = Some(rule.id.clone());
+        self.source_rule = Some(rule.citation.clone());
+        if self.title.is_empty() {
+            self.title = rule.title.clone();
+        }
+        if self.kind.is_empty() {
+            self.kind = rule.kind.clone();
+        }
+    }
 }
 
 pub struct Deadlines;
@@ -106,25 +127,15 @@ impl Table for Deadlines {
                 if f.has("date") {
                     f.error("date", "is computed from ruleId and triggerDate; to set it by hand, leave out ruleId");
                 }
-                match trigger_date {
-                    Some(trigger) => match deadline_rules::compute(rule, trigger) {
-                        Ok(computed) => {
-                            input.date = computed.date;
-                            input.date_note = Some(computed.explanation);
-                        }
-                        Err(e) => f.error("triggerDate", e.to_string()),
-                    },
-                    None if !f.has("triggerDate") => f.error("triggerDate", format!("is required with ruleId: the date of {}", rule.after)),
-                    None => {}
-                }
-                input.rule_id = Some(rule.id.clone());
-                input.source_rule = Some(rule.citation.clone());
-                if input.title.is_empty() {
-                    input.title = rule.title.clone();
-                }
-                if input.kind.is_empty() {
-                    input.kind = rule.kind.clone();
-                }
+                let computed = match trigger_date {
+                    Some(trigger) => deadline_rules::compute(rule, trigger).map_err(|e| f.error("triggerDate", e.to_string())).ok(),
+                    None if !f.has("triggerDate") => {
+                        f.error("triggerDate", format!("is required with ruleId: the date of {}", rule.after));
+                        None
+                    }
+                    None => None,
+                };
+                input.follow_rule(rule, computed.as_ref());
             }
             (None, true) => {}
             (None, false) => input.date = f.required_date("date").unwrap_or(NaiveDate::MIN),

@@ -14,6 +14,7 @@ pub mod conversations;
 pub mod deadlines;
 pub mod documents;
 pub mod finances;
+pub mod links;
 pub mod notes;
 pub mod timeline;
 
@@ -36,6 +37,7 @@ fn migrations() -> Migrations<'static> {
         M::up_with_hook(include_str!("migrations/0003_reading_and_note_passages.sql"), |tx: &rusqlite::Transaction| {
             notes::cut_missing_passages(tx).map(|_| ()).map_err(|e| rusqlite_migration::HookError::Hook(e.to_string()))
         }),
+        M::up(include_str!("migrations/0004_links.sql")),
     ])
 }
 

@@ -272,3 +272,71 @@ impl Server {
         (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
     }
 }
+
+/// A stand-in for the explorer's `POST /graphql` on a free loopback port, over real HTTP. It
+/// answers `node(sourceId: $s)` with the node when `$s` is one of its sections and `null`
+/// otherwise, and a 401 without the test token. Stops when dropped.
+pub struct FakeExplorer {
+    pub url: String,
+    /// The `sourceId` of every question it was asked, in order.
+    pub asked: Arc<Mutex<Vec<String>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeExplorer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl FakeExplorer {
+    pub async fn start(sections: &[&str]) -> FakeExplorer {
+        use axum::Json;
+        use axum::extract::State;
+        use axum::http::{HeaderMap, StatusCode};
+
+        type Known = (Arc<Vec<String>>, Arc<Mutex<Vec<String>>>);
+        async fn graphql(State((known, asked)): State<Known>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+            let expected = format!("Bearer {TOKEN}");
+            if headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) != Some(expected.as_str()) {
+                return (StatusCode::UNAUTHORIZED, Json(serde_json::json!({"errors": [{"message": "missing or wrong bearer token"}]})));
+            }
+            let source_id = body["variables"]["s"].as_str().unwrap_or_default().to_string();
+            asked.lock().unwrap().push(source_id.clone());
+            let node = if known.contains(&source_id) {
+                serde_json::json!({"id": 7, "sourceId": source_id, "heading": format!("Heading of {source_id}")})
+            } else {
+                Value::Null
+            };
+            (StatusCode::OK, Json(serde_json::json!({"data": {"node": node}})))
+        }
+
+        let asked = Arc::new(Mutex::new(Vec::new()));
+        let known: Known = (Arc::new(sections.iter().map(|s| s.to_string()).collect()), asked.clone());
+        let app = axum::Router::new().route("/graphql", axum::routing::post(graphql)).with_state(known);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        FakeExplorer { url, asked, task }
+    }
+
+    /// How many questions it has answered.
+    pub fn questions(&self) -> usize {
+        self.asked.lock().unwrap().len()
+    }
+}
+
+/// A loopback address nothing listens on (a port just bound and let go): an explorer that is down.
+pub fn closed_port_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    drop(listener);
+    url
+}
+
+/// A state whose explorer is at `explorer_url`.
+pub fn state_with_explorer(explorer_url: &str) -> (AppState, tempfile::TempDir) {
+    state_with(|config| config.explorer_url = explorer_url.to_string())
+}

@@ -1,0 +1,393 @@
+//! The four tools that write to the case file — `create_note`, `append_to_note` (append only),
+//! `link` and `add_deadline` — over `POST /api/tools/{name}`, on a real database, with the law
+//! graph answered by a fake explorer over real HTTP; and arbitrary arguments to them never get a
+//! 5xx.
+
+mod common;
+
+use chrono::NaiveDate;
+use common::{FakeExplorer, call, closed_port_url, error_of, state, state_with_explorer};
+use proptest::prelude::*;
+use proseva_server::AppState;
+use proseva_server::deadline_rules::{compute, rule};
+use proseva_server::tools::{TOOL_NAMES, WRITE_TOOLS};
+use serde_json::{Value, json};
+
+async fn tool(state: &AppState, name: &str, args: Value) -> (u16, Value) {
+    call("POST", &format!("/api/tools/{name}")).json(&args).send(state).await
+}
+
+async fn create(state: &AppState, path: &str, body: Value) -> Value {
+    let (status, created) = call("POST", path).json(&body).send(state).await;
+    assert_eq!(status, 201, "{path}: {created}");
+    created
+}
+
+/// Asserts a 400 that names `argument` as a tool argument; returns why.
+fn refused(status: u16, body: &Value, argument: &str) -> String {
+    assert_eq!(status, 400, "expected `{argument}` refused: {body}");
+    let error = error_of(body, "invalid_input");
+    assert!(error["message"].as_str().unwrap().contains("argument"), "{body}");
+    error["fields"][argument].as_str().unwrap_or_else(|| panic!("`{argument}` not named in {body}")).to_string()
+}
+
+fn count(state: &AppState, table: &str) -> i64 {
+    state.store.read(|c| Ok(c.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?)).unwrap()
+}
+
+#[tokio::test]
+async fn the_write_tools_are_listed_after_the_eight_that_read() {
+    let (state, _dir) = state();
+    assert_eq!(TOOL_NAMES.len(), 12);
+    assert_eq!(TOOL_NAMES[8..], WRITE_TOOLS);
+    let (_, list) = call("GET", "/api/tools").send(&state).await;
+    let by_name = |name: &str| list.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
+    for name in WRITE_TOOLS {
+        let t = by_name(name);
+        assert_eq!(t["display"]["source"], "Your case file", "{t}");
+        assert_eq!(t["parameters"]["additionalProperties"], false, "{t}");
+    }
+    let append = by_name("append_to_note");
+    let props: Vec<&String> = append["parameters"]["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(props, ["noteId", "text"], "append_to_note can only append");
+    let link = by_name("link");
+    assert_eq!(link["parameters"]["required"], json!(["fromKind", "fromId", "toKind", "to", "why"]));
+    let add = by_name("add_deadline");
+    assert!(add["parameters"]["properties"]["ruleId"]["enum"].as_array().unwrap().contains(&json!("answer-complaint")));
+    assert!(add["parameters"]["properties"]["ruleId"]["description"].as_str().unwrap().contains("Rule 3:8(a)"));
+    assert_eq!(by_name("add_deadline")["display"]["results"], "deadline");
+}
+
+#[tokio::test]
+async fn create_note_stores_a_note_searchable_at_once() {
+    let (state, _dir) = state();
+    let case = create(&state, "/api/cases", json!({"name": "Doe v. Doe"})).await;
+    let (status, result) =
+        tool(&state, "create_note", json!({"caseId": case["id"], "title": "Clerk call", "body": "Bring two copies of every exhibit."}))
+            .await;
+    assert_eq!(status, 200, "{result}");
+    let note = &result["note"];
+    assert_eq!((note["title"].as_str(), note["caseId"].as_i64()), (Some("Clerk call"), case["id"].as_i64()));
+    let (status, stored) = call("GET", &format!("/api/notes/{}", note["id"])).send(&state).await;
+    assert_eq!((status, &stored), (200, note));
+    let (_, found) = tool(&state, "SearchKnowledge", json!({"query": "exhibit copies"})).await;
+    assert_eq!(found["passages"][0]["from"], "note", "{found}");
+    assert_eq!(found["passages"][0]["id"], note["id"]);
+
+    // An empty body, to be filled by append_to_note (the integrate workflow does this).
+    let (status, result) = tool(&state, "create_note", json!({"title": "Connections: Lease", "body": ""})).await;
+    assert_eq!((status, result["note"]["body"].as_str()), (200, Some("")), "{result}");
+
+    let (status, body) = tool(&state, "create_note", json!({"body": "no title"})).await;
+    refused(status, &body, "title");
+    let (status, body) = tool(&state, "create_note", json!({"title": "x", "caseId": 99})).await;
+    assert!(refused(status, &body, "caseId").contains("99"));
+    let (status, body) = tool(&state, "create_note", json!({"title": "x", "sources": []})).await;
+    refused(status, &body, "sources");
+    assert_eq!(count(&state, "notes"), 2);
+}
+
+#[tokio::test]
+async fn append_to_note_only_ever_adds_to_the_end() {
+    let (state, _dir) = state();
+    let note = create(&state, "/api/notes", json!({"title": "Hearing prep", "body": "First line.\n- keep this"})).await;
+    let id = note["id"].clone();
+    let (status, result) = tool(&state, "append_to_note", json!({"noteId": id, "text": "## Connections\n- § 20-124.3"})).await;
+    assert_eq!(status, 200, "{result}");
+    assert_eq!(result["note"]["body"], "First line.\n- keep this\n\n## Connections\n- § 20-124.3");
+    assert_eq!(result["appended"], "## Connections\n- § 20-124.3".chars().count());
+    let after_first = result["note"]["body"].as_str().unwrap().to_string();
+
+    // Anything but noteId and text is refused by name, and changes nothing.
+    for (args, argument) in [
+        (json!({"noteId": id, "text": "x", "body": "replaced"}), "body"),
+        (json!({"noteId": id, "text": "x", "replace": true}), "replace"),
+        (json!({"noteId": id, "text": "x", "title": "Renamed"}), "title"),
+        (json!({"noteId": id, "body": "replaced"}), "body"),
+        (json!({"noteId": id, "text": ""}), "text"),
+        (json!({"noteId": id, "text": "   \n "}), "text"),
+        (json!({"noteId": id, "text": 5}), "text"),
+        (json!({"text": "x"}), "noteId"),
+        (json!({"noteId": "first", "text": "x"}), "noteId"),
+    ] {
+        let (status, body) = tool(&state, "append_to_note", args.clone()).await;
+        refused(status, &body, argument);
+    }
+    let (status, body) = tool(&state, "append_to_note", json!({"noteId": 999, "text": "x"})).await;
+    assert_eq!(status, 404, "{body}");
+    let (_, stored) = call("GET", &format!("/api/notes/{id}")).send(&state).await;
+    assert_eq!((stored["body"].as_str(), stored["title"].as_str()), (Some(after_first.as_str()), Some("Hearing prep")));
+
+    // A second append keeps the first one's text, to the character.
+    let (_, result) = tool(&state, "append_to_note", json!({"noteId": id, "text": "More."})).await;
+    let body = result["note"]["body"].as_str().unwrap();
+    assert!(body.starts_with(&after_first) && body.ends_with("\n\nMore."), "{body}");
+    // The same code path as POST /api/notes/{id}/append: searchable at once.
+    let (_, found) = tool(&state, "SearchKnowledge", json!({"query": "connections"})).await;
+    assert_eq!(found["passages"][0]["id"], id, "{found}");
+}
+
+#[tokio::test]
+async fn link_stores_one_link_per_pair_and_says_when_it_merged() {
+    let explorer = FakeExplorer::start(&["20-124.3", "const-I-12"]).await;
+    let (state, _dir) = state_with_explorer(&explorer.url);
+    let note = create(&state, "/api/notes", json!({"title": "Custody", "body": "Best interests of the child."})).await;
+    let args = json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": "§ 20-124.3", "why": "The custody factors."});
+    let (status, first) = tool(&state, "link", args).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["merged"], false);
+    let link = &first["link"];
+    assert_eq!(
+        (link["fromKind"].as_str(), link["fromId"].as_i64(), link["toKind"].as_str(), link["to"].as_str()),
+        (Some("note"), note["id"].as_i64(), Some("section"), Some("20-124.3"))
+    );
+    assert_eq!((link["why"].as_str(), link["createdBy"].as_str()), (Some("The custody factors."), Some("agent")));
+    assert!(link["createdAt"].as_str().is_some_and(|t| t.ends_with('Z')), "{link}");
+    assert_eq!(explorer.asked.lock().unwrap().as_slice(), ["20-124.3"], "asked by sourceId, with the token");
+
+    // The same pair, cited another way: the same link, with the new why.
+    let again = json!({"fromKind": "note", "fromId": note["id"].to_string(), "toKind": "section", "to": "Va. Code § 20-124.3", "why": "What the court weighs."});
+    let (status, second) = tool(&state, "link", again).await;
+    assert_eq!((status, &second["merged"]), (200, &json!(true)), "{second}");
+    assert_eq!(second["link"]["id"], link["id"]);
+    assert_eq!(second["link"]["why"], "What the court weighs.");
+    assert_eq!(count(&state, "links"), 1);
+
+    let constitution =
+        json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": "Article I, Section 12", "why": "Speech."});
+    let (status, third) = tool(&state, "link", constitution).await;
+    assert_eq!((status, third["link"]["to"].as_str()), (200, Some("const-I-12")), "{third}");
+
+    let (status, body) =
+        tool(&state, "link", json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": "20-124.3"})).await;
+    refused(status, &body, "why");
+    assert_eq!(count(&state, "links"), 2);
+}
+
+#[tokio::test]
+async fn a_section_the_law_graph_lacks_is_refused_and_nothing_is_stored() {
+    let explorer = FakeExplorer::start(&["20-124.3"]).await;
+    let (state, _dir) = state_with_explorer(&explorer.url);
+    let note = create(&state, "/api/notes", json!({"title": "Custody", "body": "x"})).await;
+    let link = |to: &str| json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": to, "why": "Because."});
+    let (status, body) = tool(&state, "link", link("20-124.99")).await;
+    assert_eq!(refused(status, &body, "to"), "no section 20-124.99 in the law graph");
+    // Not shaped like a citation: refused without asking the graph.
+    let asked = explorer.questions();
+    for to in ["custody law", "§§ 20-124.2 and 20-124.3", "§§ 16.1-241 through 16.1-244", "Title 20"] {
+        let (status, body) = tool(&state, "link", link(to)).await;
+        assert!(refused(status, &body, "to").contains("one section"), "{to}: {body}");
+    }
+    assert_eq!(explorer.questions(), asked);
+    // A missing note is the answer before the graph is asked.
+    let (status, body) =
+        tool(&state, "link", json!({"fromKind": "note", "fromId": 404, "toKind": "section", "to": "20-124.3", "why": "x"})).await;
+    assert!(refused(status, &body, "fromId").contains("no note with id 404"), "{body}");
+    assert_eq!(explorer.questions(), asked);
+    let (status, body) = tool(&state, "link", json!({"fromKind": "case", "fromId": 1, "toKind": "statute", "to": "x", "why": "x"})).await;
+    refused(status, &body, "fromKind");
+    refused(status, &body, "toKind");
+    assert_eq!(count(&state, "links"), 0);
+}
+
+#[tokio::test]
+async fn an_explorer_that_cannot_be_reached_is_503_and_nothing_is_stored() {
+    let (state, _dir) = state_with_explorer(&closed_port_url());
+    let note = create(&state, "/api/notes", json!({"title": "Custody", "body": "x"})).await;
+    let args = json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": "20-124.3", "why": "Because."});
+    let (status, body) = tool(&state, "link", args.clone()).await;
+    assert_eq!(status, 503, "{body}");
+    let message = error_of(&body, "unavailable")["message"].as_str().unwrap().to_string();
+    assert!(message.contains("§ 20-124.3 could not be checked"), "{message}");
+    let mut rest = args.clone();
+    rest.as_object_mut().unwrap().remove("why");
+    let (status, _) = call("POST", "/api/links").json(&rest).send(&state).await;
+    assert_eq!(status, 503);
+    assert_eq!(count(&state, "links"), 0);
+
+    // A deadline or an opinion needs no law graph.
+    let deadline = create(&state, "/api/deadlines", json!({"title": "Hearing", "date": "2025-06-02"})).await;
+    let (status, body) =
+        tool(&state, "link", json!({"fromKind": "note", "fromId": note["id"], "toKind": "deadline", "to": deadline["id"], "why": "x"}))
+            .await;
+    assert_eq!((status, body["link"]["to"].clone()), (200, json!(deadline["id"].to_string())), "{body}");
+    let (status, body) =
+        tool(&state, "link", json!({"fromKind": "note", "fromId": note["id"], "toKind": "opinion", "to": 4_176_123, "why": "x"})).await;
+    assert_eq!((status, body["link"]["to"].as_str()), (200, Some("4176123")), "{body}");
+}
+
+#[tokio::test]
+async fn the_explorer_is_asked_with_the_servers_token() {
+    // This server has no token, so it sends none, and the explorer (which wants one) refuses.
+    let explorer = FakeExplorer::start(&["20-124.3"]).await;
+    let (state, _dir) = common::state_with(|c| {
+        c.explorer_url = explorer.url.clone();
+        c.token = None;
+    });
+    let note = create(&state, "/api/notes", json!({"title": "x", "body": "y"})).await;
+    let args = json!({"fromKind": "note", "fromId": note["id"], "toKind": "section", "to": "20-124.3", "why": "x"});
+    let (status, body) = tool(&state, "link", args).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!((explorer.questions(), count(&state, "links")), (0, 0));
+}
+
+#[tokio::test]
+async fn add_deadline_by_rule_computes_the_date_and_stores_how() {
+    let (state, _dir) = state();
+    let case = create(&state, "/api/cases", json!({"name": "Doe v. Doe"})).await;
+    let answer = rule("answer-complaint").unwrap();
+    assert_eq!((answer.days, answer.citation.as_str()), (21, "Rule 3:8(a)"), "the rule file");
+    for (trigger, due) in [("2025-02-03", "2025-02-24"), ("2025-11-07", "2025-12-01")] {
+        let expected = compute(answer, NaiveDate::parse_from_str(trigger, "%Y-%m-%d").unwrap()).unwrap();
+        assert_eq!(expected.date.to_string(), due);
+        let (status, result) =
+            tool(&state, "add_deadline", json!({"caseId": case["id"], "ruleId": "answer-complaint", "triggerDate": trigger})).await;
+        assert_eq!(status, 200, "{result}");
+        assert_eq!(result["computedDate"], due);
+        assert_eq!(result["explanation"], expected.explanation);
+        let d = &result["deadline"];
+        assert_eq!(
+            (d["date"].as_str(), d["title"].as_str(), d["kind"].as_str()),
+            (Some(due), Some(answer.title.as_str()), Some("response"))
+        );
+        assert_eq!((d["ruleId"].as_str(), d["triggerDate"].as_str()), (Some("answer-complaint"), Some(trigger)));
+        assert_eq!((d["sourceRule"].as_str(), d["dateNote"].as_str()), (Some("Rule 3:8(a)"), Some(expected.explanation.as_str())));
+        assert_eq!(d["caseId"], case["id"]);
+
+        // What POST /api/deadlines stores for the same rule and date.
+        let rest =
+            create(&state, "/api/deadlines", json!({"caseId": case["id"], "ruleId": "answer-complaint", "triggerDate": trigger})).await;
+        for key in ["title", "date", "kind", "ruleId", "triggerDate", "sourceRule", "dateNote", "done", "notes"] {
+            assert_eq!(rest[key], d[key], "{key}");
+        }
+    }
+    let (_, result) = tool(
+        &state,
+        "add_deadline",
+        json!({"ruleId": "answer-complaint", "triggerDate": "2025-02-03", "title": "Answer Smith's complaint"}),
+    )
+    .await;
+    assert_eq!(result["deadline"]["title"], "Answer Smith's complaint");
+    let (_, listed) = tool(&state, "GetDeadlines", json!({})).await;
+    assert_eq!(listed["deadlines"].as_array().unwrap().len(), 5);
+}
+
+#[tokio::test]
+async fn add_deadline_on_a_known_date_and_every_wrong_mix_named() {
+    let (state, _dir) = state();
+    let (status, result) = tool(&state, "add_deadline", json!({"title": "Custody hearing", "date": "2025-06-02"})).await;
+    assert_eq!(status, 200, "{result}");
+    assert_eq!((result["computedDate"].as_str(), result["deadline"]["date"].as_str()), (Some("2025-06-02"), Some("2025-06-02")));
+    assert!(result.get("explanation").is_none(), "no explanation for a date given: {result}");
+    assert_eq!((result["deadline"]["kind"].as_str(), &result["deadline"]["ruleId"]), (Some("other"), &Value::Null));
+
+    let cases: [(Value, &[&str]); 12] = [
+        (json!({}), &["date", "title"]),
+        (json!({"title": "Hearing"}), &["date"]),
+        (json!({"date": "2025-06-02"}), &["title"]),
+        (json!({"ruleId": "answer-complaint"}), &["triggerDate"]),
+        (json!({"triggerDate": "2025-02-03"}), &["ruleId"]),
+        (json!({"ruleId": "answer-complaint", "triggerDate": "2025-02-03", "date": "2025-03-01"}), &["date"]),
+        (json!({"ruleId": "no-such-rule", "triggerDate": "2025-02-03"}), &["ruleId"]),
+        (json!({"title": "Hearing", "date": "262142-01-01"}), &["date"]),
+        (json!({"ruleId": "answer-complaint", "triggerDate": "262142-01-01"}), &["triggerDate"]),
+        (json!({"title": "Hearing", "date": "2025-13-01"}), &["date"]),
+        (json!({"title": "Hearing", "date": "2025-06-02", "caseId": 99}), &["caseId"]),
+        (json!({"title": "Hearing", "date": "2025-06-02", "kind": "hearing"}), &["kind"]),
+    ];
+    for (args, named) in cases {
+        let (status, body) = tool(&state, "add_deadline", args.clone()).await;
+        for argument in named {
+            refused(status, &body, argument);
+        }
+    }
+    // Years past the calendar's end (chrono's last is 262142) are refused plainly, never a panic.
+    for date in ["262142-01-01", "+262142-12-31", "9999-01-01"] {
+        let (status, body) = tool(&state, "add_deadline", json!({"title": "Hearing", "date": date})).await;
+        let why = refused(status, &body, "date");
+        assert!(why.contains("YYYY-MM-DD") || why.contains("between 1800-01-01 and 2200-12-31"), "{date}: {why}");
+        let (status, body) = tool(&state, "add_deadline", json!({"ruleId": "answer-complaint", "triggerDate": date})).await;
+        refused(status, &body, "triggerDate");
+    }
+    // The last trigger date taken still gives a date (past 2200 by the rule's days).
+    let (status, body) = tool(&state, "add_deadline", json!({"ruleId": "transcript-court-of-appeals", "triggerDate": "2200-12-31"})).await;
+    assert_eq!((status, body["computedDate"].as_str().map(|d| &d[..4])), (200, Some("2201")), "{body}");
+    assert_eq!(count(&state, "deadlines"), 2, "nothing stored by a refused call");
+}
+
+/// JSON as a confused or hostile model might send it, with the write tools' argument names and
+/// values that sometimes fit them.
+fn any_args() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        (0i64..4).prop_map(|n| json!(n)),
+        any::<f64>().prop_filter("JSON has no NaN", |f| f.is_finite()).prop_map(|f| json!(f)),
+        "\\PC{0,30}".prop_map(Value::String),
+        prop::sample::select(vec![
+            "note",
+            "document",
+            "section",
+            "deadline",
+            "opinion",
+            "20-124.3",
+            "§ 20-124.99",
+            "Article I, Section 12",
+            "answer-complaint",
+            "2025-02-03",
+            "262142-01-01",
+            "+262142-01-01",
+            "1",
+            "",
+        ])
+        .prop_map(|s| json!(s)),
+    ];
+    let value = leaf.prop_recursive(2, 12, 4, |inner| prop::collection::vec(inner, 0..3).prop_map(Value::Array));
+    let key = prop_oneof![
+        prop::sample::select(vec![
+            "caseId",
+            "title",
+            "body",
+            "noteId",
+            "text",
+            "replace",
+            "fromKind",
+            "fromId",
+            "toKind",
+            "to",
+            "why",
+            "ruleId",
+            "triggerDate",
+            "date",
+        ])
+        .prop_map(str::to_string),
+        "\\PC{0,8}",
+    ];
+    prop_oneof![
+        8 => prop::collection::btree_map(key, value.clone(), 0..7).prop_map(|m| Value::Object(m.into_iter().collect())),
+        1 => value,
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_arguments_get_a_5xx_from_a_write_tool(args in any_args(), which in 0usize..4) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let explorer = FakeExplorer::start(&["20-124.3", "const-I-12"]).await;
+            let (state, _dir) = state_with_explorer(&explorer.url);
+            let (_, note) = call("POST", "/api/notes").json(&json!({"title": "Kept", "body": "First line."})).send(&state).await;
+            call("POST", "/api/documents").json(&json!({"title": "Lease", "text": "The lease ends in June."})).send(&state).await;
+            call("POST", "/api/deadlines").json(&json!({"title": "Hearing", "date": "2025-06-02"})).send(&state).await;
+            let name = WRITE_TOOLS[which];
+            let (status, answer) = tool(&state, name, args.clone()).await;
+            prop_assert!(status < 500, "{name} with {args}: {status} {answer}");
+            let (status, kept) = call("GET", &format!("/api/notes/{}", note["id"])).send(&state).await;
+            prop_assert!(status == 200 && kept["body"].as_str().unwrap_or_default().starts_with("First line."), "{kept}");
+            Ok(())
+        })?;
+    }
+}
