@@ -3,6 +3,8 @@
 
 const COMMANDS: &[&str] = &[
     "chat",
+    "list_workflows",
+    "run_workflow",
     "research",
     "cancel",
     "app_status",

@@ -77,7 +77,7 @@ async fn offline_research_uses_the_graph_and_says_which_services_are_not_set_up(
     assert!(reply.tool_results.iter().any(|r| r.tool == "search_nodes" && r.ok));
     let opinions = reply.tool_results.iter().find(|r| r.tool == "search_opinions").expect("tried CourtListener");
     assert!(!opinions.ok);
-    assert!(opinions.result["error"].as_str().unwrap().contains("COURTLISTENER_API_TOKEN"));
+    assert!(opinions.result["error"]["message"].as_str().unwrap().contains("COURTLISTENER_API_TOKEN"));
     assert!(reply.reply.contains("COURTLISTENER_API_TOKEN"), "the answer says why outside sources are missing");
     assert!(!reply.citations.verified.is_empty(), "{}", reply.reply);
     assert!(reply.tool_results.iter().all(|r| !matches!(r.tool.as_str(), "GetCases" | "GetDeadlines")), "no local tools in research");

@@ -24,7 +24,7 @@ use fakes::model::{
     FakeModel, LARGE, SMALL, assert_answer_request, assert_every_call_answered, assert_tool_request, calls, error, first_hit, is_stream,
     names, streamed, text, tool_answer,
 };
-use fakes::services::{GRAPH, LOCAL, RESEARCH, start_case_server, start_explorer, start_research_fake};
+use fakes::services::{GRAPH, LOCAL, OWN, RESEARCH, start_case_server, start_explorer, start_research_fake};
 
 /// An agent with `model`, the graph tools on `explorer_url`, the local tools on `server_url`.
 fn agent(model: OpenAiModel, explorer_url: &str, server_url: &str, research: ResearchConfig) -> Agent {
@@ -83,9 +83,9 @@ async fn scenario_a_chat_gathers_local_and_graph_sources_then_answers_from_a_fre
 
     let bodies = fake.bodies();
     assert_eq!(bodies.len(), 5, "four tool turns (the last one stops) and the answer");
-    let chat_tools: Vec<String> = names(&LOCAL).into_iter().chain(names(&GRAPH)).collect();
+    let chat_tools: Vec<String> = names(&LOCAL).into_iter().chain(names(&GRAPH)).chain(names(&OWN)).collect();
     for body in &bodies[..4] {
-        assert_eq!(assert_tool_request(body), chat_tools, "13 tools with the contract names");
+        assert_eq!(assert_tool_request(body), chat_tools, "13 tools with the contract names, then think and execute_workflow");
         assert_every_call_answered(body);
     }
     assert!(fake.received().iter().all(|r| r.authorization.as_deref() == Some("Bearer sk-test")));
@@ -172,9 +172,9 @@ async fn scenario_b_research_runs_outside_services_and_the_graph_together_then_w
 
     let bodies = fake.bodies();
     assert_eq!(bodies.len(), 4, "three tool turns (the last one stops) and the memo");
-    let research_tools: Vec<String> = names(&RESEARCH).into_iter().chain(names(&GRAPH)).collect();
+    let research_tools: Vec<String> = names(&RESEARCH).into_iter().chain(names(&GRAPH)).chain(names(&OWN)).collect();
     for body in &bodies[..3] {
-        assert_eq!(assert_tool_request(body), research_tools, "12 tools with the contract names");
+        assert_eq!(assert_tool_request(body), research_tools, "12 tools with the contract names, then think and execute_workflow");
         assert_every_call_answered(body);
     }
     assert!(fake.received().iter().all(|r| r.authorization.is_none()), "no key, no Authorization header");
@@ -224,7 +224,7 @@ async fn scenario_c_with_the_explorer_down_the_model_reads_the_error_uses_local_
             ("call_graph", "search_nodes", json!({ "search": "FOIA" })),
         ]),
         1 => match tool_answer(body, "call_graph") {
-            Some(answer) if answer["error"].is_string() => calls(&[("call_documents", "GetDocuments", json!({}))]),
+            Some(answer) if answer["error"]["message"].is_string() => calls(&[("call_documents", "GetDocuments", json!({}))]),
             _ => error(400, "fake model: expected the graph call to have failed"),
         },
         2 => text(""),
@@ -238,11 +238,11 @@ async fn scenario_c_with_the_explorer_down_the_model_reads_the_error_uses_local_
     let bodies = fake.bodies();
     assert_eq!(bodies.len(), 4);
     for body in &bodies[..3] {
-        assert_eq!(assert_tool_request(body).len(), 13);
+        assert_eq!(assert_tool_request(body).len(), 15);
         assert_every_call_answered(body);
     }
     let graph_error = tool_answer(&bodies[1], "call_graph").unwrap();
-    assert!(graph_error["error"].as_str().unwrap().contains("law graph (explorer) is unavailable"), "{graph_error}");
+    assert!(graph_error["error"]["message"].as_str().unwrap().contains("law graph (explorer) is unavailable"), "{graph_error}");
     assert_eq!(tool_answer(&bodies[1], "call_knowledge").unwrap()["results"][0]["documentId"], 3);
 
     assert_eq!(tools_used(&reply), ["SearchKnowledge", "search_nodes", "GetDocuments"]);
@@ -293,7 +293,7 @@ async fn scenario_d_a_model_that_never_stops_gets_exactly_five_research_turns_th
     let streamed_flags: Vec<bool> = bodies.iter().map(is_stream).collect();
     assert_eq!(streamed_flags, [false, false, false, false, false, true], "exactly 5 tool turns, then the answer");
     for body in &bodies[..5] {
-        assert_eq!(assert_tool_request(body).len(), 12);
+        assert_eq!(assert_tool_request(body).len(), 14);
         assert_every_call_answered(body);
     }
     assert_eq!(
@@ -306,7 +306,7 @@ async fn scenario_d_a_model_that_never_stops_gets_exactly_five_research_turns_th
         tools_used(&reply),
         ["search_opinions", "search_statutes", "get_stats", "search_nodes", "get_node", "find_similar", "get_neighbors"]
     );
-    let error = |i: usize| reply.tool_results[i].result["error"].as_str().unwrap_or_default().to_string();
+    let error = |i: usize| reply.tool_results[i].result["error"]["message"].as_str().unwrap_or_default().to_string();
     assert!(!reply.tool_results[0].ok && error(0).contains("COURTLISTENER_API_TOKEN"), "{}", error(0));
     assert!(!reply.tool_results[1].ok && error(1).contains("LEGISCAN_API_KEY"), "{}", error(1));
     assert!(reply.tool_results[2..].iter().all(|r| r.ok), "the graph tools worked: {:?}", &reply.tool_results[2..]);

@@ -96,6 +96,11 @@ export const api = {
   ask: (command, requestId, messages, onEvent, { conversationId = null, caseId = null } = {}) =>
     invoke(command, { requestId, messages, onEvent: channel(onEvent), conversationId, caseId }),
   cancel: (requestId) => invoke('cancel', { requestId }),
+  /** The workflows that fit a record of `kind` (case, document, note, section). */
+  listWorkflows: (kind) => invoke('list_workflows', { kind }),
+  /** Runs workflow `key` on `focus` ({kind, id}); answers and streams like `ask`. */
+  runWorkflow: (requestId, key, focus, onEvent, { caseId = null, input = null } = {}) =>
+    invoke('run_workflow', { requestId, key, focus, input, onEvent: channel(onEvent), conversationId: null, caseId }),
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),
   getSettings: () => invoke('get_settings'),
   saveSettings: (settings, secrets) => invoke('save_settings', { settings, secrets }),

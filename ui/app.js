@@ -173,6 +173,20 @@ function start() {
     }
   }
 
+  // A workflow chosen from a record's Workflows menu runs in Ask, as a new conversation.
+  document.addEventListener('proseva:run-workflow', (e) => {
+    select('chat', { focusInput: false });
+    chat.runWorkflow(e.detail);
+  });
+  // What the assistant wrote opens in the workspace.
+  document.addEventListener('proseva:open-record', (e) => {
+    const { kind, id } = e.detail || {};
+    select('workspace', { focusInput: false });
+    if (kind === 'note') ws.go('notes', { noteId: id });
+    else if (kind === 'deadline') ws.go('deadlines');
+    else if (kind === 'document') ws.go('documents');
+  });
+
   $('chat-new').addEventListener('click', () => {
     chat.reset();
     $('chat-new').hidden = true;

@@ -8,6 +8,7 @@ import { confirmDialog } from './dialogs.js';
 import { badge, markAnswered, measureRender } from './records.js';
 import { PARTY_ROLES } from './forms.js';
 import { addDays, dateTime, today } from './format.js';
+import { workflowsMenu } from './workflows.js';
 
 export const CASE_TYPES = [
   ['custody', 'Custody and visitation'],
@@ -51,8 +52,9 @@ export class OverviewPage {
     this.details = h('dl', { class: 'case-details', id: 'case-details' });
     this.parties = h('ul', { class: 'party-list', id: 'case-parties' });
     this.notes = h('p', { class: 'case-notes', id: 'case-notes' });
+    this.workflows = h('span', { class: 'workflows-slot', id: 'case-workflows' });
     clear(root).append(
-      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.edit, this.toggle, this.remove)),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, this.edit, this.toggle, this.remove)),
       this.error,
       this.counts,
       h(
@@ -82,6 +84,7 @@ export class OverviewPage {
     const c = this.ws.currentCase;
     if (!c) return;
     this.title.textContent = c.name;
+    clear(this.workflows).append(workflowsMenu('case', c.id, { title: c.name, caseId: c.id }));
     clear(this.status).append(c.status === 'closed' ? badge('Closed', 'muted') : badge('Open', 'ok'));
     this.toggle.textContent = c.status === 'closed' ? 'Reopen case' : 'Close case';
     const rows = [

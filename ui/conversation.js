@@ -107,8 +107,32 @@ export class Conversation {
     return Boolean(this.running);
   }
 
-  /** Sends the request for `text`; `userEl` is its question in the transcript. */
-  run(text, userEl) {
+  /**
+   * Runs a workflow of the app's registry on a record (`focus: {kind, id}`), as a turn of a new
+   * conversation: `label` stands where a question would, the steps show in the trail and the
+   * workflow's summary is the answer. False when a request is already running.
+   */
+  runWorkflow({ key, focus = null, label, caseId = null }) {
+    if (this.running) {
+      announce('Please wait for the current answer, or press Stop.');
+      return false;
+    }
+    this.reset();
+    if (this.empty) this.empty.hidden = true;
+    const userEl = h(
+      'article',
+      { class: 'message user workflow-run', dataset: { workflow: key } },
+      h('h3', { class: 'visually-hidden' }, 'You ran a workflow'),
+      h('div', { class: 'message-body user-text' }, h('span', { class: 'workflow-badge' }, 'Workflow'), ' ', label),
+    );
+    this.transcript.append(userEl);
+    this.run(label, userEl, (req, onEvent) => api.runWorkflow(req.requestId, key, focus, onEvent, { caseId }));
+    return true;
+  }
+
+  /** Sends the request for `text`; `userEl` is its question in the transcript. `send(req, onEvent)`
+   * starts something other than a question (a workflow). */
+  run(text, userEl, send = null) {
     const req = this.startAnswer(text, userEl);
     if (this.sidebar) this.sidebar.start(text);
     this.scrollToEnd(true);
@@ -117,10 +141,13 @@ export class Conversation {
     const epoch = this.epoch;
     let accepted;
     try {
-      accepted = api.ask(this.command, req.requestId, messages, (ev) => this.onEvent(req, ev), {
-        conversationId: this.conversationId,
-        caseId: this.getCaseId ? this.getCaseId() : null,
-      });
+      const onEvent = (ev) => this.onEvent(req, ev);
+      accepted = send
+        ? send(req, onEvent)
+        : api.ask(this.command, req.requestId, messages, onEvent, {
+            conversationId: this.conversationId,
+            caseId: this.getCaseId ? this.getCaseId() : null,
+          });
     } catch (err) {
       accepted = Promise.reject(err);
     }
@@ -299,8 +326,17 @@ export class Conversation {
     call.item.dataset.state = ok ? 'ok' : 'error';
     clear(call.icon).append(ok ? '✓' : '✗');
     if (ok) {
-      const n = Array.isArray(ev.cards) ? ev.cards.length : 0;
-      call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
+      const cards = Array.isArray(ev.cards) ? ev.cards : [];
+      const written = cards.find((c) => c && c.record);
+      if (ev.name === 'think') {
+        call.outcome.textContent = '';
+      } else if (written) {
+        // A write to the workspace: what was written, and a way to open it.
+        clear(call.outcome).append(` — ${truncate(written.title || 'written', 70)} `, recordButton(written.record));
+      } else {
+        const n = cards.length;
+        call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
+      }
       call.state.textContent = ' — done';
     } else {
       const error = resultError(ev.result);
@@ -576,6 +612,16 @@ export class Conversation {
 }
 
 /** What to do about an error, by its code. */
+/** A button that opens a record the assistant wrote (a note, a deadline) in the workspace. */
+function recordButton(record) {
+  const noun = { note: 'the note', deadline: 'the deadline', document: 'the document', case: 'the case' }[record.kind] || 'it';
+  const button = h('button', { type: 'button', class: 'button link-like small open-record', dataset: { recordKind: record.kind, recordId: record.id } }, `Open ${noun}`);
+  button.addEventListener('click', () => {
+    document.dispatchEvent(new CustomEvent('proseva:open-record', { detail: { kind: record.kind, id: record.id } }));
+  });
+  return button;
+}
+
 function errorHint(error) {
   switch (error.code) {
     case 'starting':

@@ -8,6 +8,7 @@ import { h, clear, announce, formatNumber } from './dom.js';
 import { api, commandError } from './api.js';
 import { PagedList, recordRow, badge, confirmDelete } from './records.js';
 import { sizeProblem, formatBytes, ACCEPTED_EXTENSIONS, dateTime } from './format.js';
+import { workflowsMenu } from './workflows.js';
 
 const POLL_MS = 1500;
 const QUEUE_REFRESH_MS = 10000;
@@ -141,7 +142,7 @@ export class DocumentsPage {
   row(d) {
     const name = d.title || d.fileName || `Document ${d.id}`;
     const info = stageInfo(d);
-    return recordRow({
+    const li = recordRow({
       id: d.id,
       title: name,
       badges: [badge((d.format || '').toUpperCase() || 'FILE')],
@@ -165,6 +166,12 @@ export class DocumentsPage {
         { action: 'delete', text: 'Delete', label: `Delete ${name}`, kind: 'ghost danger-text', dialog: true },
       ],
     });
+    // Workflows need the document's text.
+    if (d.textChars > 0) {
+      const actions = li.querySelector('.rec-actions');
+      if (actions) actions.prepend(workflowsMenu('document', d.id, { title: name, caseId: d.caseId ?? null }));
+    }
+    return li;
   }
 
   show() {

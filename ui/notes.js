@@ -8,6 +8,7 @@ import { FieldSet, rejectionText } from './forms.js';
 import { confirmDialog } from './dialogs.js';
 import { renderNoteMarkdown } from './markdown.js';
 import { clip, dateTime } from './format.js';
+import { workflowsMenu } from './workflows.js';
 
 /**
  * The note "Save as note" makes of an answer: `{caseId, title, body, sources, conversationId}`.
@@ -205,6 +206,7 @@ export class NotesPage {
   renderSources(note) {
     clear(this.sources);
     if (!note) return;
+    this.sources.append(h('div', { class: 'note-workflows' }, workflowsMenu('note', note.id, { title: note.title, caseId: note.caseId ?? null })));
     if (note.conversationId) {
       const open = h('button', { type: 'button', class: 'button link-like small', id: 'note-conversation' }, 'Open the conversation it came from');
       open.addEventListener('click', () => this.openConversation(note.conversationId));

@@ -11,6 +11,7 @@ use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
 use proseva_agent::runner::RequestKind;
 use proseva_agent::tools::explorer::ExplorerClient;
+use proseva_agent::workflows::{self, FocusKind, WorkflowRequest};
 use serde::Serialize;
 use serde_json::{Value, json};
 use tauri::ipc::Channel;
@@ -39,6 +40,12 @@ pub struct Asked {
     pub case_id: Option<i64>,
 }
 
+/// What a request runs: a question of Ask or Research, or a workflow on a record.
+pub enum Job {
+    Ask(RequestKind),
+    Workflow(WorkflowRequest),
+}
+
 /// Accepts one request of either kind and starts it: checks the id and the conversation, saves
 /// the question (in a new saved conversation unless `conversation_id` names one), registers it for
 /// Stop, and runs the agent on its own task, every event going to `emit`; the answer is saved with
@@ -50,19 +57,40 @@ pub async fn start_request(
     asked: Asked,
     emit: impl Fn(AgentEvent) + Send + Sync + 'static,
 ) -> Result<Accepted, CommandError> {
+    start_job(state, Job::Ask(kind), asked, emit).await
+}
+
+/// [`start_request`] for any [`Job`]: a workflow's "question" is what it runs on
+/// (`Connect to the law: “Notice to quit”`), saved in an Ask conversation.
+pub async fn start_job(
+    state: &AppState,
+    job: Job,
+    asked: Asked,
+    emit: impl Fn(AgentEvent) + Send + Sync + 'static,
+) -> Result<Accepted, CommandError> {
     let request_id = asked.request_id.unwrap_or_default();
     if request_id.is_empty() || request_id.chars().count() > 100 {
         return Err(CommandError::invalid("requestId", "give each request an id of 1 to 100 characters"));
     }
-    let history = conversation_from_json(&json!({ "messages": asked.messages }))?;
+    let (kind, history, question) = match &job {
+        Job::Ask(kind) => {
+            let history = conversation_from_json(&json!({ "messages": asked.messages }))?;
+            let question = history.last().map(|m| m.content.clone()).unwrap_or_default();
+            (*kind, history, question)
+        }
+        Job::Workflow(request) => (RequestKind::Chat, Vec::new(), crate::focus::asked_for(request)),
+    };
     let agent = state.agent()?;
     let workspace = state.workspace()?;
-    let case = match asked.case_id {
+    let case_id = match &job {
+        Job::Workflow(request) => request.focus.as_ref().and_then(|f| f.case_id).or(asked.case_id),
+        Job::Ask(_) => asked.case_id,
+    };
+    let case = match case_id {
         Some(case_id) => Some(saved::case_context(&workspace, case_id).await?),
         None => None,
     };
-    let question = history.last().map(|m| m.content.clone()).unwrap_or_default();
-    let conversation_id = saved::save_question(&workspace, kind, asked.conversation_id, asked.case_id, &question).await?;
+    let conversation_id = saved::save_question(&workspace, kind, asked.conversation_id, case_id, &question).await?;
     let cancel = state.requests.begin(&request_id)?;
     let requests = state.requests.clone();
     let id = request_id.clone();
@@ -73,13 +101,49 @@ pub async fn start_request(
             emit(event);
         };
         // The runner sends `done` or `error` itself; the result is already on its way to the window.
-        let result = agent.run_for_case(kind, &history, case.as_ref(), &record, &cancel).await;
+        let result = match &job {
+            Job::Ask(kind) => agent.run_for_case(*kind, &history, case.as_ref(), &record, &cancel).await,
+            Job::Workflow(request) => agent.run_workflow(request, case.as_ref(), &record, &cancel).await,
+        };
         if let (Ok(reply), Some(conversation)) = (result, conversation_id) {
             saved::save_answer(&workspace, conversation, &reply.reply, kept.events()).await;
         }
         requests.end(&id);
     });
     Ok(Accepted { request_id, conversation_id })
+}
+
+/// The workflows that fit a focus of this kind (`case`, `document`, `note`, `section`), for the
+/// Workflows menu; all of them without a kind.
+#[tauri::command]
+pub fn list_workflows(kind: Option<String>) -> Result<Value, CommandError> {
+    match kind.as_deref() {
+        None => Ok(json!(workflows::WORKFLOWS)),
+        Some(name) => {
+            let kind = FocusKind::parse(name).ok_or_else(|| CommandError::invalid("kind", "one of case, document, note, section"))?;
+            Ok(json!(workflows::for_focus(Some(kind))))
+        }
+    }
+}
+
+/// Runs a workflow on a record (`focus: {kind, id}`), as a request of the Ask panel: its steps
+/// stream over the channel like an answer's, and it is saved as a conversation.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn run_workflow(
+    state: State<'_, AppState>,
+    request_id: Option<String>,
+    key: String,
+    focus: Option<Value>,
+    input: Option<String>,
+    conversation_id: Option<i64>,
+    case_id: Option<i64>,
+    on_event: Channel<AgentEvent>,
+) -> Result<Accepted, CommandError> {
+    let workspace = state.workspace()?;
+    let request = crate::focus::workflow_request(&workspace, key, focus.as_ref(), input).await?;
+    let asked = Asked { request_id, messages: None, conversation_id, case_id };
+    start_job(&state, Job::Workflow(request), asked, channel_emitter(on_event)).await
 }
 
 fn channel_emitter(channel: Channel<AgentEvent>) -> impl Fn(AgentEvent) + Send + Sync + 'static {

@@ -15,6 +15,7 @@
 
 pub mod commands;
 pub mod error;
+pub mod focus;
 pub mod folders;
 pub mod library;
 pub mod saved;
@@ -46,6 +47,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::save_settings,
         commands::get_node,
         commands::open_url,
+        commands::list_workflows,
+        commands::run_workflow,
         workspace::list_records,
         workspace::get_record,
         workspace::create_record,

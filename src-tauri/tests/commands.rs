@@ -119,7 +119,7 @@ async fn research_returns_graph_results_and_says_which_keys_are_missing() {
     let results = reply["toolResults"].as_array().unwrap();
     assert!(results.iter().any(|r| r["tool"] == "search_nodes" && r["ok"] == true), "{results:?}");
     let failed: Vec<&Value> = results.iter().filter(|r| r["ok"] == false).collect();
-    assert!(failed.iter().all(|r| r["result"]["error"].as_str().is_some_and(|e| !e.is_empty())), "{failed:?}");
+    assert!(failed.iter().all(|r| r["result"]["error"]["message"].as_str().is_some_and(|e| !e.is_empty())), "{failed:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -169,7 +169,7 @@ async fn with_the_explorer_down_chat_still_answers_and_graph_tools_say_why() {
     let graph_errors: Vec<&str> = results
         .iter()
         .filter(|r| r["ok"] == false)
-        .filter_map(|r| r["result"]["error"].as_str())
+        .filter_map(|r| r["result"]["error"]["message"].as_str())
         .filter(|e| e.contains("law graph"))
         .collect();
     assert!(!graph_errors.is_empty(), "{results:?}");

@@ -19,6 +19,8 @@ use serde_json::{Value, json};
 pub const LOCAL: [&str; 8] =
     ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
 pub const GRAPH: [&str; 5] = ["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"];
+/// The agent's own tools, offered by Ask and Research alike.
+pub const OWN: [&str; 2] = ["think", "execute_workflow"];
 pub const RESEARCH: [&str; 7] =
     ["search_opinions", "search_dockets", "lookup_citation", "search_statutes", "search_govinfo", "search_academic", "search_lawyers"];
 

@@ -626,6 +626,47 @@ This is legal information, not legal advice.`;
     return { requestId, conversationId: savedId };
   }
 
+  // The workflow registry as `list_workflows` answers it, and a run of one, step by step.
+  const WORKFLOWS = [
+    { key: 'integrate', displayName: 'Connect to the law', description: 'Find the Code sections, deadlines and records this document or note is connected to, and write them into a Connections note.', requiresFocus: ['document', 'note'], role: 'executor', maxToolCalls: 24, expectedOutcome: 'One Connections section appended to the note.' },
+    { key: 'hearing_prep', displayName: 'Prepare for a hearing', description: 'Turn the case into a checklist note backed by the Code sections the court will apply.', requiresFocus: ['case'], role: 'executor', maxToolCalls: 24, expectedOutcome: 'One checklist note in the case.' },
+  ];
+
+  async function runWorkflow({ requestId, key, focus, onEvent }) {
+    if (!(onEvent instanceof Channel)) throw { code: 'internal', message: 'onEvent must be a Channel' };
+    const workflow = WORKFLOWS.find((w) => w.key === key);
+    if (!workflow) throw { code: 'invalid_input', message: `there is no workflow "${key}"`, field: 'key' };
+    if (!focus || !workflow.requiresFocus.includes(focus.kind)) throw { code: 'invalid_input', message: `${key} runs on ${workflow.requiresFocus.join(' or ')}`, field: 'key' };
+    const store = window.__mockWorkspace;
+    const note = store && store.createNoteForWorkflow ? store.createNoteForWorkflow(workflow, focus) : { id: 1, title: 'Connections', body: '' };
+    const steps = [
+      { name: 'think', label: 'Planning: Read the record, search the law graph by its words, keep the strongest connections, write them once.', title: 'Plan', source: 'The assistant', cards: [{ title: 'Plan', snippet: 'Read the record, search the law graph by its words, keep the strongest connections, write them once.', kind: 'other' }] },
+      { name: 'search_nodes', label: 'Searching the law graph: “custody best interests”', title: 'Virginia law', source: 'Law graph', cards: [{ title: 'Best interests of the child', citation: '§ 20-124.3', section: '20-124.3', snippet: 'In determining best interests of a child…', kind: 'law', textKind: 'summary' }] },
+      { name: key === 'integrate' ? 'append_to_note' : 'create_note', label: 'Writing the note', title: 'Notes', source: 'Your case file', cards: [{ title: note.title, citation: key === 'integrate' ? 'Added to the note' : 'New note', snippet: '## Connections\n- [§ 20-124.3] Best interests of the child', kind: 'other', record: { kind: 'note', id: note.id } }] },
+      { name: 'link', label: 'Linking § 20-124.3', title: 'Links', source: 'Your case file', cards: [{ title: 'Linked to § 20-124.3', citation: `from ${focus.kind} ${focus.id}`, snippet: 'cited in the record', section: '20-124.3', kind: 'other', record: { kind: focus.kind, id: Number(focus.id) } }] },
+    ];
+    const req = { cancelled: false };
+    running.set(requestId, req);
+    (async () => {
+      onEvent.send({ type: 'phase', name: 'tools' });
+      const toolResults = [];
+      for (const [i, step] of steps.entries()) {
+        await wait(120);
+        if (req.cancelled) return;
+        const id = `wf-${i}`;
+        onEvent.send({ type: 'tool_call', id, name: step.name, args: {}, title: step.title, source: step.source, label: step.label });
+        await wait(120);
+        onEvent.send({ type: 'tool_result', id, name: step.name, ok: true, result: {}, title: step.title, source: step.source, cards: step.cards });
+        toolResults.push({ tool: step.name, args: {}, ok: true, result: {} });
+      }
+      onEvent.send({ type: 'phase', name: 'answer' });
+      const reply = `“${workflow.displayName}” wrote to the note “${note.title}” and linked § 20-124.3.`;
+      onEvent.send({ type: 'delta', text: reply });
+      onEvent.send({ type: 'done', reply, toolResults, citations: checked(reply, [['§ 20-124.3', '20-124.3']], [{ sourceId: '20-124.3', heading: 'Best interests of the child', url: 'https://law.lis.virginia.gov/vacode/20-124.3/', textKind: 'summary' }]) });
+    })().finally(() => running.delete(requestId));
+    return { requestId, conversationId: null };
+  }
+
   async function run(command, messages, onEvent, req) {
     const question = messages[messages.length - 1].content || '';
     const hold = scenario.endsWith('-hold') ? scenario : '';
@@ -847,6 +888,10 @@ This is legal information, not legal advice.`;
       case 'chat':
       case 'research':
         return converse(command, args);
+      case 'list_workflows':
+        return clone(WORKFLOWS.filter((w) => !args.kind || w.requiresFocus.includes(args.kind)));
+      case 'run_workflow':
+        return runWorkflow(args);
       case 'cancel': {
         const req = running.get(args.requestId);
         if (req) req.cancelled = true;

@@ -71,12 +71,71 @@ pub struct Card {
     /// For a result of a shape no reader knows: the JSON, compact and cut short.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
+    /// A record of the person's workspace the card opens: a note the assistant wrote, a deadline
+    /// it added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<RecordRef>,
+}
+
+/// A record of the workspace: `{"kind": "note", "id": 12}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordRef {
+    pub kind: String,
+    pub id: i64,
+}
+
+/// The card of a write to the workspace (`{"note"}`, `{"deadline"}`, `{"link"}` results), which
+/// opens what was written; None for any other result.
+fn written_card(result: &Value) -> Option<Card> {
+    if let Some(note) = result.get("note").filter(|n| n["id"].is_i64()) {
+        let appended = result["appended"].as_u64();
+        let body = note["body"].as_str().unwrap_or_default();
+        let shown = match appended {
+            Some(n) => body.chars().rev().take(n as usize).collect::<Vec<_>>().into_iter().rev().collect::<String>(),
+            None => body.to_string(),
+        };
+        return Some(Card {
+            title: note["title"].as_str().unwrap_or("Note").to_string(),
+            citation: if appended.is_some() { "Added to the note".into() } else { "New note".into() },
+            snippet: truncate(shown.trim(), SNIPPET_CHARS),
+            kind: CardKind::Other,
+            record: Some(RecordRef { kind: "note".into(), id: note["id"].as_i64().unwrap_or_default() }),
+            ..Default::default()
+        });
+    }
+    if let Some(deadline) = result.get("deadline").filter(|d| d["id"].is_i64()) {
+        let mut card = deadline_card(deadline);
+        card.record = Some(RecordRef { kind: "deadline".into(), id: deadline["id"].as_i64().unwrap_or_default() });
+        return Some(card);
+    }
+    if let Some(link) = result.get("link").filter(|l| l["id"].is_i64()) {
+        let to = link["to"].as_str().unwrap_or_default();
+        let section = (link["toKind"] == "section").then(|| to.to_string());
+        let target = match &section {
+            Some(id) => proseva_citation::label(id),
+            None => format!("{} {to}", link["toKind"].as_str().unwrap_or("record")),
+        };
+        let from_kind = link["fromKind"].as_str().unwrap_or("note");
+        return Some(Card {
+            title: format!("Linked to {target}"),
+            citation: format!("from {from_kind} {}", link["fromId"]),
+            snippet: truncate(link["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+            kind: CardKind::Other,
+            section,
+            record: link["fromId"].as_i64().map(|id| RecordRef { kind: from_kind.to_string(), id }),
+            ..Default::default()
+        });
+    }
+    None
 }
 
 /// A result's cards, with how many the service found in all and its note, when it says.
 pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
     if result.is_null() {
         return Vec::new();
+    }
+    if let Some(card) = written_card(result) {
+        return vec![card];
     }
     let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
     let mut cards: Vec<Card> = match kind {

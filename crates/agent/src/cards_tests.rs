@@ -144,3 +144,24 @@ fn words_and_numbers_for_people() {
     assert_eq!(truncate("abcdef", 3), "abc…");
     assert_eq!(truncate("éé", 2), "éé");
 }
+
+#[test]
+fn writes_become_cards_that_open_what_was_written() {
+    let appended = build(
+        CardKind::Other,
+        &json!({"note": {"id": 4, "title": "Connections: Lease", "body": "Mine.\n\n## Connections\n- x"}, "appended": 18}),
+    );
+    assert_eq!(appended.len(), 1);
+    assert_eq!((appended[0].title.as_str(), appended[0].citation.as_str()), ("Connections: Lease", "Added to the note"));
+    assert_eq!(appended[0].snippet, "## Connections\n- x", "only what was added");
+    assert_eq!(appended[0].record, Some(RecordRef { kind: "note".into(), id: 4 }));
+    let link = build(
+        CardKind::Other,
+        &json!({"link": {"id": 1, "fromKind": "document", "fromId": 7, "toKind": "section", "to": "20-124.3", "why": "custody"}, "merged": false}),
+    );
+    assert_eq!(link[0].title, "Linked to § 20-124.3");
+    assert_eq!((link[0].section.as_deref(), link[0].record.as_ref().map(|r| r.id)), (Some("20-124.3"), Some(7)));
+    let deadline =
+        build(CardKind::Other, &json!({"deadline": {"id": 9, "title": "Answer", "date": "2030-01-02"}, "computedDate": "2030-01-02"}));
+    assert_eq!((deadline[0].title.as_str(), deadline[0].record.as_ref().map(|r| r.kind.as_str())), ("Answer", Some("deadline")));
+}

@@ -41,6 +41,8 @@ pub mod event;
 pub mod model;
 pub mod offline;
 pub mod openai;
+pub mod roles;
 pub mod runner;
 pub mod tool;
 pub mod tools;
+pub mod workflows;

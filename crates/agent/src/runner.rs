@@ -18,30 +18,23 @@ use serde_json::{Value, json};
 use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 
+use std::collections::HashSet;
+
+use futures::future::BoxFuture;
+
 use crate::cards;
 use crate::citations::{CitationCheck, check_citations};
 use crate::conversation::{ConversationError, check};
 use crate::event::{AgentEvent, ToolResult};
-use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role, ToolCall};
+use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role as Speaker, ToolCall};
+use crate::roles::{self, Role};
 use crate::tool::{Tool, ToolError, ToolSet};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
 use crate::tools::local::{ServerClient, local_tools};
+use crate::tools::own::{ExecuteWorkflow, Think};
+use crate::workflows::{self, Focus, FocusKind, Workflow, WorkflowError, WorkflowRequest};
 
-/// Chat (the person's case + the law) or research (the law + outside sources).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RequestKind {
-    Chat,
-    Research,
-}
-
-impl RequestKind {
-    pub fn max_turns(self) -> usize {
-        match self {
-            RequestKind::Chat => 10,
-            RequestKind::Research => 5,
-        }
-    }
-}
+pub use crate::roles::RequestKind;
 
 #[derive(Debug, Clone)]
 pub struct RunnerConfig {
@@ -83,6 +76,9 @@ pub enum AgentError {
     Conversation(#[from] ConversationError),
     #[error("{0}")]
     Tools(String),
+    /// The workflow asked for is unknown, or was given the wrong kind of focus.
+    #[error("{0}")]
+    Workflow(#[from] WorkflowError),
 }
 
 impl AgentError {
@@ -91,7 +87,7 @@ impl AgentError {
         match self {
             AgentError::Model(ModelError::Cancelled) => "cancelled",
             AgentError::Model(_) => "model",
-            AgentError::Conversation(_) => "invalid_input",
+            AgentError::Conversation(_) | AgentError::Workflow(_) => "invalid_input",
             AgentError::Tools(_) => "unavailable",
         }
     }
@@ -163,25 +159,52 @@ impl Agent {
         self
     }
 
-    /// The tools of a kind of request: chat = 8 local + 5 explorer, research = 7 research + 5 explorer.
+    /// Every tool this agent has: the person's records and the writes to them (listed by the
+    /// server), the law graph, the research services and its own (`think`, `execute_workflow`).
+    /// `need_records`: a failure to list the server's tools is an error rather than an empty list.
+    async fn all_tools(&self, need_records: bool) -> Result<Vec<Arc<dyn Tool>>, AgentError> {
+        let local = self
+            .local
+            .get_or_try_init(|| async {
+                match &self.server {
+                    Some(server) => local_tools(server).await,
+                    None => Err(ToolError::Unavailable("no case data server is configured".into())),
+                }
+            })
+            .await;
+        let local = match local {
+            Ok(local) => local.clone(),
+            Err(e) if need_records => return Err(AgentError::Tools(format!("the person's case data could not be listed: {e}"))),
+            Err(_) => Vec::new(),
+        };
+        // In the order the model is shown them: the records, the outside services, the law graph,
+        // the agent's own, then the writes.
+        let (reads, writes): (Vec<_>, Vec<_>) = local.into_iter().partition(|t| roles::RECORDS.contains(&t.name()));
+        let own: [Arc<dyn Tool>; 2] = [Arc::new(Think), Arc::new(ExecuteWorkflow)];
+        Ok(reads
+            .into_iter()
+            .chain(self.research.iter().cloned())
+            .chain(explorer_tools(self.explorer.clone()))
+            .chain(own)
+            .chain(writes)
+            .collect())
+    }
+
+    /// The tools a kind of request offers the model ([`roles::offered`]): Ask the person's records,
+    /// the law graph, the writes, `think` and `execute_workflow`; Research the same with the outside
+    /// services instead of the records.
     pub async fn tools(&self, kind: RequestKind) -> Result<ToolSet, AgentError> {
-        let graph = explorer_tools(self.explorer.clone());
-        Ok(match kind {
-            RequestKind::Chat => {
-                let local = self
-                    .local
-                    .get_or_try_init(|| async {
-                        match &self.server {
-                            Some(server) => local_tools(server).await,
-                            None => Err(ToolError::Unavailable("no case data server is configured".into())),
-                        }
-                    })
-                    .await
-                    .map_err(|e| AgentError::Tools(format!("the person's case data could not be listed: {e}")))?;
-                ToolSet::new(local.clone()).extend(graph)
-            }
-            RequestKind::Research => ToolSet::new(self.research.clone()).extend(graph),
-        })
+        let all = self.all_tools(kind == RequestKind::Chat).await?;
+        Ok(ToolSet::new(all.into_iter().filter(|t| roles::offered(kind, t.name())).collect()))
+    }
+
+    /// Every tool of `role` this agent has, in the role table's order.
+    pub async fn role_tools(&self, role: Role) -> Result<ToolSet, AgentError> {
+        let all = self.all_tools(true).await?;
+        let order = role.tools();
+        let mut tools: Vec<Arc<dyn Tool>> = all.into_iter().filter(|t| role.allows(t.name())).collect();
+        tools.sort_by_key(|t| order.iter().position(|n| *n == t.name()));
+        Ok(ToolSet::new(tools))
     }
 
     /// Runs one request; every step goes to `emit`. Cancelling `cancel` stops it between steps.
@@ -206,21 +229,24 @@ impl Agent {
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
         let result = self.run_inner(kind, history, case, emit, cancel).await;
-        match &result {
-            Ok(reply) => emit(AgentEvent::Done {
-                reply: reply.reply.clone(),
-                tool_results: reply.tool_results.clone(),
-                citations: reply.citations.clone(),
-            }),
-            Err(e) => {
-                let message = match e {
-                    AgentError::Model(ModelError::Cancelled) => "stopped: the request was cancelled before it was answered".to_string(),
-                    other => other.to_string(),
-                };
-                emit(AgentEvent::Error { message, code: e.code().into() })
-            }
+        finish(result, emit)
+    }
+
+    /// Runs one workflow of [`crate::workflows`] for the person: its steps, then its summary as
+    /// the reply, streamed like an answer, and `done`.
+    pub async fn run_workflow(
+        &self,
+        request: &WorkflowRequest,
+        case: Option<&CaseContext>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
+    ) -> Result<Reply, AgentError> {
+        let result = async {
+            let workflow = workflows::check(request)?;
+            self.workflow_inner(workflow, request, case, emit, cancel, true).await
         }
-        result
+        .await;
+        finish(result, emit)
     }
 
     async fn run_inner(
@@ -232,7 +258,7 @@ impl Agent {
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
         check(history)?;
-        let question = history.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.clone()).unwrap_or_default();
+        let question = history.iter().rev().find(|m| m.role == Speaker::User).map(|m| m.content.clone()).unwrap_or_default();
         let mut tools = self.tools(kind).await?;
         let mut system = match kind {
             RequestKind::Chat => CHAT_PROMPT.to_string(),
@@ -250,23 +276,155 @@ impl Agent {
         }
 
         emit(AgentEvent::Phase { name: "tools".into() });
-        let results = self.tool_phase(kind, &system, history, &tools, emit, cancel).await?;
+        let limits =
+            Limits { role: Role::Orchestrator, max_turns: kind.max_turns(), max_calls: self.config.max_tool_calls, once: &[], case };
+        let results = self.tool_phase(&limits, &system, history, &tools, emit, cancel).await?;
 
         emit(AgentEvent::Phase { name: "answer".into() });
-        let mut answer_messages = vec![ChatMessage::system(format!("{system}\n\n{ANSWER_PROMPT}"))];
-        answer_messages.extend(history.iter().cloned());
-        if !results.is_empty() {
-            answer_messages.push(ChatMessage::assistant(summarise(&results, self.config.answer_context_chars)));
-        }
-        let request = AnswerRequest { model: &self.config.large_model, messages: &answer_messages, question: &question, results: &results };
-        let on_delta = |text: &str| emit(AgentEvent::Delta { text: text.to_string() });
-        let reply = tokio::select! {
-            biased;
-            () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
-            r = self.model.answer(request, &on_delta) => r?,
-        };
+        let reply = self
+            .answer(
+                &system,
+                ANSWER_PROMPT,
+                history,
+                &question,
+                &results,
+                &|text: &str| emit(AgentEvent::Delta { text: text.to_string() }),
+                cancel,
+            )
+            .await?;
         let citations = check_citations(&self.explorer, &reply).await;
         Ok(Reply { reply, tool_results: results, citations })
+    }
+
+    /// Phase 2: the large model writes from the collected results, with no tools.
+    #[allow(clippy::too_many_arguments)]
+    async fn answer(
+        &self,
+        system: &str,
+        task: &str,
+        history: &[ChatMessage],
+        question: &str,
+        results: &[ToolResult],
+        on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync),
+        cancel: &CancellationToken,
+    ) -> Result<String, AgentError> {
+        let mut answer_messages = vec![ChatMessage::system(format!("{system}\n\n{task}"))];
+        answer_messages.extend(history.iter().cloned());
+        if !results.is_empty() {
+            answer_messages.push(ChatMessage::assistant(summarise(results, self.config.answer_context_chars)));
+        }
+        let request = AnswerRequest { model: &self.config.large_model, messages: &answer_messages, question, results };
+        Ok(tokio::select! {
+            biased;
+            () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
+            r = self.model.answer(request, on_delta) => r?,
+        })
+    }
+
+    /// One workflow run: its role's tools, its instructions and focus as the system prompt, its
+    /// own cap on calls; then a short summary. `top_level`: the person started it (phases and the
+    /// summary stream as an answer); else `execute_workflow` did (only its steps are shown).
+    fn workflow_inner<'a>(
+        &'a self,
+        workflow: &'static Workflow,
+        request: &'a WorkflowRequest,
+        case: Option<&'a CaseContext>,
+        emit: &'a (dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &'a CancellationToken,
+        top_level: bool,
+    ) -> BoxFuture<'a, Result<Reply, AgentError>> {
+        Box::pin(async move {
+            let mut tools = self.role_tools(workflow.role).await?;
+            let focus = request.focus.as_ref();
+            let mut system = workflows::system_prompt(workflow, focus, request.input.as_deref());
+            if let Some(case) = case {
+                system.push_str("\n\n");
+                system.push_str(&case.summary);
+            }
+            if let Some(case_id) = focus.and_then(|f| f.case_id).or(case.map(|c| c.case_id)) {
+                tools = tools.scoped_to_case(case_id);
+            }
+            let task = format!("Run the workflow “{}” now.", workflow.display_name);
+            let history = [ChatMessage::user(request.input.clone().filter(|i| !i.trim().is_empty()).unwrap_or(task.clone()))];
+            if top_level {
+                emit(AgentEvent::Phase { name: "tools".into() });
+            }
+            let limits =
+                Limits { role: workflow.role, max_turns: WORKFLOW_TURNS, max_calls: workflow.max_tool_calls, once: workflow.once, case };
+            let results = self.tool_phase(&limits, &system, &history, &tools, emit, cancel).await?;
+            if top_level {
+                emit(AgentEvent::Phase { name: "answer".into() });
+            }
+            let on_delta = |text: &str| {
+                if top_level {
+                    emit(AgentEvent::Delta { text: text.to_string() })
+                }
+            };
+            let reply = self.answer(&system, WORKFLOW_SUMMARY_PROMPT, &history, &task, &results, &on_delta, cancel).await?;
+            let citations = check_citations(&self.explorer, &reply).await;
+            Ok(Reply { reply, tool_results: results, citations })
+        })
+    }
+
+    /// `execute_workflow{workflow_key, focus_id?, focus_kind?}` made by a model: the workflow runs
+    /// nested, its steps in the same trail, and its summary is the call's result.
+    async fn nested_workflow(
+        &self,
+        args: &Value,
+        limits: &Limits<'_>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
+    ) -> Result<Value, ToolError> {
+        let key: String = crate::tool::arg(args, "workflow_key")?;
+        let focus_id: Option<String> = crate::tool::opt_arg(args, "focus_id")?;
+        let focus_kind: Option<String> = crate::tool::opt_arg(args, "focus_kind")?;
+        let workflow = workflows::workflow(&key).ok_or_else(|| {
+            ToolError::BadArguments(
+                WorkflowError::Unknown {
+                    key: key.clone(),
+                    known: workflows::WORKFLOWS.iter().map(|w| w.key).collect::<Vec<_>>().join(", "),
+                }
+                .to_string(),
+            )
+        })?;
+        let kind = match focus_kind.as_deref() {
+            Some(name) => Some(FocusKind::parse(name).ok_or_else(|| ToolError::BadArguments(format!("`focus_kind`: no kind {name:?}")))?),
+            None => workflow.requires_focus.first().copied(),
+        };
+        let focus = match (kind, focus_id) {
+            (Some(kind), Some(id)) => Some(Focus {
+                kind,
+                id: id.trim().to_string(),
+                title: String::new(),
+                text: String::new(),
+                case_id: limits.case.map(|c| c.case_id),
+            }),
+            _ => None,
+        };
+        let request = WorkflowRequest { key, focus, input: None };
+        workflows::check(&request).map_err(|e| ToolError::BadArguments(e.to_string()))?;
+        let nested_emit = |event: AgentEvent| {
+            if matches!(event, AgentEvent::ToolCall { .. } | AgentEvent::ToolResult { .. }) {
+                emit(event)
+            }
+        };
+        let reply = self.workflow_inner(workflow, &request, limits.case, &nested_emit, cancel, false).await.map_err(|e| match e {
+            AgentError::Model(ModelError::Cancelled) => ToolError::Failed("the workflow was stopped".into()),
+            other => ToolError::Failed(format!("the workflow {} failed: {other}", workflow.key)),
+        })?;
+        let wrote: Vec<Value> = reply
+            .tool_results
+            .iter()
+            .filter(|r| r.ok && roles::EXECUTION.contains(&r.tool.as_str()))
+            .map(|r| json!({ "tool": r.tool, "result": r.result }))
+            .collect();
+        Ok(json!({
+            "workflow": workflow.key,
+            "displayName": workflow.display_name,
+            "summary": reply.reply,
+            "toolCalls": reply.tool_results.len(),
+            "wrote": wrote,
+        }))
     }
 
     /// Open cases and the next deadlines, so the model knows the person's situation from the start.
@@ -307,7 +465,7 @@ impl Agent {
 
     async fn tool_phase(
         &self,
-        kind: RequestKind,
+        limits: &Limits<'_>,
         system: &str,
         history: &[ChatMessage],
         tools: &ToolSet,
@@ -319,7 +477,8 @@ impl Agent {
         messages.extend(history.iter().cloned());
         let mut results = Vec::new();
         let mut calls_made = 0;
-        for _turn in 0..kind.max_turns() {
+        let mut used_once = HashSet::new();
+        for _turn in 0..limits.max_turns {
             let turn = tokio::select! {
                 biased;
                 () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
@@ -329,40 +488,84 @@ impl Agent {
                 break;
             }
             messages.push(ChatMessage::assistant_calls(turn.content.clone(), turn.tool_calls.clone()));
-            let budget = self.config.max_tool_calls.saturating_sub(calls_made);
+            let budget = limits.max_calls.saturating_sub(calls_made);
             calls_made += turn.tool_calls.len().min(budget);
             let answered = tokio::select! {
                 biased;
                 () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
-                a = self.run_calls(&turn.tool_calls, budget, tools, emit) => a,
+                a = self.run_calls(&turn.tool_calls, budget, limits, &mut used_once, tools, emit, cancel) => a,
             };
             for (call, (record, content)) in turn.tool_calls.iter().zip(answered) {
                 messages.push(ChatMessage::tool(&call.id, content));
                 results.extend(record);
             }
-            if calls_made >= self.config.max_tool_calls {
+            if calls_made >= limits.max_calls {
                 break;
             }
         }
         Ok(results)
     }
 
+    /// Why a call may not run, before anything is sent: over the budget, arguments that are not
+    /// JSON, a tool outside the role, a tool not offered, a second call of a once-only tool.
+    fn refusal(
+        &self,
+        call: &ToolCall,
+        args: &Result<Value, String>,
+        over_budget: bool,
+        limits: &Limits<'_>,
+        used_once: &mut HashSet<String>,
+        tools: &ToolSet,
+    ) -> Option<ToolError> {
+        if over_budget {
+            return Some(ToolError::BudgetExhausted(format!("not run: this request reached its limit of {} tool calls", limits.max_calls)));
+        }
+        if let Err(e) = args {
+            return Some(ToolError::BadArguments(e.clone()));
+        }
+        if roles::is_known(&call.name) && !limits.role.allows(&call.name) {
+            return Some(ToolError::NotAllowed(format!(
+                "not run: the {} role may not use {}; its tools are: {}",
+                limits.role.name(),
+                call.name,
+                limits.role.tools().join(", ")
+            )));
+        }
+        if tools.get(&call.name).is_none() {
+            return Some(ToolError::UnknownTool(format!(
+                "there is no tool named {:?}; the tools are: {}",
+                call.name,
+                tools.names().join(", ")
+            )));
+        }
+        if limits.once.contains(&call.name.as_str()) && !used_once.insert(call.name.clone()) {
+            return Some(ToolError::BudgetExhausted(format!("not run: this workflow calls {} once, and it already did", call.name)));
+        }
+        None
+    }
+
     /// Runs one turn's calls at once; returns, in call order, the record (None for calls over the
     /// budget) and the tool message content the model will read.
+    #[allow(clippy::too_many_arguments)]
     async fn run_calls(
         &self,
         calls: &[ToolCall],
         budget: usize,
+        limits: &Limits<'_>,
+        used_once: &mut HashSet<String>,
         tools: &ToolSet,
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
     ) -> Vec<(Option<ToolResult>, String)> {
         let mut out: Vec<(Option<ToolResult>, String)> = vec![(None, String::new()); calls.len()];
         let mut running = FuturesUnordered::new();
         for (i, call) in calls.iter().enumerate() {
             if i >= budget {
-                out[i].1 =
-                    json!({ "error": format!("not run: this request reached its limit of {} tool calls", self.config.max_tool_calls) })
-                        .to_string();
+                out[i].1 = self
+                    .refusal(call, &Ok(json!({})), true, limits, used_once, tools)
+                    .map(|e| e.to_result())
+                    .unwrap_or_default()
+                    .to_string();
                 continue;
             }
             let args: Result<Value, String> = if call.arguments.trim().is_empty() {
@@ -370,7 +573,8 @@ impl Agent {
             } else {
                 serde_json::from_str(&call.arguments).map_err(|e| format!("the arguments are not valid JSON ({e}): {}", call.arguments))
             };
-            let tool = tools.get(&call.name).cloned();
+            let refused = self.refusal(call, &args, false, limits, used_once, tools);
+            let tool = tools.get(&call.name).cloned().filter(|_| refused.is_none());
             // Defaults the tool fills in (the chosen case) are part of the call, shown as sent.
             let args = match (&tool, args) {
                 (Some(tool), Ok(args)) => Ok(tool.complete_args(args)),
@@ -378,25 +582,27 @@ impl Agent {
             };
             // What the call event and the sidebar record show: the parsed arguments, or the raw text.
             let shown = args.clone().unwrap_or_else(|_| Value::String(call.arguments.clone()));
-            let display = tool.as_ref().map_or_else(|| crate::tool::ToolDisplay::named(&call.name), |t| t.display());
+            let display = tools.get(&call.name).map_or_else(|| crate::tool::ToolDisplay::named(&call.name), |t| t.display());
             emit(AgentEvent::ToolCall {
                 id: call.id.clone(),
                 name: call.name.clone(),
                 args: shown.clone(),
-                label: tool.as_ref().map_or_else(|| display.action.clone(), |t| t.describe_call(&shown)),
+                label: tools.get(&call.name).map_or_else(|| display.action.clone(), |t| t.describe_call(&shown)),
                 title: display.title,
                 source: display.source,
             });
             let timeout = self.config.tool_timeout;
-            let known = tools.names().join(", ");
             running.push(async move {
-                let outcome = match (tool, args) {
-                    (_, Err(e)) => Err(ToolError::BadArguments(e)),
-                    (None, _) => Err(ToolError::Failed(format!("there is no tool named {:?}; the tools are: {known}", call.name))),
-                    (Some(tool), Ok(args)) => match tokio::time::timeout(timeout, tool.call(args)).await {
+                let outcome = match (refused, tool, args) {
+                    (Some(refused), _, _) => Err(refused),
+                    (None, Some(_), Ok(args)) if call.name == roles::EXECUTE_WORKFLOW => {
+                        self.nested_workflow(&args, limits, emit, cancel).await
+                    }
+                    (None, Some(tool), Ok(args)) => match tokio::time::timeout(timeout, tool.call(args)).await {
                         Ok(r) => r,
-                        Err(_) => Err(ToolError::Unavailable(format!("{} did not answer within {} s", call.name, timeout.as_secs()))),
+                        Err(_) => Err(ToolError::Timeout(format!("{} did not answer within {} s", call.name, timeout.as_secs()))),
                     },
+                    (None, _, _) => Err(ToolError::Failed(format!("{} could not be run", call.name))),
                 };
                 (i, shown, outcome)
             });
@@ -410,7 +616,7 @@ impl Agent {
                     let cards = tool.map(|t| t.cards(&v)).unwrap_or_default();
                     (true, v, cards)
                 }
-                Err(e) => (false, json!({ "error": e.to_string() }), Vec::new()),
+                Err(e) => (false, e.to_result(), Vec::new()),
             };
             emit(AgentEvent::ToolResult {
                 id: call.id.clone(),
@@ -427,6 +633,42 @@ impl Agent {
         }
         out
     }
+}
+
+/// The limits of one tool loop: who runs it, how many turns and calls, which tools only once,
+/// and the case it is about (passed on to a workflow it starts).
+struct Limits<'a> {
+    role: Role,
+    max_turns: usize,
+    max_calls: usize,
+    once: &'a [&'static str],
+    case: Option<&'a CaseContext>,
+}
+
+/// Turns of a workflow's tool loop (its calls are capped by the workflow).
+const WORKFLOW_TURNS: usize = 12;
+
+const WORKFLOW_SUMMARY_PROMPT: &str = "The workflow's steps are done. Write two to four plain sentences for the person: \
+what you found, what you wrote and where (the note's title), and what is still missing from their records. Cite only \
+sections that appear in the tool results, as § number.";
+
+/// The `done` or `error` event that ends a request.
+fn finish(result: Result<Reply, AgentError>, emit: &(dyn Fn(AgentEvent) + Send + Sync)) -> Result<Reply, AgentError> {
+    match &result {
+        Ok(reply) => emit(AgentEvent::Done {
+            reply: reply.reply.clone(),
+            tool_results: reply.tool_results.clone(),
+            citations: reply.citations.clone(),
+        }),
+        Err(e) => {
+            let message = match e {
+                AgentError::Model(ModelError::Cancelled) => "stopped: the request was cancelled before it was answered".to_string(),
+                other => other.to_string(),
+            };
+            emit(AgentEvent::Error { message, code: e.code().into() })
+        }
+    }
+    result
 }
 
 /// The assistant message that hands phase 2 what phase 1 found, within `budget` characters.

@@ -3,7 +3,7 @@
 //! call is doing, and its results as [`Card`]s.
 //!
 //! A tool never fails a request: whatever goes wrong becomes a [`ToolError`], which the runner turns
-//! into `{"error": "..."}` for the model to read and work around.
+//! into `{"error": {"code", "message"}}` for the model to read and work around.
 
 use std::sync::Arc;
 
@@ -26,6 +26,47 @@ pub enum ToolError {
     Unavailable(String),
     #[error("{0}")]
     Failed(String),
+    /// No tool has this name.
+    #[error("{0}")]
+    UnknownTool(String),
+    /// The tool exists, but the role running does not have it; the call was not made.
+    #[error("{0}")]
+    NotAllowed(String),
+    /// The tool did not answer in time.
+    #[error("{0}")]
+    Timeout(String),
+    /// The request (or the workflow) has used up its calls of this kind.
+    #[error("{0}")]
+    BudgetExhausted(String),
+}
+
+impl ToolError {
+    /// The stable code beside the message: `invalid_arguments`, `not_configured`, `unavailable`,
+    /// `failed`, `unknown_tool`, `not_allowed_for_role`, `timeout`, `budget_exhausted`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ToolError::BadArguments(_) => "invalid_arguments",
+            ToolError::NotConfigured(_) => "not_configured",
+            ToolError::Unavailable(_) => "unavailable",
+            ToolError::Failed(_) => "failed",
+            ToolError::UnknownTool(_) => "unknown_tool",
+            ToolError::NotAllowed(_) => "not_allowed_for_role",
+            ToolError::Timeout(_) => "timeout",
+            ToolError::BudgetExhausted(_) => "budget_exhausted",
+        }
+    }
+
+    /// The result a model reads for a failed call: `{"error": {"code", "message"}}`.
+    pub fn to_result(&self) -> Value {
+        serde_json::json!({ "error": { "code": self.code(), "message": self.to_string() } })
+    }
+}
+
+/// The message of a failed call's result, in either the current `{"error": {"message"}}` shape or
+/// the older `{"error": "..."}`.
+pub fn error_message(result: &Value) -> Option<&str> {
+    let error = result.get("error")?;
+    error.as_str().or_else(|| error.get("message").and_then(Value::as_str))
 }
 
 #[async_trait]

@@ -10,6 +10,7 @@ use proseva_agent::runner::{Agent, AgentError, CaseContext, RequestKind, RunnerC
 use proseva_agent::tool::{Tool, ToolError, ToolSpec};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
+use proseva_agent::workflows::{Focus, FocusKind, WorkflowRequest};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
@@ -116,11 +117,14 @@ async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_too
     let (result, events) = run(&agent, RequestKind::Chat, "Where do we exchange the kids?").await;
     let reply = result.unwrap();
 
-    // 13 tools offered, every turn, to the small model.
+    // 8 local + 5 graph tools, `think` and `execute_workflow` offered, every turn, to the small model
+    // (this server lists no write tools).
     let seen = model.seen_tools.lock().unwrap().clone();
     assert_eq!(seen.len(), 3, "two scripted turns and the one that stops");
-    assert_eq!(seen[0].len(), 13);
-    for name in LOCAL.iter().chain(["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"].iter()) {
+    assert_eq!(seen[0].len(), 15);
+    for name in
+        LOCAL.iter().chain(["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats", "think", "execute_workflow"].iter())
+    {
         assert!(seen[0].contains(&name.to_string()), "{name} missing");
     }
     // The third turn saw a tool message for every call id of the earlier turns, in order.
@@ -130,7 +134,7 @@ async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_too
     // The explorer is down: its call is an error result, and the run goes on.
     let graph = reply.tool_results.iter().find(|r| r.tool == "search_nodes").unwrap();
     assert!(!graph.ok);
-    assert!(graph.result["error"].as_str().unwrap().contains("law graph (explorer) is unavailable"));
+    assert!(graph.result["error"]["message"].as_str().unwrap().contains("law graph (explorer) is unavailable"));
     assert!(reply.tool_results.iter().filter(|r| r.tool != "search_nodes").all(|r| r.ok));
 
     // Phase 2: the large model, a fresh context (system, the question, one summary), no tool messages.
@@ -163,8 +167,10 @@ async fn malformed_arguments_and_unknown_tools_become_results_the_model_reads() 
     let (result, _) = run(&agent(model.clone()), RequestKind::Chat, "q").await;
     let reply = result.unwrap();
     assert!(reply.tool_results.iter().all(|r| !r.ok));
-    assert!(reply.tool_results[0].result["error"].as_str().unwrap().contains("not valid JSON"));
-    assert!(reply.tool_results[1].result["error"].as_str().unwrap().contains("no tool named \"DeleteEverything\""));
+    assert!(reply.tool_results[0].result["error"]["message"].as_str().unwrap().contains("not valid JSON"));
+    assert_eq!(reply.tool_results[0].result["error"]["code"], "invalid_arguments");
+    assert!(reply.tool_results[1].result["error"]["message"].as_str().unwrap().contains("no tool named \"DeleteEverything\""));
+    assert_eq!(reply.tool_results[1].result["error"]["code"], "unknown_tool");
     let messages = &model.seen_messages.lock().unwrap()[1];
     let errors: Vec<&str> = messages.iter().filter(|m| m.role == Role::Tool).map(|m| m.content.as_str()).collect();
     assert_eq!(errors.len(), 2);
@@ -173,7 +179,7 @@ async fn malformed_arguments_and_unknown_tools_become_results_the_model_reads() 
 
 #[tokio::test]
 async fn a_model_that_never_stops_gets_exactly_its_turns_then_the_answer() {
-    for (kind, turns, tools) in [(RequestKind::Research, 5, 12), (RequestKind::Chat, 10, 13)] {
+    for (kind, turns, tools) in [(RequestKind::Research, 5, 14), (RequestKind::Chat, 10, 15)] {
         let model = Arc::new(Scripted { forever: Some("get_stats"), ..Default::default() });
         let (result, _) = run(&agent(model.clone()), kind, "q").await;
         let reply = result.unwrap();
@@ -189,7 +195,7 @@ async fn research_offers_the_seven_research_tools_and_the_graph() {
     let model = Arc::new(Scripted::default());
     run(&agent(model.clone()), RequestKind::Research, "Virginia court jurisdiction").await.0.unwrap();
     let tools = model.seen_tools.lock().unwrap()[0].clone();
-    assert_eq!(tools.len(), 12);
+    assert_eq!(tools.len(), 14, "7 research + 5 graph + think + execute_workflow: {tools:?}");
     assert!(!tools.iter().any(|t| LOCAL.contains(&t.as_str())), "no local tools in research: {tools:?}");
 }
 
@@ -380,4 +386,150 @@ async fn a_chosen_case_scopes_the_local_tools_and_is_in_the_system_prompt() {
     assert_eq!(args[2], json!({}), "a tool without caseId is left alone");
     let system = &model.seen_messages.lock().unwrap()[0][0];
     assert!(system.role == Role::System && system.content.contains("Smith v. Smith"), "{}", system.content);
+}
+
+/// Counts the calls that reach it; stands in for the server's write tools.
+struct Counted {
+    name: &'static str,
+    calls: Arc<Mutex<Vec<Value>>>,
+}
+#[async_trait]
+impl Tool for Counted {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn description(&self) -> &str {
+        "counted"
+    }
+    fn parameters(&self) -> Value {
+        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}})
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        self.calls.lock().unwrap().push(json!({ "tool": self.name, "args": args }));
+        Ok(json!({ "note": { "id": 5, "title": "Connections" } }))
+    }
+}
+
+/// The scripted agent with the eight record tools and the four write tools, whose calls are logged.
+fn agent_with_writes(model: Arc<Scripted>) -> (Agent, Arc<Mutex<Vec<Value>>>) {
+    let writes = Arc::new(Mutex::new(Vec::new()));
+    let mut local: Vec<Arc<dyn Tool>> = LOCAL.into_iter().map(|n| Arc::new(Echo(n)) as Arc<dyn Tool>).collect();
+    local.extend(proseva_agent::roles::EXECUTION.map(|name| Arc::new(Counted { name, calls: writes.clone() }) as Arc<dyn Tool>));
+    (agent(model).with_local_tools(local), writes)
+}
+
+async fn run_workflow(
+    agent: &Agent,
+    key: &str,
+    kind: FocusKind,
+    id: &str,
+) -> (Result<proseva_agent::runner::Reply, AgentError>, Vec<AgentEvent>) {
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let focus = Focus { kind, id: id.into(), title: "Notice to quit".into(), text: "You must leave in 5 days.".into(), case_id: Some(2) };
+    let request = WorkflowRequest { key: key.into(), focus: Some(focus), input: None };
+    let result = agent.run_workflow(&request, None, &emit, &CancellationToken::new()).await;
+    (result, events.into_inner().unwrap())
+}
+
+#[tokio::test]
+async fn a_tool_outside_the_role_is_refused_naming_the_role_and_never_runs() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().push(vec![
+        call("a", "execute_workflow", r#"{"workflow_key":"hearing_prep","focus_id":"2"}"#),
+        call("b", "think", r#"{"thought":"Read the notice, then search the law."}"#),
+    ]);
+    let (agent, writes) = agent_with_writes(model.clone());
+    let (result, events) = run_workflow(&agent, "integrate", FocusKind::Document, "3").await;
+    let reply = result.unwrap();
+    let refused = &reply.tool_results[0];
+    assert!(!refused.ok);
+    assert_eq!(refused.result["error"]["code"], "not_allowed_for_role");
+    assert!(refused.result["error"]["message"].as_str().unwrap().contains("the executor role may not use execute_workflow"));
+    assert_eq!(model.seen_tools.lock().unwrap().len(), 2, "no nested workflow ran: the loop went on with one more turn");
+    assert!(writes.lock().unwrap().is_empty());
+    // The executor is offered exactly its role's tools that this agent has.
+    let offered = model.seen_tools.lock().unwrap()[0].clone();
+    let role: Vec<String> = proseva_agent::roles::Role::Executor.tools().iter().map(|s| s.to_string()).collect();
+    assert_eq!(offered, role);
+    // `think` is a step of its own in the trail, with the thought as its card.
+    let think = events.iter().find_map(|e| match e {
+        AgentEvent::ToolResult { name, cards, ok: true, .. } if name == "think" => Some(cards.clone()),
+        _ => None,
+    });
+    assert_eq!(think.unwrap()[0].snippet, "Read the notice, then search the law.");
+    // The workflow's prompt names it and carries the focus as data; its summary is the reply.
+    let system = &model.seen_messages.lock().unwrap()[0][0].content;
+    assert!(system.contains("Workflow: integrate") && system.contains("<focus_text kind=\"document\" id=\"3\">"), "{system}");
+    assert!(matches!(events.last(), Some(AgentEvent::Done { .. })));
+}
+
+#[tokio::test]
+async fn a_once_only_write_runs_once_and_a_second_call_is_refused() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().extend([
+        vec![call("a", "append_to_note", r###"{"noteId":5,"text":"## Connections\n- [§ 55.1-1226]"}"###)],
+        vec![
+            call("b", "append_to_note", r#"{"noteId":5,"text":"more"}"#),
+            call("c", "link", r#"{"fromKind":"note","fromId":5,"toKind":"section","to":"55.1-1226","why":"deposit"}"#),
+        ],
+    ]);
+    let (agent, writes) = agent_with_writes(model);
+    let (result, _) = run_workflow(&agent, "integrate", FocusKind::Note, "5").await;
+    let reply = result.unwrap();
+    let names: Vec<String> = writes.lock().unwrap().iter().map(|w| w["tool"].as_str().unwrap().to_string()).collect();
+    assert_eq!(names, ["append_to_note", "link"], "one append, then the link; the second append never ran");
+    let second = reply.tool_results.iter().find(|r| r.args["text"] == "more").unwrap();
+    assert_eq!(second.result["error"]["code"], "budget_exhausted");
+    // Tools that take a caseId get the focus's case.
+    assert_eq!(writes.lock().unwrap()[0]["args"]["caseId"], 2);
+}
+
+#[tokio::test]
+async fn execute_workflow_runs_a_nested_workflow_whose_steps_show_in_the_same_trail() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().extend([
+        // The conversation's turn: run integrate on document 3.
+        vec![call("w", "execute_workflow", r#"{"workflow_key":"integrate","focus_id":"3","focus_kind":"document"}"#)],
+        // The workflow's turns.
+        vec![call("n1", "think", r#"{"thought":"plan"}"#), call("n2", "search_nodes", r#"{"search":"notice to quit"}"#)],
+        vec![call("n3", "create_note", r#"{"title":"Connections: Notice"}"#)],
+        vec![],
+        // Back in the conversation: done.
+    ]);
+    let (agent, writes) = agent_with_writes(model.clone());
+    let (result, events) = run(&agent, RequestKind::Chat, "Connect document 3 to the law").await;
+    let reply = result.unwrap();
+    assert_eq!(writes.lock().unwrap().len(), 1);
+    let names: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            AgentEvent::ToolCall { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["execute_workflow", "think", "search_nodes", "create_note"]);
+    let phases = events.iter().filter(|e| matches!(e, AgentEvent::Phase { .. })).count();
+    assert_eq!(phases, 2, "the nested run adds no phases of its own");
+    assert_eq!(events.iter().filter(|e| matches!(e, AgentEvent::Done { .. })).count(), 1);
+    let nested = reply.tool_results.iter().find(|r| r.tool == "execute_workflow").unwrap();
+    assert!(nested.ok, "{}", nested.result);
+    assert_eq!(nested.result["workflow"], "integrate");
+    assert_eq!(nested.result["summary"], "See § 20-124.3.");
+    assert_eq!(nested.result["wrote"][0]["tool"], "create_note");
+    // The nested run was told its focus.
+    let nested_system = &model.seen_messages.lock().unwrap()[1][0].content;
+    assert!(nested_system.contains("Focus: document 3"), "{nested_system}");
+}
+
+#[tokio::test]
+async fn a_workflow_on_the_wrong_focus_is_refused_before_any_model_turn() {
+    let model = Arc::new(Scripted::default());
+    let (agent, _) = agent_with_writes(model.clone());
+    let (result, events) = run_workflow(&agent, "hearing_prep", FocusKind::Document, "3").await;
+    let err = result.unwrap_err();
+    assert_eq!(err.code(), "invalid_input");
+    assert!(err.to_string().contains("hearing_prep runs on a case"), "{err}");
+    assert!(matches!(events.as_slice(), [AgentEvent::Error { .. }]));
+    assert!(model.seen_tools.lock().unwrap().is_empty());
 }

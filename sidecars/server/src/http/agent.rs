@@ -11,19 +11,21 @@ use std::convert::Infallible;
 use std::sync::{Arc, OnceLock};
 
 use async_trait::async_trait;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use proseva_agent::config::AgentConfig;
 use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
-use proseva_agent::runner::{Agent, RequestKind};
+use proseva_agent::model::ChatMessage;
+use proseva_agent::runner::{Agent, AgentError, CaseContext, Reply, RequestKind};
 use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
+use proseva_agent::workflows::{self, FOCUS_TEXT_CHARS, Focus, FocusKind, WorkflowRequest};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
@@ -38,7 +40,12 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 /// The routes, with an agent built from the given settings on the first request.
 pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
     let agent = LazyAgent { state: state.clone(), config: config.clone(), research: research.clone(), agent: OnceLock::new() };
-    Router::new().route("/api/chat", post(chat)).route("/api/research", post(research_route)).layer(Extension(Arc::new(agent)))
+    Router::new()
+        .route("/api/chat", post(chat))
+        .route("/api/research", post(research_route))
+        .route("/api/workflows", get(list_workflows))
+        .route("/api/workflows/{key}", post(run_workflow))
+        .layer(Extension(Arc::new(agent)))
 }
 
 /// The headless agent, built by the first request that needs it: its client for the research
@@ -127,19 +134,40 @@ async fn research_route(
     }
 }
 
+/// What one request runs: a question (Ask or Research) or a workflow.
+enum Job {
+    Ask(RequestKind, Vec<ChatMessage>),
+    Workflow(WorkflowRequest, Option<CaseContext>),
+}
+
+impl Job {
+    async fn run(&self, agent: &Agent, emit: &(dyn Fn(AgentEvent) + Send + Sync), cancel: &CancellationToken) -> Result<Reply, AgentError> {
+        match self {
+            Job::Ask(kind, history) => agent.run(*kind, history, emit, cancel).await,
+            Job::Workflow(request, case) => agent.run_workflow(request, case.as_ref(), emit, cancel).await,
+        }
+    }
+}
+
 async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
     // The rules are the agent's own (crates/agent conversation.rs), the same for every client.
-    let history = match conversation_from_json(&body) {
-        Ok(h) => h,
-        Err(e) => return ApiError::field(&e.field, e.message).into_response(),
-    };
+    match conversation_from_json(&body) {
+        Ok(history) => respond(agent, Job::Ask(kind, history), headers).await,
+        Err(e) => ApiError::field(&e.field, e.message).into_response(),
+    }
+}
+
+/// Runs `job` and answers with its reply as JSON, or, when the client accepts
+/// `text/event-stream`, with its events as they happen.
+async fn respond(agent: Arc<Agent>, job: Job, headers: &HeaderMap) -> Response {
     let wants_stream = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
     if !wants_stream {
         let emit = |_e: AgentEvent| {};
-        return match agent.run(kind, &history, &emit, &CancellationToken::new()).await {
+        return match job.run(&agent, &emit, &CancellationToken::new()).await {
             Ok(reply) => {
                 Json(json!({ "reply": reply.reply, "toolResults": reply.tool_results, "citations": reply.citations })).into_response()
             }
+            Err(e @ AgentError::Workflow(_)) => ApiError::BadRequest(e.to_string()).into_response(),
             Err(e) => ApiError::Upstream(e.to_string()).into_response(),
         };
     }
@@ -151,7 +179,7 @@ async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body:
         let emit = move |e: AgentEvent| {
             let _ = tx.send(e);
         };
-        let _ = agent.run(kind, &history, &emit, &cancel).await;
+        let _ = job.run(&agent, &emit, &cancel).await;
     });
     let stream = futures::stream::unfold((rx, guard), |(mut rx, guard)| async move {
         let event = rx.recv().await?;
@@ -160,4 +188,95 @@ async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body:
         Some((Ok::<_, Infallible>(sse), (rx, guard)))
     });
     Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+/// `GET /api/workflows`: the registry, in menu order.
+async fn list_workflows() -> Json<Value> {
+    Json(json!(workflows::WORKFLOWS))
+}
+
+/// `POST /api/workflows/{key}` `{"focus": {"kind", "id"}?, "input"?}`: runs one workflow on a record
+/// of this server (its title and text read here), as `/api/chat` runs a question.
+async fn run_workflow(
+    State(state): State<AppState>,
+    Extension(agent): Extension<Arc<LazyAgent>>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> Response {
+    let request = match workflow_request(&state, key, &body).await {
+        Ok(request) => request,
+        Err(e) => return e.into_response(),
+    };
+    match agent.get() {
+        Ok(agent) => respond(agent, Job::Workflow(request, None), &headers).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The request's focus read from the store (its title, text and case), checked against the
+/// registry before anything runs.
+async fn workflow_request(state: &AppState, key: String, body: &Value) -> Result<WorkflowRequest, ApiError> {
+    let Some(fields) = body.as_object() else { return Err(ApiError::BadRequest("the body must be a JSON object".into())) };
+    if let Some(unknown) = fields.keys().find(|k| !["focus", "input"].contains(&k.as_str())) {
+        return Err(ApiError::field(unknown, "unknown field; a workflow takes `focus` and `input`"));
+    }
+    let input = match body.get("input") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.chars().count() <= proseva_agent::conversation::MAX_MESSAGE_CHARS => Some(s.clone()),
+        Some(Value::String(_)) => return Err(ApiError::field("input", "too long")),
+        Some(_) => return Err(ApiError::field("input", "must be a string")),
+    };
+    let focus = match body.get("focus") {
+        None | Some(Value::Null) => None,
+        Some(f) => {
+            let kind = f["kind"]
+                .as_str()
+                .and_then(FocusKind::parse)
+                .ok_or_else(|| ApiError::field("focus", "`kind` must be case, document, note or section"))?;
+            let id = match &f["id"] {
+                Value::String(s) if !s.trim().is_empty() && s.len() <= 100 => s.trim().to_string(),
+                Value::Number(n) if n.is_i64() => n.to_string(),
+                _ => return Err(ApiError::field("focus", "`id` must be a record's id or a section number")),
+            };
+            Some(read_focus(state, kind, id).await?)
+        }
+    };
+    let request = WorkflowRequest { key, focus, input };
+    workflows::check(&request).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    Ok(request)
+}
+
+/// A case, document or note of the store as a workflow's focus; a section is passed as named
+/// (the workflow reads it from the law graph).
+async fn read_focus(state: &AppState, kind: FocusKind, id: String) -> Result<Focus, ApiError> {
+    let record_id = || id.parse::<i64>().map_err(|_| ApiError::field("focus", format!("a {} id is a number", kind.name())));
+    let missing = |id: i64| ApiError::NotFound(format!("no {} {id}", kind.name()));
+    let cut = |text: String| text.chars().take(FOCUS_TEXT_CHARS + 1).collect::<String>();
+    let (title, text, case_id) = match kind {
+        FocusKind::Section => (String::new(), String::new(), None),
+        FocusKind::Document => {
+            let n = record_id()?;
+            let found = state
+                .blocking(move |s| s.store.read(|c| Ok(crate::store::documents::get(c, n)?.zip(crate::store::documents::text(c, n)?))))
+                .await?;
+            let (doc, (_, text)) = found.ok_or_else(|| missing(n))?;
+            (doc.title, cut(text), doc.case_id)
+        }
+        FocusKind::Note => {
+            let n = record_id()?;
+            let note = state.blocking(move |s| s.store.read(|c| <crate::store::notes::Notes as crate::store::Table>::get(c, n))).await?;
+            let note = note.ok_or_else(|| missing(n))?;
+            (note.title, cut(note.body), note.case_id)
+        }
+        FocusKind::Case => {
+            let n = record_id()?;
+            let case = state.blocking(move |s| s.store.read(|c| <crate::store::cases::Cases as crate::store::Table>::get(c, n))).await?;
+            let case = case.ok_or_else(|| missing(n))?;
+            let about =
+                [case.case_number.clone(), case.court.clone(), case.case_type.clone()].into_iter().flatten().collect::<Vec<_>>().join(", ");
+            (case.name, about, Some(n))
+        }
+    };
+    Ok(Focus { kind, id, title, text, case_id })
 }

@@ -12,6 +12,8 @@
 
 use std::collections::HashMap;
 
+pub mod workflows;
+
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
@@ -151,6 +153,10 @@ impl ChatModel for OfflineModel {
     }
 
     async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
+        let system = messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
+        if let Some(key) = crate::workflows::key_in_prompt(system) {
+            return Ok(ModelTurn { content: String::new(), tool_calls: workflows::plan(key, system, messages, tools) });
+        }
         let question = messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or_default();
         let last_user = messages.iter().rposition(|m| m.role == Role::User).unwrap_or(0);
         let turns_so_far = messages[last_user..].iter().filter(|m| m.role == Role::Assistant && !m.tool_calls.is_empty()).count();
@@ -163,7 +169,11 @@ impl ChatModel for OfflineModel {
     }
 
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
-        let answer = compose(request.question, request.results);
+        let system = request.messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
+        let answer = match crate::workflows::key_in_prompt(system) {
+            Some(key) => workflows::summary(key, request.results),
+            None => compose(request.question, request.results),
+        };
         // Stream by paragraph, as a model would by token.
         for part in answer.split_inclusive("\n\n") {
             on_delta(part);
@@ -270,7 +280,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     };
     for (i, r) in results.iter().enumerate() {
         if !r.ok {
-            let error = r.result["error"].as_str().unwrap_or("failed");
+            let error = crate::tool::error_message(&r.result).unwrap_or("failed");
             // Errors that already name their tool are not prefixed with it again.
             failures.push(if error.starts_with(r.tool.as_str()) { error.to_string() } else { format!("{}: {error}", r.tool) });
             continue;
