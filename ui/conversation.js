@@ -332,7 +332,11 @@ export class Conversation {
         call.outcome.textContent = '';
       } else if (written) {
         // A write to the workspace: what was written, and a way to open it.
-        clear(call.outcome).append(` — ${truncate(written.title || 'written', 70)} `, recordButton(written.record));
+        // A link opens the section it points to; a note or a deadline opens in the workspace.
+        const opener = written.section
+          ? h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': written.section, 'aria-haspopup': 'dialog' }, 'Read the section')
+          : recordButton(written.record);
+        clear(call.outcome).append(` — ${truncate(written.title || 'written', 70)} `, opener);
       } else {
         const n = cards.length;
         call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;

@@ -2,7 +2,8 @@
 //! the first case, a deadline counted from Rule 5A:6 past a holiday, a custody order (PDF) and a
 //! scanned letter (PNG, read by OCR), two questions answered from them, an answer saved as a
 //! note, everything still there after a restart, and after a backup, a wiped data dir and a
-//! restore through the window.
+//! restore through the window; then the custody order connected to the law by the `integrate`
+//! workflow from its Workflows menu.
 //!
 //! Needs what `e2e.rs` needs (Xvfb, WebKitWebDriver, tauri-driver, the sidecars built beside
 //! `proseva`) and `pdftoppm` (poppler-utils) to make the scan; the server reads it with
@@ -448,5 +449,50 @@ fn a_case_is_built_asked_about_kept_across_restarts_and_restored_from_a_backup()
     check_everything_is_there(&session, due, &conversation, "after a restore");
     case_page(&session, "overview");
     save_screenshot(&session, "case.png");
+
+    // 8. Workflows: connect the custody order to the law, from its row's Workflows menu.
+    connect_the_order_to_the_law(&session);
     quit(session);
+}
+
+/// Runs "Connect to the law" (integrate) on the custody order from the Documents page: it runs in
+/// Ask as a new conversation whose trail shows the plan and the writes, and the note it wrote opens
+/// from the trail with a Connections section naming Code sections.
+fn connect_the_order_to_the_law(session: &Session) {
+    case_page(session, "documents");
+    let rows = document_rows(session);
+    let order = rows.iter().find(|r| r["title"].as_str().is_some_and(|t| t.contains("custody-order"))).expect("the order is listed");
+    let row = format!("#records-documents .rec-row[data-id='{}']", order["id"].as_str().unwrap());
+    press(session, &format!("{row} .workflows-menu:not([hidden]) > summary"));
+    press(session, &format!("{row} .workflows-menu[open] button.workflow-choice[data-workflow='integrate']"));
+    session.wait_for("#panel-chat:not([hidden]) #chat-transcript .message.user.workflow-run[data-workflow='integrate']", LONG).unwrap();
+    let summary = answers(session, 1).remove(0);
+    assert!(summary.contains("Connect to the law") && summary.contains("Connections: custody-order"), "{summary}");
+    // The trail: the plan first, then the note written, with a way to open it.
+    let steps: Vec<String> = session
+        .script(
+            "return [...document.querySelectorAll('#chat-transcript .trail-item')].map(i => i.dataset.tool + ':' + i.dataset.state)",
+            json!([]),
+        )
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(steps.first().map(String::as_str), Some("think:ok"), "{steps:?}");
+    assert!(steps.contains(&"create_note:ok".to_string()) && steps.contains(&"append_to_note:ok".to_string()), "{steps:?}");
+    assert!(steps.iter().any(|s| s == "link:ok"), "the sections were linked: {steps:?}");
+    session
+        .script("document.querySelector('#chat-transcript .message.user.workflow-run')?.scrollIntoView({block: 'start'})", json!([]))
+        .unwrap();
+    save_screenshot(session, "workflow-run.png");
+    press(session, "#chat-transcript .trail-item[data-tool='append_to_note'] button.open-record");
+    session.wait_for("#panel-workspace[data-page='notes'] #note-editor[data-note-id]:not([data-note-id=''])", LONG).unwrap();
+    session.wait_until("return (document.querySelector('#note-preview')?.innerText || '').includes('Connections')", LONG).unwrap();
+    let note = text_of(session, "#note-preview");
+    assert!(note.contains("§ 20-124"), "the connections name custody sections: {note}");
+    assert_eq!(note.matches("Connections").count(), 1, "one Connections section: {note}");
+    session.script("document.querySelector('#note-preview')?.scrollIntoView({block: 'start'})", json!([])).unwrap();
+    save_screenshot(session, "workflow-note.png");
 }

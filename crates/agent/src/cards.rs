@@ -122,7 +122,11 @@ fn written_card(result: &Value) -> Option<Card> {
             snippet: truncate(link["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
             kind: CardKind::Other,
             section,
-            record: link["fromId"].as_i64().map(|id| RecordRef { kind: from_kind.to_string(), id }),
+            // A deadline it points to opens; else the record it comes from.
+            record: match (link["toKind"].as_str(), to.parse::<i64>()) {
+                (Some("deadline"), Ok(id)) => Some(RecordRef { kind: "deadline".into(), id }),
+                _ => link["fromId"].as_i64().map(|id| RecordRef { kind: from_kind.to_string(), id }),
+            },
             ..Default::default()
         });
     }

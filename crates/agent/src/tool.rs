@@ -123,9 +123,14 @@ impl ToolDisplay {
         ToolDisplay { action: format!("Using {title}"), title, source: String::new(), results: CardKind::Other }
     }
 
-    /// The action, with what is searched for when the call says (`query`, `search` or `text`).
+    /// The action, with what is searched for when the call says (`query`, `search` or `text`) in
+    /// one line (a text of several lines is something written, not looked for).
     pub fn describe(&self, args: &Value) -> String {
-        let asked = ["query", "search", "text"].iter().find_map(|k| args.get(*k).and_then(Value::as_str)).map(str::trim);
+        let asked = ["query", "search", "text"]
+            .iter()
+            .find_map(|k| args.get(*k).and_then(Value::as_str))
+            .map(str::trim)
+            .filter(|q| !q.contains('\n'));
         match asked.filter(|q| !q.is_empty()) {
             Some(q) => format!("{}: “{}”", self.action, cards::truncate(q, 60)),
             None => self.action.clone(),
@@ -265,6 +270,7 @@ mod tests {
         let display = ToolDisplay::new("Court opinions", "CourtListener", "Searching court opinions", CardKind::Opinion);
         assert_eq!(display.describe(&json!({"query": "custody"})), "Searching court opinions: “custody”");
         assert_eq!(display.describe(&json!({"query": "  "})), "Searching court opinions");
+        assert_eq!(display.describe(&json!({"text": "## Connections\n- x"})), "Searching court opinions");
         assert_eq!(display.describe(&json!("not an object")), "Searching court opinions");
         let unnamed = ToolDisplay::named("SomethingNew");
         assert_eq!((unnamed.title.as_str(), unnamed.describe(&json!({}))), ("Something New", "Using Something New".to_string()));

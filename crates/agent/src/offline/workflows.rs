@@ -74,9 +74,9 @@ fn turns_so_far(messages: &[ChatMessage]) -> usize {
 
 /// Words too common in letters and court papers to say what one is about.
 const GENERIC: &[&str] = &[
-    "about", "after", "also", "asks", "based", "been", "before", "being", "could", "each", "every", "from", "have", "into", "must",
-    "other", "please", "shall", "such", "than", "their", "them", "then", "there", "these", "they", "this", "those", "under", "upon",
-    "were", "which", "while", "would",
+    "about", "after", "also", "asks", "based", "been", "before", "being", "case", "circuit", "could", "county", "court", "each", "every",
+    "from", "have", "into", "judge", "must", "other", "please", "shall", "such", "than", "their", "them", "then", "there", "these", "they",
+    "this", "those", "under", "upon", "were", "which", "while", "would",
 ];
 
 /// The words a record is about: its title's, then its text's most frequent, at most `max`.
