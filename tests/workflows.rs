@@ -53,6 +53,30 @@ async fn the_registry_is_listed_and_bad_requests_are_refused_before_anything_run
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_checked_offline_is_unclear_and_quotes_the_sections_found() {
+    let sidecars = start().await;
+    let url = format!("{}/api/workflows/check_claim", sidecars.server_url);
+    let (status, body) = post(&url, json!({})).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.to_string().contains("needs your words in `input`"), "{body}");
+    let claim = "My landlord can keep my whole security deposit because I moved out 2 days early";
+    let (status, reply) = post(&url, json!({"input": claim})).await;
+    assert_eq!(status, 200, "{reply}");
+    let decision = &reply["decision"];
+    assert_eq!(decision["verdict"], "unclear", "{reply}");
+    assert_eq!(decision["confidence"], 0.0);
+    assert!(decision["resolution"].as_str().unwrap().contains("needs a language model"), "{decision}");
+    let cited: Vec<&str> = decision["citations"].as_array().unwrap().iter().map(|c| c["section"].as_str().unwrap()).collect();
+    assert!(cited.iter().any(|s| s.starts_with("55.1-")), "a landlord-tenant section is quoted: {decision}");
+    for c in decision["citations"].as_array().unwrap() {
+        assert_eq!(c["textKind"], "summary", "the starter corpus holds summaries, and says so: {c}");
+        assert!(!c["quote"].as_str().unwrap().is_empty());
+    }
+    let text = reply["reply"].as_str().unwrap();
+    assert!(text.contains("Unclear from what was found") && text.contains("plain-language summary, not the statute's words"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn integrate_offline_appends_one_connections_section_and_links_the_sections_it_names() {
     let sidecars = start().await;
     let server = &sidecars.server_url;

@@ -72,6 +72,7 @@ function start() {
     onConversation,
     onBusy: (busy, conv) => {
       $('chat-new').hidden = busy || !conv.transcript.querySelector('.message');
+      $('chat-check').hidden = busy;
     },
   });
 
@@ -173,6 +174,19 @@ function start() {
     }
   }
 
+  // Check a claim: what is in the Ask box is the claim; the check runs as a new conversation.
+  $('chat-check').addEventListener('click', () => {
+    const claim = chat.input.value.trim();
+    if (!claim) {
+      chat.showInputError('Write the claim first — for example, “My landlord says he can keep my whole deposit because I left 2 days early.”');
+      chat.input.focus();
+      return;
+    }
+    if (chat.busy) return;
+    chat.input.value = '';
+    chat.growInput();
+    chat.runWorkflow({ key: 'check_claim', input: claim, label: claim, caseId: ws.caseId, badge: 'Claim' });
+  });
   // A workflow chosen from a record's Workflows menu runs in Ask, as a new conversation.
   document.addEventListener('proseva:run-workflow', (e) => {
     select('chat', { focusInput: false });

@@ -11,10 +11,14 @@ import { h, clear, announce, spinner, truncate, formatNumber } from './dom.js';
 import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
 import { ResultGroups, kindBadge, resultError } from './results.js';
+import { renderVerdict } from './verdict.js';
 
 const PHASES = {
   tools: 'Looking things up…',
   answer: 'Writing the answer…',
+  intent: 'Finding the law and your records on this claim…',
+  verify: 'Checking the claim against what was found…',
+  decide: 'Deciding…',
 };
 
 export class Conversation {
@@ -112,7 +116,7 @@ export class Conversation {
    * conversation: `label` stands where a question would, the steps show in the trail and the
    * workflow's summary is the answer. False when a request is already running.
    */
-  runWorkflow({ key, focus = null, label, caseId = null }) {
+  runWorkflow({ key, focus = null, label, caseId = null, input = null, badge = 'Workflow' }) {
     if (this.running) {
       announce('Please wait for the current answer, or press Stop.');
       return false;
@@ -123,10 +127,10 @@ export class Conversation {
       'article',
       { class: 'message user workflow-run', dataset: { workflow: key } },
       h('h3', { class: 'visually-hidden' }, 'You ran a workflow'),
-      h('div', { class: 'message-body user-text' }, h('span', { class: 'workflow-badge' }, 'Workflow'), ' ', label),
+      h('div', { class: 'message-body user-text' }, h('span', { class: 'workflow-badge' }, badge), ' ', label),
     );
     this.transcript.append(userEl);
-    this.run(label, userEl, (req, onEvent) => api.runWorkflow(req.requestId, key, focus, onEvent, { caseId }));
+    this.run(label, userEl, (req, onEvent) => api.runWorkflow(req.requestId, key, focus, onEvent, { caseId, input }));
     return true;
   }
 
@@ -374,7 +378,13 @@ export class Conversation {
     const check = done.citations && typeof done.citations === 'object' ? done.citations : null;
     const unverified = new Set(check && Array.isArray(check.unverified) ? check.unverified.map(String) : []);
     const stick = this.nearBottom();
-    clear(req.body).append(renderMarkdown(reply, { citations: { spans: check ? check.spans : [], note: check ? check.note || null : null } }));
+    if (done.decision && typeof done.decision === 'object') {
+      // A claim check: the verdict card stands for the reply (which says the same in words, for notes).
+      clear(req.body).append(renderVerdict(done.decision, { caseId: this.getCaseId ? this.getCaseId() : null }));
+      req.msg.dataset.verdict = done.decision.verdict;
+    } else {
+      clear(req.body).append(renderMarkdown(reply, { citations: { spans: check ? check.spans : [], note: check ? check.note || null : null } }));
+    }
     if (!reply.trim()) req.body.append(h('p', { class: 'muted' }, 'No answer was written.'));
     this.settleTrail(req);
     req.phase.hidden = true;

@@ -18,15 +18,7 @@ pub async fn workflow_request(
     let focus = match focus.filter(|f| !f.is_null()) {
         None => None,
         Some(f) => {
-            let kind = f["kind"]
-                .as_str()
-                .and_then(FocusKind::parse)
-                .ok_or_else(|| CommandError::invalid("focus", "`kind` must be case, document, note or section"))?;
-            let id = match &f["id"] {
-                Value::String(s) if !s.trim().is_empty() && s.len() <= 100 => s.trim().to_string(),
-                Value::Number(n) if n.is_i64() => n.to_string(),
-                _ => return Err(CommandError::invalid("focus", "`id` must be a record's id or a section number")),
-            };
+            let (kind, id) = workflows::focus_ref(f).map_err(|e| CommandError::invalid("focus", e))?;
             Some(read(workspace, kind, id).await?)
         }
     };

@@ -56,6 +56,9 @@ pub enum AgentEvent {
         tool_results: Vec<ToolResult>,
         /// Which Virginia citations in the reply the law graph knows.
         citations: CitationCheck,
+        /// A claim check's structured decision (`crate::claim::Decision`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        decision: Option<Value>,
     },
     /// The request ended without an answer. `code`: `cancelled` (the person stopped it),
     /// `invalid_input` (the conversation broke a rule), `model` (the model service failed) or
@@ -106,6 +109,7 @@ mod tests {
             reply: "r".into(),
             tool_results: vec![ToolResult { tool: "get_stats".into(), args: json!({}), ok: true, result: json!({}) }],
             citations: CitationCheck::default(),
+            decision: None,
         };
         let v = serde_json::to_value(&done).unwrap();
         assert_eq!(v["type"], "done");

@@ -35,6 +35,7 @@
 
 pub mod cards;
 pub mod citations;
+pub mod claim;
 pub mod config;
 pub mod conversation;
 pub mod event;

@@ -108,4 +108,17 @@ pub trait ChatModel: Send + Sync {
 
     /// Phase 2: the answer, each piece passed to `on_delta` as it is written; returns the whole.
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError>;
+
+    /// A reply that should be one JSON object fitting `schema` (named `name`): asked with the
+    /// endpoint's structured output where it has one. The caller reads and checks the text.
+    async fn structured(
+        &self,
+        model: &str,
+        messages: &[ChatMessage],
+        name: &str,
+        schema: &serde_json::Value,
+    ) -> Result<String, ModelError> {
+        let _ = (model, messages, name, schema);
+        Err(ModelError::BadResponse("this model cannot answer in a structured form".into()))
+    }
 }

@@ -24,6 +24,7 @@ use futures::future::BoxFuture;
 
 use crate::cards;
 use crate::citations::{CitationCheck, check_citations};
+use crate::claim::{self, Decision};
 use crate::conversation::{ConversationError, check};
 use crate::event::{AgentEvent, ToolResult};
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role as Speaker, ToolCall};
@@ -32,7 +33,7 @@ use crate::tool::{Tool, ToolError, ToolSet};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
 use crate::tools::local::{ServerClient, local_tools};
 use crate::tools::own::{ExecuteWorkflow, Think};
-use crate::workflows::{self, Focus, FocusKind, Workflow, WorkflowError, WorkflowRequest};
+use crate::workflows::{self, Focus, FocusKind, Pipeline, Workflow, WorkflowError, WorkflowRequest};
 
 pub use crate::roles::RequestKind;
 
@@ -65,6 +66,8 @@ pub struct Reply {
     pub reply: String,
     pub tool_results: Vec<ToolResult>,
     pub citations: CitationCheck,
+    /// A claim check's decision.
+    pub decision: Option<Decision>,
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -243,7 +246,7 @@ impl Agent {
     ) -> Result<Reply, AgentError> {
         let result = async {
             let workflow = workflows::check(request)?;
-            self.workflow_inner(workflow, request, case, emit, cancel, true).await
+            self.dispatch(workflow, request, case, emit, cancel, true).await
         }
         .await;
         finish(result, emit)
@@ -293,7 +296,7 @@ impl Agent {
             )
             .await?;
         let citations = check_citations(&self.explorer, &reply).await;
-        Ok(Reply { reply, tool_results: results, citations })
+        Ok(Reply { reply, tool_results: results, citations, decision: None })
     }
 
     /// Phase 2: the large model writes from the collected results, with no tools.
@@ -362,8 +365,159 @@ impl Agent {
             };
             let reply = self.answer(&system, WORKFLOW_SUMMARY_PROMPT, &history, &task, &results, &on_delta, cancel).await?;
             let citations = check_citations(&self.explorer, &reply).await;
-            Ok(Reply { reply, tool_results: results, citations })
+            Ok(Reply { reply, tool_results: results, citations, decision: None })
         })
+    }
+
+    /// Runs a checked workflow request by its pipeline.
+    fn dispatch<'a>(
+        &'a self,
+        workflow: &'static Workflow,
+        request: &'a WorkflowRequest,
+        case: Option<&'a CaseContext>,
+        emit: &'a (dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &'a CancellationToken,
+        top_level: bool,
+    ) -> BoxFuture<'a, Result<Reply, AgentError>> {
+        match workflow.pipeline {
+            Pipeline::ToolLoop => self.workflow_inner(workflow, request, case, emit, cancel, top_level),
+            Pipeline::ClaimCheck => {
+                Box::pin(self.check_claim(workflow, request.input.as_deref().unwrap_or_default(), case, emit, cancel, top_level))
+            }
+        }
+    }
+
+    /// The claim check ([`crate::claim`]): retrieval (phase `intent`), the report, the verifier's
+    /// first pass and the tools it asks for (phase `verify`), the decision (phase `decide`), every
+    /// cited section checked in the law graph; the decision in Markdown is the reply. Offline the
+    /// decision is `unclear`, with the sections found.
+    async fn check_claim(
+        &self,
+        workflow: &'static Workflow,
+        claim_text: &str,
+        case: Option<&CaseContext>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
+        top_level: bool,
+    ) -> Result<Reply, AgentError> {
+        let claim_text = claim_text.trim();
+        let phase = |name: &str| {
+            if top_level {
+                emit(AgentEvent::Phase { name: name.into() })
+            }
+        };
+        // The verifier reads; it writes nothing.
+        let all = self.role_tools(workflow.role).await?;
+        let mut tools = ToolSet::new(all.iter().filter(|t| !roles::EXECUTION.contains(&t.name())).cloned().collect());
+        if let Some(case) = case {
+            tools = tools.scoped_to_case(case.case_id);
+        }
+        let limits = Limits { role: workflow.role, max_turns: 1, max_calls: workflow.max_tool_calls, once: &[], case };
+        let mut used_once = HashSet::new();
+
+        phase("intent");
+        let retrieval = claim::retrieval_calls(claim_text, tools.get("SearchKnowledge").is_some());
+        let answered = tokio::select! {
+            biased;
+            () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
+            a = self.run_calls(&retrieval, retrieval.len(), &limits, &mut used_once, &tools, emit, cancel) => a,
+        };
+        let mut results: Vec<ToolResult> = answered.into_iter().filter_map(|(record, _)| record).collect();
+        let deadlines = results.iter().find(|r| r.ok && r.tool == "GetDeadlines").map(|r| r.result.clone());
+        let report = claim::report_of(claim_text, claim::intent_of(claim_text, deadlines.as_ref()), &results);
+
+        let decision = if self.model.mode() == crate::model::ModelMode::Offline {
+            claim::offline_decision(&report)
+        } else {
+            phase("verify");
+            let mut system = workflows::system_prompt(workflow, None, Some(claim_text));
+            if let Some(case) = case {
+                system.push_str("\n\n");
+                system.push_str(&case.summary);
+            }
+            let mut messages = vec![
+                ChatMessage::system(system),
+                ChatMessage::user(format!(
+                    "The report:\n{}\n\nReview it. If it is enough to decide, answer without calling a tool; otherwise call the tools for what is missing.",
+                    report.to_prompt()
+                )),
+            ];
+            let specs = tools.specs();
+            let turn = tokio::select! {
+                biased;
+                () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
+                t = self.model.tool_turn(&self.config.small_model, &messages, &specs) => t?,
+            };
+            if !turn.tool_calls.is_empty() {
+                messages.push(ChatMessage::assistant_calls(turn.content.clone(), turn.tool_calls.clone()));
+                let budget = workflow.max_tool_calls.saturating_sub(results.len());
+                let answered = tokio::select! {
+                    biased;
+                    () = cancel.cancelled() => return Err(ModelError::Cancelled.into()),
+                    a = self.run_calls(&turn.tool_calls, budget, &limits, &mut used_once, &tools, emit, cancel) => a,
+                };
+                for (call, (record, content)) in turn.tool_calls.iter().zip(answered) {
+                    messages.push(ChatMessage::tool(&call.id, content));
+                    results.extend(record);
+                }
+            }
+            phase("decide");
+            messages.push(ChatMessage::user(DECIDE_PROMPT));
+            self.decide(&messages, cancel).await?
+        };
+
+        // Every cited section, looked up in one query; one the graph lacks is dropped.
+        let cited: String = decision
+            .citations
+            .iter()
+            .map(|c| claim::section_id(&c.section).map_or_else(|| c.section.clone(), |id| proseva_citation::label(&id)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let check = check_citations(&self.explorer, &cited).await;
+        let decision = claim::keep_verified(decision, &check.verified, check.note.is_none());
+        let reply = claim::decision_markdown(claim_text, &decision);
+        phase("answer");
+        if top_level {
+            for part in reply.split_inclusive("\n\n") {
+                emit(AgentEvent::Delta { text: part.to_string() });
+            }
+        }
+        let citations = check_citations(&self.explorer, &reply).await;
+        Ok(Reply { reply, tool_results: results, citations, decision: Some(decision) })
+    }
+
+    /// The decision, asked with the schema; a reply that does not read gets one repair request
+    /// (what was wrong, and the reply), then a clear error.
+    async fn decide(&self, messages: &[ChatMessage], cancel: &CancellationToken) -> Result<Decision, AgentError> {
+        let schema = claim::decision_schema();
+        let ask = |messages: Vec<ChatMessage>| {
+            let schema = &schema;
+            async move {
+                tokio::select! {
+                    biased;
+                    () = cancel.cancelled() => Err(ModelError::Cancelled),
+                    r = self.model.structured(&self.config.large_model, &messages, "claim_decision", schema) => r,
+                }
+            }
+        };
+        let first = ask(messages.to_vec()).await?;
+        match claim::parse_decision(&first) {
+            Ok(decision) => Ok(decision),
+            Err(problem) => {
+                tracing::info!("the model's decision did not read ({problem}); asking once more");
+                let mut repair = messages.to_vec();
+                repair.push(ChatMessage::assistant(first));
+                repair.push(ChatMessage::user(format!(
+                    "That decision could not be read: {problem}. Answer again with only the JSON object, fitting the schema."
+                )));
+                let second = ask(repair).await?;
+                claim::parse_decision(&second).map_err(|p| {
+                    AgentError::Model(ModelError::BadResponse(format!(
+                        "the model's decision could not be read, even after asking again: {p}"
+                    )))
+                })
+            }
+        }
     }
 
     /// `execute_workflow{workflow_key, focus_id?, focus_kind?}` made by a model: the workflow runs
@@ -401,14 +555,15 @@ impl Agent {
             }),
             _ => None,
         };
-        let request = WorkflowRequest { key, focus, input: None };
+        let input: Option<String> = crate::tool::opt_arg(args, "input")?;
+        let request = WorkflowRequest { key, focus, input };
         workflows::check(&request).map_err(|e| ToolError::BadArguments(e.to_string()))?;
         let nested_emit = |event: AgentEvent| {
             if matches!(event, AgentEvent::ToolCall { .. } | AgentEvent::ToolResult { .. }) {
                 emit(event)
             }
         };
-        let reply = self.workflow_inner(workflow, &request, limits.case, &nested_emit, cancel, false).await.map_err(|e| match e {
+        let reply = self.dispatch(workflow, &request, limits.case, &nested_emit, cancel, false).await.map_err(|e| match e {
             AgentError::Model(ModelError::Cancelled) => ToolError::Failed("the workflow was stopped".into()),
             other => ToolError::Failed(format!("the workflow {} failed: {other}", workflow.key)),
         })?;
@@ -424,6 +579,7 @@ impl Agent {
             "summary": reply.reply,
             "toolCalls": reply.tool_results.len(),
             "wrote": wrote,
+            "decision": reply.decision,
         }))
     }
 
@@ -645,6 +801,12 @@ struct Limits<'a> {
     case: Option<&'a CaseContext>,
 }
 
+const DECIDE_PROMPT: &str = "Decide now. Answer with one JSON object: verdict (supported, not_supported or unclear), \
+confidence (0 to 1), resolution (plain words for the person: whether the claim holds and why), citations (section, quote: \
+the words of that section's text in the report or the tool results, textKind: official or summary as they say), \
+action_plan (step, by_when: YYYY-MM-DD or null, where: or null). Cite only sections in the report or the tool results. \
+If what was found cannot decide it, the verdict is unclear.";
+
 /// Turns of a workflow's tool loop (its calls are capped by the workflow).
 const WORKFLOW_TURNS: usize = 12;
 
@@ -659,6 +821,7 @@ fn finish(result: Result<Reply, AgentError>, emit: &(dyn Fn(AgentEvent) + Send +
             reply: reply.reply.clone(),
             tool_results: reply.tool_results.clone(),
             citations: reply.citations.clone(),
+            decision: reply.decision.as_ref().map(|d| serde_json::to_value(d).unwrap_or_default()),
         }),
         Err(e) => {
             let message = match e {

@@ -24,6 +24,11 @@ struct Scripted {
     seen_messages: Mutex<Vec<Vec<ChatMessage>>>,
     answer_messages: Mutex<Vec<ChatMessage>>,
     answer_model: Mutex<String>,
+    /// Structured replies (claim decisions), in order; and the messages each was asked with.
+    decisions: Mutex<Vec<String>>,
+    decision_requests: Mutex<Vec<Vec<ChatMessage>>>,
+    /// Says it is an online model (the claim check then asks it to decide).
+    online: bool,
 }
 
 fn call(id: &str, name: &str, args: &str) -> ToolCall {
@@ -33,7 +38,18 @@ fn call(id: &str, name: &str, args: &str) -> ToolCall {
 #[async_trait]
 impl ChatModel for Scripted {
     fn mode(&self) -> ModelMode {
-        ModelMode::Offline
+        if self.online {
+            ModelMode::Online { base_url: "http://scripted".into(), small: "small-m".into(), large: "large-m".into() }
+        } else {
+            ModelMode::Offline
+        }
+    }
+    async fn structured(&self, _model: &str, messages: &[ChatMessage], name: &str, schema: &Value) -> Result<String, ModelError> {
+        assert_eq!(name, "claim_decision");
+        assert_eq!(schema["required"][0], "verdict");
+        self.decision_requests.lock().unwrap().push(messages.to_vec());
+        let mut decisions = self.decisions.lock().unwrap();
+        if decisions.is_empty() { Err(ModelError::BadResponse("no decision scripted".into())) } else { Ok(decisions.remove(0)) }
     }
     async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
         self.seen_tools.lock().unwrap().push(tools.iter().map(|t| t.name.clone()).collect());
@@ -152,7 +168,7 @@ async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_too
     assert_eq!(kinds.iter().filter(|k| *k == "tool_result").count(), 4);
     assert_eq!(kinds.iter().filter(|k| *k == "delta").count(), 2);
     assert_eq!(kinds.last().unwrap(), "done");
-    let AgentEvent::Done { reply: text, tool_results, citations } = events.last().unwrap() else { panic!() };
+    let AgentEvent::Done { reply: text, tool_results, citations, .. } = events.last().unwrap() else { panic!() };
     assert_eq!(text, "See § 20-124.3.");
     assert_eq!(tool_results.len(), 4);
     // The explorer is down, so the citation could not be verified, and the reply says why.
@@ -532,4 +548,133 @@ async fn a_workflow_on_the_wrong_focus_is_refused_before_any_model_turn() {
     assert!(err.to_string().contains("hearing_prep runs on a case"), "{err}");
     assert!(matches!(events.as_slice(), [AgentEvent::Error { .. }]));
     assert!(model.seen_tools.lock().unwrap().is_empty());
+}
+
+/// An online scripted agent over the counting explorer (it knows § 20-124.3 and § 16.1-241).
+async fn claim_agent(model: Arc<Scripted>) -> Agent {
+    let (url, _) = counting_explorer().await;
+    let http = reqwest::Client::new();
+    let config = RunnerConfig { small_model: "small-m".into(), large_model: "large-m".into(), ..RunnerConfig::default() };
+    Agent::new(
+        model,
+        config,
+        ExplorerClient::new(http.clone(), &url, None),
+        ServerClient::new(http, "http://127.0.0.1:9", None),
+        Vec::new(),
+    )
+    .with_local_tools(LOCAL.into_iter().map(|n| Arc::new(Echo(n)) as Arc<dyn Tool>).collect())
+}
+
+fn decision(verdict: &str, confidence: f64, sections: &[&str]) -> String {
+    let citations: Vec<Value> =
+        sections.iter().map(|s| json!({"section": s, "quote": "the court shall consider", "textKind": "official"})).collect();
+    json!({"verdict": verdict, "confidence": confidence, "resolution": "Custody turns on the child's best interests.",
+           "citations": citations, "action_plan": [{"step": "File your answer", "by_when": "2030-01-02", "where": "the circuit court"}]})
+    .to_string()
+}
+
+async fn check(agent: &Agent, claim: &str) -> (Result<proseva_agent::runner::Reply, AgentError>, Vec<AgentEvent>) {
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let request = WorkflowRequest { key: "check_claim".into(), focus: None, input: Some(claim.into()) };
+    let result = agent.run_workflow(&request, None, &emit, &CancellationToken::new()).await;
+    (result, events.into_inner().unwrap())
+}
+
+const CLAIM: &str = "The other side says the judge must give them custody because they earn more";
+
+#[tokio::test]
+async fn a_claim_with_enough_in_the_report_is_decided_in_the_first_pass() {
+    let model = Arc::new(Scripted { online: true, ..Default::default() });
+    model.decisions.lock().unwrap().push(decision("not_supported", 0.8, &["§ 20-124.3"]));
+    let agent = claim_agent(model.clone()).await;
+    let (result, events) = check(&agent, CLAIM).await;
+    let reply = result.unwrap();
+    let d = reply.decision.as_ref().unwrap();
+    assert_eq!((d.confidence, d.citations.len(), d.citations[0].section.as_str()), (0.8, 1, "20-124.3"));
+    assert_eq!(d.citations[0].text_kind, "summary", "the graph's kind of text, not the model's word");
+    // One verifier turn (no tools asked), then the decision, asked once, with the report.
+    assert_eq!(model.seen_tools.lock().unwrap().len(), 1);
+    let asked = model.decision_requests.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0][1].content.contains("\"madeBy\": \"the other side\""), "{}", asked[0][1].content);
+    // The verifier may read and think, never write.
+    let offered = &model.seen_tools.lock().unwrap()[0];
+    assert!(
+        offered.contains(&"think".to_string()) && !offered.iter().any(|t| t == "append_to_note" || t == "execute_workflow"),
+        "{offered:?}"
+    );
+    // The retrieval is in the trail; phases in order; done carries the decision.
+    let phases: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            AgentEvent::Phase { name } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(phases, ["intent", "verify", "decide", "answer"]);
+    assert!(reply.tool_results.iter().any(|r| r.tool == "search_nodes"));
+    let AgentEvent::Done { decision, reply: text, .. } = events.last().unwrap() else { panic!("{events:?}") };
+    assert_eq!(decision.as_ref().unwrap()["verdict"], "not_supported");
+    assert!(text.contains("The law does not support this claim") && text.contains("by 2030-01-02"), "{text}");
+}
+
+#[tokio::test]
+async fn a_verifier_that_asks_for_more_gets_a_second_pass_with_the_results() {
+    let model = Arc::new(Scripted { online: true, ..Default::default() });
+    model.turns.lock().unwrap().push(vec![call("more", "GetDocuments", "{}"), call("plan", "think", r#"{"thought":"Check the order."}"#)]);
+    model.decisions.lock().unwrap().push(decision("unclear", 0.5, &["20-124.3"]));
+    let agent = claim_agent(model.clone()).await;
+    let reply = check(&agent, CLAIM).await.0.unwrap();
+    assert!(reply.tool_results.iter().any(|r| r.tool == "GetDocuments" && r.ok));
+    let asked = model.decision_requests.lock().unwrap()[0].clone();
+    let answered: Vec<&str> = asked.iter().filter(|m| m.role == Role::Tool).filter_map(|m| m.tool_call_id.as_deref()).collect();
+    assert_eq!(answered, ["more", "plan"], "the decision is asked with the tool results");
+    assert_eq!(model.seen_tools.lock().unwrap().len(), 1, "one verifier pass, then the decision");
+}
+
+#[tokio::test]
+async fn a_malformed_decision_is_repaired_once_then_is_a_clear_error() {
+    let model = Arc::new(Scripted { online: true, ..Default::default() });
+    model.decisions.lock().unwrap().extend(["Sure! verdict: supported".to_string(), decision("supported", 0.9, &["20-124.3"])]);
+    let agent = claim_agent(model.clone()).await;
+    let reply = check(&agent, CLAIM).await.0.unwrap();
+    assert_eq!(reply.decision.unwrap().confidence, 0.9);
+    let repair = model.decision_requests.lock().unwrap()[1].clone();
+    assert!(repair.last().unwrap().content.contains("no JSON object"), "the repair says what was wrong");
+    assert_eq!(repair[repair.len() - 2].content, "Sure! verdict: supported");
+
+    let model = Arc::new(Scripted { online: true, ..Default::default() });
+    model.decisions.lock().unwrap().extend(["{}".to_string(), "{\"verdict\": \"maybe\"}".to_string()]);
+    let agent = claim_agent(model).await;
+    let (result, events) = check(&agent, CLAIM).await;
+    let err = result.unwrap_err();
+    assert_eq!(err.code(), "model");
+    assert!(err.to_string().contains("even after asking again"), "{err}");
+    assert!(matches!(events.last(), Some(AgentEvent::Error { .. })));
+}
+
+#[tokio::test]
+async fn a_cited_section_the_graph_lacks_is_dropped_and_lowers_the_confidence() {
+    let model = Arc::new(Scripted { online: true, ..Default::default() });
+    model.decisions.lock().unwrap().push(decision("supported", 0.9, &["20-124.3", "§ 20-124.99"]));
+    let agent = claim_agent(model).await;
+    let d = check(&agent, CLAIM).await.0.unwrap().decision.unwrap();
+    assert_eq!(d.citations.iter().map(|c| c.section.as_str()).collect::<Vec<_>>(), ["20-124.3"]);
+    assert_eq!(d.dropped, ["20-124.99"]);
+    assert!((d.confidence - 0.7).abs() < 1e-9, "{}", d.confidence);
+    assert!(d.note.unwrap().contains("not in the law graph"));
+}
+
+#[tokio::test]
+async fn offline_a_claim_is_unclear_with_what_was_found_and_no_model_is_asked() {
+    let model = Arc::new(Scripted::default());
+    let agent = claim_agent(model.clone()).await;
+    let (result, events) = check(&agent, "I must move out in 5 days").await;
+    let d = result.unwrap().decision.unwrap();
+    assert_eq!((d.verdict, d.confidence), (proseva_agent::claim::Verdict::Unclear, 0.0));
+    assert!(d.resolution.contains("needs a language model"), "{}", d.resolution);
+    assert!(model.seen_tools.lock().unwrap().is_empty() && model.decision_requests.lock().unwrap().is_empty());
+    assert!(d.action_plan.iter().any(|s| s.step.contains("short time")), "urgent: {:?}", d.action_plan);
+    assert!(matches!(events.last(), Some(AgentEvent::Done { decision: Some(_), .. })));
 }

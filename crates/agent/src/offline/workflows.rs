@@ -80,7 +80,7 @@ const GENERIC: &[&str] = &[
 ];
 
 /// The words a record is about: its title's, then its text's most frequent, at most `max`.
-fn topic_terms(title: &str, text: &str, max: usize) -> Vec<String> {
+pub(crate) fn topic_terms(title: &str, text: &str, max: usize) -> Vec<String> {
     let mut counts: Vec<(String, usize)> = Vec::new();
     let telling = |w: &String| w.len() > 3 && !w.chars().all(|c| c.is_ascii_digit()) && !GENERIC.contains(&w.as_str());
     for w in words(text).into_iter().filter(telling) {

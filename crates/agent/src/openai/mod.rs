@@ -42,6 +42,12 @@ use transport::{ModelClient, build_client, model_error};
 use wire::{bad_response, first_choice, message_in, plain_request};
 pub use wire::{error_message, parse_turn, tool_turn_request, wire_message};
 
+/// Whether a refusal is about `response_format` (the server has no structured output).
+fn refuses_response_format(message: &str) -> bool {
+    let m = message.to_lowercase();
+    m.contains("response_format") || m.contains("json_schema") || m.contains("response format")
+}
+
 /// OpenAI's own address, used when only a key is given.
 pub const OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
 /// The longest wait for a model to start answering, and the longest silence within an answer.
@@ -198,6 +204,26 @@ impl ChatModel for OpenAiModel {
             return self.answer_whole(whole, on_delta).await;
         }
         Ok(text)
+    }
+
+    async fn structured(&self, model: &str, messages: &[ChatMessage], name: &str, schema: &Value) -> Result<String, ModelError> {
+        use async_openai::types::chat::{ResponseFormat, ResponseFormatJsonSchema};
+        let mut request = plain_request(model, messages);
+        request.response_format = Some(ResponseFormat::JsonSchema {
+            json_schema: ResponseFormatJsonSchema { description: None, name: name.to_string(), schema: schema.clone(), strict: Some(true) },
+        });
+        let response: Result<Value, ModelError> = self.client()?.chat().create_byot(request).await.map_err(model_error);
+        let response = match response {
+            // A server without structured output (older llama.cpp, some proxies) refuses the
+            // `response_format`; the prompt asks for the JSON, so the same request without it follows.
+            Err(ModelError::Refused { status: 400 | 422, message }) if refuses_response_format(&message) => {
+                tracing::info!("the model endpoint has no structured output ({message}); asking for the JSON in words");
+                self.client()?.chat().create_byot(plain_request(model, messages)).await.map_err(model_error)?
+            }
+            other => other?,
+        };
+        let message = first_choice(&response)?.get("message").ok_or_else(|| bad_response("a choice has no message", &response))?;
+        Ok(message["content"].as_str().unwrap_or_default().to_string())
     }
 }
 

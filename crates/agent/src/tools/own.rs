@@ -66,8 +66,9 @@ impl Tool for ExecuteWorkflow {
         crate::roles::EXECUTE_WORKFLOW
     }
     fn description(&self) -> &str {
-        "Run one of the app's workflows as a separate worker and get its summary back. The workflows: integrate (connect \
-         a document or note to the law and to the person's records; focus_id: the document's or note's id), \
+        "Run one of the app's workflows as a separate worker and get its summary back. The workflows: check_claim (check \
+         something the person was told against the law and their records; input: the claim, in their words), integrate \
+         (connect a document or note to the law and to the person's records; focus_id: the document's or note's id), \
          hearing_prep (a hearing checklist note for a case; focus_id: the case's id). Run one only when the person asks \
          for what it does."
     }
@@ -78,7 +79,8 @@ impl Tool for ExecuteWorkflow {
             "properties": {
                 "workflow_key": { "type": "string", "enum": keys, "description": "Which workflow." },
                 "focus_id": { "type": "string", "maxLength": 100, "description": "What it runs on: a record's id, or a section number." },
-                "focus_kind": { "type": "string", "enum": ["case", "document", "note", "section"], "description": "What kind of thing focus_id is, when the workflow runs on more than one kind." }
+                "focus_kind": { "type": "string", "enum": ["case", "document", "note", "section"], "description": "What kind of thing focus_id is, when the workflow runs on more than one kind." },
+                "input": { "type": "string", "maxLength": crate::claim::MAX_CLAIM_CHARS, "description": "The person's words the workflow works on (check_claim: the claim)." }
             },
             "required": ["workflow_key"],
             "additionalProperties": false

@@ -36,6 +36,15 @@ impl FocusKind {
     }
 }
 
+/// How a workflow runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pipeline {
+    /// The tool loop with the workflow's instructions, then a summary.
+    ToolLoop,
+    /// Intent → report → verify (one tool pass) → a structured decision ([`crate::claim`]).
+    ClaimCheck,
+}
+
 /// One workflow of the registry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -56,10 +65,27 @@ pub struct Workflow {
     /// Tools one run may call at most once (a second call is refused, not made).
     #[serde(skip)]
     pub once: &'static [&'static str],
+    /// Whether it needs the person's words (`input`): the claim to check.
+    pub needs_input: bool,
+    #[serde(skip)]
+    pub pipeline: Pipeline,
 }
 
 /// Every workflow, in menu order.
 pub const WORKFLOWS: &[Workflow] = &[
+    Workflow {
+        key: "check_claim",
+        display_name: "Check a claim",
+        description: "Check something you were told or read against Virginia law and your records, and get a verdict with the sections it rests on and what to do.",
+        instructions: include_str!("check_claim.md"),
+        requires_focus: &[],
+        role: Role::Planner,
+        max_tool_calls: 12,
+        expected_outcome: "A decision: supported, not supported or unclear, a confidence, plain words, the sections quoted (each checked in the law graph) and an action plan.",
+        once: &[],
+        needs_input: true,
+        pipeline: Pipeline::ClaimCheck,
+    },
     Workflow {
         key: "integrate",
         display_name: "Connect to the law",
@@ -70,6 +96,8 @@ pub const WORKFLOWS: &[Workflow] = &[
         max_tool_calls: 24,
         expected_outcome: "One Connections section appended to the note (created for a document), with 3–8 connections, each with why; a link for each.",
         once: &["append_to_note", "create_note"],
+        needs_input: false,
+        pipeline: Pipeline::ToolLoop,
     },
     Workflow {
         key: "hearing_prep",
@@ -81,6 +109,8 @@ pub const WORKFLOWS: &[Workflow] = &[
         max_tool_calls: 24,
         expected_outcome: "One checklist note in the case, each item with its date, document, person or § citation; links to the sections and deadlines it relies on.",
         once: &["create_note"],
+        needs_input: false,
+        pipeline: Pipeline::ToolLoop,
     },
 ];
 
@@ -118,6 +148,18 @@ pub struct Focus {
     pub case_id: Option<i64>,
 }
 
+/// What a client names as a focus, `{"kind", "id"}`: its kind and its id (a record's number, given
+/// as a number or a string, or a section number). The error says what is wrong.
+pub fn focus_ref(value: &serde_json::Value) -> Result<(FocusKind, String), &'static str> {
+    let kind = value["kind"].as_str().and_then(FocusKind::parse).ok_or("`kind` must be case, document, note or section")?;
+    let id = match &value["id"] {
+        serde_json::Value::String(s) if !s.trim().is_empty() && s.len() <= 100 => s.trim().to_string(),
+        serde_json::Value::Number(n) if n.is_i64() => n.to_string(),
+        _ => return Err("`id` must be a record's id or a section number"),
+    };
+    Ok((kind, id))
+}
+
 /// How much of a focused record's text goes into a workflow's prompt.
 pub const FOCUS_TEXT_CHARS: usize = 6_000;
 
@@ -136,6 +178,8 @@ pub enum WorkflowError {
     Unknown { key: String, known: String },
     #[error("{workflow} runs on {needs}; it was given {given}")]
     WrongFocus { workflow: String, needs: String, given: String },
+    #[error("{workflow} needs your words in `input` ({what})")]
+    MissingInput { workflow: String, what: String },
 }
 
 /// Checks a request against the registry: a known key and a focus of a kind it runs on.
@@ -144,6 +188,9 @@ pub fn check(request: &WorkflowRequest) -> Result<&'static Workflow, WorkflowErr
         key: request.key.clone(),
         known: WORKFLOWS.iter().map(|w| w.key).collect::<Vec<_>>().join(", "),
     })?;
+    if workflow.needs_input && request.input.as_deref().is_none_or(|i| i.trim().is_empty()) {
+        return Err(WorkflowError::MissingInput { workflow: workflow.key.into(), what: "the claim to check".into() });
+    }
     if workflow.requires_focus.is_empty() {
         return Ok(workflow);
     }
@@ -225,8 +272,12 @@ mod tests {
         let wrong = check(&request("integrate", focus(FocusKind::Case))).unwrap_err();
         assert_eq!(wrong.to_string(), "integrate runs on a document or a note; it was given a case");
         assert!(check(&request("hearing_prep", None)).unwrap_err().to_string().contains("given nothing"));
-        assert!(check(&request("nope", None)).unwrap_err().to_string().contains("integrate, hearing_prep"));
+        assert!(check(&request("nope", None)).unwrap_err().to_string().contains("check_claim, integrate, hearing_prep"));
+        assert!(check(&request("check_claim", None)).unwrap_err().to_string().contains("needs your words in `input`"));
+        let claim = WorkflowRequest { key: "check_claim".into(), focus: None, input: Some("I must leave in 5 days".into()) };
+        assert_eq!(check(&claim).unwrap().key, "check_claim");
         assert_eq!(for_focus(Some(FocusKind::Case)).iter().map(|w| w.key).collect::<Vec<_>>(), ["hearing_prep"]);
+        assert_eq!(for_focus(None).iter().map(|w| w.key).collect::<Vec<_>>(), ["check_claim"]);
     }
 
     #[test]

@@ -165,7 +165,11 @@ async fn respond(agent: Arc<Agent>, job: Job, headers: &HeaderMap) -> Response {
         let emit = |_e: AgentEvent| {};
         return match job.run(&agent, &emit, &CancellationToken::new()).await {
             Ok(reply) => {
-                Json(json!({ "reply": reply.reply, "toolResults": reply.tool_results, "citations": reply.citations })).into_response()
+                let mut body = json!({ "reply": reply.reply, "toolResults": reply.tool_results, "citations": reply.citations });
+                if let Some(decision) = reply.decision {
+                    body["decision"] = json!(decision);
+                }
+                Json(body).into_response()
             }
             Err(e @ AgentError::Workflow(_)) => ApiError::BadRequest(e.to_string()).into_response(),
             Err(e) => ApiError::Upstream(e.to_string()).into_response(),
@@ -230,15 +234,7 @@ async fn workflow_request(state: &AppState, key: String, body: &Value) -> Result
     let focus = match body.get("focus") {
         None | Some(Value::Null) => None,
         Some(f) => {
-            let kind = f["kind"]
-                .as_str()
-                .and_then(FocusKind::parse)
-                .ok_or_else(|| ApiError::field("focus", "`kind` must be case, document, note or section"))?;
-            let id = match &f["id"] {
-                Value::String(s) if !s.trim().is_empty() && s.len() <= 100 => s.trim().to_string(),
-                Value::Number(n) if n.is_i64() => n.to_string(),
-                _ => return Err(ApiError::field("focus", "`id` must be a record's id or a section number")),
-            };
+            let (kind, id) = workflows::focus_ref(f).map_err(|e| ApiError::field("focus", e))?;
             Some(read_focus(state, kind, id).await?)
         }
     };

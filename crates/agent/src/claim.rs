@@ -1,0 +1,566 @@
+//! Checking a claim ("my landlord can keep my whole deposit because I left 2 days early"): the
+//! parts of the pipeline that are data and rules, not calls. The runner drives it
+//! ([`crate::runner::Agent::run_workflow`] with the `check_claim` workflow):
+//!
+//! 1. **Intent** — the area of law, what the person wants, how urgent it is (a number of days in
+//!    the claim, a deadline of theirs within two weeks), its aspects ([`intent_of`]); the law and the
+//!    person's records are retrieved with the tools ([`retrieval_calls`]).
+//! 2. **Report** — the issue, the claim, who makes it, the law found, the person's facts found,
+//!    what is missing ([`Report`]).
+//! 3. **Verify** — the model reviews the report and decides or calls tools for what is missing;
+//!    a second pass with their results.
+//! 4. **Decision** — `{verdict, confidence, resolution, citations, action_plan}`, asked with a JSON
+//!    schema ([`decision_schema`]), read and checked ([`parse_decision`]), one repair, then an
+//!    error. Every cited section is looked up in the law graph: one it lacks is dropped and lowers
+//!    the confidence ([`keep_verified`]).
+//!
+//! Offline there is no one to weigh the claim: the decision is `unclear`, with the sections found
+//! quoted as they are and a plain statement that a model is needed ([`offline_decision`]).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::citations::VerifiedCitation;
+use crate::event::ToolResult;
+use crate::model::ToolCall;
+
+/// Longest claim, in characters.
+pub const MAX_CLAIM_CHARS: usize = 4_000;
+/// How much a section cited but not in the law graph takes off the confidence.
+pub const UNVERIFIED_PENALTY: f64 = 0.2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Supported,
+    NotSupported,
+    Unclear,
+}
+
+impl Verdict {
+    /// In words, for the card: `The law supports this claim`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Supported => "The law supports this claim",
+            Verdict::NotSupported => "The law does not support this claim",
+            Verdict::Unclear => "Unclear from what was found",
+        }
+    }
+}
+
+/// A section the decision relies on, with the words it quotes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClaimCitation {
+    pub section: String,
+    pub quote: String,
+    /// `official` or `summary`, as the law graph holds it (the model's word is not taken).
+    #[serde(rename = "textKind", default)]
+    pub text_kind: String,
+}
+
+/// One thing to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionStep {
+    pub step: String,
+    /// A date (`YYYY-MM-DD`) when the step has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_when: Option<String>,
+    #[serde(rename = "where", default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+}
+
+/// The structured end of a claim check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub verdict: Verdict,
+    pub confidence: f64,
+    pub resolution: String,
+    pub citations: Vec<ClaimCitation>,
+    pub action_plan: Vec<ActionStep>,
+    /// Sections the model cited that the law graph does not hold, left out of `citations`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
+    /// What the card must say about how this decision was reached (offline; citations dropped).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The decision's JSON Schema, strict (every property required; `by_when` and `where` nullable).
+pub fn decision_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "verdict": { "type": "string", "enum": ["supported", "not_supported", "unclear"] },
+            "confidence": { "type": "number", "minimum": 0, "maximum": 1 },
+            "resolution": { "type": "string", "description": "Plain words for the person: whether the claim holds, and why." },
+            "citations": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "section": { "type": "string", "description": "The Code section, e.g. 55.1-1226." },
+                        "quote": { "type": "string", "description": "The words of the section's text in the tool results that decide it." },
+                        "textKind": { "type": "string", "enum": ["official", "summary"] }
+                    },
+                    "required": ["section", "quote", "textKind"],
+                    "additionalProperties": false
+                }
+            },
+            "action_plan": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "step": { "type": "string" },
+                        "by_when": { "type": ["string", "null"], "description": "YYYY-MM-DD when the step has a date." },
+                        "where": { "type": ["string", "null"], "description": "The court, office or place, when it has one." }
+                    },
+                    "required": ["step", "by_when", "where"],
+                    "additionalProperties": false
+                }
+            }
+        },
+        "required": ["verdict", "confidence", "resolution", "citations", "action_plan"],
+        "additionalProperties": false
+    })
+}
+
+/// Reads a model's decision: the JSON object (inside a code fence or surrounding words too),
+/// checked against the schema's rules. The error says what is wrong, for the repair request.
+pub fn parse_decision(text: &str) -> Result<Decision, String> {
+    let start = text.find('{').ok_or("there is no JSON object in the reply")?;
+    let end = text.rfind('}').filter(|&e| e > start).ok_or("the JSON object is not closed")?;
+    let value: Value = serde_json::from_str(&text[start..=end]).map_err(|e| format!("the JSON does not parse: {e}"))?;
+    if let Some(extra) = value.as_object().and_then(|o| {
+        o.keys().find(|k| !["verdict", "confidence", "resolution", "citations", "action_plan"].contains(&k.as_str())).cloned()
+    }) {
+        return Err(format!("unknown property `{extra}`"));
+    }
+    let mut decision: Decision = serde_json::from_value(value).map_err(|e| format!("the decision does not fit the schema: {e}"))?;
+    if !(0.0..=1.0).contains(&decision.confidence) || decision.confidence.is_nan() {
+        return Err(format!("`confidence` must be between 0 and 1, not {}", decision.confidence));
+    }
+    if decision.resolution.trim().is_empty() {
+        return Err("`resolution` is empty".into());
+    }
+    for (i, c) in decision.citations.iter().enumerate() {
+        if c.section.trim().is_empty() || c.quote.trim().is_empty() {
+            return Err(format!("`citations[{i}]` needs a section and a quote"));
+        }
+    }
+    for (i, s) in decision.action_plan.iter_mut().enumerate() {
+        if s.step.trim().is_empty() {
+            return Err(format!("`action_plan[{i}].step` is empty"));
+        }
+        s.by_when = s.by_when.take().map(|d| d.trim().to_string()).filter(|d| !d.is_empty());
+        s.place = s.place.take().map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
+        if let Some(d) = &s.by_when
+            && NaiveDate::parse_from_str(d, "%Y-%m-%d").is_err()
+        {
+            return Err(format!("`action_plan[{i}].by_when` must be a date written YYYY-MM-DD, not {d:?}"));
+        }
+    }
+    decision.dropped.clear();
+    decision.note = None;
+    Ok(decision)
+}
+
+/// The section number a citation names (`§ 55.1-1226`, `Va. Code § 55.1-1226`, `55.1-1226`).
+pub fn section_id(section: &str) -> Option<String> {
+    proseva_citation::find_citations(section)
+        .into_iter()
+        .next()
+        .map(|c| c.reference.source_id())
+        .or_else(|| proseva_citation::citation_in_query(section))
+}
+
+/// Keeps the citations the law graph holds (`verified`, looked up for this decision), with the
+/// graph's own text kind; drops the others, lowering the confidence and saying so.
+pub fn keep_verified(mut decision: Decision, verified: &[VerifiedCitation], checked: bool) -> Decision {
+    let mut kept = Vec::new();
+    for mut c in std::mem::take(&mut decision.citations) {
+        let id = section_id(&c.section);
+        match id.as_deref().and_then(|id| verified.iter().find(|v| v.source_id == id)) {
+            Some(v) => {
+                c.section = v.source_id.clone();
+                c.text_kind = v.text_kind.clone();
+                kept.push(c);
+            }
+            None => decision.dropped.push(id.unwrap_or_else(|| c.section.trim().to_string())),
+        }
+    }
+    decision.citations = kept;
+    if !decision.dropped.is_empty() {
+        decision.confidence = (decision.confidence - UNVERIFIED_PENALTY * decision.dropped.len() as f64).max(0.0);
+        let list = decision.dropped.iter().map(|s| proseva_citation::label(s)).collect::<Vec<_>>().join(", ");
+        decision.note = Some(if checked {
+            format!("Left out, and the confidence lowered: {list} — not in the law graph, so it could not be checked.")
+        } else {
+            format!("Left out, and the confidence lowered: {list} — the law graph could not be reached to check it.")
+        });
+    }
+    decision
+}
+
+/// What the claim is about, how urgent it is, and what to look for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Intent {
+    /// `housing`, `family`, `protective orders`, `debt and consumer`, `employment`,
+    /// `traffic and criminal`, `court procedure` or `other`.
+    pub area: &'static str,
+    /// What the person wants from the check.
+    pub wants: String,
+    /// `urgent`, `soon` or `none`, and why.
+    pub urgency: &'static str,
+    pub urgency_why: String,
+    /// The words the claim turns on.
+    pub aspects: Vec<String>,
+}
+
+const AREAS: &[(&str, &[&str])] = &[
+    ("housing", &["landlord", "tenant", "lease", "evict", "deposit", "rent", "move out", "apartment", "unlawful detainer", "lock"]),
+    ("family", &["custody", "visitation", "child support", "divorce", "spousal", "alimony", "my ex", "parenting"]),
+    ("protective orders", &["protective order", "abuse", "threat", "stalk", "restraining"]),
+    ("debt and consumer", &["debt", "collector", "garnish", "loan", "credit", "repossess", "warranty", "refund"]),
+    ("employment", &["fired", "wages", "employer", "overtime", "paycheck", "workers' comp", "unemployment"]),
+    ("traffic and criminal", &["ticket", "dui", "arrest", "charge", "speeding", "license", "police"]),
+    ("court procedure", &["appeal", "hearing", "summons", "served", "deadline", "court date", "default judgment", "motion"]),
+];
+
+/// Who makes the claim, as the person put it: `your landlord`, `the other side`.
+fn made_by(claim: &str) -> String {
+    let lower = claim.to_lowercase();
+    for (cue, who) in [
+        ("landlord", "your landlord"),
+        ("property manager", "the property manager"),
+        ("my ex", "your former partner"),
+        ("other side", "the other side"),
+        ("opposing", "the other side"),
+        ("lawyer", "a lawyer"),
+        ("attorney", "a lawyer"),
+        ("employer", "your employer"),
+        ("boss", "your employer"),
+        ("collector", "a debt collector"),
+        ("judge", "the court"),
+        ("clerk", "the clerk's office"),
+        ("police", "the police"),
+    ] {
+        if lower.contains(cue) {
+            return who.to_string();
+        }
+    }
+    "not said".to_string()
+}
+
+/// A number of days, hours or weeks the claim names, in days (`5 days` → 5, `48 hours` → 2).
+fn days_named(claim: &str) -> Option<u64> {
+    let lower = claim.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let number = |w: &str| -> Option<u64> {
+        w.parse().ok().or_else(|| {
+            [
+                "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                "fourteen",
+            ]
+            .iter()
+            .position(|n| *n == w)
+            .map(|n| n as u64)
+        })
+    };
+    if words.iter().any(|w| matches!(*w, "today" | "tomorrow" | "tonight")) {
+        return Some(1);
+    }
+    words.windows(2).find_map(|pair| {
+        let n = number(pair[0])?;
+        match pair[1] {
+            "day" | "days" => Some(n),
+            "hour" | "hours" => Some(n.div_ceil(24)),
+            "week" | "weeks" => Some(n * 7),
+            _ => None,
+        }
+    })
+}
+
+/// The intent of a claim, with the person's upcoming deadlines (`GetDeadlines`' result) for urgency.
+pub fn intent_of(claim: &str, deadlines: Option<&Value>) -> Intent {
+    let lower = claim.to_lowercase();
+    let area = AREAS.iter().find(|(_, cues)| cues.iter().any(|c| lower.contains(c))).map_or("other", |(a, _)| a);
+    let near = deadlines
+        .and_then(|d| d["deadlines"].as_array())
+        .into_iter()
+        .flatten()
+        .filter(|d| d["done"] != true && d["daysUntil"].as_i64().is_some_and(|n| (0..=14).contains(&n)))
+        .min_by_key(|d| d["daysUntil"].as_i64());
+    let (urgency, urgency_why) = match (days_named(claim), near) {
+        (Some(n), _) if n <= 14 => ("urgent", format!("the claim names a time of {n} day{}", if n == 1 { "" } else { "s" })),
+        (_, Some(d)) => {
+            ("soon", format!("your deadline “{}” is on {}", d["title"].as_str().unwrap_or("untitled"), d["date"].as_str().unwrap_or("?")))
+        }
+        _ => ("none", "no near date in the claim or your deadlines".into()),
+    };
+    let aspects = crate::offline::workflows::topic_terms("", claim, 8);
+    Intent { area, wants: "to know whether this claim is true, and what to do".into(), urgency, urgency_why, aspects }
+}
+
+/// The calls that retrieve the law and the person's records for a claim: each section it cites,
+/// the law graph and the person's documents and notes by its words, and their deadlines.
+pub fn retrieval_calls(claim: &str, with_records: bool) -> Vec<ToolCall> {
+    let call =
+        |i: usize, name: &str, args: Value| ToolCall { id: format!("claim-{i}-{name}"), name: name.into(), arguments: args.to_string() };
+    let mut calls = Vec::new();
+    let mut cited: Vec<String> = proseva_citation::find_citations(claim).into_iter().map(|c| c.reference.source_id()).collect();
+    cited.dedup();
+    for id in cited.into_iter().take(3) {
+        calls.push(call(calls.len(), "get_node", json!({ "id": id })));
+    }
+    calls.push(call(calls.len(), "search_nodes", json!({ "search": claim, "limit": 6 })));
+    if with_records {
+        calls.push(call(calls.len(), "SearchKnowledge", json!({ "query": claim, "topK": 5 })));
+        calls.push(call(calls.len(), "GetDeadlines", json!({})));
+    }
+    calls
+}
+
+/// A section found for the report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LawFound {
+    pub section: String,
+    pub heading: String,
+    pub text_kind: String,
+    pub url: Option<String>,
+    /// The sentences of its text that best match the claim.
+    pub excerpt: String,
+}
+
+/// The structured report the verifier reviews.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub issue: String,
+    pub claim: String,
+    pub made_by: String,
+    pub intent: Intent,
+    pub law: Vec<LawFound>,
+    pub facts: Vec<String>,
+    pub missing: Vec<String>,
+}
+
+/// The report of a claim from what the retrieval found.
+pub fn report_of(claim: &str, intent: Intent, results: &[ToolResult]) -> Report {
+    let mut law: Vec<LawFound> = Vec::new();
+    let mut facts: Vec<String> = Vec::new();
+    let mut add = |n: &Value| {
+        let (Some(id), true) = (n["sourceId"].as_str(), n["nodeType"].as_str().is_some_and(|t| t.ends_with("section"))) else { return };
+        if law.iter().any(|l| l.section == id) || law.len() >= 5 {
+            return;
+        }
+        let text = n["sourceText"].as_str().unwrap_or_default();
+        law.push(LawFound {
+            section: id.to_string(),
+            heading: n["heading"].as_str().unwrap_or_default().to_string(),
+            text_kind: n["textKind"].as_str().unwrap_or("summary").to_string(),
+            url: n["url"].as_str().map(str::to_string),
+            excerpt: crate::offline::best_sentences(text, claim, 2).join(" "),
+        });
+    };
+    for r in results.iter().filter(|r| r.ok) {
+        match r.tool.as_str() {
+            "get_node" => add(&r.result),
+            "search_nodes" => r.result["nodes"].as_array().into_iter().flatten().for_each(&mut add),
+            "SearchKnowledge" => {
+                for p in r.result["passages"].as_array().into_iter().flatten().take(3) {
+                    let from = if p["from"] == "note" { "your note" } else { "your document" };
+                    let text = crate::offline::best_sentences(p["text"].as_str().unwrap_or_default(), claim, 1).join(" ");
+                    if !text.is_empty() {
+                        facts.push(format!("{from} “{}”: {text}", p["title"].as_str().unwrap_or("untitled")));
+                    }
+                }
+            }
+            "GetDeadlines" => {
+                for d in r.result["deadlines"].as_array().into_iter().flatten().filter(|d| d["done"] != true).take(3) {
+                    facts.push(format!(
+                        "your deadline “{}” on {}",
+                        d["title"].as_str().unwrap_or("untitled"),
+                        d["date"].as_str().unwrap_or("?")
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut missing = Vec::new();
+    if law.is_empty() {
+        missing.push("no section of the law graph matched the claim".to_string());
+    } else if law.iter().all(|l| l.text_kind == "summary") {
+        missing.push("the law graph holds plain-language summaries of these sections, not their official words".to_string());
+    }
+    if facts.is_empty() {
+        missing.push("nothing in your documents, notes or deadlines speaks to it".to_string());
+    }
+    if results.iter().any(|r| !r.ok) {
+        missing.push("some look-ups failed (see the steps)".to_string());
+    }
+    let issue = match intent.area {
+        "other" => "Whether the claim is true under Virginia law".to_string(),
+        area => format!("Whether the claim is true under Virginia {area} law"),
+    };
+    Report { issue, claim: claim.to_string(), made_by: made_by(claim), intent, law, facts, missing }
+}
+
+impl Report {
+    /// The report as the verifier reads it.
+    pub fn to_prompt(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// The decision offline: `unclear`, the sections found quoted as they are, and why no verdict.
+pub fn offline_decision(report: &Report) -> Decision {
+    let citations: Vec<ClaimCitation> = report
+        .law
+        .iter()
+        .filter(|l| !l.excerpt.is_empty())
+        .take(3)
+        .map(|l| ClaimCitation { section: l.section.clone(), quote: l.excerpt.clone(), text_kind: l.text_kind.clone() })
+        .collect();
+    let mut action_plan: Vec<ActionStep> = report
+        .law
+        .iter()
+        .take(2)
+        .map(|l| ActionStep {
+            step: format!("Read {} ({}) in full", proseva_citation::label(&l.section), l.heading),
+            by_when: None,
+            place: l.url.clone(),
+        })
+        .collect();
+    if report.intent.urgency == "urgent" {
+        action_plan.push(ActionStep {
+            step: "The claim names a short time: ask the court clerk or a legal aid office right away what date applies to you".into(),
+            by_when: None,
+            place: Some("the clerk's office of your court, or Virginia Legal Aid (valegalaid.org)".into()),
+        });
+    }
+    let found = if report.law.is_empty() {
+        "No section of the law graph matched it."
+    } else {
+        "The sections below speak to it, quoted as the law graph holds them."
+    };
+    Decision {
+        verdict: Verdict::Unclear,
+        confidence: 0.0,
+        resolution: format!(
+            "This app is offline: deciding whether the claim holds needs a language model to weigh the law against your facts, and none is set up (Settings → Model). {found}"
+        ),
+        citations,
+        action_plan,
+        dropped: Vec::new(),
+        note: Some("Offline: no language model decided this; nothing here is a verdict.".into()),
+    }
+}
+
+/// The decision as Markdown, the reply's text (and what "Save as note" keeps).
+pub fn decision_markdown(claim: &str, decision: &Decision) -> String {
+    let mut out = format!(
+        "**Claim:** {}\n\n**{}** (confidence {:.0} %)\n\n{}\n",
+        claim.trim(),
+        decision.verdict.words(),
+        decision.confidence * 100.0,
+        decision.resolution.trim()
+    );
+    if !decision.citations.is_empty() {
+        out.push_str("\n**The law**\n");
+        for c in &decision.citations {
+            let kind = if c.text_kind == "official" { "official text" } else { "plain-language summary, not the statute's words" };
+            out.push_str(&format!("- {} ({kind}): “{}”\n", proseva_citation::label(&c.section), c.quote.trim()));
+        }
+    }
+    if !decision.action_plan.is_empty() {
+        out.push_str("\n**What to do**\n");
+        for (i, s) in decision.action_plan.iter().enumerate() {
+            let when = s.by_when.as_ref().map(|d| format!(" — by {d}")).unwrap_or_default();
+            let place = s.place.as_ref().map(|p| format!(" — {p}")).unwrap_or_default();
+            out.push_str(&format!("{}. {}{when}{place}\n", i + 1, s.step.trim()));
+        }
+    }
+    if let Some(note) = &decision.note {
+        out.push_str(&format!("\n_{note}_\n"));
+    }
+    out.push_str("\nThis is legal information, not legal advice.");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision_json() -> Value {
+        json!({
+            "verdict": "not_supported", "confidence": 0.8, "resolution": "The landlord must itemise deductions.",
+            "citations": [{"section": "§ 55.1-1226", "quote": "within 45 days", "textKind": "official"}],
+            "action_plan": [{"step": "Write to the landlord", "by_when": "2030-01-02", "where": null}]
+        })
+    }
+
+    #[test]
+    fn a_decision_is_read_from_a_fenced_reply_and_checked() {
+        let d = parse_decision(&format!("Here it is:\n```json\n{}\n```", decision_json())).unwrap();
+        assert_eq!((d.verdict, d.confidence, d.action_plan[0].by_when.as_deref()), (Verdict::NotSupported, 0.8, Some("2030-01-02")));
+        assert_eq!(d.action_plan[0].place, None);
+        for (change, says) in [
+            (json!({"confidence": 1.5}), "between 0 and 1"),
+            (json!({"verdict": "maybe"}), "does not fit"),
+            (json!({"resolution": " "}), "`resolution` is empty"),
+            (json!({"extra": 1}), "unknown property `extra`"),
+            (json!({"action_plan": [{"step": "x", "by_when": "next Friday", "where": null}]}), "YYYY-MM-DD"),
+        ] {
+            let mut v = decision_json();
+            for (k, x) in change.as_object().unwrap() {
+                v[k] = x.clone();
+            }
+            let err = parse_decision(&v.to_string()).unwrap_err();
+            assert!(err.contains(says), "{change}: {err}");
+        }
+        assert!(parse_decision("no json").unwrap_err().contains("no JSON object"));
+        assert!(parse_decision("{\"verdict\": ").unwrap_err().contains("not closed"));
+    }
+
+    #[test]
+    fn a_section_the_graph_lacks_is_dropped_and_lowers_the_confidence() {
+        let mut d = parse_decision(&decision_json().to_string()).unwrap();
+        d.citations.push(ClaimCitation { section: "55.1-9999".into(), quote: "made up".into(), text_kind: "official".into() });
+        let verified = vec![VerifiedCitation {
+            source_id: "55.1-1226".into(),
+            node_id: 1,
+            heading: None,
+            url: None,
+            text_kind: "summary".into(),
+            label: "§ 55.1-1226".into(),
+        }];
+        let d = keep_verified(d, &verified, true);
+        assert_eq!(d.citations.len(), 1);
+        assert_eq!(
+            (d.citations[0].section.as_str(), d.citations[0].text_kind.as_str()),
+            ("55.1-1226", "summary"),
+            "the graph's kind, not the model's"
+        );
+        assert_eq!(d.dropped, ["55.1-9999"]);
+        assert!((d.confidence - 0.6).abs() < 1e-9);
+        assert!(d.note.as_deref().unwrap().contains("§ 55.1-9999"));
+    }
+
+    #[test]
+    fn intent_reads_the_area_the_urgency_and_who_makes_the_claim() {
+        let i = intent_of("The other side says I must move out of my apartment in 5 days", None);
+        assert_eq!((i.area, i.urgency), ("housing", "urgent"));
+        assert!(i.urgency_why.contains("5 days"));
+        let deadlines = json!({"deadlines": [{"title": "Answer", "date": "2030-01-02", "daysUntil": 9, "done": false}]});
+        let i = intent_of("My ex says I can't see the kids on weekends", Some(&deadlines));
+        assert_eq!((i.area, i.urgency), ("family", "soon"));
+        assert_eq!(made_by("My landlord can keep my whole deposit"), "your landlord");
+        assert_eq!(days_named("in ten days"), Some(10));
+        assert_eq!(days_named("within 48 hours"), Some(2));
+        assert_eq!(days_named("in two weeks"), Some(14));
+    }
+}
