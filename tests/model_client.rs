@@ -155,3 +155,35 @@ async fn an_error_in_the_middle_of_a_stream_ends_the_answer_with_it() {
     assert_eq!(result.unwrap_err(), ModelError::Refused { status: 500, message: "The model crashed".into() });
     assert_eq!(pieces, ["Half an ans"]);
 }
+
+#[tokio::test]
+async fn a_decision_is_asked_with_a_strict_json_schema_and_without_one_when_the_server_refuses_it() {
+    let schema = proseva_agent::claim::decision_schema();
+    let fake = FakeModel::start(|_, _| text(r#"{"verdict": "unclear"}"#)).await;
+    let reply = fake.model(None).structured(LARGE, &[ChatMessage::user("decide")], "claim_decision", &schema).await.unwrap();
+    assert_eq!(reply, r#"{"verdict": "unclear"}"#);
+    let body = &fake.bodies()[0];
+    assert_eq!(body["model"], LARGE);
+    assert_eq!(body["response_format"]["type"], "json_schema");
+    assert_eq!(body["response_format"]["json_schema"]["name"], "claim_decision");
+    assert_eq!(body["response_format"]["json_schema"]["strict"], true);
+    assert_eq!(body["response_format"]["json_schema"]["schema"], schema);
+    assert!(body.get("tools").is_none() && !is_stream(body));
+
+    // A server without structured output refuses the field: the same request follows without it.
+    let fake = FakeModel::start(|n, _| match n {
+        0 => error(400, "'response_format' of type 'json_schema' is not supported with this model"),
+        _ => text(r#"{"verdict": "supported"}"#),
+    })
+    .await;
+    let reply = fake.model(None).structured(LARGE, &[ChatMessage::user("decide")], "claim_decision", &schema).await.unwrap();
+    assert_eq!(reply, r#"{"verdict": "supported"}"#);
+    let bodies = fake.bodies();
+    assert_eq!(bodies.len(), 2);
+    assert!(bodies[1].get("response_format").is_none(), "{}", bodies[1]);
+    // Any other refusal is the error it is.
+    let fake = FakeModel::start(|_, _| error(400, "context length exceeded")).await;
+    let err = fake.model(None).structured(LARGE, &[ChatMessage::user("decide")], "claim_decision", &schema).await.unwrap_err();
+    assert!(matches!(err, ModelError::Refused { status: 400, .. }), "{err:?}");
+    assert_eq!(fake.bodies().len(), 1);
+}

@@ -70,6 +70,7 @@ async fn a_claim_checked_offline_is_unclear_and_quotes_the_sections_found() {
     assert!(cited.iter().any(|s| s.starts_with("55.1-")), "a landlord-tenant section is quoted: {decision}");
     for c in decision["citations"].as_array().unwrap() {
         assert_eq!(c["textKind"], "summary", "the starter corpus holds summaries, and says so: {c}");
+        assert_eq!(c["verbatim"], true, "offline quotes are the graph's own words: {c}");
         assert!(!c["quote"].as_str().unwrap().is_empty());
     }
     let text = reply["reply"].as_str().unwrap();

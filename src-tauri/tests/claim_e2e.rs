@@ -116,6 +116,9 @@ fn a_claim_is_checked_with_a_model_and_its_verdict_card_links_its_law() {
         .wait_for(&format!("{card} .verdict-citation[data-section='55.1-1226'][data-text-kind='summary'] button.source-link"), LONG)
         .unwrap();
     assert!(session.find(&format!("{card} .verdict-citation[data-section='55.1-9999']")).unwrap().is_none());
+    // The model's quote is not in the section's text the app has: the card says whose words they are.
+    session.wait_for(&format!("{card} .verdict-citation[data-section='55.1-1226'] .verdict-quote[data-verbatim='false']"), LONG).unwrap();
+    assert!(shown.contains("These are the model’s words"), "{shown}");
     // The steps; the one with a date goes into the deadlines.
     assert!(shown.contains("by 2030-01-15") && shown.contains("the general district court"), "{shown}");
     // The model was asked for the decision with the schema, after one look at the report.

@@ -57,6 +57,49 @@ pub struct ClaimCitation {
     /// `official` or `summary`, as the law graph holds it (the model's word is not taken).
     #[serde(rename = "textKind", default)]
     pub text_kind: String,
+    /// Whether the quote's words are in the section's text as the tools returned it; false: the
+    /// card says they are the model's words, not found there. None until checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verbatim: Option<bool>,
+}
+
+/// Lower-case words only, for comparing a quote with a text.
+fn plain_words(text: &str) -> String {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+}
+
+/// The texts of each section the tools returned (full text from `get_node`, the first 500
+/// characters from a search, the summary kept beside official text), by section number.
+pub fn texts_seen(results: &[ToolResult]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut add = |n: &Value| out.extend(node_texts(n));
+    for r in results.iter().filter(|r| r.ok) {
+        match r.tool.as_str() {
+            "get_node" => add(&r.result),
+            "search_nodes" | "find_similar" => r.result["nodes"].as_array().into_iter().flatten().for_each(&mut add),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A law-graph node's texts (its text, and the summary kept beside official text), by its number.
+pub fn node_texts(node: &Value) -> Vec<(String, String)> {
+    let Some(id) = node["sourceId"].as_str() else { return Vec::new() };
+    ["sourceText", "summary"]
+        .iter()
+        .filter_map(|key| node[*key].as_str().filter(|t| !t.is_empty()))
+        .map(|text| (id.to_string(), plain_words(text)))
+        .collect()
+}
+
+/// Marks each citation not yet marked whose quote is (or is not) in the text the tools returned
+/// for its section.
+pub fn mark_verbatim(decision: &mut Decision, seen: &[(String, String)]) {
+    for c in decision.citations.iter_mut().filter(|c| c.verbatim.is_none()) {
+        let quote = plain_words(c.quote.trim_matches(|ch: char| ch == '…' || ch == '.' || ch.is_whitespace()));
+        c.verbatim = Some(!quote.is_empty() && seen.iter().any(|(id, text)| *id == c.section && text.contains(&quote)));
+    }
 }
 
 /// One thing to do.
@@ -163,6 +206,10 @@ pub fn parse_decision(text: &str) -> Result<Decision, String> {
     }
     decision.dropped.clear();
     decision.note = None;
+    // Whether a quote is the section's words is for the app to find out, not the model to say.
+    for c in &mut decision.citations {
+        c.verbatim = None;
+    }
     Ok(decision)
 }
 
@@ -423,7 +470,12 @@ pub fn offline_decision(report: &Report) -> Decision {
         .iter()
         .filter(|l| !l.excerpt.is_empty())
         .take(3)
-        .map(|l| ClaimCitation { section: l.section.clone(), quote: l.excerpt.clone(), text_kind: l.text_kind.clone() })
+        .map(|l| ClaimCitation {
+            section: l.section.clone(),
+            quote: l.excerpt.clone(),
+            text_kind: l.text_kind.clone(),
+            verbatim: Some(true),
+        })
         .collect();
     let mut action_plan: Vec<ActionStep> = report
         .law
@@ -473,7 +525,8 @@ pub fn decision_markdown(claim: &str, decision: &Decision) -> String {
         out.push_str("\n**The law**\n");
         for c in &decision.citations {
             let kind = if c.text_kind == "official" { "official text" } else { "plain-language summary, not the statute's words" };
-            out.push_str(&format!("- {} ({kind}): “{}”\n", proseva_citation::label(&c.section), c.quote.trim()));
+            let words = if c.verbatim == Some(false) { " — the model's words, not found in the section's text" } else { "" };
+            out.push_str(&format!("- {} ({kind}): “{}”{words}\n", proseva_citation::label(&c.section), c.quote.trim()));
         }
     }
     if !decision.action_plan.is_empty() {
@@ -529,7 +582,12 @@ mod tests {
     #[test]
     fn a_section_the_graph_lacks_is_dropped_and_lowers_the_confidence() {
         let mut d = parse_decision(&decision_json().to_string()).unwrap();
-        d.citations.push(ClaimCitation { section: "55.1-9999".into(), quote: "made up".into(), text_kind: "official".into() });
+        d.citations.push(ClaimCitation {
+            section: "55.1-9999".into(),
+            quote: "made up".into(),
+            text_kind: "official".into(),
+            verbatim: None,
+        });
         let verified = vec![VerifiedCitation {
             source_id: "55.1-1226".into(),
             node_id: 1,
@@ -548,6 +606,28 @@ mod tests {
         assert_eq!(d.dropped, ["55.1-9999"]);
         assert!((d.confidence - 0.6).abs() < 1e-9);
         assert!(d.note.as_deref().unwrap().contains("§ 55.1-9999"));
+    }
+
+    #[test]
+    fn a_quote_is_verbatim_only_when_its_words_are_in_the_section_text_seen() {
+        let results = vec![ToolResult {
+            tool: "get_node".into(),
+            args: json!({}),
+            ok: true,
+            result: json!({"sourceId": "55.1-1226", "sourceText": "The landlord shall, within 45 days, return the deposit.", "textKind": "official"}),
+        }];
+        let mut d = parse_decision(&decision_json().to_string()).unwrap();
+        d.citations[0].section = "55.1-1226".into();
+        d.citations[0].quote = "within 45 days, return the deposit…".into();
+        d.citations.push(ClaimCitation {
+            section: "55.1-1226".into(),
+            quote: "keeps everything".into(),
+            text_kind: "official".into(),
+            verbatim: None,
+        });
+        mark_verbatim(&mut d, &texts_seen(&results));
+        assert_eq!(d.citations.iter().map(|c| c.verbatim).collect::<Vec<_>>(), [Some(true), Some(false)]);
+        assert!(decision_markdown("c", &d).contains("“keeps everything” — the model's words, not found in the section's text"));
     }
 
     #[test]

@@ -474,7 +474,21 @@ impl Agent {
             .collect::<Vec<_>>()
             .join("; ");
         let check = check_citations(&self.explorer, &cited).await;
-        let decision = claim::keep_verified(decision, &check.verified, check.note.is_none());
+        let mut decision = claim::keep_verified(decision, &check.verified, check.note.is_none());
+        // The quotes are compared with each section's whole text: read in full here when the
+        // tools only saw the start of it (a search shows 500 characters).
+        let mut seen = claim::texts_seen(&results);
+        let read_in_full: Vec<&str> =
+            results.iter().filter(|r| r.ok && r.tool == "get_node").filter_map(|r| r.result["sourceId"].as_str()).collect();
+        let to_read: Vec<String> =
+            decision.citations.iter().map(|c| c.section.clone()).filter(|s| !read_in_full.contains(&s.as_str())).collect();
+        for section in to_read {
+            let query = "query($s: String) { node(sourceId: $s) { sourceId sourceText summary } }";
+            if let Ok(data) = self.explorer.query(query, json!({ "s": section })).await {
+                seen.extend(claim::node_texts(&data["node"]));
+            }
+        }
+        claim::mark_verbatim(&mut decision, &seen);
         let reply = claim::decision_markdown(claim_text, &decision);
         phase("answer");
         if top_level {
