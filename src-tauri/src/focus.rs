@@ -22,6 +22,9 @@ pub async fn workflow_request(
             Some(read(workspace, kind, id).await?)
         }
     };
+    if input.as_ref().is_some_and(|i| i.chars().count() > proseva_agent::claim::MAX_CLAIM_CHARS) {
+        return Err(CommandError::invalid("input", format!("at most {} characters", proseva_agent::claim::MAX_CLAIM_CHARS)));
+    }
     let request = WorkflowRequest { key, focus, input: input.filter(|i| !i.trim().is_empty()) };
     workflows::check(&request).map_err(|e| CommandError::invalid("key", e.to_string()))?;
     Ok(request)
@@ -60,10 +63,29 @@ async fn read(workspace: &Workspace, kind: FocusKind, id: String) -> Result<Focu
 /// The line a workflow run is saved under: `Connect to the law: “Notice to quit”`.
 pub fn asked_for(request: &WorkflowRequest) -> String {
     let name = workflows::workflow(&request.key).map_or(request.key.as_str(), |w| w.display_name);
+    if let Some(input) = request.input.as_deref().map(str::trim).filter(|i| !i.is_empty()) {
+        return format!("{name}: {input}");
+    }
     match &request.focus {
         Some(f) if !f.title.is_empty() => format!("{name}: “{}”", f.title),
         Some(f) if f.kind == FocusKind::Section => format!("{name}: {}", proseva_citation::label(&f.id)),
         Some(f) => format!("{name}: {} {}", f.kind.name(), f.id),
         None => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_saved_under_what_it_ran_on() {
+        let request =
+            |key: &str, focus: Option<Focus>, input: Option<&str>| WorkflowRequest { key: key.into(), focus, input: input.map(Into::into) };
+        let doc = Focus { kind: FocusKind::Document, id: "3".into(), title: "Notice".into(), text: String::new(), case_id: None };
+        assert_eq!(asked_for(&request("integrate", Some(doc), None)), "Connect to the law: “Notice”");
+        assert_eq!(asked_for(&request("check_claim", None, Some(" I must leave in 5 days "))), "Check a claim: I must leave in 5 days");
+        let section = Focus { kind: FocusKind::Section, id: "20-124.3".into(), title: String::new(), text: String::new(), case_id: None };
+        assert_eq!(asked_for(&request("integrate", Some(section), None)), "Connect to the law: § 20-124.3");
     }
 }

@@ -227,7 +227,7 @@ async fn workflow_request(state: &AppState, key: String, body: &Value) -> Result
     }
     let input = match body.get("input") {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.chars().count() <= proseva_agent::conversation::MAX_MESSAGE_CHARS => Some(s.clone()),
+        Some(Value::String(s)) if s.chars().count() <= proseva_agent::claim::MAX_CLAIM_CHARS => Some(s.clone()),
         Some(Value::String(_)) => return Err(ApiError::field("input", "too long")),
         Some(_) => return Err(ApiError::field("input", "must be a string")),
     };
