@@ -5,20 +5,10 @@
 mod common;
 
 use chrono::{Days, Local};
-use common::{call, error_of, state};
+use common::{call, create, error_of, state, tool};
 use proseva_server::tools::{self, TOOL_NAMES};
 use proseva_server::{ApiError, AppState};
 use serde_json::{Value, json};
-
-async fn tool(state: &AppState, name: &str, args: Value) -> (u16, Value) {
-    call("POST", &format!("/api/tools/{name}")).json(&args).send(state).await
-}
-
-async fn create(state: &AppState, path: &str, body: Value) -> Value {
-    let (status, created) = call("POST", path).json(&body).send(state).await;
-    assert_eq!(status, 201, "{path}: {created}");
-    created
-}
 
 #[tokio::test]
 async fn the_list_has_every_tool_in_the_openai_function_shape() {

@@ -6,22 +6,12 @@
 mod common;
 
 use chrono::NaiveDate;
-use common::{FakeExplorer, call, closed_port_url, error_of, state, state_with_explorer};
+use common::{FakeExplorer, call, closed_port_url, create, error_of, state, state_with_explorer, tool};
 use proptest::prelude::*;
 use proseva_server::AppState;
 use proseva_server::deadline_rules::{compute, rule};
 use proseva_server::tools::{TOOL_NAMES, WRITE_TOOLS};
 use serde_json::{Value, json};
-
-async fn tool(state: &AppState, name: &str, args: Value) -> (u16, Value) {
-    call("POST", &format!("/api/tools/{name}")).json(&args).send(state).await
-}
-
-async fn create(state: &AppState, path: &str, body: Value) -> Value {
-    let (status, created) = call("POST", path).json(&body).send(state).await;
-    assert_eq!(status, 201, "{path}: {created}");
-    created
-}
 
 /// Asserts a 400 that names `argument` as a tool argument; returns why.
 fn refused(status: u16, body: &Value, argument: &str) -> String {

@@ -120,6 +120,18 @@ impl Call {
 }
 
 /// Asserts the error shape and returns the error object.
+/// `POST /api/tools/{name}` with `args`: the status and the body.
+pub async fn tool(state: &AppState, name: &str, args: Value) -> (u16, Value) {
+    call("POST", &format!("/api/tools/{name}")).json(&args).send(state).await
+}
+
+/// `POST path` with `body`, which must be created (201); the created record.
+pub async fn create(state: &AppState, path: &str, body: Value) -> Value {
+    let (status, created) = call("POST", path).json(&body).send(state).await;
+    assert_eq!(status, 201, "{path}: {created}");
+    created
+}
+
 pub fn error_of(body: &Value, code: &str) -> Value {
     let error = &body["error"];
     assert_eq!(error["code"], code, "{body}");
