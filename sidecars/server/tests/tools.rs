@@ -6,8 +6,8 @@ mod common;
 
 use chrono::{Days, Local};
 use common::{call, create, error_of, state, tool};
+use proseva_server::ApiError;
 use proseva_server::tools::{self, TOOL_NAMES};
-use proseva_server::{ApiError, AppState};
 use serde_json::{Value, json};
 
 #[tokio::test]
