@@ -676,20 +676,16 @@ impl Agent {
         Ok(results)
     }
 
-    /// Why a call may not run, before anything is sent: over the budget, arguments that are not
+    /// Why a call within the budget may not run, before anything is sent: arguments that are not
     /// JSON, a tool outside the role, a tool not offered, a second call of a once-only tool.
     fn refusal(
         &self,
         call: &ToolCall,
         args: &Result<Value, String>,
-        over_budget: bool,
         limits: &Limits<'_>,
         used_once: &mut HashSet<String>,
         tools: &ToolSet,
     ) -> Option<ToolError> {
-        if over_budget {
-            return Some(ToolError::BudgetExhausted(format!("not run: this request reached its limit of {} tool calls", limits.max_calls)));
-        }
         if let Err(e) = args {
             return Some(ToolError::BadArguments(e.clone()));
         }
@@ -731,11 +727,7 @@ impl Agent {
         let mut running = FuturesUnordered::new();
         for (i, call) in calls.iter().enumerate() {
             if i >= budget {
-                out[i].1 = self
-                    .refusal(call, &Ok(json!({})), true, limits, used_once, tools)
-                    .map(|e| e.to_result())
-                    .unwrap_or_default()
-                    .to_string();
+                out[i].1 = limits.over_budget().to_result().to_string();
                 continue;
             }
             let args: Result<Value, String> = if call.arguments.trim().is_empty() {
@@ -743,7 +735,7 @@ impl Agent {
             } else {
                 serde_json::from_str(&call.arguments).map_err(|e| format!("the arguments are not valid JSON ({e}): {}", call.arguments))
             };
-            let refused = self.refusal(call, &args, false, limits, used_once, tools);
+            let refused = self.refusal(call, &args, limits, used_once, tools);
             let tool = tools.get(&call.name).cloned().filter(|_| refused.is_none());
             // Defaults the tool fills in (the chosen case) are part of the call, shown as sent.
             let args = match (&tool, args) {
@@ -813,6 +805,13 @@ struct Limits<'a> {
     max_calls: usize,
     once: &'a [&'static str],
     case: Option<&'a CaseContext>,
+}
+
+impl Limits<'_> {
+    /// The result of a call past the request's cap, which is never made.
+    fn over_budget(&self) -> ToolError {
+        ToolError::BudgetExhausted(format!("not run: this request reached its limit of {} tool calls", self.max_calls))
+    }
 }
 
 const DECIDE_PROMPT: &str = "Decide now. Answer with one JSON object: verdict (supported, not_supported or unclear), \
