@@ -28,6 +28,7 @@ use proseva_law::graph::Graph;
 use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 
+pub mod courtlistener;
 pub mod eval;
 pub mod lis_site;
 
@@ -112,10 +113,14 @@ pub async fn start_on(graph: Arc<Graph>, dir: tempfile::TempDir) -> Sidecars {
 impl Sidecars {
     /// An agent over these sidecars with `model`; research services unconfigured.
     pub fn agent(&self, model: Arc<dyn ChatModel>) -> Agent {
+        self.agent_with_research(model, &ResearchConfig::default())
+    }
+
+    /// [`Sidecars::agent`] with these research services (a stand-in's address and a key).
+    pub fn agent_with_research(&self, model: Arc<dyn ChatModel>, research: &ResearchConfig) -> Agent {
         let http = client();
         let server = ServerClient::new(http.clone(), &self.server_url, Some(TOKEN.into()));
-        let research = research_tools(&ResearchConfig::default(), http);
-        Agent::new(model, RunnerConfig::default(), self.explorer(), server, research)
+        Agent::new(model, RunnerConfig::default(), self.explorer(), server, research_tools(research, http))
     }
 
     /// The agent's client of the explorer, with the token: `query` answers the `data` of a

@@ -341,6 +341,13 @@ export class Conversation {
           ? h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': written.section, 'aria-haspopup': 'dialog' }, 'Read the section')
           : recordButton(written.record);
         clear(call.outcome).append(` — ${truncate(written.title || 'written', 70)} `, opener);
+      } else if (ev.name === 'process_opinion' && cards[0]) {
+        // An opinion added to the case-law notes: what it was linked to, and the section to read.
+        const added = cards[0];
+        const opener = added.section
+          ? h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': added.section, 'aria-haspopup': 'dialog' }, 'Read the section')
+          : '';
+        clear(call.outcome).append(` — ${truncate(added.title || 'opinion', 60)}: ${added.citation || ''} `, opener);
       } else {
         const n = cards.length;
         call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;

@@ -6,6 +6,7 @@
 import { h, clear, announce, spinner } from './dom.js';
 import { api, isWebUrl, hostOf, commandError } from './api.js';
 import { linkCitations } from './markdown.js';
+import { requestWorkflow, workflowsMenu } from './workflows.js';
 
 const KIND = {
   summary: { text: 'Plain-language summary', note: '— not the statute’s exact words. Read the official text before you rely on it.' },
@@ -28,12 +29,25 @@ export class SectionViewer {
     this.url = dialog.querySelector('#section-url');
     this.status = dialog.querySelector('#section-status');
     this.back = dialog.querySelector('#section-back');
+    this.opinions = dialog.querySelector('#section-opinions');
+    this.opinionList = dialog.querySelector('#section-opinions-list');
+    this.opinionsEmpty = dialog.querySelector('#section-opinions-empty');
+    this.sectionWorkflows = dialog.querySelector('#section-workflows');
     this.stack = [];
     this.current = null;
     this.seq = 0;
     this.trigger = null;
 
     dialog.querySelector('#section-close').addEventListener('click', () => this.close());
+    dialog.querySelector('#section-find-opinions').addEventListener('click', () => {
+      const id = this.current;
+      if (!id) return;
+      requestWorkflow({ key: 'build_case_law', focus: { kind: 'section', id }, label: `Build case-law notes: “${this.labelOf(id)}”` });
+    });
+    // A workflow started from here runs in Ask: the sheet makes way for it.
+    document.addEventListener('proseva:run-workflow', () => {
+      if (this.isOpen) this.close();
+    });
     this.back.addEventListener('click', () => {
       const prev = this.stack.pop();
       if (prev) this.load(prev, { push: false });
@@ -100,6 +114,9 @@ export class SectionViewer {
     this.summary.hidden = true;
     delete this.dialog.dataset.hasSummary;
     this.urlLine.hidden = true;
+    this.opinions.hidden = true;
+    clear(this.opinionList);
+    clear(this.sectionWorkflows);
     this.url.removeAttribute('href');
     this.url.removeAttribute('data-url');
     clear(this.status).append(spinner(), ` Opening ${label}…`);
@@ -175,7 +192,27 @@ export class SectionViewer {
       this.url.title = `Opens ${hostOf(node.url)} in your browser`;
       this.urlLine.hidden = false;
     }
-    announce(`${label} opened. ${kind.text}${summary ? ', with a plain-language summary beside it' : ''}.`);
+    const opinions = this.showOpinions(node, label);
+    announce(
+      `${label} opened. ${kind.text}${summary ? ', with a plain-language summary beside it' : ''}.` +
+        (opinions ? ` ${opinions} court opinion${opinions === 1 ? '' : 's'} in your case-law notes cite it.` : ''),
+    );
+  }
+
+  /**
+   * "Court opinions citing this section": the opinions of the person's case-law notes linked to a
+   * section (the law graph's user layer), each with how it uses the section and its holding,
+   * labelled as the opinion's own words or a summary. Returns how many.
+   */
+  showOpinions(node, label) {
+    if (!/section$/.test(String(node.nodeType || ''))) return 0;
+    const opinions = Array.isArray(node.opinions) ? node.opinions : [];
+    for (const o of opinions) this.opinionList.append(opinionItem(o));
+    this.opinionsEmpty.hidden = opinions.length > 0;
+    this.sectionWorkflows.append(workflowsMenu('section', node.sourceId, { title: label }));
+    this.opinions.hidden = false;
+    this.dialog.dataset.opinions = String(opinions.length);
+    return opinions.length;
   }
 
   /** `error`: the command's `{code, message}`. */
@@ -253,6 +290,34 @@ function stripLabel(heading, sourceId) {
   const id = String(sourceId || '');
   const m = new RegExp(`^§+\\s*${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.?\\s*`).exec(s);
   return m && s.length > m[0].length ? s.slice(m[0].length) : s;
+}
+
+const USES = {
+  interprets: { text: 'interprets', about: 'The court reads or applies this section (it construes it, or cites it more than once).' },
+  cites: { text: 'cites', about: 'The opinion names this section.' },
+};
+
+function opinionItem(o) {
+  const title = String(o.heading || o.sourceId || 'Court opinion');
+  const name = isWebUrl(o.url)
+    ? h('a', { class: 'ext-link', href: o.url, 'data-url': o.url, title: `Opens ${hostOf(o.url)} in your browser` }, title, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))
+    : h('strong', {}, title);
+  const use = USES[o.relType] || USES.cites;
+  const head = h('p', { class: 'opinion-head' }, name, ' ', h('span', { class: `opinion-use ${o.relType === 'interprets' ? 'interprets' : 'cites'}`, title: use.about }, use.text));
+  if (o.mentions > 1) head.append(h('span', { class: 'opinion-mentions' }, ` · named ${o.mentions} times`));
+  const item = h('li', { class: 'opinion-item', dataset: { sourceId: String(o.sourceId || ''), relType: String(o.relType || '') } }, head);
+  const holding = String(o.holding || '').trim();
+  if (holding) {
+    item.append(h('p', { class: 'opinion-holding' }, holding));
+    item.append(
+      h(
+        'p',
+        { class: 'opinion-kind' },
+        o.holdingKind === 'summary' ? 'Holding summarised by the model — not the court’s words.' : 'The opinion’s own words around its citations.',
+      ),
+    );
+  }
+  return item;
 }
 
 function parentLabel(p) {

@@ -232,7 +232,8 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let data = explorer
         .query(
             "query($id: Int, $sourceId: String) { node(id: $id, sourceId: $sourceId) { id nodeType sourceId heading sourceText \
-             textKind summary url edges { relType fromId toId fromNode { id sourceId heading nodeType } } } }",
+             textKind summary url edges { relType fromId toId layer weight \
+             fromNode { id sourceId heading nodeType sourceText textKind url } } } }",
             json!({ "id": id, "sourceId": source_id }),
         )
         .await
@@ -253,15 +254,43 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
         .filter(|e| e["relType"] == "contains" && e["toId"].as_i64() == own_id)
         .filter_map(|e| e.get("fromNode").cloned())
         .collect();
+    let opinions = opinions_citing(&node);
     let label = node["sourceId"].as_str().map(proseva_citation::label);
     let citations = citation_spans(node["sourceText"].as_str().unwrap_or_default());
     if let Some(map) = node.as_object_mut() {
         map.remove("edges");
         map.insert("parents".into(), Value::Array(parents));
+        map.insert("opinions".into(), Value::Array(opinions));
         map.insert("label".into(), json!(label));
         map.insert("citations".into(), json!(citations));
     }
     Ok(node)
+}
+
+/// The court opinions of the person's case-law notes (the law graph's user layer) linked to a
+/// node: those that interpret it first, then by how often they cite it.
+fn opinions_citing(node: &Value) -> Vec<Value> {
+    let own_id = node["id"].as_i64();
+    let mut opinions: Vec<Value> = node["edges"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["layer"] == "user" && e["toId"].as_i64() == own_id && e["fromNode"]["nodeType"] == "opinion")
+        .map(|e| {
+            let o = &e["fromNode"];
+            json!({
+                "sourceId": o["sourceId"],
+                "heading": o["heading"],
+                "relType": e["relType"],
+                "mentions": e["weight"].as_f64().map(|w| w.round() as i64),
+                "holding": o["sourceText"],
+                "holdingKind": o["textKind"],
+                "url": o["url"],
+            })
+        })
+        .collect();
+    opinions.sort_by_key(|o| (o["relType"] != "interprets", -o["mentions"].as_i64().unwrap_or(0)));
+    opinions
 }
 
 /// Opens a section (by id or number) from the law graph.

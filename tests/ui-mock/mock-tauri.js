@@ -630,6 +630,7 @@ This is legal information, not legal advice.`;
   const WORKFLOWS = [
     { key: 'integrate', displayName: 'Connect to the law', description: 'Find the Code sections, deadlines and records this document or note is connected to, and write them into a Connections note.', requiresFocus: ['document', 'note'], role: 'executor', maxToolCalls: 24, expectedOutcome: 'One Connections section appended to the note.' },
     { key: 'hearing_prep', displayName: 'Prepare for a hearing', description: 'Turn the case into a checklist note backed by the Code sections the court will apply.', requiresFocus: ['case'], role: 'executor', maxToolCalls: 24, expectedOutcome: 'One checklist note in the case.' },
+    { key: 'build_case_law', displayName: 'Build case-law notes', description: 'Find the court opinions that apply this section, follow the cases that cite them, and link each to the sections it cites in your law graph.', requiresFocus: ['section'], role: 'executor', maxToolCalls: 30, expectedOutcome: 'Court opinions recorded in your case-law notes.' },
   ];
 
   async function runWorkflow({ requestId, key, focus, onEvent }) {

@@ -168,6 +168,17 @@ pub async fn check_citations(explorer: &ExplorerClient, reply: &str) -> Citation
     check
 }
 
+/// The section numbers of `ids` the law graph holds, asked [`MAX_CHECKED`] at a time.
+pub async fn sections_held(explorer: &ExplorerClient, ids: &[String]) -> Result<std::collections::HashSet<String>, crate::tool::ToolError> {
+    let mut held = std::collections::HashSet::new();
+    for chunk in ids.chunks(MAX_CHECKED) {
+        let variables: Map<String, Value> = chunk.iter().enumerate().map(|(i, id)| (format!("s{i}"), Value::from(id.as_str()))).collect();
+        let data = explorer.query(&lookup_query(chunk.len()), Value::Object(variables)).await?;
+        held.extend(chunk.iter().enumerate().filter(|(i, _)| data[format!("c{i}")].is_object()).map(|(_, id)| id.clone()));
+    }
+    Ok(held)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 //! | **core** (reads) | the 5 law-graph tools, the 8 tools over the person's records |
 //! | **research** | the 7 outside research services |
 //! | **orchestration** | research + `think` + `execute_workflow` |
-//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline` |
+//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline`; and the case-law tools: `get_citing_opinions`, `fetch_opinion`, `process_opinion` (writes to the law graph's user layer), `query_graph`, `summarize_graph` |
 //!
 //! | role | runs | sets |
 //! |---|---|---|
@@ -16,7 +16,8 @@
 //! A model that asks for a tool outside its role's set gets an error result naming the role
 //! (`not_allowed_for_role`), and the call is never made. Within the orchestrator, a kind of
 //! request offers the model a part of the set ([`offered`]): Ask the person's records and no
-//! outside services, Research the outside services and not the records.
+//! outside services, Research the outside services and not the records; neither is offered the
+//! case-law tools, which the `build_case_law` workflow uses (Ask and Research can start it).
 
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +52,9 @@ pub const THINK: &str = "think";
 pub const EXECUTE_WORKFLOW: &str = "execute_workflow";
 /// Writes to the person's case workspace.
 pub const EXECUTION: [&str; 4] = ["create_note", "append_to_note", "link", "add_deadline"];
+/// Building case-law notes: following opinions on CourtListener and recording them, with the
+/// sections they cite, in the law graph's user layer.
+pub const CASE_LAW: [&str; 5] = ["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
 /// The one write a planner may make.
 pub const APPEND_TO_NOTE: &str = "append_to_note";
 
@@ -68,7 +72,7 @@ impl ToolSetName {
         match self {
             ToolSetName::Core => GRAPH.iter().chain(&RECORDS).copied().collect(),
             ToolSetName::Orchestration => RESEARCH.iter().copied().chain([THINK, EXECUTE_WORKFLOW]).collect(),
-            ToolSetName::Execution => EXECUTION.to_vec(),
+            ToolSetName::Execution => EXECUTION.iter().chain(&CASE_LAW).copied().collect(),
         }
     }
 }
@@ -119,13 +123,13 @@ pub fn is_known(tool: &str) -> bool {
 }
 
 /// Whether a request of `kind` offers `tool` to the model (the orchestrator's set, less the
-/// records for Research and the outside services for Ask).
+/// records for Research and the outside services for Ask, and less the case-law tools for both).
 pub fn offered(kind: RequestKind, tool: &str) -> bool {
     let left_out: &[&str] = match kind {
         RequestKind::Chat => &RESEARCH,
         RequestKind::Research => &RECORDS,
     };
-    Role::Orchestrator.allows(tool) && !left_out.contains(&tool)
+    Role::Orchestrator.allows(tool) && !left_out.contains(&tool) && !CASE_LAW.contains(&tool)
 }
 
 #[cfg(test)]
@@ -140,9 +144,11 @@ mod tests {
         };
         let core: Vec<&str> = GRAPH.iter().chain(&RECORDS).copied().collect();
         assert_eq!(core.len(), 13);
-        let orchestrator = [core.clone(), RESEARCH.to_vec(), vec!["think", "execute_workflow"], EXECUTION.to_vec()].concat();
+        let case_law = vec!["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
+        let execution = [EXECUTION.to_vec(), case_law].concat();
+        let orchestrator = [core.clone(), RESEARCH.to_vec(), vec!["think", "execute_workflow"], execution.clone()].concat();
         let planner = [core.clone(), RESEARCH.to_vec(), vec!["think", "append_to_note"]].concat();
-        let executor = [core.clone(), EXECUTION.to_vec(), RESEARCH.to_vec(), vec!["think"]].concat();
+        let executor = [core.clone(), execution, RESEARCH.to_vec(), vec!["think"]].concat();
         assert_eq!(sorted(Role::Orchestrator.tools()), sorted(orchestrator));
         assert_eq!(sorted(Role::Planner.tools()), sorted(planner));
         assert_eq!(sorted(Role::Executor.tools()), sorted(executor));
@@ -155,6 +161,7 @@ mod tests {
         // Only the orchestrator starts workflows; a planner's one write is appending.
         assert!(!Role::Planner.allows("execute_workflow") && !Role::Executor.allows("execute_workflow"));
         assert!(Role::Planner.allows("append_to_note") && !Role::Planner.allows("create_note") && !Role::Planner.allows("link"));
+        assert!(Role::Executor.allows("process_opinion") && !Role::Planner.allows("process_opinion"));
     }
 
     #[test]
@@ -166,6 +173,9 @@ mod tests {
                 assert!(offered(kind, tool), "{kind:?} {tool}");
             }
             assert!(!offered(kind, "delete_everything"));
+            for tool in CASE_LAW {
+                assert!(!offered(kind, tool) && Role::Orchestrator.allows(tool), "{kind:?} {tool}: the workflow's, not offered");
+            }
         }
         assert!(is_known("link") && !is_known("delete_everything"));
     }

@@ -30,6 +30,7 @@ use crate::event::{AgentEvent, ToolResult};
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role as Speaker, ToolCall};
 use crate::roles::{self, Role};
 use crate::tool::{Tool, ToolError, ToolSet};
+use crate::tools::case_law::{ProcessOpinion, QueryGraph, SummarizeGraph};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
 use crate::tools::local::{ServerClient, local_tools};
 use crate::tools::own::{ExecuteWorkflow, Think};
@@ -190,7 +191,25 @@ impl Agent {
             .chain(explorer_tools(self.explorer.clone()))
             .chain(own)
             .chain(writes)
+            .chain(self.case_law_tools())
             .collect())
+    }
+
+    /// `process_opinion` (when `fetch_opinion` is among the research tools), `query_graph` and
+    /// `summarize_graph`.
+    fn case_law_tools(&self) -> Vec<Arc<dyn Tool>> {
+        let mut tools: Vec<Arc<dyn Tool>> = Vec::new();
+        if let Some(fetch) = self.research.iter().find(|t| t.name() == "fetch_opinion") {
+            tools.push(Arc::new(ProcessOpinion::new(
+                fetch.clone(),
+                self.explorer.clone(),
+                self.model.clone(),
+                self.config.small_model.clone(),
+            )));
+        }
+        tools.push(Arc::new(QueryGraph(self.explorer.clone())));
+        tools.push(Arc::new(SummarizeGraph(self.explorer.clone())));
+        tools
     }
 
     /// The tools a kind of request offers the model ([`roles::offered`]): Ask the person's records,
@@ -352,8 +371,13 @@ impl Agent {
             if top_level {
                 emit(AgentEvent::Phase { name: "tools".into() });
             }
-            let limits =
-                Limits { role: workflow.role, max_turns: WORKFLOW_TURNS, max_calls: workflow.max_tool_calls, once: workflow.once, case };
+            let limits = Limits {
+                role: workflow.role,
+                max_turns: workflow.max_turns,
+                max_calls: workflow.max_tool_calls,
+                once: workflow.once,
+                case,
+            };
             let results = self.tool_phase(&limits, &system, &history, &tools, emit, cancel).await?;
             if top_level {
                 emit(AgentEvent::Phase { name: "answer".into() });
@@ -371,6 +395,46 @@ impl Agent {
 
     /// Runs a checked workflow request by its pipeline.
     fn dispatch<'a>(
+        &'a self,
+        workflow: &'static Workflow,
+        request: &'a WorkflowRequest,
+        case: Option<&'a CaseContext>,
+        emit: &'a (dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &'a CancellationToken,
+        top_level: bool,
+    ) -> BoxFuture<'a, Result<Reply, AgentError>> {
+        Box::pin(async move {
+            if let Some(missing) = self.missing_tool(workflow).await? {
+                return Ok(self.not_started(workflow, &missing, emit, top_level));
+            }
+            self.run_pipeline(workflow, request, case, emit, cancel, top_level).await
+        })
+    }
+
+    /// The first tool `workflow` cannot do without that is not configured, and why.
+    async fn missing_tool(&self, workflow: &Workflow) -> Result<Option<ToolError>, AgentError> {
+        if workflow.needs_tools.is_empty() {
+            return Ok(None);
+        }
+        let tools = self.role_tools(workflow.role).await?;
+        Ok(workflow.needs_tools.iter().find_map(|name| match tools.get(name) {
+            Some(tool) => tool.unconfigured(),
+            None => Some(ToolError::NotConfigured(format!("{name} is not available in this app"))),
+        }))
+    }
+
+    /// The reply of a workflow stopped before its first step: what is missing and what to set.
+    fn not_started(&self, workflow: &Workflow, missing: &ToolError, emit: &(dyn Fn(AgentEvent) + Send + Sync), top_level: bool) -> Reply {
+        let reply = format!("“{}” did not start, and nothing was written: {missing}", workflow.display_name);
+        if top_level {
+            emit(AgentEvent::Phase { name: "answer".into() });
+            emit(AgentEvent::Delta { text: reply.clone() });
+        }
+        Reply { reply, tool_results: Vec::new(), citations: CitationCheck::default(), decision: None }
+    }
+
+    /// Runs a workflow by its pipeline.
+    fn run_pipeline<'a>(
         &'a self,
         workflow: &'static Workflow,
         request: &'a WorkflowRequest,
@@ -819,9 +883,6 @@ confidence (0 to 1), resolution (plain words for the person: whether the claim h
 the words of that section's text in the report or the tool results, textKind: official or summary as they say), \
 action_plan (step, by_when: YYYY-MM-DD or null, where: or null). Cite only sections in the report or the tool results. \
 If what was found cannot decide it, the verdict is unclear.";
-
-/// Turns of a workflow's tool loop (its calls are capped by the workflow).
-const WORKFLOW_TURNS: usize = 12;
 
 const WORKFLOW_SUMMARY_PROMPT: &str = "The workflow's steps are done. Write two to four plain sentences for the person: \
 what you found, what you wrote and where (the note's title), and what is still missing from their records. Cite only \

@@ -97,6 +97,12 @@ pub trait Tool: Send + Sync {
     fn cards(&self, result: &Value) -> Vec<Card> {
         cards::build(self.display().results, result)
     }
+
+    /// Why every call would fail before anything is sent (a missing key), if so: a workflow that
+    /// needs this tool stops at once with this message rather than starting.
+    fn unconfigured(&self) -> Option<ToolError> {
+        None
+    }
 }
 
 /// How the page presents a tool.
@@ -257,6 +263,9 @@ impl Tool for CaseScoped {
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         self.inner.call(args).await
+    }
+    fn unconfigured(&self) -> Option<ToolError> {
+        self.inner.unconfigured()
     }
 }
 

@@ -64,17 +64,19 @@ mod tests {
         assert_eq!(client.get(format!("http://{address}/")).send().await.unwrap().status(), 204);
     }
 
+    /// The workspace's lock file, read when the test is built (so a test binary built from another
+    /// checkout never reads a path that is gone).
+    const LOCK: &str = include_str!("../../../Cargo.lock");
+
     #[test]
     fn aws_lc_rs_stays_out_of_the_build() {
         // One rustls provider in the process: reqwest's `rustls` feature (or async-openai's) would add a second.
-        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
-        assert!(!lock.contains("name = \"aws-lc-rs\""), "aws-lc-rs is in Cargo.lock; use reqwest's `rustls-no-provider`");
+        assert!(!LOCK.contains("name = \"aws-lc-rs\""), "aws-lc-rs is in Cargo.lock; use reqwest's `rustls-no-provider`");
     }
 
     #[test]
     fn one_reqwest_line_in_the_workspace() {
-        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
-        assert_eq!(lock.matches("name = \"reqwest\"").count(), 1, "two reqwest versions in Cargo.lock");
-        assert!(!lock.contains("name = \"ureq\""), "ureq is back in Cargo.lock; use proseva_http::blocking");
+        assert_eq!(LOCK.matches("name = \"reqwest\"").count(), 1, "two reqwest versions in Cargo.lock");
+        assert!(!LOCK.contains("name = \"ureq\""), "ureq is back in Cargo.lock; use proseva_http::blocking");
     }
 }

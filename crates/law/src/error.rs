@@ -32,4 +32,9 @@ pub enum Error {
     Fetch(String),
     #[error("word index: {0}")]
     WordIndex(String),
+    /// Input refused before anything was stored (the user layer's opinions).
+    #[error("{0}")]
+    Invalid(String),
+    #[error("user layer: {0}")]
+    UserLayer(String),
 }

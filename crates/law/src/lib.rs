@@ -27,6 +27,9 @@
 //! # Ok(()) }
 //! ```
 //!
+//! Court opinions the person's workflows add live beside the graph in a [`user_layer`] of their
+//! own, which rebuilds of the graph keep.
+//!
 //! Not for: serving the graph (proseva-explorer puts GraphQL over [`graph::Graph`]), writing to a
 //! graph that is being read (build a new file; the build replaces the old one atomically), or the
 //! person's own case data (proseva-server's).
@@ -42,6 +45,7 @@ pub mod rank;
 pub mod starter;
 pub mod store;
 pub mod synth;
+pub mod user_layer;
 pub mod vector_cache;
 pub mod vectors;
 pub mod words;

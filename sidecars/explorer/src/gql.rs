@@ -2,16 +2,23 @@
 //!
 //! Resolvers are thin: they check arguments, run the graph query on the blocking pool and map
 //! errors to GraphQL errors. Depth, complexity and page size are limited here.
+//!
+//! Beside the official graph the schema serves the person's [`UserLayer`] of court opinions
+//! ([`crate::layers`] reads the two as one graph): `Node.layer` and `Edge.layer` say which a node
+//! or edge is from, `recordOpinion` is the one mutation.
 
 use std::sync::Arc;
 
-use async_graphql::{ComplexObject, Context, EmptyMutation, EmptySubscription, Object, Result, Schema, SimpleObject};
+use async_graphql::{ComplexObject, Context, EmptySubscription, InputObject, Object, Result, Schema, SimpleObject};
 use proseva_law::background::{EmbeddingJob, EmbeddingProgress};
 use proseva_law::graph::{Graph, GraphStats};
 use proseva_law::live::LiveGraph;
 use proseva_law::store::{EdgeRecord, NodeRecord};
+use proseva_law::user_layer::{self, Layer, LayerSummary, UserLayer, is_user_id};
 
-pub type ExplorerSchema = Schema<Query, EmptyMutation, EmptySubscription>;
+use crate::layers;
+
+pub type ExplorerSchema = Schema<Query, Mutation, EmptySubscription>;
 
 /// Largest page `nodes` and `similar` return.
 pub const MAX_PAGE: i32 = 100;
@@ -36,10 +43,17 @@ pub fn schema_live(graph: Arc<LiveGraph>) -> ExplorerSchema {
 }
 
 /// [`schema_live`], reporting the background embedding job put in `job` (`stats { embeddingProgress }`).
+/// Opinions recorded through it are kept in memory only.
 pub fn schema_with_job(graph: Arc<LiveGraph>, job: JobSlot) -> ExplorerSchema {
-    Schema::build(Query, EmptyMutation, EmptySubscription)
+    schema_with_layer(graph, job, Arc::new(UserLayer::in_memory()))
+}
+
+/// [`schema_with_job`], with the person's user layer of opinions (`user-layer.db`, kept across rebuilds).
+pub fn schema_with_layer(graph: Arc<LiveGraph>, job: JobSlot, layer: Arc<UserLayer>) -> ExplorerSchema {
+    Schema::build(Query, Mutation, EmptySubscription)
         .data(graph)
         .data(job)
+        .data(layer)
         .limit_depth(MAX_DEPTH)
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(32)
@@ -53,6 +67,15 @@ async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Res
         .await
         .map_err(|e| async_graphql::Error::new(format!("internal error: {e}")))?
         .map_err(|e| async_graphql::Error::new(e.to_string()))
+}
+
+/// [`run`] with the user layer too.
+async fn run_layers<T: Send + 'static>(
+    ctx: &Context<'_>,
+    f: impl FnOnce(&Graph, &UserLayer) -> Result<T, proseva_law::Error> + Send + 'static,
+) -> Result<T> {
+    let layer = ctx.data::<Arc<UserLayer>>()?.clone();
+    run(ctx, move |g| f(g, &layer)).await
 }
 
 fn page_size(name: &str, value: i32) -> Result<usize> {
@@ -104,33 +127,40 @@ impl Query {
         if offset < 0 {
             return Err(format!("offset must not be negative, got {offset}").into());
         }
+        if node_type.as_deref() == Some("opinion") {
+            let (opinions, total) = run_layers(ctx, move |_, layer| layer.search(search.as_deref(), limit, offset as usize)).await?;
+            let nodes = opinions.into_iter().map(|o| Node::listed(o.into_node())).collect();
+            return Ok(NodeConnection { nodes, total: total as i32 });
+        }
         let page = run(ctx, move |g| g.search(node_type.as_deref(), search.as_deref(), limit, offset as usize, semantic)).await?;
         Ok(NodeConnection { nodes: page.nodes.into_iter().map(Node::listed).collect(), total: page.total as i32 })
     }
 
-    /// One node by `id` or by `sourceId` (`20-124.3`, `const-I-12`, `20:6.1`).
+    /// One node by `id` or by `sourceId` (`20-124.3`, `const-I-12`, `20:6.1`, an opinion's `cl-123`):
+    /// the graph's, else an opinion of the user layer.
     async fn node(&self, ctx: &Context<'_>, id: Option<i32>, source_id: Option<String>) -> Result<Option<Node>> {
         let found = match (id, source_id) {
             (Some(id), None) => {
                 let id = node_id(id)?;
-                run(ctx, move |g| g.node(id)).await?
+                run_layers(ctx, move |g, l| layers::node(g, l, id)).await?
             }
-            (None, Some(source_id)) => run(ctx, move |g| g.node_by_source_id(source_id.trim())).await?,
+            (None, Some(source_id)) => run_layers(ctx, move |g, l| layers::node_by_source_id(g, l, source_id.trim())).await?,
             (Some(id), Some(source_id)) => {
                 let id = node_id(id)?;
-                run(ctx, move |g| g.node(id)).await?.filter(|n| n.source_id == source_id.trim())
+                run_layers(ctx, move |g, l| layers::node(g, l, id)).await?.filter(|n| n.source_id == source_id.trim())
             }
             (None, None) => return Err("give `id` or `sourceId`".into()),
         };
         Ok(found.map(Node::whole))
     }
 
-    /// Edges touching node `id` in either direction (`contains`, `cites`), optionally of one type.
+    /// Edges touching node `id` in either direction (`contains`, `cites`; from opinions of the
+    /// user layer `interprets` and `cites`), optionally of one type.
     #[graphql(complexity = "20 * child_complexity + 1")]
     async fn neighbors(&self, ctx: &Context<'_>, id: i32, rel_type: Option<String>) -> Result<Vec<Edge>> {
         let id = node_id(id)?;
-        let edges = run(ctx, move |g| g.neighbors(id, rel_type.as_deref())).await?;
-        Ok(edges.into_iter().map(Edge).collect())
+        let edges = run_layers(ctx, move |g, l| layers::edges(g, l, id, None, rel_type.as_deref())).await?;
+        Ok(edges.into_iter().map(|(e, layer)| Edge(e, layer)).collect())
     }
 
     /// The nodes most like node `id` by meaning (cosine of their vectors), best first.
@@ -138,8 +168,178 @@ impl Query {
     async fn similar(&self, ctx: &Context<'_>, id: i32, #[graphql(default = 10)] limit: i32) -> Result<Vec<SimilarNode>> {
         let id = node_id(id)?;
         let limit = page_size("limit", limit)?;
+        if is_user_id(id) {
+            return Err("opinions of the user layer have no vector: `similar` takes a node of the official graph".into());
+        }
         let hits = run(ctx, move |g| g.similar(id, limit)).await?;
         Ok(hits.into_iter().map(|(n, score)| SimilarNode { node: Node::listed(n), score: f64::from(score) }).collect())
+    }
+
+    /// The person's own additions: court opinions their workflows recorded, kept across rebuilds
+    /// of the official graph (which `stats` alone counts).
+    async fn user_layer(&self, ctx: &Context<'_>) -> Result<UserLayerSummary> {
+        Ok(UserLayerSummary(run_layers(ctx, |_, layer| layer.summary(0)).await?))
+    }
+
+    /// Opinions of the user layer that interpret or cite `section` (`20-124.3`, `§ 20-124.3`,
+    /// `const-I-12`), most mentions first.
+    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
+    async fn citing_opinions(&self, ctx: &Context<'_>, section: String, #[graphql(default = 20)] limit: i32) -> Result<Vec<CitingOpinion>> {
+        let limit = page_size("limit", limit)?;
+        let target = user_layer::normalise_section(&section);
+        let found = run_layers(ctx, move |_, layer| layer.citing(&target, limit)).await?;
+        Ok(found
+            .into_iter()
+            .map(|(opinion, link)| CitingOpinion {
+                node: Node::listed(opinion.into_node()),
+                rel_type: link.rel_type,
+                mentions: link.mentions as i32,
+                context: link.context,
+            })
+            .collect())
+    }
+}
+
+pub struct Mutation;
+
+#[Object]
+impl Mutation {
+    /// Records a court opinion in the user layer with the sections it `interprets` or `cites`
+    /// (only those the graph holds now are linked; the rest come back in `unresolved`). Recording
+    /// the same `sourceId` again updates it and merges its links.
+    async fn record_opinion(&self, ctx: &Context<'_>, opinion: OpinionInput) -> Result<RecordedOpinion> {
+        let input = opinion.into_layer_input();
+        let source_id = input.source_id.trim().to_string();
+        let done = run_layers(ctx, move |g, l| layers::record(g, l, &input)).await?;
+        Ok(RecordedOpinion {
+            id: done.id as i32,
+            source_id,
+            sections_linked: done.sections_linked as i32,
+            new: done.new as i32,
+            merged: done.merged as i32,
+            unresolved: done.unresolved,
+            created: done.opinion_created,
+        })
+    }
+}
+
+/// A court opinion to record. `holdingKind`: `summary` (your words) or `excerpt` (the court's).
+#[derive(InputObject)]
+pub struct OpinionInput {
+    /// `cl-2741532` (CourtListener opinion 2741532): lowercase letters, `-`, then letters, digits or `-`.
+    source_id: String,
+    case_name: String,
+    court: Option<String>,
+    date_filed: Option<String>,
+    citation: Option<String>,
+    url: Option<String>,
+    holding: Option<String>,
+    holding_kind: String,
+    sections: Vec<OpinionSectionInput>,
+    /// Source ids of other opinions this one cites (recorded or not).
+    cites_opinions: Option<Vec<String>>,
+}
+
+/// A section an opinion `interprets` or `cites`, and how often it mentions it.
+#[derive(InputObject)]
+pub struct OpinionSectionInput {
+    section: String,
+    rel_type: String,
+    mentions: i32,
+    context: Option<String>,
+}
+
+impl OpinionInput {
+    fn into_layer_input(self) -> user_layer::OpinionInput {
+        user_layer::OpinionInput {
+            source_id: self.source_id,
+            case_name: self.case_name,
+            court: self.court,
+            date_filed: self.date_filed,
+            citation: self.citation,
+            url: self.url,
+            holding: self.holding,
+            holding_kind: self.holding_kind,
+            sections: self
+                .sections
+                .into_iter()
+                .map(|s| user_layer::SectionLink {
+                    section: s.section,
+                    rel_type: s.rel_type,
+                    mentions: i64::from(s.mentions),
+                    context: s.context,
+                })
+                .collect(),
+            cites_opinions: self.cites_opinions.unwrap_or_default(),
+        }
+    }
+}
+
+/// What `recordOpinion` did: `new` and `merged` count this record's section links.
+#[derive(SimpleObject)]
+pub struct RecordedOpinion {
+    /// The opinion's node id.
+    id: i32,
+    source_id: String,
+    /// Sections the opinion is linked to now (from this and earlier records).
+    sections_linked: i32,
+    new: i32,
+    merged: i32,
+    /// Sections the graph does not hold: not linked.
+    unresolved: Vec<String>,
+    /// Whether the opinion was not recorded before.
+    created: bool,
+}
+
+/// An opinion linking to a section.
+#[derive(SimpleObject)]
+pub struct CitingOpinion {
+    node: Node,
+    /// `interprets` or `cites`.
+    rel_type: String,
+    mentions: i32,
+    context: Option<String>,
+}
+
+/// A target of the user layer's links and how many opinions link to it.
+#[derive(SimpleObject)]
+pub struct LinkedCount {
+    /// The section or opinion; null when the graph served now does not hold it.
+    node: Option<Node>,
+    source_id: String,
+    opinions: i32,
+}
+
+pub struct UserLayerSummary(LayerSummary);
+
+#[Object]
+impl UserLayerSummary {
+    async fn opinion_count(&self) -> i32 {
+        self.0.opinions as i32
+    }
+    async fn link_count(&self) -> i32 {
+        self.0.links as i32
+    }
+    /// Links by relation: `interprets`, `cites`.
+    async fn rel_types(&self) -> Vec<TypeCount> {
+        self.0.by_rel.iter().map(|(kind, count)| TypeCount { kind: kind.clone(), count: *count as i32 }).collect()
+    }
+    /// The sections (and opinions) most opinions link to, most first.
+    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
+    async fn most_linked(&self, ctx: &Context<'_>, #[graphql(default = 10)] limit: i32) -> Result<Vec<LinkedCount>> {
+        let limit = page_size("limit", limit)?;
+        let found = run_layers(ctx, move |g, layer| {
+            layer
+                .most_linked(limit)?
+                .into_iter()
+                .map(|t| Ok((layers::resolve(g, layer, &t.target, t.target_layer)?, t)))
+                .collect::<Result<Vec<_>, proseva_law::Error>>()
+        })
+        .await?;
+        Ok(found
+            .into_iter()
+            .map(|(node, t)| LinkedCount { node: node.map(Node::listed), source_id: t.target, opinions: t.opinions as i32 })
+            .collect())
     }
 }
 
@@ -246,7 +446,8 @@ pub struct Node {
     source_id: String,
     heading: Option<String>,
     source_text: Option<String>,
-    /// `official` (LIS text) or `summary` (the starter corpus's plain-language summary, never the statute's words).
+    /// `official` (LIS text) or `summary` (the starter corpus's plain-language summary, never the
+    /// statute's words); an opinion's holding is `summary` (the workflow's words) or `excerpt` (the court's).
     text_kind: String,
     url: Option<String>,
     /// The plain-language summary kept beside official text (null when there is none; a node whose
@@ -254,6 +455,8 @@ pub struct Node {
     summary: Option<String>,
     /// Whether `sourceText` was cut to 500 characters.
     truncated: bool,
+    /// `official` (the graph built from the Code) or `user` (the person's own additions: opinions).
+    layer: String,
 }
 
 impl Node {
@@ -269,6 +472,7 @@ impl Node {
             url: n.url,
             summary: n.summary,
             truncated: false,
+            layer: Layer::of_id(n.id).as_str().into(),
         }
     }
 
@@ -291,21 +495,26 @@ impl Node {
 
 #[ComplexObject]
 impl Node {
-    /// Every edge touching this node, in either direction.
+    /// Every edge touching this node, in either direction, of both layers.
     #[graphql(complexity = "20 * child_complexity + 1")]
     async fn edges(&self, ctx: &Context<'_>) -> Result<Vec<Edge>> {
         let id = i64::from(self.id);
-        Ok(run(ctx, move |g| g.neighbors(id, None)).await?.into_iter().map(Edge).collect())
+        let source_id = self.source_id.clone();
+        let edges = run_layers(ctx, move |g, l| layers::edges(g, l, id, Some(&source_id), None)).await?;
+        Ok(edges.into_iter().map(|(e, layer)| Edge(e, layer)).collect())
     }
 
     /// References in this node's text to sections the corpus does not hold.
     async fn unresolved_citations(&self, ctx: &Context<'_>) -> Result<Vec<String>> {
         let id = i64::from(self.id);
+        if is_user_id(id) {
+            return Ok(Vec::new());
+        }
         run(ctx, move |g| g.unresolved_citations(id)).await
     }
 }
 
-pub struct Edge(EdgeRecord);
+pub struct Edge(EdgeRecord, Layer);
 
 #[Object]
 impl Edge {
@@ -315,21 +524,26 @@ impl Edge {
     async fn to_id(&self) -> i32 {
         self.0.to_id as i32
     }
-    /// `contains` (hierarchy) or `cites` (a reference in the text; weight = number of mentions).
+    /// `contains` (hierarchy) or `cites` (a reference in the text; weight = number of mentions);
+    /// from an opinion of the user layer, `interprets` or `cites` (weight = mentions).
     async fn rel_type(&self) -> &str {
         &self.0.rel_type
     }
     async fn weight(&self) -> Option<f64> {
         self.0.weight
     }
+    /// `official` (the graph built from the Code) or `user` (the person's own additions).
+    async fn layer(&self) -> &str {
+        self.1.as_str()
+    }
     // `fromNode` is the contract's name, not a conversion.
     #[allow(clippy::wrong_self_convention)]
     async fn from_node(&self, ctx: &Context<'_>) -> Result<Option<Node>> {
         let id = self.0.from_id;
-        Ok(run(ctx, move |g| g.node(id)).await?.map(Node::listed))
+        Ok(run_layers(ctx, move |g, l| layers::node(g, l, id)).await?.map(Node::listed))
     }
     async fn to_node(&self, ctx: &Context<'_>) -> Result<Option<Node>> {
         let id = self.0.to_id;
-        Ok(run(ctx, move |g| g.node(id)).await?.map(Node::listed))
+        Ok(run_layers(ctx, move |g, l| layers::node(g, l, id)).await?.map(Node::listed))
     }
 }

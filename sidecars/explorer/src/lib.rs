@@ -2,7 +2,9 @@
 //!
 //! [`gql::schema`] puts the contract's GraphQL schema over a [`proseva_law::graph::Graph`], and
 //! [`http::app`] serves it on loopback (`POST /graphql`, GraphiQL at `GET /`, `GET /health`) behind
-//! the bearer token. The `proseva-explorer` binary adds the command line: `serve`, `ingest`, `synth`.
+//! the bearer token. [`layers`] reads the graph and the person's user layer of court opinions
+//! ([`proseva_law::user_layer`]) as one. The `proseva-explorer` binary adds the command line:
+//! `serve`, `ingest`, `synth`.
 //!
 //! ```no_run
 //! use std::{path::Path, sync::Arc};
@@ -21,3 +23,4 @@
 
 pub mod gql;
 pub mod http;
+pub mod layers;

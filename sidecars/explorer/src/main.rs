@@ -12,6 +12,7 @@ use proseva_explorer::{gql, http};
 use proseva_law::background::EmbeddingJob;
 use proseva_law::ingest::{self, IngestOptions, IngestReport, Progress, TextKind};
 use proseva_law::live::LiveGraph;
+use proseva_law::user_layer::UserLayer;
 use proseva_law::vector_cache::VectorCache;
 use proseva_law::{fetch, starter, synth};
 
@@ -33,6 +34,10 @@ enum Command {
         port: u16,
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
+        /// The user layer: court opinions the person's workflows recorded, kept across rebuilds of
+        /// the graph (default: `user-layer.db` beside `--db`).
+        #[arg(long, value_name = "PATH")]
+        user_db: Option<PathBuf>,
     },
     /// Build a graph from the bundled starter corpus or from the official LIS CSV exports.
     Ingest(IngestArgs),
@@ -94,7 +99,10 @@ fn main() -> std::process::ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Serve { db, port, host } => serve(&db, &host, port),
+        Command::Serve { db, port, host, user_db } => {
+            let user_db = user_db.unwrap_or_else(|| db.with_file_name("user-layer.db"));
+            serve(&db, &user_db, &host, port)
+        }
         Command::Ingest(args) => ingest_command(args),
         Command::Synth { sections, db, dim, seed } => {
             let files = synth::corpus(sections, seed);
@@ -106,7 +114,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
+fn serve(db: &Path, user_db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
     let ip: IpAddr = if host.eq_ignore_ascii_case("localhost") { IpAddr::from([127, 0, 0, 1]) } else { host.parse().context("--host")? };
     if !ip.is_loopback() {
         bail!("--host {host}: the explorer serves on loopback only (127.0.0.1 or ::1)");
@@ -126,9 +134,10 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
     if token.is_none() {
         tracing::warn!("PROSEVA_TOKEN is not set: /graphql answers any local program");
     }
+    let layer = Arc::new(open_user_layer(user_db));
     let job = gql::JobSlot::default();
     load_query_model(live.clone(), job.clone());
-    let app = http::app(gql::schema_with_job(live.clone(), job.clone()), token);
+    let app = http::app(gql::schema_with_layer(live.clone(), job.clone(), layer), token);
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(ip, port)).await.with_context(|| format!("binding {ip}:{port}"))?;
         let addr = listener.local_addr()?;
@@ -138,6 +147,27 @@ fn serve(db: &Path, host: &str, port: u16) -> anyhow::Result<()> {
         axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
         Ok(())
     })
+}
+
+/// The user layer at `path`. One that cannot be opened does not stop the graph being served: the
+/// explorer keeps opinions recorded meanwhile in memory, and says so.
+fn open_user_layer(path: &Path) -> UserLayer {
+    match UserLayer::open(path) {
+        Ok(layer) => {
+            match layer.summary(0) {
+                Ok(summary) => tracing::info!(opinions = summary.opinions, links = summary.links, "user layer at {}", path.display()),
+                Err(e) => tracing::warn!("user layer at {}: {e}", path.display()),
+            }
+            layer
+        }
+        Err(e) => {
+            tracing::error!(
+                "cannot open the user layer at {}: {e}; opinions recorded until the explorer restarts are kept in memory only and will be lost",
+                path.display()
+            );
+            UserLayer::in_memory()
+        }
+    }
 }
 
 /// How often the graph file is checked for replacement by a rebuild.

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 
+mod case_law;
 pub mod workflows;
 
 use async_trait::async_trait;
@@ -155,7 +156,11 @@ impl ChatModel for OfflineModel {
     async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
         let system = messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
         if let Some(key) = crate::workflows::key_in_prompt(system) {
-            return Ok(ModelTurn { content: String::new(), tool_calls: workflows::plan(key, system, messages, tools) });
+            let tool_calls = match key {
+                "build_case_law" => workflows::offered_only(case_law::plan(system, messages), tools),
+                key => workflows::plan(key, system, messages, tools),
+            };
+            return Ok(ModelTurn { content: String::new(), tool_calls });
         }
         let question = messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or_default();
         let last_user = messages.iter().rposition(|m| m.role == Role::User).unwrap_or(0);
@@ -171,6 +176,7 @@ impl ChatModel for OfflineModel {
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
         let system = request.messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
         let answer = match crate::workflows::key_in_prompt(system) {
+            Some("build_case_law") => case_law::summary(request.results),
             Some(key) => workflows::summary(key, request.results),
             None => compose(request.question, request.results),
         };

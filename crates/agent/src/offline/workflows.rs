@@ -52,7 +52,7 @@ pub fn focus_of(system: &str) -> PromptFocus {
 }
 
 /// Every call made so far in this run and what it returned, in order.
-fn results_so_far(messages: &[ChatMessage]) -> Vec<(String, Value, Value)> {
+pub(super) fn results_so_far(messages: &[ChatMessage]) -> Vec<(String, Value, Value)> {
     let mut out = Vec::new();
     for (i, m) in messages.iter().enumerate() {
         if m.role != Role::Assistant {
@@ -105,13 +105,17 @@ pub(crate) fn topic_terms(title: &str, text: &str, max: usize) -> Vec<String> {
 
 /// The calls of one turn of a workflow run offline.
 pub fn plan(key: &str, system: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Vec<ToolCall> {
-    let offered = |name: &str| tools.iter().any(|t| t.name == name);
     let calls = match key {
         "integrate" => integrate(system, messages),
         "hearing_prep" => hearing_prep(system, messages),
         _ => Vec::new(),
     };
-    calls.into_iter().filter(|c| offered(&c.name)).collect()
+    offered_only(calls, tools)
+}
+
+/// The calls of `calls` whose tool is offered.
+pub fn offered_only(calls: Vec<ToolCall>, tools: &[ToolSpec]) -> Vec<ToolCall> {
+    calls.into_iter().filter(|c| tools.iter().any(|t| t.name == c.name)).collect()
 }
 
 /// One connection the Connections section lists.

@@ -61,12 +61,18 @@ pub struct Workflow {
     pub role: Role,
     /// Tool calls one run may make.
     pub max_tool_calls: usize,
+    /// Turns of its tool loop (a loop that follows what each step found needs more of them).
+    pub max_turns: usize,
     pub expected_outcome: &'static str,
     /// Tools one run may call at most once (a second call is refused, not made).
     #[serde(skip)]
     pub once: &'static [&'static str],
     /// Whether it needs the person's words (`input`): the claim to check.
     pub needs_input: bool,
+    /// Tools it cannot do without: when one is not configured (its key is missing) the run stops
+    /// at once, saying what to set, before any step.
+    #[serde(skip)]
+    pub needs_tools: &'static [&'static str],
     #[serde(skip)]
     pub pipeline: Pipeline,
 }
@@ -81,9 +87,11 @@ pub const WORKFLOWS: &[Workflow] = &[
         requires_focus: &[],
         role: Role::Planner,
         max_tool_calls: 12,
+        max_turns: 12,
         expected_outcome: "A decision: supported, not supported or unclear, a confidence, plain words, the sections quoted (each checked in the law graph) and an action plan.",
         once: &[],
         needs_input: true,
+        needs_tools: &[],
         pipeline: Pipeline::ClaimCheck,
     },
     Workflow {
@@ -94,9 +102,11 @@ pub const WORKFLOWS: &[Workflow] = &[
         requires_focus: &[FocusKind::Document, FocusKind::Note],
         role: Role::Executor,
         max_tool_calls: 24,
+        max_turns: 12,
         expected_outcome: "One Connections section appended to the note (created for a document), with 3–8 connections, each with why; a link for each.",
         once: &["append_to_note", "create_note"],
         needs_input: false,
+        needs_tools: &[],
         pipeline: Pipeline::ToolLoop,
     },
     Workflow {
@@ -107,9 +117,26 @@ pub const WORKFLOWS: &[Workflow] = &[
         requires_focus: &[FocusKind::Case],
         role: Role::Executor,
         max_tool_calls: 24,
+        max_turns: 12,
         expected_outcome: "One checklist note in the case, each item with its date, document, person or § citation; links to the sections and deadlines it relies on.",
         once: &["create_note"],
         needs_input: false,
+        needs_tools: &[],
+        pipeline: Pipeline::ToolLoop,
+    },
+    Workflow {
+        key: "build_case_law",
+        display_name: "Build case-law notes",
+        description: "Find the court opinions that apply this section, follow the cases that cite them, and link each to the sections it cites in your law graph.",
+        instructions: include_str!("build_case_law.md"),
+        requires_focus: &[FocusKind::Section],
+        role: Role::Executor,
+        max_tool_calls: 30,
+        max_turns: 24,
+        expected_outcome: "Court opinions recorded in the person's case-law notes, each linked to the Code sections it cites (interprets or cites), with a short holding; a summary of what was added.",
+        once: &[],
+        needs_input: false,
+        needs_tools: &["search_opinions", "get_citing_opinions", "fetch_opinion", "process_opinion"],
         pipeline: Pipeline::ToolLoop,
     },
 ];
@@ -255,9 +282,9 @@ mod tests {
         for w in WORKFLOWS {
             assert!(!w.display_name.is_empty() && !w.description.is_empty() && !w.expected_outcome.is_empty(), "{}", w.key);
             assert!(w.instructions.len() > 200, "{}: instructions", w.key);
-            assert!((1..=40).contains(&w.max_tool_calls), "{}", w.key);
-            for tool in w.once {
-                assert!(w.role.allows(tool), "{} limits {tool}, which its role does not have", w.key);
+            assert!((1..=40).contains(&w.max_tool_calls) && (1..=30).contains(&w.max_turns), "{}", w.key);
+            for tool in w.once.iter().chain(w.needs_tools) {
+                assert!(w.role.allows(tool), "{} names {tool}, which its role does not have", w.key);
             }
             assert_eq!(key_in_prompt(&system_prompt(w, None, None)), Some(w.key));
         }
@@ -272,12 +299,13 @@ mod tests {
         let wrong = check(&request("integrate", focus(FocusKind::Case))).unwrap_err();
         assert_eq!(wrong.to_string(), "integrate runs on a document or a note; it was given a case");
         assert!(check(&request("hearing_prep", None)).unwrap_err().to_string().contains("given nothing"));
-        assert!(check(&request("nope", None)).unwrap_err().to_string().contains("check_claim, integrate, hearing_prep"));
+        assert!(check(&request("nope", None)).unwrap_err().to_string().contains("check_claim, integrate, hearing_prep, build_case_law"));
         assert!(check(&request("check_claim", None)).unwrap_err().to_string().contains("needs your words in `input`"));
         let claim = WorkflowRequest { key: "check_claim".into(), focus: None, input: Some("I must leave in 5 days".into()) };
         assert_eq!(check(&claim).unwrap().key, "check_claim");
         assert_eq!(for_focus(Some(FocusKind::Case)).iter().map(|w| w.key).collect::<Vec<_>>(), ["hearing_prep"]);
         assert_eq!(for_focus(None).iter().map(|w| w.key).collect::<Vec<_>>(), ["check_claim"]);
+        assert_eq!(for_focus(Some(FocusKind::Section)).iter().map(|w| w.key).collect::<Vec<_>>(), ["build_case_law"]);
     }
 
     #[test]

@@ -37,9 +37,67 @@ async fn search_opinions_asks_the_v4_search_for_case_law_with_the_token_and_retu
             "snippet": "The landlord must return the security deposit within forty-five days & itemize deductions.",
             "url": "https://www.courtlistener.com/opinion/6613686/tenant-v--landlord-properties--llc/",
             "docket_number": "Record No. 201234",
-            "cited_by": 12
+            "cited_by": 12,
+            "opinion_id": 6613688,
+            "cluster_id": 6613686
         })
     );
+}
+
+#[tokio::test]
+async fn get_citing_opinions_searches_for_what_cites_the_opinion_and_gives_ids_to_follow() {
+    let fake = Fake::start(vec![Reply::ok(opinion_search())]).await;
+    let found = call(&config_for(&fake), "get_citing_opinions", json!({ "opinion_id": "6613688", "limit": 1 })).await.unwrap();
+    let asked = fake.only_request();
+    assert_eq!(asked.path, "/api/rest/v4/search/");
+    assert_eq!(asked.param("q"), Some("cites:(6613688)"));
+    assert_eq!(asked.param("type"), Some("o"));
+    assert_eq!(found["results"].as_array().map(Vec::len), Some(1));
+    assert_eq!(found["results"][0]["opinion_id"], 6613688);
+
+    for bad in [json!({}), json!({ "opinion_id": -3 }), json!({ "opinion_id": "abc" })] {
+        let err = call(&config_for(&fake), "get_citing_opinions", bad).await.unwrap_err();
+        assert!(err.to_string().contains("opinion_id"), "{err}");
+    }
+    let empty = Fake::start(vec![Reply::ok(json!({ "count": 0, "next": null, "previous": null, "results": [] }))]).await;
+    let none = call(&config_for(&empty), "get_citing_opinions", json!({ "opinion_id": 5 })).await.unwrap();
+    assert_eq!(none["note"], "No opinion on CourtListener cites opinion 5.");
+}
+
+#[tokio::test]
+async fn fetch_opinion_reads_the_opinion_its_cluster_and_docket_and_keeps_it_for_a_second_read() {
+    let api = "https://www.courtlistener.com/api/rest/v4";
+    let fake = Fake::start(vec![
+        Reply::ok(json!({
+            "resource_uri": format!("{api}/opinions/77/"), "id": 77, "cluster": format!("{api}/clusters/55/"),
+            "author_str": "Judge Example", "type": "010combined", "plain_text": "",
+            "html_with_citations": "<p>Under Code <a href=\"/x\">§ 20-124.3</a> the court &amp; parties…</p>",
+            "opinions_cited": [format!("{api}/opinions/12/"), format!("{api}/opinions/13/")]
+        })),
+        Reply::ok(json!({
+            "id": 55, "case_name": "Rose v. Rose", "date_filed": "2019-03-12", "docket": format!("{api}/dockets/33/"),
+            "absolute_url": "/opinion/55/rose-v-rose/", "citations": [{ "volume": 70, "reporter": "Va. App.", "page": "1", "type": 2 }]
+        })),
+        Reply::ok(json!({ "id": 33, "court": format!("{api}/courts/vactapp/"), "case_name": "Rose v. Rose" })),
+    ])
+    .await;
+    let config = config_for(&fake);
+    let tool = tool(&config, "fetch_opinion");
+    let found = tool.call(json!({ "opinion_id": 77 })).await.unwrap();
+    let paths: Vec<String> = fake.seen().iter().map(|s| s.path.clone()).collect();
+    assert_eq!(paths, ["/api/rest/v4/opinions/77/", "/api/rest/v4/clusters/55/", "/api/rest/v4/dockets/33/"]);
+    assert_eq!(found["case_name"], "Rose v. Rose");
+    assert_eq!(found["court"], "Court of Appeals of Virginia");
+    assert_eq!(found["court_id"], "vactapp");
+    assert_eq!(found["citation"], "70 Va. App. 1");
+    assert_eq!(found["url"], "https://www.courtlistener.com/opinion/55/rose-v-rose/");
+    assert_eq!(found["text"], "Under Code § 20-124.3 the court & parties…");
+    assert_eq!(found["opinions_cited"], json!([12, 13]));
+    assert_eq!(found["truncated"], false);
+    // A second read of the same opinion is answered from memory: the fake has no more replies.
+    let again = tool.call(json!({ "opinion_id": "77", "max_chars": 500 })).await.unwrap();
+    assert_eq!(again["case_name"], "Rose v. Rose");
+    assert_eq!(fake.seen().len(), 3);
 }
 
 #[tokio::test]

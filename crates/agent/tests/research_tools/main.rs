@@ -20,17 +20,31 @@ use serde_json::json;
 // The set of tools.
 
 #[test]
-fn the_seven_research_tools_come_in_the_contract_order_with_object_schemas() {
+fn the_seven_research_tools_come_in_the_contract_order_with_object_schemas_then_the_case_law_two() {
     let tools = research_tools(&ResearchConfig::default(), fake::http());
     let names: Vec<&str> = tools.iter().map(|t| t.name()).collect();
     assert_eq!(
         names,
-        ["search_opinions", "search_dockets", "lookup_citation", "search_statutes", "search_govinfo", "search_academic", "search_lawyers"]
+        [
+            "search_opinions",
+            "search_dockets",
+            "lookup_citation",
+            "search_statutes",
+            "search_govinfo",
+            "search_academic",
+            "search_lawyers",
+            "get_citing_opinions",
+            "fetch_opinion"
+        ]
     );
     for tool in &tools {
         let schema = tool.parameters();
         assert_eq!(schema["type"], "object", "{}", tool.name());
-        let required = if tool.name() == "lookup_citation" { "text" } else { "query" };
+        let required = match tool.name() {
+            "lookup_citation" => "text",
+            "get_citing_opinions" | "fetch_opinion" => "opinion_id",
+            _ => "query",
+        };
         assert_eq!(schema["required"], json!([required]), "{}", tool.name());
         assert!(schema["properties"][required]["description"].as_str().is_some_and(|d| !d.is_empty()), "{}", tool.name());
         assert!(tool.description().len() > 40, "{}", tool.name());

@@ -24,7 +24,7 @@
 //! Not for: the Code of Virginia itself (that is the law graph's `search_nodes`), caching, or
 //! paging past the first page of a service's results.
 
-mod courtlistener;
+pub mod courtlistener;
 mod govinfo;
 pub(crate) mod http;
 mod legiscan;
@@ -143,18 +143,22 @@ impl ResearchConfig {
 }
 
 /// The seven research tools, in the contract's order: `search_opinions`, `search_dockets`,
-/// `lookup_citation`, `search_statutes`, `search_govinfo`, `search_academic`, `search_lawyers`.
-/// Tools whose key is missing are still listed; calling them says which variable to set.
+/// `lookup_citation`, `search_statutes`, `search_govinfo`, `search_academic`, `search_lawyers`;
+/// then CourtListener's two for following case law, `get_citing_opinions` and `fetch_opinion`
+/// (the case-law workflow's; [`crate::roles`] says who is offered them). Tools whose key is
+/// missing are still listed; calling them says which variable to set.
 pub fn research_tools(config: &ResearchConfig, http: reqwest::Client) -> Vec<Arc<dyn Tool>> {
     let courtlistener = Arc::new(courtlistener::CourtListener::new(http.clone(), config));
     vec![
         Arc::new(courtlistener::SearchOpinions(courtlistener.clone())),
         Arc::new(courtlistener::SearchDockets(courtlistener.clone())),
-        Arc::new(courtlistener::LookupCitation(courtlistener)),
+        Arc::new(courtlistener::LookupCitation(courtlistener.clone())),
         Arc::new(legiscan::SearchStatutes(legiscan::LegiScan::new(http.clone(), config))),
         Arc::new(govinfo::SearchGovInfo(govinfo::GovInfo::new(http.clone(), config))),
         Arc::new(openalex::SearchAcademic(openalex::OpenAlex::new(http.clone(), config))),
         Arc::new(serpapi::SearchLawyers(serpapi::SerpApi::new(http, config))),
+        Arc::new(courtlistener::GetCitingOpinions(courtlistener.clone())),
+        Arc::new(courtlistener::FetchOpinion(courtlistener)),
     ]
 }
 

@@ -1,0 +1,253 @@
+//! The offline planner's `build_case_law`: the loop a model runs — search, process, follow the
+//! citing opinions, stop when opinions stop adding links — planned turn by turn from the results.
+//!
+//! Turn 1: a plan, `query_graph` (what the notes already hold for the section) and
+//! `search_opinions` for the section in the Virginia appellate courts. Then each turn processes up
+//! to [`PER_TURN`] opinions not yet in the notes, in the order they were found; when none are
+//! left it asks CourtListener for the opinions citing those that added something. An opinion adds
+//! something when it links a section no opinion of this run was linked to before. It stops when
+//! [`DRY_RUN`] processed opinions in a row add nothing, when nothing is left to follow, or after
+//! [`MAX_OPINIONS`]; then `summarize_graph`. A failed search ends the run at once: it never
+//! guesses opinions.
+
+use std::collections::HashSet;
+
+use serde_json::{Value, json};
+
+use super::call;
+use super::workflows::{focus_of, results_so_far};
+use crate::model::{ChatMessage, ToolCall};
+
+/// Opinions processed per turn.
+const PER_TURN: usize = 3;
+/// Processed opinions in a row that add no link before the loop stops.
+const DRY_RUN: usize = 2;
+/// Opinions one run processes at most.
+const MAX_OPINIONS: usize = 10;
+/// Citing opinions asked for per opinion followed.
+const CITING_LIMIT: usize = 5;
+
+/// An opinion id in a result or in arguments (a number, or digits in a string).
+fn opinion_id(value: &Value) -> Option<u64> {
+    value.as_u64().or_else(|| value.as_str()?.trim().parse().ok())
+}
+
+/// The calls of the next turn.
+pub fn plan(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
+    let focus = focus_of(system);
+    let section = focus.id.trim().trim_start_matches('§').trim().to_string();
+    let results = results_so_far(messages);
+    if results.is_empty() {
+        return vec![
+            call(
+                0,
+                "think",
+                json!({ "thought": format!(
+                    "Offline plan: see what the case-law notes hold for § {section}; search CourtListener for Virginia \
+                     appellate opinions citing it; add the opinions not yet in the notes, each linked to the sections it cites; \
+                     follow the opinions that cite those that added links; stop when {DRY_RUN} opinions in a row add nothing.") }),
+            ),
+            call(1, "query_graph", json!({ "term": section })),
+            call(2, "search_opinions", json!({ "query": format!("\"{section}\""), "court": "va vactapp", "limit": 5 })),
+        ];
+    }
+    let summarized = results.iter().any(|(name, _, _)| name == "summarize_graph");
+    let finish = || if summarized { Vec::new() } else { vec![call(0, "summarize_graph", json!({}))] };
+    // A search CourtListener did not answer ends the run: nothing to follow, nothing guessed.
+    let search_failed = results.iter().any(|(name, _, r)| name == "search_opinions" && r.get("error").is_some());
+    if search_failed || summarized {
+        return finish();
+    }
+
+    // Opinions the notes held before this run, as `cl-<id>` in query_graph's answer.
+    let mut known: HashSet<u64> = HashSet::new();
+    for (name, _, r) in &results {
+        if name == "query_graph" {
+            for node in r["citingOpinions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| &c["node"])
+                .chain(r["opinions"].as_array().into_iter().flatten())
+            {
+                if let Some(id) = node["sourceId"].as_str().and_then(|s| s.strip_prefix("cl-")).and_then(|s| s.parse().ok()) {
+                    known.insert(id);
+                }
+            }
+        }
+    }
+    // Each processed opinion, and whether it added value: new links, to a section no opinion
+    // processed earlier in this run was linked to.
+    let mut seen_sections: HashSet<String> = HashSet::new();
+    let mut processed: Vec<(u64, bool)> = Vec::new();
+    for (name, args, r) in &results {
+        if name != "process_opinion" {
+            continue;
+        }
+        let Some(id) = opinion_id(&args["opinion_id"]) else { continue };
+        let mut added = false;
+        for s in r["sections"].as_array().into_iter().flatten().filter_map(|s| s["section"].as_str()) {
+            added |= seen_sections.insert(s.to_string());
+        }
+        processed.push((id, added && r["new"].as_u64().unwrap_or(0) > 0));
+    }
+    let dry = processed.iter().rev().take_while(|(_, added)| !added).count();
+    if dry >= DRY_RUN || processed.len() >= MAX_OPINIONS {
+        return finish();
+    }
+    let done: HashSet<u64> = processed.iter().map(|(id, _)| *id).chain(known.iter().copied()).collect();
+    let mut found: Vec<u64> = Vec::new();
+    for (name, _, r) in &results {
+        if name == "search_opinions" || name == "get_citing_opinions" {
+            for hit in r["results"].as_array().into_iter().flatten() {
+                if let Some(id) = opinion_id(&hit["opinion_id"])
+                    && !found.contains(&id)
+                {
+                    found.push(id);
+                }
+            }
+        }
+    }
+    let next: Vec<u64> = found.iter().copied().filter(|id| !done.contains(id)).take(PER_TURN.min(MAX_OPINIONS - processed.len())).collect();
+    if !next.is_empty() {
+        return next.iter().enumerate().map(|(i, id)| call(i, "process_opinion", json!({ "opinion_id": id }))).collect();
+    }
+    let followed: HashSet<u64> = results
+        .iter()
+        .filter(|(name, _, _)| name == "get_citing_opinions")
+        .filter_map(|(_, args, _)| opinion_id(&args["opinion_id"]))
+        .collect();
+    let to_follow: Vec<u64> = processed.iter().filter(|(id, added)| *added && !followed.contains(id)).map(|(id, _)| *id).take(2).collect();
+    if !to_follow.is_empty() {
+        return to_follow
+            .iter()
+            .enumerate()
+            .map(|(i, id)| call(i, "get_citing_opinions", json!({ "opinion_id": id, "court": "va vactapp", "limit": CITING_LIMIT })))
+            .collect();
+    }
+    finish()
+}
+
+/// The offline summary of a run: what was added, from `process_opinion`'s results.
+pub fn summary(results: &[crate::event::ToolResult]) -> String {
+    let mut added: Vec<String> = Vec::new();
+    let (mut new, mut merged, mut unchanged) = (0, 0, 0);
+    let mut failed: Vec<String> = Vec::new();
+    let mut sections: Vec<String> = Vec::new();
+    for r in results {
+        match (r.tool.as_str(), r.ok) {
+            ("process_opinion", true) => {
+                let n = r.result["new"].as_u64().unwrap_or(0);
+                new += n;
+                merged += r.result["merged"].as_u64().unwrap_or(0);
+                if n == 0 {
+                    unchanged += 1;
+                }
+                let linked: Vec<String> = r.result["sections"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|s| s["section"].as_str())
+                    .map(proseva_citation::label)
+                    .collect();
+                for s in &linked {
+                    if !sections.contains(s) {
+                        sections.push(s.clone());
+                    }
+                }
+                if n > 0 {
+                    added.push(format!("{} ({})", r.result["opinion"]["caseName"].as_str().unwrap_or("an opinion"), linked.join(", ")));
+                }
+            }
+            ("search_opinions" | "get_citing_opinions" | "process_opinion", false) => {
+                failed.push(crate::tool::error_message(&r.result).unwrap_or("failed").to_string())
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::from(
+        "“Build case-law notes” ran offline: the steps were planned without a language model, the opinions come from CourtListener. ",
+    );
+    if added.is_empty() {
+        out.push_str("No new opinion was added to your case-law notes");
+        out.push_str(if unchanged > 0 { " (the opinions found were already there, or cite nothing new). " } else { ". " });
+    } else {
+        out.push_str(&format!(
+            "It added {} opinion{} with {new} new link{}: {}. ",
+            added.len(),
+            if added.len() == 1 { "" } else { "s" },
+            if new == 1 { "" } else { "s" },
+            added.join("; ")
+        ));
+    }
+    if merged > 0 {
+        out.push_str(&format!(
+            "{merged} link{} were already in your notes and were kept as they were. ",
+            if merged == 1 { "" } else { "s" }
+        ));
+    }
+    if !sections.is_empty() {
+        out.push_str(&format!("Sections these opinions cite: {}. ", sections.join(", ")));
+    }
+    if let Some(first) = failed.first() {
+        out.push_str(&format!("Not everything could be done: {first}. "));
+    }
+    out.push_str("The holdings are the opinions' own sentences around their citations; read an opinion in full before relying on it. This is legal information, not legal advice.");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Role;
+
+    fn turn(calls: Vec<ToolCall>, results: Vec<Value>) -> Vec<ChatMessage> {
+        let mut out = vec![ChatMessage::assistant_calls("", calls.clone())];
+        for (c, r) in calls.iter().zip(results) {
+            out.push(ChatMessage::tool(c.id.clone(), r.to_string()));
+        }
+        out
+    }
+
+    #[test]
+    fn the_loop_searches_processes_follows_and_stops_when_opinions_add_nothing() {
+        let system = "Workflow: build_case_law\nFocus: section 20-124.3 “Best interests”";
+        let mut messages = vec![ChatMessage::system(system), ChatMessage::user("Run it")];
+        let first = plan(system, &messages);
+        assert_eq!(first.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["think", "query_graph", "search_opinions"]);
+        let hits = json!({ "results": [{ "opinion_id": 11 }, { "opinion_id": 12 }, { "opinion_id": 13 }, { "opinion_id": 14 }] });
+        let known = json!({ "opinions": [], "citingOpinions": [{ "node": { "sourceId": "cl-12" } }] });
+        messages.extend(turn(first, vec![json!({ "thought": "x" }), known, hits]));
+
+        let second = plan(system, &messages);
+        let ids: Vec<Value> = second.iter().map(|c| serde_json::from_str::<Value>(&c.arguments).unwrap()["opinion_id"].clone()).collect();
+        assert_eq!(ids, [json!(11), json!(13), json!(14)], "12 is already in the notes");
+        let linked = |new: u64, sections: &[&str]| json!({ "new": new, "sections": sections.iter().map(|s| json!({ "section": s })).collect::<Vec<_>>() });
+        messages.extend(turn(second, vec![linked(2, &["20-124.3", "20-124.2"]), linked(0, &["20-124.3"]), linked(1, &["16.1-241"])]));
+
+        let third = plan(system, &messages);
+        assert!(third.iter().all(|c| c.name == "get_citing_opinions"), "{third:?}");
+        assert_eq!(third.len(), 2, "11 and 14 added sections; 13 added nothing");
+        messages.extend(turn(third, vec![json!({ "results": [{ "opinion_id": 21 }, { "opinion_id": 22 }] }), json!({ "results": [] })]));
+
+        let fourth = plan(system, &messages);
+        assert_eq!(fourth.len(), 2);
+        messages.extend(turn(fourth, vec![linked(1, &["20-124.3"]), linked(0, &[])]));
+
+        let fifth = plan(system, &messages);
+        assert_eq!(fifth.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["summarize_graph"], "two in a row added no section");
+        messages.extend(turn(fifth, vec![json!({ "opinions": 3 })]));
+        assert!(plan(system, &messages).is_empty());
+        assert!(messages.iter().all(|m| m.role != Role::System || m.content == system));
+    }
+
+    #[test]
+    fn a_failed_search_ends_the_run_without_guessing() {
+        let system = "Workflow: build_case_law\nFocus: section 20-124.3";
+        let mut messages = vec![ChatMessage::system(system)];
+        let first = plan(system, &messages);
+        let refused = json!({ "error": { "code": "unavailable", "message": "CourtListener could not be reached" } });
+        messages.extend(turn(first, vec![json!({}), json!({}), refused]));
+        assert_eq!(plan(system, &messages).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["summarize_graph"]);
+    }
+}
