@@ -9,21 +9,10 @@
 mod support;
 
 use std::path::Path;
-use std::time::Duration;
 
 use proseva_e2e::courtlistener::CourtListenerFake;
 use serde_json::json;
-use support::{ENTER, Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
-
-const LONG: Duration = Duration::from_secs(60);
-
-fn text_of(session: &Session, css: &str) -> String {
-    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
-}
-
-fn press(session: &Session, css: &str) {
-    session.click(&session.wait_for(css, LONG).unwrap()).unwrap_or_else(|e| panic!("clicking {css}: {e}"));
-}
+use support::{ENTER, LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
 
 #[test]
 fn find_more_on_a_section_builds_case_law_notes_that_the_section_then_lists() {

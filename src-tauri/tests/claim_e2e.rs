@@ -9,14 +9,11 @@
 mod support;
 
 use std::path::Path;
-use std::time::Duration;
 
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use support::{Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
-
-const LONG: Duration = Duration::from_secs(60);
+use support::{LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
 const CLAIM: &str = "My landlord says he can keep my whole security deposit because I moved out 2 days early.";
 
 /// The model's decision: one section the graph holds, one it does not.
@@ -66,14 +63,6 @@ fn start_fake_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) 
         });
     });
     (format!("{}/v1", rx.recv().unwrap()), seen)
-}
-
-fn text_of(session: &Session, css: &str) -> String {
-    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
-}
-
-fn press(session: &Session, css: &str) {
-    session.click(&session.wait_for(css, LONG).unwrap()).unwrap_or_else(|e| panic!("clicking {css}: {e}"));
 }
 
 #[test]

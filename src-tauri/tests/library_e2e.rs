@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use proseva_e2e::lis_site::{Fault, LisSite};
 use serde_json::json;
-use support::{Driver, ENTER, Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
-
-const LONG: Duration = Duration::from_secs(60);
+use support::{
+    Driver, ENTER, LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of,
+};
 
 /// The least time between two requests to the stand-in. The app's read timeout is 60 times this:
 /// at 150 ms a hung request is given up after 9 s (and the file after four tries, ~36 s), long
@@ -63,17 +63,6 @@ fn quit(session: Session, data: &Path) {
         assert!(Instant::now() < deadline, "left running after quit: the app {apps:?}, processes naming the data dir {others:?}");
         std::thread::sleep(Duration::from_millis(50));
     }
-}
-
-/// Waits for `css` and clicks it.
-fn press(session: &Session, css: &str) {
-    let element = session.wait_for(css, LONG).unwrap();
-    session.click(&element).unwrap_or_else(|e| panic!("clicking {css:?}: {e}"));
-}
-
-/// The visible text of the first element matching `css` (waiting for it).
-fn text_of(session: &Session, css: &str) -> String {
-    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
 }
 
 /// `textContent` of `css` (empty when nothing matches), for waits on text that is not shown yet.

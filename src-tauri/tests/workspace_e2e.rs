@@ -17,9 +17,10 @@ use std::time::{Duration, Instant};
 
 use chrono::{Datelike, Days, Local, NaiveDate, Weekday};
 use serde_json::{Value, json};
-use support::{Driver, ENTER, Session, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb};
+use support::{
+    Driver, ENTER, LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of,
+};
 
-const LONG: Duration = Duration::from_secs(60);
 /// Reading a scan (OCR) and embedding the passages of two documents on a busy 2-core machine.
 const READING: Duration = Duration::from_secs(180);
 
@@ -144,28 +145,6 @@ fn quit(session: Session) {
     let pids = sidecar_pids(&session);
     assert_eq!(pids.len(), 2, "both sidecars report a pid");
     quit_leaving_nothing(session, &pids);
-}
-
-/// Waits for `css` and clicks it. A list row the page has just replaced (a document's stage
-/// polled) is not laid out until it is painted (`content-visibility: auto`): the click is tried
-/// again on the new one.
-fn press(session: &Session, css: &str) {
-    let deadline = Instant::now() + LONG;
-    loop {
-        let element = session.wait_for(css, LONG).unwrap();
-        match session.click(&element) {
-            Ok(()) => return,
-            Err(e) if (e.contains("not interactable") || e.contains("stale element")) && Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            Err(e) => panic!("clicking {css:?}: {e}"),
-        }
-    }
-}
-
-/// The visible text of the first element matching `css` (waiting for it).
-fn text_of(session: &Session, css: &str) -> String {
-    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
 }
 
 /// Opens Settings and waits until it has loaded (filling it moves what is below the fields) and

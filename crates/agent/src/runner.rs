@@ -407,7 +407,12 @@ impl Agent {
             if let Some(missing) = self.missing_tool(workflow).await? {
                 return Ok(self.not_started(workflow, &missing, emit, top_level));
             }
-            self.run_pipeline(workflow, request, case, emit, cancel, top_level).await
+            match workflow.pipeline {
+                Pipeline::ToolLoop => self.workflow_inner(workflow, request, case, emit, cancel, top_level).await,
+                Pipeline::ClaimCheck => {
+                    self.check_claim(workflow, request.input.as_deref().unwrap_or_default(), case, emit, cancel, top_level).await
+                }
+            }
         })
     }
 
@@ -431,24 +436,6 @@ impl Agent {
             emit(AgentEvent::Delta { text: reply.clone() });
         }
         Reply { reply, tool_results: Vec::new(), citations: CitationCheck::default(), decision: None }
-    }
-
-    /// Runs a workflow by its pipeline.
-    fn run_pipeline<'a>(
-        &'a self,
-        workflow: &'static Workflow,
-        request: &'a WorkflowRequest,
-        case: Option<&'a CaseContext>,
-        emit: &'a (dyn Fn(AgentEvent) + Send + Sync),
-        cancel: &'a CancellationToken,
-        top_level: bool,
-    ) -> BoxFuture<'a, Result<Reply, AgentError>> {
-        match workflow.pipeline {
-            Pipeline::ToolLoop => self.workflow_inner(workflow, request, case, emit, cancel, top_level),
-            Pipeline::ClaimCheck => {
-                Box::pin(self.check_claim(workflow, request.input.as_deref().unwrap_or_default(), case, emit, cancel, top_level))
-            }
-        }
     }
 
     /// The claim check ([`crate::claim`]): retrieval (phase `intent`), the report, the verifier's

@@ -239,6 +239,31 @@ impl Session {
     }
 }
 
+/// How long a step of a window test may take.
+pub const LONG: Duration = Duration::from_secs(60);
+
+/// Waits for `css` and clicks it. A list row the page has just replaced (a document's stage
+/// polled) is not laid out until it is painted (`content-visibility: auto`): the click is tried
+/// again on the new one.
+pub fn press(session: &Session, css: &str) {
+    let deadline = Instant::now() + LONG;
+    loop {
+        let element = session.wait_for(css, LONG).unwrap();
+        match session.click(&element) {
+            Ok(()) => return,
+            Err(e) if (e.contains("not interactable") || e.contains("stale element")) && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => panic!("clicking {css:?}: {e}"),
+        }
+    }
+}
+
+/// The visible text of the first element matching `css` (waiting for it).
+pub fn text_of(session: &Session, css: &str) -> String {
+    session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
+}
+
 /// Saves a screenshot of the window as `name` in `$PROSEVA_SCREENSHOT_DIR`, when that is set.
 pub fn save_screenshot(session: &Session, name: &str) {
     let Some(dir) = std::env::var_os("PROSEVA_SCREENSHOT_DIR").map(PathBuf::from) else { return };
