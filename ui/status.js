@@ -59,6 +59,8 @@ export class StatusLine {
     this.server = document.getElementById('status-server');
     this.explorer = document.getElementById('status-explorer');
     this.model = document.getElementById('status-model');
+    this.services = document.getElementById('status-services');
+    this.servicesItem = document.getElementById('status-services-li');
     this.setup = document.getElementById('status-setup');
     this.setupLabel = document.getElementById('status-setup-label');
     this.setupBar = document.getElementById('status-setup-bar');
@@ -114,6 +116,8 @@ export class StatusLine {
         : 'No model service is set (or offline mode is on): answers are built from the sources found, quoted with their citations.';
     this.setTip(this.model, tip);
 
+    this.renderServices(Array.isArray(status.services) ? status.services : []);
+
     const setup = status.setup;
     if (setup && Number(setup.total) > 0 && phase !== 'ready') {
       const done = Math.max(0, Math.min(Number(setup.done) || 0, Number(setup.total)));
@@ -146,6 +150,18 @@ export class StatusLine {
     tip.hidden = !text;
     if (text) item.setAttribute('aria-describedby', tip.id);
     else item.removeAttribute('aria-describedby');
+  }
+
+  /** Outside services their circuit breaker has paused: "CourtListener paused for 30 s after 3 failures". */
+  renderServices(services) {
+    const paused = services.filter((s) => s && s.state === 'paused');
+    this.servicesItem.hidden = paused.length === 0;
+    if (!paused.length) return;
+    setText(this.services.querySelector('.status-text'), paused.map((s) => `${s.service} paused for ${s.retryAfter || 1} s after 3 failures`).join('; '));
+    this.setTip(
+      this.services,
+      'It failed three times in a row, so ProSeVA leaves it alone for a while instead of asking again and again; it is tried again when the time is up. Other sources still work.',
+    );
   }
 
   renderSidecar(item, name, sc, phase) {

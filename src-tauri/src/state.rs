@@ -82,6 +82,8 @@ pub struct Status {
     /// A sentence for the person when something is wrong.
     pub message: Option<String>,
     pub timings: Timings,
+    /// The outside services' guards (rate limit, circuit breaker): a paused one is shown.
+    pub services: Vec<proseva_agent::pipeline::ServiceState>,
 }
 
 /// Where the sidecars answer. Set once the server is healthy.
@@ -230,6 +232,7 @@ impl AppState {
             version: env!("CARGO_PKG_VERSION").to_string(),
             message: shared.message.clone(),
             timings: shared.timings.clone(),
+            services: proseva_agent::pipeline::service_states(),
         }
     }
 

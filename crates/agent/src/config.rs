@@ -108,6 +108,8 @@ impl AgentConfig {
     /// The offline model or an [`OpenAiModel`] on the configured server. Never fails: a server
     /// that cannot be reached, or an address that is not one, is reported by each request.
     pub fn build_model(&self) -> Arc<dyn ChatModel> {
+        // The key never leaves the process in an error's text.
+        crate::sanitize::global().add_secrets(self.api_key.clone());
         match self.endpoint() {
             None => Arc::new(OfflineModel),
             Some(endpoint) => Arc::new(OpenAiModel::new(endpoint)),

@@ -887,7 +887,7 @@ fn finish(result: Result<Reply, AgentError>, emit: &(dyn Fn(AgentEvent) + Send +
         Err(e) => {
             let message = match e {
                 AgentError::Model(ModelError::Cancelled) => "stopped: the request was cancelled before it was answered".to_string(),
-                other => other.to_string(),
+                other => crate::sanitize::clean(&other.to_string()),
             };
             emit(AgentEvent::Error { message, code: e.code().into() })
         }

@@ -38,11 +38,18 @@ pub enum ToolError {
     /// The request (or the workflow) has used up its calls of this kind.
     #[error("{0}")]
     BudgetExhausted(String),
+    /// The service's limit would be passed: not sent; try again after `retry_after`.
+    #[error("{message}")]
+    RateLimited { message: String, retry_after: std::time::Duration },
+    /// The service failed several times in a row and is left alone for a while: not sent.
+    #[error("{message}")]
+    CircuitOpen { message: String, retry_after: std::time::Duration },
 }
 
 impl ToolError {
     /// The stable code beside the message: `invalid_arguments`, `not_configured`, `unavailable`,
-    /// `failed`, `unknown_tool`, `not_allowed_for_role`, `timeout`, `budget_exhausted`.
+    /// `failed`, `unknown_tool`, `not_allowed_for_role`, `timeout`, `budget_exhausted`,
+    /// `rate_limited`, `circuit_open`.
     pub fn code(&self) -> &'static str {
         match self {
             ToolError::BadArguments(_) => "invalid_arguments",
@@ -53,12 +60,28 @@ impl ToolError {
             ToolError::NotAllowed(_) => "not_allowed_for_role",
             ToolError::Timeout(_) => "timeout",
             ToolError::BudgetExhausted(_) => "budget_exhausted",
+            ToolError::RateLimited { .. } => "rate_limited",
+            ToolError::CircuitOpen { .. } => "circuit_open",
         }
     }
 
-    /// The result a model reads for a failed call: `{"error": {"code", "message"}}`.
+    /// When a refused call may be tried again.
+    pub fn retry_after(&self) -> Option<std::time::Duration> {
+        match self {
+            ToolError::RateLimited { retry_after, .. } | ToolError::CircuitOpen { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        }
+    }
+
+    /// The result a model reads for a failed call, and the page shows: `{"error": {"code",
+    /// "message", "retryAfter"?}}` (whole seconds), the message sanitised ([`crate::sanitize`]): no
+    /// key, token, home path, e-mail address or phone number a service put in its error leaves.
     pub fn to_result(&self) -> Value {
-        serde_json::json!({ "error": { "code": self.code(), "message": self.to_string() } })
+        let mut error = serde_json::json!({ "code": self.code(), "message": crate::sanitize::clean(&self.to_string()) });
+        if let Some(wait) = self.retry_after() {
+            error["retryAfter"] = serde_json::json!(wait.as_secs_f64().ceil().max(1.0) as u64);
+        }
+        serde_json::json!({ "error": error })
     }
 }
 

@@ -136,6 +136,17 @@ pub async fn call(config: &ResearchConfig, name: &str, args: Value) -> Result<Va
     tool(config, name).call(args).await
 }
 
+/// The message and the wait of a call the service refused for its rate limit (`rate_limited`).
+pub fn limited(result: Result<Value, ToolError>) -> (String, std::time::Duration) {
+    match result {
+        Err(e @ ToolError::RateLimited { .. }) => {
+            assert_eq!(e.code(), "rate_limited");
+            (e.to_string(), e.retry_after().unwrap_or_default())
+        }
+        other => panic!("expected RateLimited, got {other:?}"),
+    }
+}
+
 pub fn unavailable(result: Result<Value, ToolError>) -> String {
     match result {
         Err(ToolError::Unavailable(message)) => message,

@@ -8,6 +8,7 @@ mod courtlistener;
 mod failures;
 mod fake;
 mod govinfo;
+mod guards;
 mod legiscan;
 mod openalex;
 mod rate_limits;

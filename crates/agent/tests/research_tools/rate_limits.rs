@@ -1,4 +1,5 @@
-//! Rate limits: a short wait is waited out once; a long one, or none named, is an error saying when to try again.
+//! Rate limits: a short wait is waited out once; a long one, or none named, is a `rate_limited`
+//! error saying when to try again (with the wait, for `retryAfter`).
 
 use serde_json::json;
 
@@ -42,7 +43,8 @@ async fn a_long_retry_after_is_not_waited_out_and_the_error_says_when_to_try_aga
         Reply::ok(serpapi_google()),
     ])
     .await;
-    let message = unavailable(call(&config_for(&fake), "search_lawyers", json!({ "query": "DUI" })).await);
+    let (message, wait) = limited(call(&config_for(&fake), "search_lawyers", json!({ "query": "DUI" })).await);
+    assert_eq!(wait, std::time::Duration::from_secs(120), "the service's Retry-After, for `retryAfter`");
     assert!(message.contains("SerpAPI") && message.contains("429"), "{message}");
     assert!(message.contains("Your account has run out of searches."), "{message}");
     assert!(message.contains("Try again in about 2 minutes"), "{message}");
@@ -52,7 +54,7 @@ async fn a_long_retry_after_is_not_waited_out_and_the_error_says_when_to_try_aga
 #[tokio::test]
 async fn a_429_without_any_hint_is_not_retried() {
     let fake = Fake::start(vec![Reply::json(429, json!({ "error": "Too many requests" })), Reply::ok(openalex_works())]).await;
-    let message = unavailable(call(&config_for(&fake), "search_academic", json!({ "query": "x" })).await);
+    let (message, _) = limited(call(&config_for(&fake), "search_academic", json!({ "query": "x" })).await);
     assert!(message.contains("OpenAlex") && message.contains("Try again later"), "{message}");
     assert_eq!(fake.seen().len(), 1);
 }
@@ -65,7 +67,7 @@ async fn a_second_429_after_the_retry_is_an_error_not_a_loop() {
         Reply::ok(legiscan_search(1)),
     ])
     .await;
-    let message = unavailable(call(&config_for(&fake), "search_statutes", json!({ "query": "x" })).await);
+    let (message, _) = limited(call(&config_for(&fake), "search_statutes", json!({ "query": "x" })).await);
     assert!(message.contains("LegiScan") && message.contains("Rate limited") && message.contains("Try again in"), "{message}");
     assert_eq!(fake.seen().len(), 2, "exactly one retry");
 }
@@ -75,7 +77,7 @@ async fn citation_lookup_throttling_reads_wait_until_from_the_body() {
     let fake =
         Fake::start(vec![Reply::json(429, json!({ "wait_until": "2999-01-01T00:00:00Z", "detail": "Too many citations requested." }))])
             .await;
-    let message = unavailable(call(&config_for(&fake), "lookup_citation", json!({ "text": "576 U.S. 644" })).await);
+    let (message, _) = limited(call(&config_for(&fake), "lookup_citation", json!({ "text": "576 U.S. 644" })).await);
     assert!(message.contains("Too many citations requested.") && message.contains("Try again in about"), "{message}");
     assert_eq!(fake.seen().len(), 1);
 }

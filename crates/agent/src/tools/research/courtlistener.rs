@@ -57,7 +57,7 @@ pub struct Opinion {
 impl CourtListener {
     pub(super) fn new(http: reqwest::Client, config: &ResearchConfig) -> Self {
         CourtListener {
-            http: ServiceHttp::new(SERVICE, http, config.request_timeout, Some(KEY_VAR), error_message),
+            http: ServiceHttp::new(SERVICE, &config.courtlistener_base_url, http, config.request_timeout, Some(KEY_VAR), error_message),
             base_url: config.courtlistener_base_url.trim_end_matches('/').to_string(),
             token: config.courtlistener_token.clone(),
             opinions: Mutex::new(VecDeque::new()),

@@ -27,7 +27,7 @@ pub(super) struct GovInfo {
 impl GovInfo {
     pub(super) fn new(http: reqwest::Client, config: &ResearchConfig) -> Self {
         GovInfo {
-            http: ServiceHttp::new(SERVICE, http, config.request_timeout, Some(KEY_VAR), error_message),
+            http: ServiceHttp::new(SERVICE, &config.govinfo_base_url, http, config.request_timeout, Some(KEY_VAR), error_message),
             base_url: config.govinfo_base_url.trim_end_matches('/').to_string(),
             key: config.govinfo_key.clone(),
         }

@@ -1,7 +1,8 @@
 //! One request to a research service: a timeout, one polite retry when the service asks us to
 //! wait a short while (a `Retry-After` of at most 5 s, by `proseva_http`'s policy), and errors that
 //! name the service, the status and the service's own message. Errors never carry the request
-//! URL, which may hold a key.
+//! URL, which may hold a key. Every request first passes the service's guard
+//! ([`crate::pipeline`]): its rate limit and its circuit breaker.
 
 use std::time::{Duration, SystemTime};
 
@@ -37,25 +38,50 @@ pub(super) struct ServiceHttp {
     key_var: Option<&'static str>,
     /// Reads the service's own message from a JSON error body, in its documented shape.
     error_message: fn(&Value) -> Option<String>,
+    /// The service's rate limit and circuit breaker, shared by the process.
+    guard: std::sync::Arc<crate::pipeline::ServiceGuard>,
 }
 
 impl ServiceHttp {
+    /// `base_url`: where the service is asked (one guard per service and address).
     pub(super) fn new(
         service: &'static str,
+        base_url: &str,
         http: reqwest::Client,
         timeout: Duration,
         key_var: Option<&'static str>,
         error_message: fn(&Value) -> Option<String>,
     ) -> Self {
-        ServiceHttp { service, http, timeout, key_var, error_message }
+        let guard = crate::pipeline::guard_for(service, base_url);
+        ServiceHttp { service, http, timeout, key_var, error_message, guard }
     }
 
     pub(super) fn client(&self) -> &reqwest::Client {
         &self.http
     }
 
-    /// Sends the request and reads a JSON answer.
+    /// Sends the request, past the service's guard, and reads a JSON answer. The breaker counts
+    /// a failure when the service cannot be reached, times out, answers with a server error or in
+    /// a form that cannot be read; any other answer (a 404, a refused key, a 429) is the service
+    /// working.
     pub(super) async fn json(&self, request: reqwest::RequestBuilder) -> Result<Value, ToolError> {
+        let pass = self.guard.admit()?;
+        if !pass.wait.is_zero() {
+            tokio::time::sleep(pass.wait).await;
+        }
+        let result = self.send(request).await;
+        let failed = matches!(&result, Err(ToolError::Unavailable(_)));
+        self.guard.record(!failed);
+        result.map_err(|e| match e {
+            // The service's own refusals and errors are the service working, as the breaker sees it.
+            ToolError::Failed(m) => ToolError::Unavailable(m),
+            other => other,
+        })
+    }
+
+    /// [`ServiceHttp::json`] without the guard. `Failed` marks an answer from a service that
+    /// works (an error status below 500), `Unavailable` a failing one.
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<Value, ToolError> {
         let service = self.service;
         let request = request
             .timeout(self.timeout)
@@ -105,20 +131,21 @@ impl ServiceHttp {
         if let (StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN, Some(var)) = (status, self.key_var) {
             message.push_str(&format!(" (check the key in {var})"));
         }
-        ToolError::Unavailable(message)
+        if status.is_server_error() { ToolError::Unavailable(message) } else { ToolError::Failed(message) }
     }
 
     fn rate_limited(&self, wait: Option<Duration>, body: &[u8]) -> ToolError {
         let mut message = format!("{} is limiting how often it can be asked (HTTP 429 Too Many Requests)", self.service);
         if let Some(own) = self.message(body) {
             message.push_str(": ");
-            message.push_str(&own);
+            message.push_str(own.trim_end_matches('.'));
         }
         match wait {
             Some(wait) => message.push_str(&format!(". Try again in {}.", human_wait(wait))),
             None => message.push_str(". Try again later."),
         }
-        ToolError::Unavailable(message)
+        // When the service names no wait, a minute is a polite guess.
+        ToolError::RateLimited { message, retry_after: wait.unwrap_or(Duration::from_secs(60)) }
     }
 }
 

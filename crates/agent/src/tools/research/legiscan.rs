@@ -23,7 +23,7 @@ pub(super) struct LegiScan {
 impl LegiScan {
     pub(super) fn new(http: reqwest::Client, config: &ResearchConfig) -> Self {
         LegiScan {
-            http: ServiceHttp::new(SERVICE, http, config.request_timeout, Some(KEY_VAR), error_message),
+            http: ServiceHttp::new(SERVICE, &config.legiscan_base_url, http, config.request_timeout, Some(KEY_VAR), error_message),
             base_url: config.legiscan_base_url.trim_end_matches('/').to_string(),
             key: config.legiscan_key.clone(),
         }

@@ -148,6 +148,10 @@ impl ResearchConfig {
 /// (the case-law workflow's; [`crate::roles`] says who is offered them). Tools whose key is
 /// missing are still listed; calling them says which variable to set.
 pub fn research_tools(config: &ResearchConfig, http: reqwest::Client) -> Vec<Arc<dyn Tool>> {
+    // The keys never leave the process in an error's text, whoever echoes them.
+    crate::sanitize::global().add_secrets(
+        [&config.courtlistener_token, &config.legiscan_key, &config.govinfo_key, &config.serpapi_key].into_iter().flatten().cloned(),
+    );
     let courtlistener = Arc::new(courtlistener::CourtListener::new(http.clone(), config));
     vec![
         Arc::new(courtlistener::SearchOpinions(courtlistener.clone())),

@@ -31,7 +31,7 @@ pub(super) struct OpenAlex {
 impl OpenAlex {
     pub(super) fn new(http: reqwest::Client, config: &ResearchConfig) -> Self {
         OpenAlex {
-            http: ServiceHttp::new(SERVICE, http, config.request_timeout, None, error_message),
+            http: ServiceHttp::new(SERVICE, &config.openalex_base_url, http, config.request_timeout, None, error_message),
             base_url: config.openalex_base_url.trim_end_matches('/').to_string(),
             email: config.openalex_email.clone(),
         }

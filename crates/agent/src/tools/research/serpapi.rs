@@ -26,7 +26,7 @@ pub(super) struct SerpApi {
 impl SerpApi {
     pub(super) fn new(http: reqwest::Client, config: &ResearchConfig) -> Self {
         SerpApi {
-            http: ServiceHttp::new(SERVICE, http, config.request_timeout, Some(KEY_VAR), error_message),
+            http: ServiceHttp::new(SERVICE, &config.serpapi_base_url, http, config.request_timeout, Some(KEY_VAR), error_message),
             base_url: config.serpapi_base_url.trim_end_matches('/').to_string(),
             key: config.serpapi_key.clone(),
         }
