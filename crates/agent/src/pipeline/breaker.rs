@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 pub const FAILURES_TO_OPEN: u32 = 3;
 /// How long an open breaker refuses calls.
 pub const OPEN_FOR: Duration = Duration::from_secs(30);
+/// How long the trial call of a half-open breaker may stay out before another is let through (a
+/// trial whose request was cancelled never answers).
+pub const TRIAL_FOR: Duration = Duration::from_secs(60);
 
 /// Where a breaker is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,8 +23,8 @@ pub enum BreakerState {
     Closed { failures: u32 },
     /// Calls are refused until `until`.
     Open { until: Instant },
-    /// One trial call is out; the others are refused until it answers.
-    HalfOpen,
+    /// One trial call is out, since `since`; the others are refused until it answers.
+    HalfOpen { since: Instant },
 }
 
 /// Why a call was not let through.
@@ -50,18 +53,33 @@ impl Default for Breaker {
 }
 
 impl Breaker {
+    /// Whether [`Breaker::admit`] would let a call through now, changing nothing.
+    pub fn check(&self, now: Instant) -> Result<(), Refused> {
+        match self.state() {
+            BreakerState::Open { until } if now < until => Err(Refused { retry_after: until - now }),
+            BreakerState::HalfOpen { since } if now.saturating_duration_since(since) < TRIAL_FOR => {
+                Err(Refused { retry_after: Duration::from_secs(1) })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Lets a call through or refuses it. A call let through must be followed by [`Breaker::record`].
     pub fn admit(&self, now: Instant) -> Result<(), Refused> {
         let Ok(mut inner) = self.state.lock() else { return Ok(()) };
         match inner.state {
             BreakerState::Closed { .. } => Ok(()),
             BreakerState::Open { until } if now >= until => {
-                inner.state = BreakerState::HalfOpen;
+                inner.state = BreakerState::HalfOpen { since: now };
                 Ok(())
             }
             BreakerState::Open { until } => Err(Refused { retry_after: until - now }),
+            BreakerState::HalfOpen { since } if now.saturating_duration_since(since) >= TRIAL_FOR => {
+                inner.state = BreakerState::HalfOpen { since: now };
+                Ok(())
+            }
             // The trial call has not answered: the others wait for it.
-            BreakerState::HalfOpen => Err(Refused { retry_after: Duration::from_secs(1) }),
+            BreakerState::HalfOpen { .. } => Err(Refused { retry_after: Duration::from_secs(1) }),
         }
     }
 
@@ -111,12 +129,15 @@ mod tests {
         assert_eq!(b.trips(), 1);
 
         let later = t0 + Duration::from_secs(10);
+        assert_eq!(b.check(later), Err(Refused { retry_after: Duration::from_secs(20) }));
         assert_eq!(b.admit(later), Err(Refused { retry_after: Duration::from_secs(20) }));
 
         let after = t0 + OPEN_FOR;
         assert!(b.admit(after).is_ok(), "one trial call");
-        assert_eq!(b.state(), BreakerState::HalfOpen);
+        assert_eq!(b.state(), BreakerState::HalfOpen { since: after });
         assert!(b.admit(after).is_err(), "the others wait for the trial");
+        // A trial that never answers (its request was cancelled) does not hold the others forever.
+        assert!(b.admit(after + TRIAL_FOR).is_ok());
         b.record(true, after);
         assert_eq!(b.state(), BreakerState::Closed { failures: 0 });
         assert!(b.admit(after).is_ok());

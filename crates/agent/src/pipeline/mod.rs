@@ -46,37 +46,26 @@ impl ServiceGuard {
     /// [`ServiceGuard::record`].
     pub fn admit(&self) -> Result<Pass, ToolError> {
         let now = Instant::now();
-        if let Err(refused) = self.breaker.admit(now) {
-            return Err(ToolError::CircuitOpen {
-                message: format!(
-                    "{} paused: it failed {FAILURES_TO_OPEN} times in a row, so it is left alone for a while; it will be tried again in {} s",
-                    self.service,
-                    refused.retry_after.as_secs().max(1)
-                ),
-                retry_after: refused.retry_after,
-            });
-        }
+        let paused = |refused: breaker::Refused| ToolError::CircuitOpen {
+            message: format!(
+                "{} paused: it failed {FAILURES_TO_OPEN} times in a row, so it is left alone for a while; it will be tried again in {} s",
+                self.service,
+                refused.retry_after.as_secs().max(1)
+            ),
+            retry_after: refused.retry_after,
+        };
+        // A paused service spends no token; a call over the limit does not start the breaker's trial.
+        self.breaker.check(now).map_err(paused)?;
         let wait = match &self.bucket {
             Some(bucket) => bucket.take(now, MAX_WAIT),
             None => Ok(Duration::ZERO),
         };
-        match wait {
-            Ok(wait) => Ok(Pass { wait }),
-            Err(wait) => {
-                // Not sent: the trial (if the breaker was half-open) is given back.
-                if self.breaker.state() == BreakerState::HalfOpen {
-                    self.breaker.record(true, now);
-                }
-                Err(ToolError::RateLimited {
-                    message: format!(
-                        "{} was asked as often as its published limit allows; try again in {} s",
-                        self.service,
-                        wait.as_secs().max(1)
-                    ),
-                    retry_after: wait,
-                })
-            }
-        }
+        let wait = wait.map_err(|wait| ToolError::RateLimited {
+            message: format!("{} was asked as often as its published limit allows; try again in {} s", self.service, wait.as_secs().max(1)),
+            retry_after: wait,
+        })?;
+        self.breaker.admit(now).map_err(paused)?;
+        Ok(Pass { wait })
     }
 
     /// Whether the service answered (`ok`: even "nothing found" or a refusal of the request) or
@@ -90,7 +79,7 @@ impl ServiceGuard {
             BreakerState::Closed { failures } if failures > 0 => ("failing", None),
             BreakerState::Closed { .. } => ("ok", None),
             BreakerState::Open { until } => ("paused", Some(until.saturating_duration_since(Instant::now()).as_secs().max(1))),
-            BreakerState::HalfOpen => ("trying", None),
+            BreakerState::HalfOpen { .. } => ("trying", None),
         };
         ServiceState { service: self.service, state, retry_after, trips: self.breaker.trips() }
     }
