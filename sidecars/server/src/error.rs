@@ -1,5 +1,8 @@
 //! The server's one error type, and how every error looks to a client:
-//! `{"error": {"code": "...", "message": "...", "fields": {"name": "why"}?}}`.
+//! `{"error": {"code": "...", "message": "...", "fields": {"name": "why"}?}}`. Messages (and the
+//! log line of a 500) are sanitised on the way out ([`proseva_agent::sanitize`]): no key, token,
+//! home path, e-mail address or phone number that an upstream service or a library put in an
+//! error leaves the process.
 
 use std::collections::BTreeMap;
 
@@ -106,7 +109,7 @@ impl ApiError {
     pub fn body(&self) -> serde_json::Value {
         let message = match self {
             ApiError::Internal(_) => "something went wrong inside the server; the details are in its log".to_string(),
-            other => other.to_string(),
+            other => proseva_agent::sanitize::clean(&other.to_string()),
         };
         let mut error = json!({ "code": self.code(), "message": message });
         if let ApiError::Validation { fields, .. } = self {
@@ -119,7 +122,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(detail) = &self {
-            tracing::error!("internal error: {detail}");
+            tracing::error!("internal error: {}", proseva_agent::sanitize::clean(detail));
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if matches!(self, ApiError::Unauthorized) {
@@ -162,6 +165,19 @@ fn mebibytes(bytes: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_an_upstream_service_echoes_does_not_reach_the_body() {
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/home/ana".into());
+        let upstream = ApiError::Upstream(format!(
+            "the explorer answered: bad token Bearer e2e-secret-token-0123 for ana@example.com reading {home}/.local/share/proseva/graph.db"
+        ));
+        let body = upstream.body().to_string();
+        for leaked in ["e2e-secret-token-0123", "ana@example.com", home.as_str()] {
+            assert!(!body.contains(leaked), "{leaked} in {body}");
+        }
+        assert!(body.contains("upstream_unavailable") && body.contains("the explorer answered: bad token"), "{body}");
+    }
 
     #[test]
     fn validation_errors_name_each_field() {

@@ -28,6 +28,8 @@ impl AppState {
     /// Opens (or creates) `proseva.db` in the data dir and loads the stored passage vectors.
     /// The embedding model is not loaded here; see [`AppState::load_embedder_in_background`].
     pub fn open(config: &Config) -> Result<Self, ApiError> {
+        // The launch token never leaves the process in an error's text.
+        proseva_agent::sanitize::global().add_secrets(config.token.clone());
         let documents = config.documents_dir();
         std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
         let store = Store::open(&config.db_path())?;
