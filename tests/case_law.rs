@@ -110,10 +110,14 @@ async fn offline_the_loop_follows_citations_links_opinions_to_sections_and_stops
     assert!(card.citation.starts_with("Linked to § 20-124.3"), "{}", card.citation);
     assert!(reply.reply.contains("added 4 opinions"), "{}", reply.reply);
 
-    // Run twice: the opinions already in the notes are not processed again, nothing is duplicated.
+    // Run twice: the opinions already in the notes are not processed again, nothing is duplicated;
+    // it follows them instead, and Green (citing Brown) is read — it cites no section, so it is not added.
     let before = graph(&sidecars, COUNTS).await;
     let (again, _) = run(&sidecars, Arc::new(OfflineModel), &research(&fake), &section("20-124.3")).await;
-    assert!(called(&again, "process_opinion").is_empty(), "{:#?}", again.tool_results);
+    assert_eq!(called(&again, "process_opinion"), [GREEN], "{:#?}", again.tool_results);
+    assert_eq!(called(&again, "get_citing_opinions"), [ROSE, SMITH, BROWN, DOE], "the known opinions are followed");
+    let green = again.tool_results.iter().find(|r| r.tool == "process_opinion").unwrap();
+    assert_eq!((green.ok, green.result["sectionsLinked"].as_u64()), (true, Some(0)), "{}", green.result);
     assert_eq!(graph(&sidecars, COUNTS).await, before);
     assert_eq!(before["userLayer"]["opinionCount"], 4);
 

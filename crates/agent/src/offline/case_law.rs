@@ -4,8 +4,9 @@
 //! Turn 1: a plan, `query_graph` (what the notes already hold for the section) and
 //! `search_opinions` for the section in the Virginia appellate courts. Then each turn processes up
 //! to [`PER_TURN`] opinions not yet in the notes, in the order they were found; when none are
-//! left it asks CourtListener for the opinions citing those that added something. An opinion adds
-//! something when it links a section no opinion of this run was linked to before. It stops when
+//! left it asks CourtListener for the opinions citing those that added something (and then those
+//! already in the notes that the searches found again). An opinion adds something when it links a
+//! section no opinion of this run was linked to before. It stops when
 //! [`DRY_RUN`] processed opinions in a row add nothing, when nothing is left to follow, or after
 //! [`MAX_OPINIONS`]; then `summarize_graph`. A failed search ends the run at once: it never
 //! guesses opinions.
@@ -24,6 +25,8 @@ const PER_TURN: usize = 3;
 const DRY_RUN: usize = 2;
 /// Opinions one run processes at most.
 const MAX_OPINIONS: usize = 10;
+/// Opinions asked of the first search.
+const SEARCH_LIMIT: usize = 10;
 /// Citing opinions asked for per opinion followed.
 const CITING_LIMIT: usize = 5;
 
@@ -48,7 +51,7 @@ pub fn plan(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
                      follow the opinions that cite those that added links; stop when {DRY_RUN} opinions in a row add nothing.") }),
             ),
             call(1, "query_graph", json!({ "term": section })),
-            call(2, "search_opinions", json!({ "query": format!("\"{section}\""), "court": "va vactapp", "limit": 5 })),
+            call(2, "search_opinions", json!({ "query": format!("\"{section}\""), "court": "va vactapp", "limit": SEARCH_LIMIT })),
         ];
     }
     let summarized = results.iter().any(|(name, _, _)| name == "summarize_graph");
@@ -117,7 +120,18 @@ pub fn plan(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
         .filter(|(name, _, _)| name == "get_citing_opinions")
         .filter_map(|(_, args, _)| opinion_id(&args["opinion_id"]))
         .collect();
-    let to_follow: Vec<u64> = processed.iter().filter(|(id, added)| *added && !followed.contains(id)).map(|(id, _)| *id).take(2).collect();
+    // Follow the opinions that added something; then those already in the notes that this run's
+    // searches found again (their citing opinions may be new since they were added), so a second
+    // "Find more" reaches further than the first.
+    let known_found = found.iter().filter(|id| known.contains(id)).map(|id| (*id, true));
+    let to_follow: Vec<u64> = processed
+        .iter()
+        .copied()
+        .chain(known_found)
+        .filter(|(id, added)| *added && !followed.contains(id))
+        .map(|(id, _)| id)
+        .take(2)
+        .collect();
     if !to_follow.is_empty() {
         return to_follow
             .iter()
