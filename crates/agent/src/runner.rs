@@ -346,54 +346,48 @@ impl Agent {
     /// One workflow run: its role's tools, its instructions and focus as the system prompt, its
     /// own cap on calls; then a short summary. `top_level`: the person started it (phases and the
     /// summary stream as an answer); else `execute_workflow` did (only its steps are shown).
-    fn workflow_inner<'a>(
-        &'a self,
+    async fn workflow_inner(
+        &self,
         workflow: &'static Workflow,
-        request: &'a WorkflowRequest,
-        case: Option<&'a CaseContext>,
-        emit: &'a (dyn Fn(AgentEvent) + Send + Sync),
-        cancel: &'a CancellationToken,
+        request: &WorkflowRequest,
+        case: Option<&CaseContext>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
         top_level: bool,
-    ) -> BoxFuture<'a, Result<Reply, AgentError>> {
-        Box::pin(async move {
-            let mut tools = self.role_tools(workflow.role).await?;
-            let focus = request.focus.as_ref();
-            let mut system = workflows::system_prompt(workflow, focus, request.input.as_deref());
-            if let Some(case) = case {
-                system.push_str("\n\n");
-                system.push_str(&case.summary);
-            }
-            if let Some(case_id) = focus.and_then(|f| f.case_id).or(case.map(|c| c.case_id)) {
-                tools = tools.scoped_to_case(case_id);
-            }
-            let task = format!("Run the workflow “{}” now.", workflow.display_name);
-            let history = [ChatMessage::user(request.input.clone().filter(|i| !i.trim().is_empty()).unwrap_or(task.clone()))];
+    ) -> Result<Reply, AgentError> {
+        let mut tools = self.role_tools(workflow.role).await?;
+        let focus = request.focus.as_ref();
+        let mut system = workflows::system_prompt(workflow, focus, request.input.as_deref());
+        if let Some(case) = case {
+            system.push_str("\n\n");
+            system.push_str(&case.summary);
+        }
+        if let Some(case_id) = focus.and_then(|f| f.case_id).or(case.map(|c| c.case_id)) {
+            tools = tools.scoped_to_case(case_id);
+        }
+        let task = format!("Run the workflow “{}” now.", workflow.display_name);
+        let history = [ChatMessage::user(request.input.clone().filter(|i| !i.trim().is_empty()).unwrap_or(task.clone()))];
+        if top_level {
+            emit(AgentEvent::Phase { name: "tools".into() });
+        }
+        let limits =
+            Limits { role: workflow.role, max_turns: workflow.max_turns, max_calls: workflow.max_tool_calls, once: workflow.once, case };
+        let results = self.tool_phase(&limits, &system, &history, &tools, emit, cancel).await?;
+        if top_level {
+            emit(AgentEvent::Phase { name: "answer".into() });
+        }
+        let on_delta = |text: &str| {
             if top_level {
-                emit(AgentEvent::Phase { name: "tools".into() });
+                emit(AgentEvent::Delta { text: text.to_string() })
             }
-            let limits = Limits {
-                role: workflow.role,
-                max_turns: workflow.max_turns,
-                max_calls: workflow.max_tool_calls,
-                once: workflow.once,
-                case,
-            };
-            let results = self.tool_phase(&limits, &system, &history, &tools, emit, cancel).await?;
-            if top_level {
-                emit(AgentEvent::Phase { name: "answer".into() });
-            }
-            let on_delta = |text: &str| {
-                if top_level {
-                    emit(AgentEvent::Delta { text: text.to_string() })
-                }
-            };
-            let reply = self.answer(&system, WORKFLOW_SUMMARY_PROMPT, &history, &task, &results, &on_delta, cancel).await?;
-            let citations = check_citations(&self.explorer, &reply).await;
-            Ok(Reply { reply, tool_results: results, citations, decision: None })
-        })
+        };
+        let reply = self.answer(&system, WORKFLOW_SUMMARY_PROMPT, &history, &task, &results, &on_delta, cancel).await?;
+        let citations = check_citations(&self.explorer, &reply).await;
+        Ok(Reply { reply, tool_results: results, citations, decision: None })
     }
 
-    /// Runs a checked workflow request by its pipeline.
+    /// Runs a checked workflow request by its pipeline (boxed: a workflow can start another
+    /// through `execute_workflow`, and the recursion goes through here).
     fn dispatch<'a>(
         &'a self,
         workflow: &'static Workflow,
