@@ -44,12 +44,16 @@ pub enum ToolError {
     /// The service failed several times in a row and is left alone for a while: not sent.
     #[error("{message}")]
     CircuitOpen { message: String, retry_after: std::time::Duration },
+    /// A write the person did not ask for in this request (or one made after reading
+    /// instruction-like text): not made; the person can confirm it in the window.
+    #[error("{0}")]
+    NeedsConfirmation(String),
 }
 
 impl ToolError {
     /// The stable code beside the message: `invalid_arguments`, `not_configured`, `unavailable`,
     /// `failed`, `unknown_tool`, `not_allowed_for_role`, `timeout`, `budget_exhausted`,
-    /// `rate_limited`, `circuit_open`.
+    /// `rate_limited`, `circuit_open`, `needs_confirmation`.
     pub fn code(&self) -> &'static str {
         match self {
             ToolError::BadArguments(_) => "invalid_arguments",
@@ -62,6 +66,7 @@ impl ToolError {
             ToolError::BudgetExhausted(_) => "budget_exhausted",
             ToolError::RateLimited { .. } => "rate_limited",
             ToolError::CircuitOpen { .. } => "circuit_open",
+            ToolError::NeedsConfirmation(_) => "needs_confirmation",
         }
     }
 

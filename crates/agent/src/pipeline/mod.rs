@@ -1,15 +1,39 @@
-//! The guards every call to an outside service passes, in one place: a token bucket sized to the
-//! service's published limits ([`rate`]) and a circuit breaker ([`breaker`]). They sit where the
-//! request is sent ([`crate::tools::research`]'s HTTP client), so a tool that makes three requests
-//! (`fetch_opinion`) is counted three times, and every tool of a service shares its guard.
+//! The one tool pipeline: every call — from Ask and Research, from a workflow, from
+//! `POST /api/tools/{name}` and from MCP — goes through [`exec::execute`], which passes it through
+//! small layers, each in its own module with its own tests:
 //!
+//! | # | layer | module |
+//! |---|---|---|
+//! | 1 | arguments checked against the tool's schema | [`validate`] |
+//! | 2 | instruction-like text found (after Unicode folding); unasked writes held | [`injection`], [`gate`] |
+//! | 3 | the outside service's rate limit (token bucket) | [`rate`] |
+//! | 4 | its circuit breaker | [`breaker`] |
+//! | 5 | the request's budget of calls, the per-call timeout | [`exec::Budget`] |
+//! | 6 | the call; its result handed to the model as data, size-capped | [`exec`], [`data`] |
+//! | 7 | errors sanitised where they leave | [`crate::sanitize`] |
+//!
+//! Per-tool figures (calls, failures, p50/p95) are kept in [`metrics`].
+//!
+//! The guards of layers 3 and 4 are per service, not per call: a token bucket sized to the
+//! service's published limits and a circuit breaker. They sit where the request is sent
+//! ([`crate::tools::research`]'s HTTP client, the model client), so a tool that makes three
+//! requests (`fetch_opinion`) is counted three times, and every tool of a service shares its guard.
 //! One guard per service and address, for the whole process: a conversation, a workflow and the
 //! next request all see the same state, and the status line can say "CourtListener paused for
 //! 30 s after 3 failures" ([`service_states`]). (Tests pointing a service at their own stand-in get
 //! a guard of their own.)
 
 pub mod breaker;
+pub mod data;
+pub mod exec;
+pub mod gate;
+pub mod injection;
+pub mod metrics;
 pub mod rate;
+pub mod validate;
+
+pub use exec::{Budget, Guards, Outcome, execute};
+pub use gate::WriteGate;
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -108,9 +132,9 @@ impl ServiceState {
 }
 
 /// The guards, by service name and address.
-type Guards = HashMap<(String, String), Arc<ServiceGuard>>;
+type ServiceGuards = HashMap<(String, String), Arc<ServiceGuard>>;
 
-static GUARDS: LazyLock<Mutex<Guards>> = LazyLock::new(Mutex::default);
+static GUARDS: LazyLock<Mutex<ServiceGuards>> = LazyLock::new(Mutex::default);
 
 /// The process's guard of `service` at `base_url`.
 pub fn guard_for(service: &'static str, base_url: &str) -> Arc<ServiceGuard> {
