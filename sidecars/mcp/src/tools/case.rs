@@ -1,0 +1,97 @@
+//! The read-only case tools, offered only when the person turned on `mcpCaseData` in the app's
+//! settings: their cases, deadlines and documents, and a search of their documents and notes.
+//!
+//! Each is one of the server's own local tools (`POST /api/tools/{name}` on the running ProSeVA
+//! app's case-data server), so the server decides what is read; nothing here writes.
+
+use async_trait::async_trait;
+use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tools::local::ServerClient;
+use serde_json::{Value, json};
+
+/// The case tools' names, as MCP lists them.
+pub const NAMES: [&str; 4] = ["get_cases", "get_deadlines", "get_documents", "search_case"];
+
+/// A case tool: its MCP name and the server's local tool it runs.
+pub struct CaseTool {
+    name: &'static str,
+    server_tool: &'static str,
+    description: &'static str,
+    parameters: Value,
+    server: ServerClient,
+    server_url: String,
+}
+
+/// The case tools over the server at `server_url` (`ServerClient` carries its token).
+pub fn case_tools(server: &ServerClient, server_url: &str) -> Vec<CaseTool> {
+    let case_id = json!({ "type": "integer", "minimum": 1, "description": "Only this case's records (its id from get_cases). Leave out for all cases." });
+    let object = |properties: Value, required: &[&str]| json!({ "type": "object", "properties": properties, "required": required, "additionalProperties": false });
+    let tool = |name, server_tool, description, parameters| CaseTool {
+        name,
+        server_tool,
+        description,
+        parameters,
+        server: server.clone(),
+        server_url: server_url.trim_end_matches('/').to_string(),
+    };
+    vec![
+        tool(
+            "get_cases",
+            "GetCases",
+            "List the person's court cases in ProSeVA: name, case number, court, type, status, parties and notes (read-only).",
+            object(json!({}), &[]),
+        ),
+        tool(
+            "get_deadlines",
+            "GetDeadlines",
+            "List the person's deadlines in ProSeVA: upcoming first (soonest first), then overdue, then done; each with its date, \
+             days until it and the rule it comes from (read-only).",
+            object(json!({ "caseId": case_id.clone() }), &[]),
+        ),
+        tool(
+            "get_documents",
+            "GetDocuments",
+            "List the documents the person keeps in ProSeVA (orders, filings, letters): id, title, kind, format, pages and length \
+             (read-only). Search their text with search_case.",
+            object(json!({ "caseId": case_id }), &[]),
+        ),
+        tool(
+            "search_case",
+            "SearchKnowledge",
+            "Search the text of the person's documents and notes in ProSeVA by meaning and by words: the passages that best \
+             answer the question, each saying where it came from (document or note, its id and title) (read-only).",
+            object(
+                json!({
+                    "query": { "type": "string", "minLength": 1, "maxLength": 2000, "description": "The question or topic, in plain words." },
+                    "topK": { "type": "integer", "minimum": 1, "maximum": 20, "description": "How many passages (default 5)." }
+                }),
+                &["query"],
+            ),
+        ),
+    ]
+}
+
+#[async_trait]
+impl Tool for CaseTool {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn description(&self) -> &str {
+        self.description
+    }
+    fn parameters(&self) -> Value {
+        self.parameters.clone()
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        let args = if args.is_null() { json!({}) } else { args };
+        let path = format!("/api/tools/{}", self.server_tool);
+        self.server.call(proseva_http::reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
+            ToolError::Unavailable(why) => ToolError::Unavailable(format!(
+                "the ProSeVA app is not running, or its case data server at {} cannot be reached ({why}). Open ProSeVA and try \
+                 again; if it is open, give proseva-mcp its address with --server-url and its token with PROSEVA_TOKEN.",
+                self.server_url
+            )),
+            other => other,
+        })
+    }
+}
