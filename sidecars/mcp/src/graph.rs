@@ -84,12 +84,12 @@ impl LawGraph {
         {
             config = EmbedderConfig::Local { model_dir: installed };
         }
-        if config.model_id().as_deref() != Some(graph_model.as_str()) {
-            tracing::info!(
-                "searching by words: the graph's vectors come from {graph_model}, the configured embedder is {:?}",
-                config.model_id()
-            );
-            return;
+        match config.model_id() {
+            None => return tracing::info!("searching by words: embeddings are off (PROSEVA_EMBEDDINGS)"),
+            Some(configured) if configured != graph_model => {
+                return tracing::info!("searching by words: the graph's vectors come from {graph_model}, the embedder configured is {configured}");
+            }
+            Some(_) => {}
         }
         let live = live.clone();
         std::thread::spawn(move || match config.build_for_questions() {
