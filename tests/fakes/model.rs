@@ -189,7 +189,7 @@ pub fn tool_answer(body: &Value, call_id: &str) -> Option<Value> {
         .as_array()?
         .iter()
         .find(|m| m["role"] == "tool" && m["tool_call_id"] == call_id)
-        .map(|m| serde_json::from_str(m["content"].as_str().unwrap_or_default()).unwrap_or(Value::Null))
+        .map(|m| proseva_agent::pipeline::data::parse(m["content"].as_str().unwrap_or_default()).unwrap_or(Value::Null))
 }
 
 /// The id of the first node a `search_nodes` call found, as the model read it.

@@ -85,7 +85,8 @@ impl Tool for Echo {
         "echo"
     }
     fn parameters(&self) -> Value {
-        json!({"type": "object", "properties": {}})
+        // It takes whatever it is given (the pipeline refuses arguments a schema does not name).
+        json!({"type": "object", "additionalProperties": true})
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
@@ -373,7 +374,7 @@ impl Tool for CaseTool {
         "takes a case"
     }
     fn parameters(&self) -> Value {
-        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}})
+        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}, "additionalProperties": true})
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         Ok(json!({ "args": args }))
@@ -418,7 +419,7 @@ impl Tool for Counted {
         "counted"
     }
     fn parameters(&self) -> Value {
-        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}})
+        json!({"type": "object", "properties": {"caseId": {"type": "integer"}}, "additionalProperties": true})
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         self.calls.lock().unwrap().push(json!({ "tool": self.name, "args": args }));

@@ -7,6 +7,11 @@ use std::path::PathBuf;
 pub const DEFAULT_MAX_BODY_BYTES: usize = 25 * 1024 * 1024;
 pub const DEFAULT_PORT: u16 = 3001;
 pub const DEFAULT_EXPLORER_URL: &str = "http://127.0.0.1:3002";
+/// Questions and workflows (`/api/chat`, `/api/research`, `/api/workflows/{key}`) answered at
+/// once; one more is told the server is busy (503).
+pub const DEFAULT_MAX_AGENT_REQUESTS: usize = 4;
+/// Questions one client may ask a minute (in bursts of up to 10); one more is 429.
+pub const DEFAULT_AGENT_REQUESTS_PER_MINUTE: u32 = 30;
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct Config {
@@ -22,6 +27,10 @@ pub struct Config {
     /// (`PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`; by default found on `PATH`).
     pub tesseract: PathBuf,
     pub pdftoppm: PathBuf,
+    /// `PROSEVA_MAX_AGENT_REQUESTS`: agent requests run at once (the rest: 503 + `Retry-After`).
+    pub max_agent_requests: usize,
+    /// `PROSEVA_AGENT_REQUESTS_PER_MINUTE`: agent requests per client a minute (then 429 + `Retry-After`).
+    pub agent_requests_per_minute: u32,
 }
 
 impl std::fmt::Debug for Config {
@@ -34,6 +43,8 @@ impl std::fmt::Debug for Config {
             .field("max_body_bytes", &self.max_body_bytes)
             .field("tesseract", &self.tesseract)
             .field("pdftoppm", &self.pdftoppm)
+            .field("max_agent_requests", &self.max_agent_requests)
+            .field("agent_requests_per_minute", &self.agent_requests_per_minute)
             .finish()
     }
 }
@@ -59,11 +70,13 @@ impl Config {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             tesseract: PathBuf::from("tesseract"),
             pdftoppm: PathBuf::from("pdftoppm"),
+            max_agent_requests: DEFAULT_MAX_AGENT_REQUESTS,
+            agent_requests_per_minute: DEFAULT_AGENT_REQUESTS_PER_MINUTE,
         }
     }
 
     /// `PROSEVA_DATA_DIR` (required), `PORT`, `EXPLORER_URL`, `PROSEVA_TOKEN`, `PROSEVA_MAX_BODY_BYTES`,
-    /// `PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`.
+    /// `PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`, `PROSEVA_MAX_AGENT_REQUESTS`, `PROSEVA_AGENT_REQUESTS_PER_MINUTE`.
     /// Empty variables count as unset.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -95,6 +108,23 @@ impl Config {
                 value: limit,
                 expected: "a positive number of bytes",
             })?;
+        }
+        let positive = |name: &'static str| -> Result<Option<u32>, ConfigError> {
+            var(name)
+                .map(|v| {
+                    v.parse().ok().filter(|&n: &u32| n > 0).ok_or(ConfigError::Invalid {
+                        name,
+                        value: v,
+                        expected: "a whole number above 0",
+                    })
+                })
+                .transpose()
+        };
+        if let Some(n) = positive("PROSEVA_MAX_AGENT_REQUESTS")? {
+            config.max_agent_requests = n as usize;
+        }
+        if let Some(n) = positive("PROSEVA_AGENT_REQUESTS_PER_MINUTE")? {
+            config.agent_requests_per_minute = n;
         }
         Ok(config)
     }

@@ -45,6 +45,15 @@ pub enum ApiError {
     /// 503: this server cannot do it yet or at all (the embedding model is loading or missing).
     #[error("{0}")]
     Unavailable(String),
+    /// 503 with `Retry-After`: as many questions as it answers at once are running.
+    #[error("{message}")]
+    Busy { message: String, retry_after: u64 },
+    /// 429 with `Retry-After`: this client asked more often than the server answers one client.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    /// 504: a tool did not answer in time.
+    #[error("{0}")]
+    Timeout(String),
     /// 500: logged in full; the client sees only that something went wrong on this side.
     #[error("{0}")]
     Internal(String),
@@ -82,8 +91,18 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Timeout(_) => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Seconds to wait before asking again, for a busy or rate-limited answer.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::Busy { retry_after, .. } | ApiError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
         }
     }
 
@@ -101,6 +120,9 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::Upstream(_) => "upstream_unavailable",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::Busy { .. } => "busy",
+            ApiError::TooManyRequests { .. } => "rate_limited",
+            ApiError::Timeout(_) => "timeout",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -115,6 +137,9 @@ impl ApiError {
         if let ApiError::Validation { fields, .. } = self {
             error["fields"] = json!(fields);
         }
+        if let Some(seconds) = self.retry_after() {
+            error["retryAfter"] = json!(seconds);
+        }
         json!({ "error": error })
     }
 }
@@ -127,6 +152,9 @@ impl IntoResponse for ApiError {
         let mut response = (self.status(), Json(self.body())).into_response();
         if matches!(self, ApiError::Unauthorized) {
             response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if let Some(seconds) = self.retry_after() {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
         }
         response
     }

@@ -17,9 +17,13 @@
 //! - `add_deadline` → `{"deadline": Deadline, "computedDate": "YYYY-MM-DD", "explanation"?: "..."}`
 //!   (`explanation` only for a date computed from a rule)
 
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
 use chrono::NaiveDate;
 use proseva_agent::cards::CardKind;
-use proseva_agent::tool::ToolDisplay;
+use proseva_agent::pipeline::{self, Budget, Guards, WriteGate};
+use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
 use serde_json::{Value, json};
 
 use crate::deadline_rules;
@@ -279,6 +283,81 @@ pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value
         _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed)).await,
     };
     result.map_err(as_argument_error)
+}
+
+/// A local tool as the agent's [`Tool`], run on this server's own state (the server's own
+/// `/api/chat`, and `POST /api/tools/{name}`).
+pub struct InProcess {
+    spec: ToolSpec,
+    state: AppState,
+    /// The server's own error of the last failed call, for an HTTP caller that wants its status.
+    last_error: Mutex<Option<ApiError>>,
+}
+
+impl InProcess {
+    pub fn new(spec: ToolSpec, state: AppState) -> Self {
+        InProcess { spec, state, last_error: Mutex::default() }
+    }
+}
+
+#[async_trait]
+impl Tool for InProcess {
+    fn name(&self) -> &str {
+        self.spec.name
+    }
+    fn description(&self) -> &str {
+        self.spec.description
+    }
+    fn parameters(&self) -> Value {
+        self.spec.parameters.clone()
+    }
+    fn display(&self) -> ToolDisplay {
+        self.spec.display.clone()
+    }
+    async fn call(&self, args: Value) -> Result<Value, ToolError> {
+        run_tool(&self.state, self.spec.name, args).await.map_err(|e| {
+            let said = match &e {
+                ApiError::Validation { .. } | ApiError::BadRequest(_) | ApiError::NotFound(_) => ToolError::BadArguments(e.to_string()),
+                other => ToolError::Failed(other.to_string()),
+            };
+            if let Ok(mut last) = self.last_error.lock() {
+                *last = Some(e);
+            }
+            said
+        })
+    }
+}
+
+/// Every local tool, in-process.
+pub fn in_process_tools(state: &AppState) -> Vec<Arc<dyn Tool>> {
+    tool_specs().into_iter().map(|spec| Arc::new(InProcess::new(spec, state.clone())) as Arc<dyn Tool>).collect()
+}
+
+/// `POST /api/tools/{name}`: one call through the tool pipeline ([`proseva_agent::pipeline`]) —
+/// the arguments checked against the schema (every argument at fault named, 400), the call timed
+/// and counted — as the person's own action: a write goes ahead (this is how the window makes a
+/// write the agent was not allowed to make alone).
+pub async fn call_through_pipeline(state: &AppState, name: &str, args: Value) -> Result<Value, ApiError> {
+    let Some(spec) = tool_specs().into_iter().find(|t| t.name == name) else {
+        return Err(ApiError::NotFound(format!("no tool named {name:?}; the tools are: {}", TOOL_NAMES.join(", "))));
+    };
+    let tool = InProcess::new(spec, state.clone());
+    let (budget, gate) = (Budget::new(1, Budget::TIMEOUT), WriteGate::person_started());
+    let args = pipeline::validate::coerce(&tool.parameters(), if args.is_null() { json!({}) } else { args });
+    let problems = pipeline::validate::problems(&tool.parameters(), &args);
+    if !problems.is_empty() {
+        let fields = problems.into_iter().map(|p| (if p.field.is_empty() { "arguments".into() } else { p.field }, p.message)).collect();
+        return Err(ApiError::invalid(fields, "argument"));
+    }
+    let outcome = pipeline::execute(&tool, args, Guards { budget: &budget, gate: &gate }).await;
+    outcome.result.map_err(|e| match tool.last_error.lock().ok().and_then(|mut last| last.take()) {
+        Some(own) => own,
+        None => match e {
+            ToolError::BadArguments(m) => ApiError::BadRequest(m),
+            ToolError::Timeout(m) => ApiError::Timeout(m),
+            other => ApiError::Upstream(other.to_string()),
+        },
+    })
 }
 
 /// A store's 400 about a field, worded for a tool call (each argument has its field's name).

@@ -106,7 +106,7 @@ fn last_results(messages: &[ChatMessage]) -> Vec<(String, Value)> {
         .filter(|m| m.role == Role::Tool)
         .filter_map(|m| {
             let name = names.get(m.tool_call_id.as_deref()?)?;
-            Some((name.to_string(), serde_json::from_str(&m.content).unwrap_or(Value::Null)))
+            Some((name.to_string(), crate::pipeline::data::parse(&m.content).unwrap_or(Value::Null)))
         })
         .collect()
 }

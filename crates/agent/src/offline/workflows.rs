@@ -60,7 +60,7 @@ pub(super) fn results_so_far(messages: &[ChatMessage]) -> Vec<(String, Value, Va
         }
         for c in &m.tool_calls {
             let answer = messages[i + 1..].iter().find(|t| t.role == Role::Tool && t.tool_call_id.as_deref() == Some(&c.id));
-            let result = answer.and_then(|t| serde_json::from_str(&t.content).ok()).unwrap_or(Value::Null);
+            let result = answer.and_then(|t| crate::pipeline::data::parse(&t.content)).unwrap_or(Value::Null);
             let args = serde_json::from_str(&c.arguments).unwrap_or(Value::Null);
             out.push((c.name.clone(), args, result));
         }

@@ -1,9 +1,11 @@
 //! async-openai's client, set up for any OpenAI-compatible server: a configured reqwest client
 //! from `proseva_http`, a `Config` that sends no `Authorization` header when there is no key, and a
-//! tower retry layer that follows `proseva_http`'s policy.
+//! tower retry layer that follows `proseva_http`'s policy, behind the model service's guard of
+//! the tool pipeline ([`crate::pipeline`]: its rate limit and circuit breaker, "Model service").
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -18,6 +20,10 @@ use tower::{Layer, Service, ServiceBuilder, ServiceExt};
 use super::Endpoint;
 use super::wire::error_message;
 use crate::model::ModelError;
+use crate::pipeline::{ServiceGuard, guard_for};
+
+/// The model endpoint's name in the pipeline's guards and the status line.
+pub const MODEL_SERVICE: &str = "Model service";
 
 /// The model client: async-openai over `proseva_http`'s reqwest, with [`RetryLayer`].
 pub(super) type ModelClient = Client<ServerConfig>;
@@ -44,7 +50,11 @@ pub(super) fn build_client(endpoint: &Endpoint) -> Result<ModelClient, String> {
         has_key: endpoint.api_key.is_some(),
     };
     let service = ServiceBuilder::new()
-        .layer(RetryLayer { policy: endpoint.retry, timeout: endpoint.request_timeout })
+        .layer(RetryLayer {
+            policy: endpoint.retry,
+            timeout: endpoint.request_timeout,
+            guard: guard_for(MODEL_SERVICE, &endpoint.base_url),
+        })
         .service(ReqwestService::new(http.clone()));
     Ok(Client::build(http, config).with_http_service(service))
 }
@@ -96,13 +106,14 @@ fn out_of_quota(status: StatusCode, body: &[u8]) -> bool {
 pub(super) struct RetryLayer {
     policy: RetryPolicy,
     timeout: Duration,
+    guard: Arc<ServiceGuard>,
 }
 
 impl<S> Layer<S> for RetryLayer {
     type Service = Retrying<S>;
 
     fn layer(&self, inner: S) -> Retrying<S> {
-        Retrying { inner, policy: self.policy, timeout: self.timeout }
+        Retrying { inner, policy: self.policy, timeout: self.timeout, guard: self.guard.clone() }
     }
 }
 
@@ -112,6 +123,7 @@ pub(super) struct Retrying<S> {
     inner: S,
     policy: RetryPolicy,
     timeout: Duration,
+    guard: Arc<ServiceGuard>,
 }
 
 type Answer = Pin<Box<dyn Future<Output = Result<reqwest::Response, OpenAIError>> + Send>>;
@@ -130,7 +142,7 @@ where
     }
 
     fn call(&mut self, request: HttpRequestFactory) -> Answer {
-        let (inner, policy, timeout) = (self.inner.clone(), self.policy, self.timeout);
+        let (inner, policy, timeout, guard) = (self.inner.clone(), self.policy, self.timeout, self.guard.clone());
         // Each attempt rebuilds the request from the factory (async-openai's design for replaying).
         let attempt = move || -> Answer {
             let (service, request) = (inner.clone(), request.clone());
@@ -143,13 +155,24 @@ where
                 }
             })
         };
-        let first = attempt();
         Box::pin(async move {
-            match proseva_http::retrying(&policy, &MODEL_RULES, no_connection, first, move || Some(attempt())).await {
+            // Refused at once while the service is paused, or when its rate would be passed.
+            let pass = guard.admit().map_err(|refused| OpenAIError::Boxed(Box::new(refused)))?;
+            tokio::time::sleep(pass.wait).await;
+            let first = attempt();
+            let answer = match proseva_http::retrying(&policy, &MODEL_RULES, no_connection, first, move || Some(attempt())).await {
                 Ok(response) => Ok(response),
                 Err(Failure::Refused(refusal)) => Err(api_error(refusal.status, &refusal.body, refusal.asked)),
                 Err(Failure::Unanswered(error)) => Err(error),
-            }
+            };
+            // A refusal of the request (4xx) is the service working; 5xx, silence and no
+            // connection are failures.
+            guard.record(match &answer {
+                Ok(_) => true,
+                Err(OpenAIError::ApiError(e)) => e.status_code.as_u16() < 500,
+                Err(_) => false,
+            });
+            answer
         })
     }
 }

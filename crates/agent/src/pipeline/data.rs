@@ -34,7 +34,10 @@ pub fn wrap(name: &str, source: &str, result: &Value, flagged: &[&str], max_char
             if source.is_empty() { "a tool" } else { source }
         ));
     }
-    out.push_str(&format!("{OPEN} name=\"{}\" source=\"{}\"", attr(name), attr(source)));
+    out.push_str(&format!("{OPEN} name=\"{}\"", attr(name)));
+    if !source.is_empty() {
+        out.push_str(&format!(" source=\"{}\"", attr(source)));
+    }
     if cut > 0 {
         out.push_str(&format!(" cut=\"{cut} characters\""));
     }

@@ -1,6 +1,7 @@
 //! The executor: one tool call through every layer, in order —
 //!
-//! 1. arguments checked against the tool's schema ([`super::validate`]);
+//! 1. arguments checked against the tool's schema ([`super::validate`]; a number written as a
+//!    string read as the number);
 //! 2. instruction-like text in them found ([`super::injection`]), and a write the person did not
 //!    ask for held for confirmation ([`super::gate`]);
 //! 3. and 4. the service's rate limit and circuit breaker ([`super::rate`], [`super::breaker`]),
@@ -100,6 +101,7 @@ where
 {
     let started = Instant::now();
     let result = async {
+        let args = validate::coerce(schema, args);
         validate::check(schema, &args)?;
         let in_args = injection::scan_value(&args);
         if !in_args.is_empty() {

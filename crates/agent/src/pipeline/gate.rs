@@ -21,7 +21,7 @@ pub fn is_write(tool: &str) -> bool {
 
 static ASKS_TO_WRITE: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(
-        r"\b(add|append|save|write|record|create|remember|put|link|attach|schedule|draft|log|track|jot|keep|store|file it|make (a|an|me a) (note|list|checklist|draft|entry|deadline|reminder)|take (a )?notes?|note (this|that|it|down)|set (a|up a) (deadline|reminder))\b",
+        r"\b(add|append|save|write|record|create|remember|put|link|connect|attach|schedule|draft|log|track|jot|keep|store|file it|make (a|an|me a) (note|list|checklist|draft|entry|deadline|reminder)|take (a )?notes?|note (this|that|it|down)|set (a|up a) (deadline|reminder))\b",
     )
     .ok()
 });

@@ -9,6 +9,7 @@
 //! | GovInfo (api.data.gov) | 1,000 requests an hour | 50, refilled 1,000/h |
 //! | OpenAlex | 10 requests a second, 100,000 a day | 10, refilled 10/s |
 //! | SerpAPI | searches per month by plan, at most 1,000 an hour on paid plans | 20, refilled 1,000/h |
+//! | Model service | OpenAI's lowest paid tier: 500 requests a minute (a local server: none) | 60, refilled 500/min |
 //!
 //! The burst is what a workflow may ask at once (30 opinions read by `build_case_law` are 90
 //! requests); the refill keeps a long session under the published rate. A plan's monthly quota is
@@ -44,6 +45,7 @@ pub fn limit_of(service: &str) -> Option<Limit> {
         "GovInfo" => Limit::per(50.0, 1000.0, HOUR),
         "OpenAlex" => Limit::per(10.0, 10.0, 1.0),
         "SerpAPI" => Limit::per(20.0, 1000.0, HOUR),
+        "Model service" => Limit::per(60.0, 500.0, 60.0),
         _ => return None,
     })
 }
@@ -113,7 +115,7 @@ mod tests {
 
     #[test]
     fn every_outside_service_has_a_limit_and_the_apps_own_have_none() {
-        for service in ["CourtListener", "LegiScan", "GovInfo", "OpenAlex", "SerpAPI"] {
+        for service in ["CourtListener", "LegiScan", "GovInfo", "OpenAlex", "SerpAPI", "Model service"] {
             let limit = limit_of(service).unwrap();
             assert!(limit.burst >= 1.0 && limit.per_second > 0.0, "{service}");
         }

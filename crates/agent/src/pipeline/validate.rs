@@ -2,9 +2,11 @@
 //! runs. The subset our tools use: `type` (one or several), `properties`, `required`, `enum`,
 //! `minimum`/`maximum`, `minLength`/`maxLength`, `items`, `minItems`/`maxItems`. Beyond the
 //! schema: properties it does not name are refused (a model that invents `delete: true` is told
-//! so), a string is at most [`MAX_STRING_CHARS`] unless the schema says less, keys such as
+//! so) unless the schema says `additionalProperties: true`, a string is at most [`MAX_STRING_CHARS`] unless the schema says less, keys such as
 //! `__proto__` are refused at any depth, and `null` for an optional property means "not given".
-//! Every error names the field: "`limit`: must be at most 20, not 500".
+//! Every error names the field: "`limit`: must be at most 20, not 500". One leniency, as models
+//! write ids both ways: a whole number in a string (`"fromId": "3"`) is read as the number its
+//! schema asks for ([`coerce`]).
 
 use serde_json::{Map, Value};
 
@@ -17,13 +19,96 @@ pub const MAX_DEPTH: usize = 16;
 /// Keys that mean something to prototype-based code: refused wherever they appear.
 const FORBIDDEN_KEYS: [&str; 3] = ["__proto__", "constructor", "prototype"];
 
-/// Checks `args` against `schema`; the arguments are not changed.
-pub fn check(schema: &Value, args: &Value) -> Result<(), ToolError> {
-    let args = if args.is_null() { &Value::Object(Map::new()) } else { args };
-    if !args.is_object() {
-        return Err(ToolError::BadArguments(format!("the arguments must be a JSON object, not {}", kind_of(args))));
+/// `args` with each top-level integer or number argument given as a numeric string (`"3"`, and
+/// the items of a list of them) made the number; nothing else is changed.
+pub fn coerce(schema: &Value, mut args: Value) -> Value {
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return args };
+    if let Some(map) = args.as_object_mut() {
+        for (key, v) in map.iter_mut() {
+            if let Some(property) = properties.get(key) {
+                coerce_number(property, v);
+                if let (Some(items), Value::Array(list)) = (property.get("items"), &mut *v) {
+                    list.iter_mut().for_each(|item| coerce_number(items, item));
+                }
+            }
+        }
     }
-    value(schema, args, "", 0, true).map_err(ToolError::BadArguments)
+    args
+}
+
+fn coerce_number(schema: &Value, v: &mut Value) {
+    let Value::String(text) = &*v else { return };
+    let text = text.trim();
+    let wants = |t: &str| types_of(schema).is_some_and(|types| types.contains(&t));
+    if wants("integer")
+        && let Ok(n) = text.parse::<i64>()
+    {
+        *v = Value::from(n);
+    } else if wants("number")
+        && let Some(n) = text.parse::<f64>().ok().filter(|n| n.is_finite())
+    {
+        *v = Value::from(n);
+    }
+}
+
+/// One argument at fault: its path (`limit`, `when.from`, `ids[1]`) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub field: String,
+    pub message: String,
+}
+
+/// Checks `args` against `schema`; the arguments are not changed. Every argument at fault is
+/// named, in one message.
+pub fn check(schema: &Value, args: &Value) -> Result<(), ToolError> {
+    let found = problems(schema, args);
+    if found.is_empty() {
+        return Ok(());
+    }
+    let said: Vec<String> =
+        found.iter().map(|p| if p.field.is_empty() { p.message.clone() } else { format!("`{}`: {}", p.field, p.message) }).collect();
+    Err(ToolError::BadArguments(said.join("; ")))
+}
+
+/// What is wrong with `args`, one problem per top-level argument at fault (empty: nothing).
+pub fn problems(schema: &Value, args: &Value) -> Vec<Problem> {
+    let args = if args.is_null() { &Value::Object(Map::new()) } else { args };
+    let Some(map) = args.as_object() else {
+        return vec![Problem { field: String::new(), message: format!("the arguments must be a JSON object, not {}", kind_of(args)) }];
+    };
+    let mut found = Vec::new();
+    for (key, v) in map {
+        let one = Map::from_iter([(key.clone(), v.clone())]);
+        if let Err(message) = object(&with_required(schema, &[]), &one, "", 0, true) {
+            found.push(split(message));
+        }
+    }
+    let given: Vec<&str> = map.iter().filter(|(_, v)| !v.is_null()).map(|(k, _)| k.as_str()).collect();
+    for key in schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+        if !given.contains(&key) {
+            found.push(Problem { field: key.to_string(), message: "is required".into() });
+        }
+    }
+    found
+}
+
+/// `schema` with its `required` list replaced (the top level checks one argument at a time).
+fn with_required(schema: &Value, required: &[&str]) -> Value {
+    let mut schema = schema.clone();
+    if let Some(map) = schema.as_object_mut() {
+        map.insert("required".into(), Value::from(required.to_vec()));
+    }
+    schema
+}
+
+/// "`when.from`: must be …" as its field and message.
+fn split(message: String) -> Problem {
+    if let Some(rest) = message.strip_prefix('`')
+        && let Some((field, why)) = rest.split_once("`: ")
+    {
+        return Problem { field: field.to_string(), message: why.to_string() };
+    }
+    Problem { field: String::new(), message }
 }
 
 fn value(schema: &Value, v: &Value, path: &str, depth: usize, strict: bool) -> Result<(), String> {
@@ -100,8 +185,10 @@ fn array(schema: &Value, items: &[Value], path: &str, depth: usize) -> Result<()
 fn object(schema: &Value, map: &Map<String, Value>, path: &str, depth: usize, strict: bool) -> Result<(), String> {
     let properties = schema.get("properties").and_then(Value::as_object);
     let required: Vec<&str> = schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
-    // The top level is always closed; a nested object is closed when its schema says so.
-    let closed = strict || schema.get("additionalProperties") == Some(&Value::Bool(false));
+    // The top level is closed unless its schema opens it (`additionalProperties: true`); a
+    // nested object is closed when its schema says so.
+    let extra = schema.get("additionalProperties");
+    let closed = if strict { extra != Some(&Value::Bool(true)) } else { extra == Some(&Value::Bool(false)) };
     for (key, v) in map {
         let at = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
         if FORBIDDEN_KEYS.contains(&key.as_str()) {
@@ -213,7 +300,7 @@ mod tests {
         );
         assert_eq!(refused(json!({"query": "x", "limit": 500})), "`limit`: must be at most 20, not 500");
         assert_eq!(refused(json!({"query": "x", "limit": 0})), "`limit`: must be at least 1, not 0");
-        assert_eq!(refused(json!({"query": "x", "limit": "5"})), "`limit`: must be integer, not a string");
+        assert_eq!(refused(json!({"query": "x", "limit": "five"})), "`limit`: must be integer, not a string");
         assert_eq!(refused(json!({"query": "x", "limit": 2.5})), "`limit`: must be integer, not a fractional number");
         assert_eq!(refused(json!({"limit": 2})), "`query`: is required");
         assert_eq!(refused(json!({"query": null})), "`query`: is required");
@@ -222,6 +309,20 @@ mod tests {
         assert_eq!(refused(json!({"query": "x", "ids": [1, 2, 3, 4]})), "`ids`: at most 3 items, not 4");
         assert_eq!(refused(json!({"query": "x", "when": {"to": "2021"}})), "`when.to`: there is no such argument; the arguments are: from");
         assert!(refused(json!({"query": "a".repeat(201)})).starts_with("`query`: at most 200 characters"));
+        // Every argument at fault at once.
+        assert_eq!(refused(json!({"query": 5, "limit": 0})), "`limit`: must be at least 1, not 0; `query`: must be string, not a number");
+        let found = problems(&schema(), &json!({"court": "x", "when": {"to": 1}}));
+        let fields: Vec<&str> = found.iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["court", "when.to", "query"]);
+    }
+
+    #[test]
+    fn a_number_written_as_a_string_is_read_as_the_number() {
+        let given = json!({"query": "7", "limit": " 5 ", "ids": ["1", 2], "court": "va"});
+        let coerced = coerce(&schema(), given);
+        assert_eq!(coerced, json!({"query": "7", "limit": 5, "ids": [1, 2], "court": "va"}), "strings stay strings");
+        check(&schema(), &coerced).unwrap();
+        assert_eq!(coerce(&schema(), json!({"limit": "1e999"}))["limit"], "1e999");
     }
 
     #[test]

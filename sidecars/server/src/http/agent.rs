@@ -10,7 +10,6 @@
 use std::convert::Infallible;
 use std::sync::{Arc, OnceLock};
 
-use async_trait::async_trait;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -22,14 +21,15 @@ use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
 use proseva_agent::model::ChatMessage;
 use proseva_agent::runner::{Agent, AgentError, CaseContext, Reply, RequestKind};
-use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
 use proseva_agent::workflows::{self, FOCUS_TEXT_CHARS, Focus, FocusKind, WorkflowRequest};
 use serde_json::{Value, json};
+use tokio::sync::OwnedSemaphorePermit;
 use tokio_util::sync::CancellationToken;
 
 use super::JsonBody;
+use super::limits::AgentLimits;
 use crate::{ApiError, AppState, tools};
 
 /// The routes, with an agent built from the environment (model settings, research keys).
@@ -39,7 +39,8 @@ pub fn routes(state: &AppState) -> Router<AppState> {
 
 /// The routes, with an agent built from the given settings on the first request.
 pub fn routes_with(state: &AppState, config: &AgentConfig, research: &ResearchConfig) -> Router<AppState> {
-    let agent = LazyAgent { state: state.clone(), config: config.clone(), research: research.clone(), agent: OnceLock::new() };
+    let limits = AgentLimits::new(state.config.max_agent_requests, state.config.agent_requests_per_minute);
+    let agent = LazyAgent { state: state.clone(), config: config.clone(), research: research.clone(), agent: OnceLock::new(), limits };
     Router::new()
         .route("/api/chat", post(chat))
         .route("/api/research", post(research_route))
@@ -56,9 +57,17 @@ struct LazyAgent {
     config: AgentConfig,
     research: ResearchConfig,
     agent: OnceLock<Arc<Agent>>,
+    /// Requests at once, and per client ([`AgentLimits`]).
+    limits: AgentLimits,
 }
 
 impl LazyAgent {
+    /// The agent, and this request's place among those it answers at once.
+    fn admit(&self, headers: &HeaderMap) -> Result<(Arc<Agent>, OwnedSemaphorePermit), ApiError> {
+        let permit = self.limits.admit(headers)?;
+        Ok((self.get()?, permit))
+    }
+
     fn get(&self) -> Result<Arc<Agent>, ApiError> {
         if let Some(agent) = self.agent.get() {
             return Ok(agent.clone());
@@ -75,38 +84,9 @@ impl LazyAgent {
         let loopback = proseva_http::loopback_client_builder(USER_AGENT).build().map_err(unavailable)?;
         let web = proseva_http::client_builder(USER_AGENT).build().map_err(unavailable)?;
         let explorer = ExplorerClient::new(loopback, &self.state.config.explorer_url, self.state.config.token.clone());
-        let local: Vec<Arc<dyn Tool>> =
-            tools::tool_specs().into_iter().map(|spec| Arc::new(InProcess { spec, state: self.state.clone() }) as Arc<dyn Tool>).collect();
+        let local = tools::in_process_tools(&self.state);
         let model = self.config.build_model();
         Ok(Agent::in_process(model, self.config.runner_config(), explorer, local, research_tools(&self.research, web)))
-    }
-}
-
-/// A local tool, run on this server's own state.
-struct InProcess {
-    spec: tools::ToolSpec,
-    state: AppState,
-}
-
-#[async_trait]
-impl Tool for InProcess {
-    fn name(&self) -> &str {
-        self.spec.name
-    }
-    fn description(&self) -> &str {
-        self.spec.description
-    }
-    fn parameters(&self) -> Value {
-        self.spec.parameters.clone()
-    }
-    fn display(&self) -> ToolDisplay {
-        self.spec.display.clone()
-    }
-    async fn call(&self, args: Value) -> Result<Value, ToolError> {
-        tools::run_tool(&self.state, self.spec.name, args).await.map_err(|e| match e {
-            ApiError::Validation { .. } | ApiError::BadRequest(_) | ApiError::NotFound(_) => ToolError::BadArguments(e.to_string()),
-            other => ToolError::Failed(other.to_string()),
-        })
     }
 }
 
@@ -116,8 +96,8 @@ async fn chat(
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Response {
-    match agent.get() {
-        Ok(agent) => answer(agent, RequestKind::Chat, &headers, body).await,
+    match agent.admit(&headers) {
+        Ok((agent, permit)) => answer(agent, permit, RequestKind::Chat, &headers, body).await,
         Err(e) => e.into_response(),
     }
 }
@@ -128,8 +108,8 @@ async fn research_route(
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Response {
-    match agent.get() {
-        Ok(agent) => answer(agent, RequestKind::Research, &headers, body).await,
+    match agent.admit(&headers) {
+        Ok((agent, permit)) => answer(agent, permit, RequestKind::Research, &headers, body).await,
         Err(e) => e.into_response(),
     }
 }
@@ -149,21 +129,23 @@ impl Job {
     }
 }
 
-async fn answer(agent: Arc<Agent>, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
+async fn answer(agent: Arc<Agent>, permit: OwnedSemaphorePermit, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
     // The rules are the agent's own (crates/agent conversation.rs), the same for every client.
     match conversation_from_json(&body) {
-        Ok(history) => respond(agent, Job::Ask(kind, history), headers).await,
+        Ok(history) => respond(agent, permit, Job::Ask(kind, history), headers).await,
         Err(e) => ApiError::field(&e.field, e.message).into_response(),
     }
 }
 
 /// Runs `job` and answers with its reply as JSON, or, when the client accepts
-/// `text/event-stream`, with its events as they happen.
-async fn respond(agent: Arc<Agent>, job: Job, headers: &HeaderMap) -> Response {
+/// `text/event-stream`, with its events as they happen; `permit` is held until it ends.
+async fn respond(agent: Arc<Agent>, permit: OwnedSemaphorePermit, job: Job, headers: &HeaderMap) -> Response {
     let wants_stream = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
     if !wants_stream {
         let emit = |_e: AgentEvent| {};
-        return match job.run(&agent, &emit, &CancellationToken::new()).await {
+        let ran = job.run(&agent, &emit, &CancellationToken::new()).await;
+        drop(permit);
+        return match ran {
             Ok(reply) => {
                 let mut body = json!({ "reply": reply.reply, "toolResults": reply.tool_results, "citations": reply.citations });
                 if let Some(decision) = reply.decision {
@@ -184,6 +166,7 @@ async fn respond(agent: Arc<Agent>, job: Job, headers: &HeaderMap) -> Response {
             let _ = tx.send(e);
         };
         let _ = job.run(&agent, &emit, &cancel).await;
+        drop(permit);
     });
     let stream = futures::stream::unfold((rx, guard), |(mut rx, guard)| async move {
         let event = rx.recv().await?;
@@ -212,8 +195,8 @@ async fn run_workflow(
         Ok(request) => request,
         Err(e) => return e.into_response(),
     };
-    match agent.get() {
-        Ok(agent) => respond(agent, Job::Workflow(request, None), &headers).await,
+    match agent.admit(&headers) {
+        Ok((agent, permit)) => respond(agent, permit, Job::Workflow(request, None), &headers).await,
         Err(e) => e.into_response(),
     }
 }

@@ -9,6 +9,7 @@ pub mod agent;
 mod backup;
 mod body;
 mod documents;
+mod limits;
 mod links;
 mod resources;
 
@@ -102,8 +103,10 @@ async fn list_tools() -> Json<Value> {
     Json(tools::openai_tools())
 }
 
+/// One tool, called by the person's app (the window's "Confirm" of a held write, a script):
+/// through the same pipeline as the agent's calls ([`tools::call_through_pipeline`]).
 async fn call_tool(State(state): State<AppState>, Path(name): Path<String>, JsonBody(args): JsonBody) -> Result<Json<Value>, ApiError> {
-    Ok(Json(tools::run_tool(&state, &name, args).await?))
+    Ok(Json(tools::call_through_pipeline(&state, &name, args).await?))
 }
 
 /// Appends `{role, content, events?}` to a conversation; 201 with the stored message's id.
