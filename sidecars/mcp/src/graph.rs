@@ -87,7 +87,9 @@ impl LawGraph {
         match config.model_id() {
             None => return tracing::info!("searching by words: embeddings are off (PROSEVA_EMBEDDINGS)"),
             Some(configured) if configured != graph_model => {
-                return tracing::info!("searching by words: the graph's vectors come from {graph_model}, the embedder configured is {configured}");
+                return tracing::info!(
+                    "searching by words: the graph's vectors come from {graph_model}, the embedder configured is {configured}"
+                );
             }
             Some(_) => {}
         }

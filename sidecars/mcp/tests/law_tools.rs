@@ -85,7 +85,11 @@ async fn get_neighbors_lists_what_holds_a_section_and_what_it_cites_and_is_cited
     let first = &edges[0];
     assert_eq!((&first["relation"], &first["direction"], &first["sourceId"]), (&json!("contains"), &json!("incoming"), &json!("20:6.1")));
     let cites = |direction: &str| {
-        edges.iter().filter(|e| e["relation"] == "cites" && e["direction"] == direction).map(|e| e["sourceId"].as_str().unwrap()).collect::<Vec<_>>()
+        edges
+            .iter()
+            .filter(|e| e["relation"] == "cites" && e["direction"] == direction)
+            .map(|e| e["sourceId"].as_str().unwrap())
+            .collect::<Vec<_>>()
     };
     assert!(cites("outgoing").contains(&"20-103"), "its text cites § 20-103: {all}");
     assert!(cites("incoming").contains(&"20-108"), "§ 20-108 cites it: {all}");

@@ -86,9 +86,15 @@ impl Tool for CaseTool {
         let args = if args.is_null() { json!({}) } else { args };
         let path = format!("/api/tools/{}", self.server_tool);
         self.server.call(proseva_http::reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
-            ToolError::Unavailable(why) => ToolError::Unavailable(format!(
+            // No answer at all (reqwest's words for a refused or failed connection), rather than an
+            // answer refusing the request (the server's own message: a wrong token, a busy server).
+            ToolError::Unavailable(why) if why.contains("error sending request") => ToolError::Unavailable(format!(
                 "the ProSeVA app is not running, or its case data server at {} cannot be reached ({why}). Open ProSeVA and try \
-                 again; if it is open, give proseva-mcp its address with --server-url and its token with PROSEVA_TOKEN.",
+                 again; if it is open, give proseva-mcp its address with --server-url.",
+                self.server_url
+            )),
+            ToolError::Unavailable(why) => ToolError::Unavailable(format!(
+                "the ProSeVA app's case data server at {} refused: {why}. Give proseva-mcp the app's token with PROSEVA_TOKEN.",
                 self.server_url
             )),
             other => other,
