@@ -5,7 +5,12 @@
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The graph file is missing, not a graph, or of another schema version.
+    /// There is no graph file where it was looked for.
+    #[error(
+        "no law graph at {0}: open the ProSeVA app once (it builds the graph on first run), point --db at a graph, or build one with `proseva-explorer ingest --starter --db {0}`"
+    )]
+    NoGraph(std::path::PathBuf),
+    /// The graph file is not a graph, or of another schema version.
     #[error(transparent)]
     Graph(#[from] proseva_law::Error),
     /// `--http` named an address other programs on the network could reach.

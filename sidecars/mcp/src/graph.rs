@@ -40,7 +40,10 @@ impl LawGraph {
     /// Opens the graph file at `db` read-only. Searches are by words until [`LawGraph::load_meaning`]
     /// has loaded the embedding model, if it is called.
     pub fn open(db: &Path) -> Result<Self, Error> {
-        let live = Arc::new(LiveGraph::open(db)?);
+        let live = Arc::new(LiveGraph::open(db).map_err(|e| match e {
+            proseva_law::Error::NoGraph(path) => Error::NoGraph(path),
+            other => Error::Graph(other),
+        })?);
         Ok(LawGraph::File { schema: gql::schema_live(live.clone()), live })
     }
 

@@ -138,3 +138,18 @@ async fn case_tools_appear_only_while_the_settings_turn_them_on() {
     data.settings(json!({ "mcpCaseData": false }));
     assert_eq!(names(session.client.list_all_tools().await.unwrap()), LAW_TOOLS);
 }
+
+#[test]
+fn without_a_graph_the_server_says_how_to_get_one() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_proseva-mcp"))
+        .env("PROSEVA_DATA_DIR", empty.path())
+        .env("PROSEVA_EMBEDDINGS", "off")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "nothing but the protocol on stdout");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("no law graph at") && said.contains("graph.db") && said.contains("open the ProSeVA app once"), "{said}");
+}
