@@ -24,8 +24,10 @@ static KEY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\bsk-[A-Za-z0-9_\-]{
 static CREDENTIAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(bearer|token|basic)\s+[A-Za-z0-9._~+/=\-]{8,}").expect("a valid pattern"));
 static PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)\b(api[_-]?key|apikey|access[_-]?token|token|key|secret|password|auth)(["']?\s*[=:]\s*["']?)[^\s&"',;]{6,}"#)
-        .expect("a valid pattern")
+    Regex::new(
+        r#"(?i)\b(api[_-]?key|apikey|access[_-]?token|token|key|secret|password|auth)(["']?\s*[=:]\s*["']?)[^\s&"',;\[][^\s&"',;]{5,}"#,
+    )
+    .expect("a valid pattern")
 });
 static EMAIL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b").expect("a valid pattern"));

@@ -118,6 +118,10 @@ where
     }
     .await;
     metrics::record(name, result.as_ref().err().map(ToolError::code), started.elapsed());
+    if let Err(e) = &result {
+        // What the log keeps of a failure is what the model reads: sanitised.
+        tracing::info!(tool = name, code = e.code(), "tool call failed: {}", crate::sanitize::clean(&e.to_string()));
+    }
     let flagged = match &result {
         Ok(value) => injection::scan_value(value),
         Err(_) => Vec::new(),
