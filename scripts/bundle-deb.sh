@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the installable .deb with the Tauri bundler: the app, both sidecars beside it
-# (externalBin), the desktop entry and the icons. Binaries are stripped (release builds keep
+# Builds the installable .deb with the Tauri bundler: the app, both sidecars and proseva-mcp (the
+# law graph for other assistants) beside it (externalBin), the desktop entry and the icons. Binaries are stripped (release builds keep
 # line tables for backtraces; the package does not need them).
 #
 # The binaries come from the Makefile's one build (`cargo build --release --workspace
@@ -14,7 +14,7 @@ triple="$(rustc -vV | sed -n 's/^host: //p')"
 
 cargo build --release --workspace --all-targets
 mkdir -p src-tauri/binaries
-for bin in proseva-server proseva-explorer; do
+for bin in proseva-server proseva-explorer proseva-mcp; do
   install -m 0755 "$CARGO_TARGET_DIR/release/$bin" "src-tauri/binaries/$bin-$triple"
   strip "src-tauri/binaries/$bin-$triple"
 done

@@ -5,6 +5,9 @@ const COMMANDS: &[&str] = &[
     "chat",
     "list_workflows",
     "run_workflow",
+    // The tool pipeline: a held write the person confirms, and the per-tool figures.
+    "confirm_write",
+    "diagnostics",
     "research",
     "cancel",
     "app_status",

@@ -101,6 +101,10 @@ export const api = {
   /** Runs workflow `key` on `focus` ({kind, id}); answers and streams like `ask`. */
   runWorkflow: (requestId, key, focus, onEvent, { caseId = null, input = null } = {}) =>
     invoke('run_workflow', { requestId, key, focus, input, onEvent: channel(onEvent), conversationId: null, caseId }),
+  /** Makes a write the agent held for the person's confirmation (`needs_confirmation`). */
+  confirmWrite: (name, args) => invoke('confirm_write', { name, args }),
+  /** `{tools: [{tool, calls, failures, topError?, p50Ms, p95Ms}], services: [...]}`. */
+  diagnostics: () => invoke('diagnostics'),
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),
   getSettings: () => invoke('get_settings'),
   saveSettings: (settings, secrets) => invoke('save_settings', { settings, secrets }),

@@ -19,6 +19,7 @@ import { NotesPage, addSaveNote } from './notes.js';
 import { ConversationsDrawer } from './conversations.js';
 import { BackupSection } from './backup.js';
 import { LibraryView } from './library.js';
+import { DiagnosticsView } from './diagnostics.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,6 +38,7 @@ function start() {
   const status = new StatusLine();
   const viewer = new SectionViewer($('section-viewer'));
   const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last });
+  new DiagnosticsView($('diagnostics'), $('open-diagnostics'));
   const recordDialog = new RecordDialog($('record-dialog'));
   // `select` is defined below; the workspace asks for a panel only after start-up.
   const ws = new Workspace({ selectPanel: (name, opts) => select(name, opts), recordDialog });

@@ -10,7 +10,7 @@
 import { h, clear, announce, spinner, truncate, formatNumber } from './dom.js';
 import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
-import { ResultGroups, kindBadge, resultError } from './results.js';
+import { ResultGroups, kindBadge, resultCode, resultError } from './results.js';
 import { renderVerdict } from './verdict.js';
 
 const PHASES = {
@@ -313,7 +313,7 @@ export class Conversation {
       icon,
       h('span', { class: 'trail-text' }, h('span', { class: 'trail-label' }, ev.label || ev.title || ev.name), outcome, state),
     );
-    req.calls.set(id, { item, icon, state, outcome, name: ev.name });
+    req.calls.set(id, { item, icon, state, outcome, name: ev.name, args: ev.args });
     req.trail.hidden = false;
     req.trail.append(item);
     if (!req.replay) this.scrollToEnd();
@@ -353,12 +353,44 @@ export class Conversation {
         call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
       }
       call.state.textContent = ' — done';
+    } else if (resultCode(ev.result) === 'needs_confirmation' && !req.replay) {
+      this.holdWrite(call, resultError(ev.result));
     } else {
       const error = resultError(ev.result);
       call.outcome.textContent = ` — ${truncate(error, 90)}`;
       call.item.title = error;
       call.state.textContent = ' — failed';
     }
+  }
+
+  /** A write the agent may not make on its own: why, and a button that makes it as the person's
+   * own action (the tool pipeline's write gate). */
+  holdWrite(call, why) {
+    call.item.dataset.state = 'held';
+    clear(call.icon).append('⚠');
+    call.state.textContent = ' — waiting for you';
+    const confirm = h('button', { type: 'button', class: 'button secondary small confirm-write' }, 'Confirm');
+    const what = heldWhat(call.name, call.args);
+    const reason = h('span', { class: 'held-reason' }, `${heldWhy(why)} Confirm to write it yourself.`);
+    clear(call.outcome).append(what ? ` ${what} — ` : ' — ', reason, ' ', confirm);
+    call.item.title = why;
+    confirm.addEventListener('click', async () => {
+      confirm.disabled = true;
+      confirm.textContent = 'Writing…';
+      try {
+        await api.confirmWrite(call.name, call.args && typeof call.args === 'object' ? call.args : {});
+        call.item.dataset.state = 'ok';
+        clear(call.icon).append('✓');
+        clear(call.outcome).append(' — written: you confirmed it');
+        call.state.textContent = ' — done';
+        announce('Written, as you confirmed.');
+      } catch (err) {
+        confirm.disabled = false;
+        confirm.textContent = 'Confirm';
+        const message = (err && err.message) || String(err);
+        reason.textContent = `Could not write it: ${truncate(message, 160)}`;
+      }
+    });
   }
 
   queueRender(req) {
@@ -630,6 +662,34 @@ export class Conversation {
     if (this.empty) this.empty.hidden = false;
     if (this.sidebar) this.sidebar.clear();
   }
+}
+
+/** What a held write would write: the note's title, the text's start, the deadline, the link. */
+function heldWhat(name, args) {
+  const a = args && typeof args === 'object' ? args : {};
+  const quoted = (text) => (typeof text === 'string' && text.trim() ? `“${truncate(text.trim().replace(/\s+/g, ' '), 60)}”` : '');
+  switch (name) {
+    case 'create_note':
+    case 'create_draft':
+      return quoted(a.title);
+    case 'append_to_note':
+      return quoted(a.text);
+    case 'add_deadline':
+      return [quoted(a.title), a.date || a.triggerDate || ''].filter(Boolean).join(' ');
+    case 'link':
+      return a.to ? `to ${a.to}` : '';
+    default:
+      return '';
+  }
+}
+
+/** Why a write was held, said to the person (the result says it to the model). */
+function heldWhy(why) {
+  if (/reads like instructions/.test(why)) {
+    return 'Not written: something read for this answer contained instructions, so nothing is written on its account.';
+  }
+  if (/did not ask/.test(why)) return 'Not written: you did not ask for a change in this question.';
+  return 'Not written without you.';
 }
 
 /** What to do about an error, by its code. */

@@ -21,6 +21,12 @@ export function resultError(result) {
   return typeof result === 'string' && result ? result : 'This source failed.';
 }
 
+/** The stable code of a failed result (`{"error": {"code"}}`), or ''. */
+export function resultCode(result) {
+  const error = result && typeof result === 'object' ? result.error : null;
+  return error && typeof error === 'object' && typeof error.code === 'string' ? error.code : '';
+}
+
 let groupSeq = 0;
 
 /** The badge that says whether a law text is the official wording or a summary. */

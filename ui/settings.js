@@ -112,6 +112,7 @@ export class SettingsDialog {
     this.field('largeModel').value = settings.largeModel || '';
     this.field('offline').checked = Boolean(settings.offline);
     this.field('openalexEmail').value = settings.openalexEmail || '';
+    this.field('mcpCaseData').checked = settings.mcpCaseData === true;
     // Set in the Law tab; kept as it is when this dialog saves.
     this.lawUpdates = settings.lawUpdates !== false;
     this.secrets = Array.isArray(settings.secrets) ? settings.secrets : [];
@@ -204,6 +205,7 @@ export class SettingsDialog {
       offline: this.field('offline').checked,
       openalexEmail: text('openalexEmail') || null,
       lawUpdates: this.lawUpdates !== false,
+      mcpCaseData: this.field('mcpCaseData').checked,
     };
     const secrets = {};
     for (const secret of this.secrets) {

@@ -61,6 +61,7 @@ export class StatusLine {
     this.model = document.getElementById('status-model');
     this.services = document.getElementById('status-services');
     this.servicesItem = document.getElementById('status-services-li');
+    this.mcpItem = document.getElementById('status-mcp-li');
     this.setup = document.getElementById('status-setup');
     this.setupLabel = document.getElementById('status-setup-label');
     this.setupBar = document.getElementById('status-setup-bar');
@@ -117,6 +118,7 @@ export class StatusLine {
     this.setTip(this.model, tip);
 
     this.renderServices(Array.isArray(status.services) ? status.services : []);
+    this.mcpItem.hidden = status.mcpCaseData !== true;
 
     const setup = status.setup;
     if (setup && Number(setup.total) > 0 && phase !== 'ready') {

@@ -201,6 +201,35 @@ pub fn subscribe_status(state: State<'_, AppState>, on_status: Channel<Status>) 
     state.subscribe(on_status);
 }
 
+/// Makes a write the agent was not allowed to make on its own (its result was
+/// `needs_confirmation`): the person pressed Confirm in the trail. Only the write tools, sent to
+/// the case data server's `POST /api/tools/{name}`, which runs it through the same tool pipeline
+/// as the person's own action. Answers the tool's result.
+#[tauri::command]
+pub async fn confirm_write(state: State<'_, AppState>, name: String, args: Value) -> Result<Value, CommandError> {
+    if !proseva_agent::pipeline::gate::is_write(&name) {
+        let writes = proseva_agent::pipeline::gate::WRITES.join(", ");
+        return Err(CommandError::invalid("name", format!("only a write waits for confirmation: {writes}")));
+    }
+    if !args.is_object() {
+        return Err(CommandError::invalid("args", "the arguments are a JSON object"));
+    }
+    let backend = state.ready_backend()?;
+    let server = proseva_agent::tools::local::ServerClient::new(state.http.clone(), &backend.server_url, Some(backend.token));
+    let path = format!("/api/tools/{name}");
+    server.call(reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
+        proseva_agent::tool::ToolError::BadArguments(m) => CommandError::invalid("args", m),
+        other => CommandError::unavailable(other.to_string()),
+    })
+}
+
+/// The diagnostics view: per tool, calls, failures and p50/p95 latency since the app started
+/// (the window's own requests), and the outside services' guards.
+#[tauri::command]
+pub fn diagnostics() -> Value {
+    json!({ "tools": proseva_agent::pipeline::metrics::snapshot(), "services": proseva_agent::pipeline::service_states() })
+}
+
 #[tauri::command]
 pub fn get_settings(state: State<'_, AppState>) -> SettingsView {
     state.settings.view()

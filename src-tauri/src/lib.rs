@@ -49,6 +49,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::open_url,
         commands::list_workflows,
         commands::run_workflow,
+        commands::confirm_write,
+        commands::diagnostics,
         workspace::list_records,
         workspace::get_record,
         workspace::create_record,
@@ -82,8 +84,9 @@ fn init_logging(logs: &std::path::Path) {
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false);
     match log {
         // tracing-subscriber writes through a `Mutex<impl Write>` itself.
-        Some(log) => builder.with_writer(Mutex::new(log)).init(),
-        None => builder.with_writer(std::io::stderr).init(),
+        // Every line cleaned of keys, tokens, home paths and addresses before it is written.
+        Some(log) => builder.with_writer(Mutex::new(proseva_agent::sanitize::Writer(log))).init(),
+        None => builder.with_writer(proseva_agent::sanitize::stderr).init(),
     }
 }
 

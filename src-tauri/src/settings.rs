@@ -42,11 +42,22 @@ pub struct Settings {
     pub openalex_email: Option<String>,
     /// Check the LIS site for updates to the official Code once a month (quietly, at start).
     pub law_updates: bool,
+    /// Let other assistants (Claude Desktop, Jan… through `proseva-mcp`) read the case data, read
+    /// only. Off unless the person turns it on; the status line says when it is on.
+    pub mcp_case_data: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { base_url: None, small_model: None, large_model: None, offline: false, openalex_email: None, law_updates: true }
+        Settings {
+            base_url: None,
+            small_model: None,
+            large_model: None,
+            offline: false,
+            openalex_email: None,
+            law_updates: true,
+            mcp_case_data: false,
+        }
     }
 }
 
@@ -61,6 +72,8 @@ pub struct SettingsView {
     pub openalex_email: Option<String>,
     /// The Library view's "Check for updates to the official Code once a month".
     pub law_updates: bool,
+    /// Other assistants may read the case data through `proseva-mcp`.
+    pub mcp_case_data: bool,
     pub secrets: Vec<SecretView>,
 }
 
@@ -309,6 +322,7 @@ impl SettingsStore {
             offline: s.offline,
             openalex_email: self.lookup("OPENALEX_EMAIL"),
             law_updates: s.law_updates,
+            mcp_case_data: s.mcp_case_data,
             secrets,
         }
     }
@@ -390,6 +404,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         offline: s.offline,
         openalex_email,
         law_updates: s.law_updates,
+        mcp_case_data: s.mcp_case_data,
     })
 }
 
@@ -464,6 +479,17 @@ mod tests {
         assert!(err.to_string().starts_with("OPENAI_API_KEY:"), "{err}");
         assert!(!dir.path().join("settings.json").exists());
         assert!(!dir.path().join("secrets.json").exists());
+    }
+
+    #[test]
+    fn case_data_for_other_assistants_is_off_until_turned_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        assert!(!s.settings().mcp_case_data && !s.view().mcp_case_data, "off by default");
+        s.save(Settings { mcp_case_data: true, ..s.settings() }, &BTreeMap::new()).unwrap();
+        let on_disk: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(on_disk["mcpCaseData"], true, "the key proseva-mcp reads");
+        assert!(store(dir.path(), &[]).view().mcp_case_data);
     }
 
     #[test]

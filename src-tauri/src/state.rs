@@ -84,6 +84,8 @@ pub struct Status {
     pub timings: Timings,
     /// The outside services' guards (rate limit, circuit breaker): a paused one is shown.
     pub services: Vec<proseva_agent::pipeline::ServiceState>,
+    /// Other assistants may read the case data through `proseva-mcp` (Settings): shown while on.
+    pub mcp_case_data: bool,
 }
 
 /// Where the sidecars answer. Set once the server is healthy.
@@ -233,6 +235,7 @@ impl AppState {
             message: shared.message.clone(),
             timings: shared.timings.clone(),
             services: proseva_agent::pipeline::service_states(),
+            mcp_case_data: self.settings.settings().mcp_case_data,
         }
     }
 

@@ -45,7 +45,9 @@ pub mod openai;
 pub mod pipeline;
 pub mod roles;
 pub mod runner;
-pub mod sanitize;
+/// Error text made safe to leave the process (it lives with the sidecars' HTTP guards, which the
+/// explorer shares without the agent).
+pub use proseva_http_guard::sanitize;
 pub mod tool;
 pub mod tools;
 pub mod workflows;

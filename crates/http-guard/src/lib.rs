@@ -1,4 +1,5 @@
-//! The three checks every ProSeVA sidecar makes before it looks at a request.
+//! The three checks every ProSeVA sidecar makes before it looks at a request, and ([`sanitize`])
+//! what it takes out of text before that text leaves it (error bodies, events, log lines).
 //!
 //! - [`is_loopback_host`]: the `Host` header must name this machine. A web page that rebinds its
 //!   own DNS name to 127.0.0.1 can reach a loopback port, but its requests still carry its own
@@ -21,7 +22,9 @@
 //!
 //! Not for: turning a failed check into a response. Each service answers in its own error shape
 //! (GraphQL `errors` for the explorer, `{"error": …}` for the server), so the middleware stays
-//! with the service and only the decisions live here. No dependencies, so it costs nothing to use.
+//! with the service and only the decisions live here. One dependency (regex, for the sanitiser).
+
+pub mod sanitize;
 
 /// `localhost`, `127.x.x.x` or `[::1]`, with or without a port.
 pub fn is_loopback_host(host: &str) -> bool {

@@ -50,8 +50,14 @@ pub fn app(schema: ExplorerSchema, token: Option<String>) -> Router {
         .with_state(state)
 }
 
+/// Runs a query; the message of every error it answers is sanitised
+/// ([`proseva_http_guard::sanitize`]): a database or file error can name a home path.
 async fn graphql_post(State(state): State<AppState>, request: GraphQLRequest) -> GraphQLResponse {
-    state.schema.execute(request.into_inner()).await.into()
+    let mut response = state.schema.execute(request.into_inner()).await;
+    for error in &mut response.errors {
+        error.message = proseva_http_guard::sanitize::clean(&error.message);
+    }
+    response.into()
 }
 
 async fn graphql_get() -> Response {

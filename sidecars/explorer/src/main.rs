@@ -86,7 +86,8 @@ struct IngestArgs {
 fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
+        // Every line cleaned of keys, tokens, home paths and addresses before it is written.
+        .with_writer(proseva_http_guard::sanitize::stderr)
         .init();
     match run(Cli::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,

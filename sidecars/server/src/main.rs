@@ -14,7 +14,8 @@ use proseva_server::{AppState, Config, http};
 fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
+        // Every line cleaned of keys, tokens, home paths and addresses before it is written.
+        .with_writer(proseva_agent::sanitize::stderr)
         // Colours only for a person at a terminal; a supervisor shows the raw text in a dialog.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();

@@ -11,6 +11,8 @@
 //! What remains says what went wrong. The stable error code travels beside the text (see
 //! [`crate::tool::ToolError::code`]), so nothing depends on the wording.
 //!
+//! Log lines pass through [`Writer`] in the desktop, the server and the explorer.
+//!
 //! Not for: the person's own records (they are theirs to see), or text shown to the model as data.
 
 use std::sync::{LazyLock, RwLock};
@@ -108,6 +110,28 @@ pub fn global() -> &'static Sanitizer {
 /// [`Sanitizer::clean`] with the process's sanitizer.
 pub fn clean(text: &str) -> String {
     global().clean(text)
+}
+
+/// A log destination whose lines are cleaned ([`clean`]) before they are written: what a library
+/// or a service put in an error cannot reach a log file either. A formatter writes each log line
+/// in one call; text is cleaned call by call.
+pub struct Writer<W>(pub W);
+
+impl<W: std::io::Write> std::io::Write for Writer<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let text = String::from_utf8_lossy(bytes);
+        self.0.write_all(clean(&text).as_bytes())?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// `stderr`, cleaned: for `tracing_subscriber::fmt().with_writer(sanitize::stderr)`.
+pub fn stderr() -> Writer<std::io::Stderr> {
+    Writer(std::io::stderr())
 }
 
 #[cfg(test)]

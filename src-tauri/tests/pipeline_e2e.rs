@@ -1,0 +1,182 @@
+//! The tool pipeline in the real window, with a model: a stand-in for an OpenAI-compatible server
+//! (on loopback, in the chat-completions wire format) that makes a write nobody asked for and, in
+//! Research, asks a CourtListener stand-in that only fails. The write is held — the trail says
+//! why and offers Confirm, which makes it as the person's own action; the failing service is
+//! paused after three failures and the status line says so; the diagnostics view shows each
+//! tool's calls and failures; and turning on "Let other assistants read my case data" shows in
+//! the status line.
+//!
+//! Needs what `e2e.rs` needs (Xvfb, WebKitWebDriver, tauri-driver, the sidecars beside `proseva`).
+
+mod support;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::http::StatusCode;
+use axum::routing::{any, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use support::{LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
+
+/// One chat-completions answer: `content`, or these tool calls.
+fn completion(model: &Value, content: &str, calls: &[(&str, &str, Value)]) -> Value {
+    let tool_calls: Vec<Value> = calls
+        .iter()
+        .map(|(id, name, args)| json!({"id": id, "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
+        .collect();
+    let (message, finish) = if tool_calls.is_empty() {
+        (json!({"role": "assistant", "content": content, "refusal": null}), "stop")
+    } else {
+        (json!({"role": "assistant", "content": null, "tool_calls": tool_calls, "refusal": null}), "tool_calls")
+    };
+    json!({
+        "id": "chatcmpl-fake", "object": "chat.completion", "created": 1_735_689_600, "model": model,
+        "choices": [{"index": 0, "message": message, "logprobs": null, "finish_reason": finish}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+    })
+}
+
+/// Runs `app` on loopback from its own thread; its base URL.
+fn serve_in_thread(app: Router) -> String {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        runtime.block_on(async move {
+            tx.send(proseva_e2e::serve(app).await).unwrap();
+            std::future::pending::<()>().await;
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// The model: the first tool turn of a conversation makes a write (Ask) or asks CourtListener
+/// three times (Research); later turns call nothing; an answer is a sentence.
+fn start_fake_model() -> (String, Arc<Mutex<Vec<Value>>>) {
+    let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let log = seen.clone();
+    let tool_turns = Arc::new(AtomicUsize::new(0));
+    let app = Router::new().route(
+        "/v1/chat/completions",
+        post(move |Json(body): Json<Value>| {
+            let (log, tool_turns) = (log.clone(), tool_turns.clone());
+            async move {
+                log.lock().unwrap().push(body.clone());
+                let offered: Vec<String> = body["tools"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|t| t["function"]["name"].as_str().map(String::from))
+                    .collect();
+                let first_turn = !body["messages"].as_array().is_some_and(|m| m.iter().any(|m| m["role"] == "tool"));
+                let reply = if offered.is_empty() {
+                    completion(&body["model"], "Here is what I found.", &[])
+                } else if first_turn && offered.iter().any(|t| t == "search_opinions") {
+                    tool_turns.fetch_add(1, Ordering::SeqCst);
+                    let search = |id| (id, "search_opinions", json!({"query": "custody"}));
+                    completion(&body["model"], "", &[search("cl1"), search("cl2"), search("cl3")])
+                } else if first_turn && offered.iter().any(|t| t == "create_note") {
+                    tool_turns.fetch_add(1, Ordering::SeqCst);
+                    completion(
+                        &body["model"],
+                        "",
+                        &[("w1", "create_note", json!({"title": "Summary the model wanted", "body": "Written without being asked."}))],
+                    )
+                } else {
+                    completion(&body["model"], "I have what I need.", &[])
+                };
+                Json(reply)
+            }
+        }),
+    );
+    (format!("{}/v1", serve_in_thread(app)), seen)
+}
+
+#[test]
+fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_shown() {
+    let data = tempfile::tempdir().unwrap();
+    let (model_url, _seen) = start_fake_model();
+    let courtlistener =
+        serve_in_thread(Router::new().fallback(any(|| async { (StatusCode::INTERNAL_SERVER_ERROR, "down for maintenance") })));
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("OPENAI_BASE_URL", model_url),
+        ("OPENAI_API_KEY", "sk-test".to_string()),
+        ("COURTLISTENER_API_TOKEN", "cl-test-token".to_string()),
+        ("COURTLISTENER_BASE_URL", courtlistener),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("RUST_LOG", "info".to_string()),
+    ];
+    let driver = start_driver(&display, &env).unwrap();
+    let session = Session::new(&driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
+    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+
+    // Ask a question that asks for no change: the model's note is held, with why and Confirm.
+    session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "What are my deadlines?").unwrap();
+    session.type_text(&input, support::ENTER).unwrap();
+    let held = "#chat-transcript .trail-item[data-tool='create_note'][data-state='held']";
+    session.wait_for(held, LONG).unwrap_or_else(|e| panic!("{e}; the transcript: {}", text_of(&session, "#chat-transcript")));
+    let why = text_of(&session, held);
+    assert!(why.contains("“Summary the model wanted”"), "what it would write: {why}");
+    assert!(why.contains("Not written: you did not ask for a change in this question. Confirm to write it yourself."), "{why}");
+    session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
+    save_screenshot(&session, "held-write.png");
+    press(&session, &format!("{held} button.confirm-write"));
+    let written = "#chat-transcript .trail-item[data-tool='create_note'][data-state='ok']";
+    session.wait_for(written, LONG).unwrap_or_else(|e| panic!("{e}; the trail: {}", text_of(&session, "#chat-transcript")));
+    assert!(text_of(&session, written).contains("written: you confirmed it"));
+    // The note is in the person's notes now.
+    let notes = session
+        .script_async(
+            "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('list_records', {resource: 'notes'}).then((p) => done(p.items.map((n) => n.title))).catch((e) => done(String(e)));",
+            json!([]),
+        )
+        .unwrap();
+    assert_eq!(notes, json!(["Summary the model wanted"]));
+
+    // Research: CourtListener fails three times in a row and is paused; the status line says so.
+    session.click(&session.find("#tab-research").unwrap().unwrap()).unwrap();
+    let input = session.wait_for("#research-input", LONG).unwrap();
+    session.type_text(&input, "Custody opinions in Virginia").unwrap();
+    session.type_text(&input, support::ENTER).unwrap();
+    session.wait_for("#research-answer .message.assistant[data-state='done']", LONG).unwrap();
+    session.wait_for("#status-services-li:not([hidden])", LONG).unwrap();
+    let paused = text_of(&session, "#status-services");
+    assert!(paused.starts_with("CourtListener paused for ") && paused.contains(" s after 3 failures"), "{paused}");
+
+    // The diagnostics view: the three failed searches, and the service's state.
+    press(&session, "#open-diagnostics");
+    session.wait_for("#diagnostics[open] #diagnostics-tools tr[data-tool='search_opinions']", LONG).unwrap();
+    let cells = session
+        .script("return [...document.querySelectorAll(\"#diagnostics-tools tr[data-tool='search_opinions'] > *\")].map((c) => c.textContent)", json!([]))
+        .unwrap();
+    let cells: Vec<String> = serde_json::from_value(cells).unwrap();
+    assert_eq!(cells[..3], ["search_opinions", "3", "3"], "calls 3, all failed: {cells:?}");
+    assert!(cells[3].ends_with(" ms") && cells[4].ends_with(" ms"), "p50 and p95: {cells:?}");
+    assert_eq!(cells[5], "unavailable", "{cells:?}");
+    session.wait_for("#diagnostics-services li[data-service='CourtListener'][data-state='paused']", LONG).unwrap();
+    save_screenshot(&session, "diagnostics.png");
+    press(&session, "#diagnostics-close");
+    session.wait_until("return !document.querySelector('#diagnostics').open", LONG).unwrap();
+
+    // Case data for other assistants: off until turned on, then the status line says it is on.
+    assert!(session.find("#status-mcp-li[hidden]").unwrap().is_some(), "off by default");
+    press(&session, "#open-settings");
+    session.wait_for("#settings-dialog[open] #settings-form[aria-busy='false']", LONG).unwrap();
+    press(&session, "#set-mcpCaseData");
+    press(&session, "#settings-save");
+    session.wait_for("#settings-dialog:not([open])", LONG).unwrap();
+    session.wait_for("#status-mcp-li:not([hidden])", LONG).unwrap();
+    let settings: Value = serde_json::from_str(&std::fs::read_to_string(data.path().join("settings.json")).unwrap()).unwrap();
+    assert_eq!(settings["mcpCaseData"], true, "the key proseva-mcp reads");
+
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+}
