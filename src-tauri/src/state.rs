@@ -305,6 +305,7 @@ impl AppState {
             shared.timings.sidecars_ms = Some(self.elapsed_ms());
             tracing::info!(sidecars_ms = shared.timings.sidecars_ms, "the sidecars are up");
         }
+        self.publish_for_mcp();
         self.broadcast();
     }
 
@@ -351,7 +352,29 @@ impl AppState {
 
     /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.
     pub fn take_backend(&self) -> Option<Backend> {
-        self.backend.write().unwrap_or_else(|p| p.into_inner()).take()
+        let backend = self.backend.write().unwrap_or_else(|p| p.into_inner()).take();
+        self.publish_for_mcp();
+        backend
+    }
+
+    /// `mcp-server.json` in the data dir — the case data server's address and token, readable by
+    /// this user only — while the person lets other assistants read their case data (Settings) and
+    /// the server runs; removed otherwise. `proseva-mcp`'s case tools read it on every call.
+    pub fn publish_for_mcp(&self) {
+        let path = self.data_dir.join(MCP_SERVER_FILE);
+        let backend = self.backend().filter(|_| self.settings.settings().mcp_case_data);
+        let Some(backend) = backend else {
+            if path.exists()
+                && let Err(e) = std::fs::remove_file(&path)
+            {
+                tracing::warn!("could not remove {}: {e}", path.display());
+            }
+            return;
+        };
+        let body = serde_json::json!({ "serverUrl": backend.server_url, "token": backend.token }).to_string();
+        if let Err(e) = write_private(&path, body.as_bytes()) {
+            tracing::warn!("could not publish the case data server for other assistants at {}: {e}", path.display());
+        }
     }
 
     /// The agent for the current settings, built on first use and after settings change.
@@ -386,10 +409,31 @@ impl AppState {
         Ok(self.web.get_or_init(|| built).clone())
     }
 
-    /// Settings changed: the next request builds a new agent; windows see the new model line.
+    /// Settings changed: the next request builds a new agent; windows see the new model line;
+    /// other assistants see the case data server, or no longer do.
     pub fn settings_changed(&self) {
         *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
         *self.model.lock().unwrap_or_else(|p| p.into_inner()) = model_status(&self.settings);
+        self.publish_for_mcp();
         self.broadcast();
     }
+}
+
+/// Where the desktop tells `proseva-mcp` how to reach its case data server (see
+/// [`AppState::publish_for_mcp`]).
+pub const MCP_SERVER_FILE: &str = "mcp-server.json";
+
+/// Writes `bytes` to `path` readable and writable by this user only (a new file, renamed over the
+/// old one so no reader sees half of it).
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let partial = path.with_extension("json.partial");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&partial)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    std::fs::rename(&partial, path)
 }

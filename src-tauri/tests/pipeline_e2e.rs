@@ -4,7 +4,7 @@
 //! why and offers Confirm, which makes it as the person's own action; the failing service is
 //! paused after three failures and the status line says so; the diagnostics view shows each
 //! tool's calls and failures; and turning on "Let other assistants read my case data" shows in
-//! the status line.
+//! the status line and publishes the case data server for `proseva-mcp` until it is turned off.
 //!
 //! Needs what `e2e.rs` needs (Xvfb, WebKitWebDriver, tauri-driver, the sidecars beside `proseva`).
 
@@ -155,7 +155,10 @@ fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_sho
     press(&session, "#open-diagnostics");
     session.wait_for("#diagnostics[open] #diagnostics-tools tr[data-tool='search_opinions']", LONG).unwrap();
     let cells = session
-        .script("return [...document.querySelectorAll(\"#diagnostics-tools tr[data-tool='search_opinions'] > *\")].map((c) => c.textContent)", json!([]))
+        .script(
+            "return [...document.querySelectorAll(\"#diagnostics-tools tr[data-tool='search_opinions'] > *\")].map((c) => c.textContent)",
+            json!([]),
+        )
         .unwrap();
     let cells: Vec<String> = serde_json::from_value(cells).unwrap();
     assert_eq!(cells[..3], ["search_opinions", "3", "3"], "calls 3, all failed: {cells:?}");
@@ -176,6 +179,22 @@ fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_sho
     session.wait_for("#status-mcp-li:not([hidden])", LONG).unwrap();
     let settings: Value = serde_json::from_str(&std::fs::read_to_string(data.path().join("settings.json")).unwrap()).unwrap();
     assert_eq!(settings["mcpCaseData"], true, "the key proseva-mcp reads");
+    // The running server's address and token are published for proseva-mcp, for this user only.
+    let published_path = data.path().join("mcp-server.json");
+    let published: Value = serde_json::from_str(&std::fs::read_to_string(&published_path).unwrap()).unwrap();
+    assert!(published["serverUrl"].as_str().unwrap().starts_with("http://127.0.0.1:"), "{published}");
+    assert!(published["token"].as_str().is_some_and(|t| t.len() >= 16), "{published}");
+    let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&published_path).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o600);
+
+    // Turned off again: no longer published, and the status line no longer says it.
+    press(&session, "#open-settings");
+    session.wait_for("#settings-dialog[open] #settings-form[aria-busy='false']", LONG).unwrap();
+    press(&session, "#set-mcpCaseData");
+    press(&session, "#settings-save");
+    session.wait_for("#settings-dialog:not([open])", LONG).unwrap();
+    session.wait_for("#status-mcp-li[hidden]", LONG).unwrap();
+    assert!(!published_path.exists(), "removed when the switch is off");
 
     let pids = sidecar_pids(&session);
     quit_leaving_nothing(session, &pids);

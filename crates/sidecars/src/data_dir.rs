@@ -37,6 +37,10 @@ pub struct DataDir {
     pub server_db: PathBuf,
     /// `settings.json`, the desktop's non-secret settings (the desktop writes it).
     pub settings_json: PathBuf,
+    /// `mcp-server.json`: the running case data server's address and token, written by the desktop
+    /// (mode 0600) only while the person lets other assistants read their case data; read by
+    /// `proseva-mcp`.
+    pub mcp_server_json: PathBuf,
     /// Whether [`prepare_data_dir`] built `graph.db` just now (first run).
     pub graph_built: bool,
 }
@@ -51,6 +55,7 @@ impl DataDir {
             graph_db: root.join("graph.db"),
             server_db: root.join("proseva.db"),
             settings_json: root.join("settings.json"),
+            mcp_server_json: root.join("mcp-server.json"),
             graph_built: false,
             root,
         }

@@ -19,9 +19,10 @@ struct Cli {
     /// Ask a running proseva-explorer (its base URL, e.g. http://127.0.0.1:3002) instead of reading the file.
     #[arg(long, value_name = "URL")]
     explorer_url: Option<String>,
-    /// The ProSeVA app's case data server, for the case tools.
-    #[arg(long, value_name = "URL", default_value = proseva_mcp::options::DEFAULT_SERVER_URL)]
-    server_url: String,
+    /// The ProSeVA app's case data server, for the case tools (with PROSEVA_TOKEN) [default: the
+    /// one the running app publishes in its data dir while case data is shared].
+    #[arg(long, value_name = "URL")]
+    server_url: Option<String>,
     /// Serve streamable HTTP at http://ADDR/mcp instead of stdio; loopback only, needs PROSEVA_TOKEN.
     #[arg(long, value_name = "127.0.0.1:PORT")]
     http: Option<String>,

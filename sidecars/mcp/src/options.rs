@@ -13,9 +13,6 @@ use crate::graph::LawGraph;
 use crate::server::LawServer;
 use crate::tools::{self, case};
 
-/// The case data server of a ProSeVA app started by hand (`PORT`'s default).
-pub const DEFAULT_SERVER_URL: &str = "http://127.0.0.1:3001";
-
 /// Where the law graph is read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GraphSource {
@@ -28,8 +25,9 @@ pub enum GraphSource {
 #[derive(Debug, Clone)]
 pub struct Options {
     pub graph: GraphSource,
-    /// The app's case data server, for the case tools.
-    pub server_url: String,
+    /// The app's case data server, for the case tools; None: the one the running app publishes
+    /// in the data dir (`mcp-server.json`).
+    pub server_url: Option<String>,
     /// `PROSEVA_TOKEN`: the bearer token for the explorer and the server (and required of HTTP clients).
     pub token: Option<String>,
     /// The data dir: `settings.json` (is case data on?) and `models/`.
@@ -38,12 +36,12 @@ pub struct Options {
 
 impl Options {
     /// The defaults: `graph.db` in the data dir (`$PROSEVA_DATA_DIR`, else the platform data dir +
-    /// `proseva`, as the desktop finds it), the server at [`DEFAULT_SERVER_URL`], `PROSEVA_TOKEN`.
+    /// `proseva`, as the desktop finds it), the case data server the running app publishes, `PROSEVA_TOKEN`.
     pub fn from_env() -> Self {
         let data = DataDir::at(&proseva_sidecars::default_data_dir());
         Options {
             graph: GraphSource::File(data.graph_db.clone()),
-            server_url: DEFAULT_SERVER_URL.into(),
+            server_url: None,
             token: std::env::var("PROSEVA_TOKEN").ok().filter(|t| !t.trim().is_empty()),
             data,
         }
@@ -67,8 +65,14 @@ impl Options {
             .timeout(std::time::Duration::from_secs(60))
             .build()
             .map_err(|e| Error::Client(format!("making the case data server's HTTP client: {e}")))?;
-        let server = ServerClient::new(http, &self.server_url, self.token.clone());
-        let cases = case::case_tools(&server, &self.server_url).into_iter().map(|t| Arc::new(t) as Arc<dyn Tool>).collect();
+        let endpoint = match &self.server_url {
+            Some(url) => case::Endpoint::Given {
+                server: ServerClient::new(http, url, self.token.clone()),
+                url: url.trim_end_matches('/').to_string(),
+            },
+            None => case::Endpoint::Published { file: self.data.mcp_server_json.clone(), http },
+        };
+        let cases = case::case_tools(&endpoint).into_iter().map(|t| Arc::new(t) as Arc<dyn Tool>).collect();
         Ok(LawServer::new(tools::law_tools(&graph), cases, self.data.settings_json.clone()))
     }
 }

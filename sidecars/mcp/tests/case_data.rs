@@ -60,3 +60,19 @@ async fn without_the_servers_token_the_case_tools_say_so() {
     assert!(message.contains("refused") && message.contains("bearer token") && message.contains("PROSEVA_TOKEN"), "{message}");
     assert!(!message.contains("not running"), "{message}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_server_url_the_case_tools_ask_the_server_the_app_publishes() {
+    let data = DataDir::starter();
+    let (url, _) = serve_case_data(&data).await;
+    data.settings(json!({ "mcpCaseData": true }));
+    let session = connect_with(command(data.path(), &[])).await;
+    // The app is not running (nothing published): the tool says what to do.
+    let refused = session.refused("get_cases", json!({})).await;
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.contains("the ProSeVA app is not running") && message.contains("Let other assistants read my case data"), "{message}");
+    // The app publishes its server's address and token: the next call reaches it.
+    std::fs::write(data.path().join("mcp-server.json"), json!({ "serverUrl": url, "token": TOKEN }).to_string()).unwrap();
+    let cases = session.ok("get_cases", json!({})).await;
+    assert_eq!(cases["cases"][0]["caseNumber"], "JJ123456-01-00", "{cases}");
+}
