@@ -33,6 +33,12 @@ const COMMANDS: &[&str] = &[
     "create_backup",
     "list_backups",
     "restore_backup",
+    // Drafts as artifacts: the artifact panel beside the conversation.
+    "list_drafts",
+    "get_draft",
+    "build_draft",
+    "revise_draft",
+    "export_draft",
     // The law library (the official Code of Virginia, downloaded and built into the graph).
     "library_status",
     "subscribe_library",

@@ -144,6 +144,12 @@ export const api = {
   createBackup: () => invoke('create_backup', {}),
   listBackups: () => invoke('list_backups', {}),
   restoreBackup: (path) => invoke('restore_backup', { path }),
+  // Drafts (the artifact panel): checked and versioned by the case data server.
+  listDrafts: (caseId = null) => invoke('list_drafts', caseId === null || caseId === undefined ? {} : { caseId }),
+  getDraft: (id, version = null) => invoke('get_draft', version === null ? { id } : { id, version }),
+  buildDraft: (build, caseId, draftId = null) => invoke('build_draft', { build, caseId, draftId }),
+  reviseDraft: (id, content) => invoke('revise_draft', { id, content }),
+  exportDraft: (id, version, format, open = false) => invoke('export_draft', { id, version, format, open }),
 
   // The law library: the official Code of Virginia, downloaded and built into the law graph.
   /** `{library, graph, starterSummaries}`: the download's state (`phase` idle, downloading,

@@ -20,6 +20,7 @@ import { ConversationsDrawer } from './conversations.js';
 import { BackupSection } from './backup.js';
 import { LibraryView } from './library.js';
 import { DiagnosticsView } from './diagnostics.js';
+import { ArtifactPanel, DraftDialog } from './drafts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +76,29 @@ function start() {
     onBusy: (busy, conv) => {
       $('chat-new').hidden = busy || !conv.transcript.querySelector('.message');
       $('chat-check').hidden = busy;
+      $('chat-draft').hidden = busy;
     },
+  });
+
+  // Drafts: the artifact panel beside Ask, and the Draft dialog.
+  const artifacts = new ArtifactPanel($('artifact-panel'), { getCaseId: () => ws.caseId });
+  const draftDialog = new DraftDialog($('draft-dialog'), {
+    panel: artifacts,
+    getCaseId: () => ws.caseId,
+    modelOnline: () => Boolean(status.last && status.last.model && status.last.model.mode === 'online'),
+    ask: (question) => {
+      select('chat', { focusInput: false });
+      chat.ask(question);
+    },
+    openSettings: () => openSettings(),
+  });
+  $('chat-draft').addEventListener('click', (e) => draftDialog.open(e.currentTarget));
+  // A draft the assistant made opens beside the conversation.
+  document.addEventListener('proseva:open-draft', (e) => {
+    const { id, version, focus = true } = e.detail || {};
+    if (!Number.isInteger(id)) return;
+    if (focus) select('chat', { focusInput: false });
+    artifacts.show(id, Number.isInteger(version) ? version : null, { focus });
   });
 
   const sidebar = new ResearchSidebar($('results-sidebar'));
@@ -293,7 +316,7 @@ function start() {
     });
 
   // For people and for tests: what is on screen.
-  window.proseva = { chat, research, sidebar, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library };
+  window.proseva = { chat, research, sidebar, artifacts, draftDialog, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library };
 }
 
 if (!connected()) {

@@ -332,8 +332,15 @@ export class Conversation {
     if (ok) {
       const cards = Array.isArray(ev.cards) ? ev.cards : [];
       const written = cards.find((c) => c && c.record);
+      const draft = ev.name === 'create_draft' && ev.result && ev.result.draft;
       if (ev.name === 'think') {
         call.outcome.textContent = '';
+      } else if (draft && Number.isInteger(draft.id)) {
+        // A draft: it opens beside the conversation (at once, when it was just made).
+        const open = (focus) => document.dispatchEvent(new CustomEvent('proseva:open-draft', { detail: { id: draft.id, version: draft.version, focus } }));
+        const opener = h('button', { type: 'button', class: 'button link-like small open-draft', dataset: { draftId: draft.id }, on: { click: () => open(true) } }, 'Open the draft');
+        clear(call.outcome).append(` — ${truncate(draft.title || 'draft', 70)}, version ${draft.version} `, opener);
+        if (!req.replay && this.name === 'chat') open(false);
       } else if (written) {
         // A write to the workspace: what was written, and a way to open it.
         // A link opens the section it points to; a note or a deadline opens in the workspace.
@@ -378,7 +385,11 @@ export class Conversation {
       confirm.disabled = true;
       confirm.textContent = 'Writing…';
       try {
-        await api.confirmWrite(call.name, call.args && typeof call.args === 'object' ? call.args : {});
+        const written = await api.confirmWrite(call.name, call.args && typeof call.args === 'object' ? call.args : {});
+        const draft = written && written.draft;
+        if (draft && Number.isInteger(draft.id)) {
+          document.dispatchEvent(new CustomEvent('proseva:open-draft', { detail: { id: draft.id, version: draft.version } }));
+        }
         call.item.dataset.state = 'ok';
         clear(call.icon).append('✓');
         clear(call.outcome).append(' — written: you confirmed it');

@@ -14,6 +14,7 @@
 //! `explorer.log`, each rotated.
 
 pub mod commands;
+pub mod drafts;
 pub mod error;
 pub mod focus;
 pub mod folders;
@@ -67,6 +68,11 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         workspace::create_backup,
         workspace::list_backups,
         workspace::restore_backup,
+        drafts::list_drafts,
+        drafts::get_draft,
+        drafts::build_draft,
+        drafts::revise_draft,
+        drafts::export_draft,
         library::library_status,
         library::subscribe_library,
         library::library_download,

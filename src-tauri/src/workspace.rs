@@ -187,7 +187,7 @@ pub async fn open_document<R: Runtime>(app: AppHandle<R>, state: State<'_, AppSt
 }
 
 /// `dir/stem.ext`, or `dir/stem-2.ext`, ... whichever does not exist yet.
-fn unused_path(dir: &Path, stem: &str, extension: &str) -> PathBuf {
+pub fn unused_path(dir: &Path, stem: &str, extension: &str) -> PathBuf {
     let mut path = dir.join(format!("{stem}.{extension}"));
     let mut n = 2;
     while path.exists() {

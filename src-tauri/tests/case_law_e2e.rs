@@ -8,17 +8,14 @@
 
 mod support;
 
-use std::path::Path;
-
 use proseva_e2e::courtlistener::CourtListenerFake;
 use serde_json::json;
-use support::{ENTER, LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
+use support::{ENTER, LONG, press, quit_leaving_nothing, save_screenshot, sidecar_pids, text_of};
 
 #[test]
 fn find_more_on_a_section_builds_case_law_notes_that_the_section_then_lists() {
     let data = tempfile::tempdir().unwrap();
     let courtlistener = CourtListenerFake::start_in_thread();
-    let (_xvfb, display) = start_xvfb().unwrap();
     let env = [
         ("PROSEVA_DATA_DIR", data.path().display().to_string()),
         ("PROSEVA_LLM", "offline".to_string()),
@@ -28,11 +25,7 @@ fn find_more_on_a_section_builds_case_law_notes_that_the_section_then_lists() {
         ("PROSEVA_NO_DIALOG", "1".to_string()),
         ("RUST_LOG", "info".to_string()),
     ];
-    let driver = start_driver(&display, &env).unwrap();
-    let session = Session::new(&driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
-    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
-    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
-    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    let (_xvfb, _driver, session) = support::launch(&env);
 
     // Open § 20-124.3 from an answer: no court opinions in the notes yet.
     session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();

@@ -8,12 +8,10 @@
 
 mod support;
 
-use std::path::Path;
-
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use support::{LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
+use support::{LONG, press, quit_leaving_nothing, save_screenshot, sidecar_pids, text_of};
 const CLAIM: &str = "My landlord says he can keep my whole security deposit because I moved out 2 days early.";
 
 /// The model's decision: one section the graph holds, one it does not.
@@ -69,7 +67,6 @@ fn start_fake_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) 
 fn a_claim_is_checked_with_a_model_and_its_verdict_card_links_its_law() {
     let data = tempfile::tempdir().unwrap();
     let (model_url, seen) = start_fake_model();
-    let (_xvfb, display) = start_xvfb().unwrap();
     let env = [
         ("PROSEVA_DATA_DIR", data.path().display().to_string()),
         ("OPENAI_BASE_URL", model_url),
@@ -78,11 +75,7 @@ fn a_claim_is_checked_with_a_model_and_its_verdict_card_links_its_law() {
         ("PROSEVA_NO_DIALOG", "1".to_string()),
         ("RUST_LOG", "info".to_string()),
     ];
-    let driver = start_driver(&display, &env).unwrap();
-    let session = Session::new(&driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
-    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
-    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
-    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    let (_xvfb, _driver, session) = support::launch(&env);
 
     // An empty box: the button says what to write.
     press(&session, "#chat-check");

@@ -28,11 +28,7 @@ const FILE_COUNT: usize = 83;
 
 /// Starts the app in a new window and waits until it has started both sidecars.
 fn launch(driver: &Driver) -> Session {
-    let session = Session::new(driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
-    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
-    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
-    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
-    session
+    support::open_ready(driver)
 }
 
 /// Pids of `proseva` processes started for the data dir `data` (their environment names it).

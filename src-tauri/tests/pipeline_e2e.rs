@@ -10,7 +10,6 @@
 
 mod support;
 
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -18,38 +17,7 @@ use axum::http::StatusCode;
 use axum::routing::{any, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use support::{LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_xvfb, text_of};
-
-/// One chat-completions answer: `content`, or these tool calls.
-fn completion(model: &Value, content: &str, calls: &[(&str, &str, Value)]) -> Value {
-    let tool_calls: Vec<Value> = calls
-        .iter()
-        .map(|(id, name, args)| json!({"id": id, "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
-        .collect();
-    let (message, finish) = if tool_calls.is_empty() {
-        (json!({"role": "assistant", "content": content, "refusal": null}), "stop")
-    } else {
-        (json!({"role": "assistant", "content": null, "tool_calls": tool_calls, "refusal": null}), "tool_calls")
-    };
-    json!({
-        "id": "chatcmpl-fake", "object": "chat.completion", "created": 1_735_689_600, "model": model,
-        "choices": [{"index": 0, "message": message, "logprobs": null, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
-    })
-}
-
-/// Runs `app` on loopback from its own thread; its base URL.
-fn serve_in_thread(app: Router) -> String {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
-        runtime.block_on(async move {
-            tx.send(proseva_e2e::serve(app).await).unwrap();
-            std::future::pending::<()>().await;
-        });
-    });
-    rx.recv().unwrap()
-}
+use support::{LONG, completion, press, quit_leaving_nothing, save_screenshot, serve_in_thread, sidecar_pids, text_of};
 
 /// The model: the first tool turn of a conversation makes a write (Ask) or asks CourtListener
 /// three times (Research); later turns call nothing; an answer is a sentence.
@@ -99,7 +67,6 @@ fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_sho
     let (model_url, _seen) = start_fake_model();
     let courtlistener =
         serve_in_thread(Router::new().fallback(any(|| async { (StatusCode::INTERNAL_SERVER_ERROR, "down for maintenance") })));
-    let (_xvfb, display) = start_xvfb().unwrap();
     let env = [
         ("PROSEVA_DATA_DIR", data.path().display().to_string()),
         ("OPENAI_BASE_URL", model_url),
@@ -110,11 +77,7 @@ fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_sho
         ("PROSEVA_NO_DIALOG", "1".to_string()),
         ("RUST_LOG", "info".to_string()),
     ];
-    let driver = start_driver(&display, &env).unwrap();
-    let session = Session::new(&driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
-    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
-    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
-    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    let (_xvfb, _driver, session) = support::launch(&env);
 
     // Ask a question that asks for no change: the model's note is held, with why and Confirm.
     session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();

@@ -103,6 +103,27 @@ fn written_card(result: &Value) -> Option<Card> {
             ..Default::default()
         });
     }
+    if let Some(draft) = result.get("draft").filter(|d| d["id"].is_i64()) {
+        let kind = match draft["kind"].as_str() {
+            Some("mermaid") => "diagram",
+            Some("table") => "table",
+            _ => "text",
+        };
+        let warnings = draft["warnings"].as_array().map_or(0, Vec::len);
+        return Some(Card {
+            title: draft["title"].as_str().unwrap_or("Draft").to_string(),
+            citation: format!("Draft ({kind}), version {}", draft["version"].as_i64().unwrap_or(1)),
+            snippet: truncate(draft["content"].as_str().unwrap_or_default().trim(), SNIPPET_CHARS),
+            kind: CardKind::Document,
+            extras: (warnings > 0)
+                .then(|| Extra { label: "Changed when checked".into(), value: warnings.to_string(), tone: Some("warn".into()) })
+                .into_iter()
+                .collect(),
+            // The draft is kept as a case document: that is what opens.
+            record: draft["documentId"].as_i64().map(|id| RecordRef { kind: "document".into(), id }),
+            ..Default::default()
+        });
+    }
     if let Some(deadline) = result.get("deadline").filter(|d| d["id"].is_i64()) {
         let mut card = deadline_card(deadline);
         card.record = Some(RecordRef { kind: "deadline".into(), id: deadline["id"].as_i64().unwrap_or_default() });

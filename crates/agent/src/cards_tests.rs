@@ -164,4 +164,15 @@ fn writes_become_cards_that_open_what_was_written() {
     let deadline =
         build(CardKind::Other, &json!({"deadline": {"id": 9, "title": "Answer", "date": "2030-01-02"}, "computedDate": "2030-01-02"}));
     assert_eq!((deadline[0].title.as_str(), deadline[0].record.as_ref().map(|r| r.kind.as_str())), ("Answer", Some("deadline")));
+    // A draft opens as the case document it is kept as; what the check changed is flagged.
+    let draft = build(
+        CardKind::Document,
+        &json!({"draft": {"id": 3, "title": "Case timeline", "kind": "mermaid", "version": 2, "content": "timeline\n  2026-03-01 : Filed",
+                          "documentId": 11, "warnings": ["removed the ```mermaid fence"]}, "warnings": ["removed the ```mermaid fence"]}),
+    );
+    assert_eq!(draft.len(), 1);
+    assert_eq!((draft[0].title.as_str(), draft[0].citation.as_str()), ("Case timeline", "Draft (diagram), version 2"));
+    assert_eq!(draft[0].snippet, "timeline\n  2026-03-01 : Filed");
+    assert_eq!(draft[0].record, Some(RecordRef { kind: "document".into(), id: 11 }));
+    assert_eq!(draft[0].extras[0].tone.as_deref(), Some("warn"));
 }

@@ -5,7 +5,7 @@
 //! | **core** (reads) | the 5 law-graph tools, the 8 tools over the person's records |
 //! | **research** | the 7 outside research services |
 //! | **orchestration** | research + `think` + `execute_workflow` |
-//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline`; and the case-law tools: `get_citing_opinions`, `fetch_opinion`, `process_opinion` (writes to the law graph's user layer), `query_graph`, `summarize_graph` |
+//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline`, `create_draft` (a draft kept as a case document, each version); and the case-law tools: `get_citing_opinions`, `fetch_opinion`, `process_opinion` (writes to the law graph's user layer), `query_graph`, `summarize_graph` |
 //!
 //! | role | runs | sets |
 //! |---|---|---|
@@ -51,7 +51,7 @@ pub const THINK: &str = "think";
 /// Runs a workflow of [`crate::workflows`] as a nested agent.
 pub const EXECUTE_WORKFLOW: &str = "execute_workflow";
 /// Writes to the person's case workspace.
-pub const EXECUTION: [&str; 4] = ["create_note", "append_to_note", "link", "add_deadline"];
+pub const EXECUTION: [&str; 5] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft"];
 /// Building case-law notes: following opinions on CourtListener and recording them, with the
 /// sections they cite, in the law graph's user layer.
 pub const CASE_LAW: [&str; 5] = ["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
@@ -162,6 +162,9 @@ mod tests {
         assert!(!Role::Planner.allows("execute_workflow") && !Role::Executor.allows("execute_workflow"));
         assert!(Role::Planner.allows("append_to_note") && !Role::Planner.allows("create_note") && !Role::Planner.allows("link"));
         assert!(Role::Executor.allows("process_opinion") && !Role::Planner.allows("process_opinion"));
+        // Drafting is a write: the orchestrator and the executor may, a planner may not.
+        assert!(Role::Orchestrator.allows("create_draft") && Role::Executor.allows("create_draft"));
+        assert!(!Role::Planner.allows("create_draft"));
     }
 
     #[test]
@@ -177,6 +180,6 @@ mod tests {
                 assert!(!offered(kind, tool) && Role::Orchestrator.allows(tool), "{kind:?} {tool}: the workflow's, not offered");
             }
         }
-        assert!(is_known("link") && !is_known("delete_everything"));
+        assert!(is_known("link") && is_known("create_draft") && !is_known("delete_everything"));
     }
 }

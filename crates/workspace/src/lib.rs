@@ -218,6 +218,60 @@ impl Workspace {
         self.json(self.request(Method::POST, &format!("/api/conversations/{conversation_id}/messages")).json(&body)).await.map(drop)
     }
 
+    /// The drafts (of case `case_id`, or all), most recently changed first: `[{id, caseId, title,
+    /// kind, version, updatedAt, documentId}]`.
+    pub async fn drafts(&self, case_id: Option<i64>) -> Result<Value, WorkspaceError> {
+        self.json(self.request(Method::GET, "/api/drafts").query(&ListQuery::for_case(case_id).page(500, 0).pairs())).await
+    }
+
+    /// Draft `id` at `version` (its latest when `None`), with the list of its versions.
+    pub async fn draft(&self, id: i64, version: Option<i64>) -> Result<Value, WorkspaceError> {
+        let query: Vec<(&str, String)> = version.map(|v| ("version", v.to_string())).into_iter().collect();
+        self.json(self.request(Method::GET, &format!("/api/drafts/{id}")).query(&query)).await
+    }
+
+    /// A draft the person wrote: `{title, kind, content, caseId?, sources?}`.
+    pub async fn create_draft(&self, draft: &Value) -> Result<Value, WorkspaceError> {
+        self.json(self.request(Method::POST, "/api/drafts").json(draft)).await
+    }
+
+    /// A draft built from case `case_id`'s data with no model: `build` is `timeline` or
+    /// `checklist`; with `draft_id`, as a new version of that draft.
+    pub async fn build_draft(&self, build: &str, case_id: Option<i64>, draft_id: Option<i64>) -> Result<Value, WorkspaceError> {
+        let mut body = json!({ "build": build });
+        if let Some(id) = case_id {
+            body["caseId"] = json!(id);
+        }
+        if let Some(id) = draft_id {
+            body["draftId"] = json!(id);
+        }
+        self.json(self.request(Method::POST, "/api/drafts/build").json(&body)).await
+    }
+
+    /// A new version of draft `id` with `content` (its sources kept).
+    pub async fn revise_draft(&self, id: i64, content: &str) -> Result<Value, WorkspaceError> {
+        self.json(self.request(Method::POST, &format!("/api/drafts/{id}/versions")).json(&json!({ "content": content }))).await
+    }
+
+    /// Version `version` of draft `id` (its latest when `None`) as a file: its bytes and name
+    /// (`<title slug>-v<N>.<format>`); `format` is `md`, `docx` or `pdf`.
+    pub async fn export_draft(&self, id: i64, version: Option<i64>, format: &str) -> Result<(Vec<u8>, String), WorkspaceError> {
+        let mut query = vec![("format", format.to_string())];
+        if let Some(version) = version {
+            query.push(("version", version.to_string()));
+        }
+        let response = self.send(self.request(Method::GET, &format!("/api/drafts/{id}/export")).query(&query)).await?;
+        let name = response
+            .headers()
+            .get(reqwest::header::CONTENT_DISPOSITION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split("filename=\"").nth(1))
+            .map(|v| v.trim_end_matches('"').to_string())
+            .unwrap_or_else(|| format!("draft-{id}.{format}"));
+        let bytes = response.bytes().await.map_err(|e| WorkspaceError::unreachable(&e))?;
+        Ok((bytes.to_vec(), name))
+    }
+
     /// Writes one archive of everything to `path`: `{path, bytes, counts}`.
     pub async fn backup(&self, path: &str) -> Result<Value, WorkspaceError> {
         self.json(self.request(Method::POST, "/api/backup").json(&json!({ "path": path }))).await

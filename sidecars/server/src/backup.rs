@@ -36,6 +36,8 @@ const COUNTED: &[(&str, &str)] = &[
     ("timeline_events", "timeline"),
     ("notes", "notes"),
     ("conversations", "conversations"),
+    ("drafts", "drafts"),
+    ("draft_versions", "draftVersions"),
 ];
 /// Largest entry a restore will unpack (a defence against zip bombs): documents are at most the
 /// upload limit, the database is allowed more.

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use crate::extract::{self, Extracted};
@@ -24,6 +25,82 @@ pub struct Upload {
 /// Stores `upload` and returns it as listed: its text read (`words`), or its scanned pages
 /// waiting for OCR (`ocr`), or kept without them when OCR is not installed. Blocking.
 pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
+    ingest_with(state, upload, |_, _| Ok(())).map(|(document, ())| document)
+}
+
+/// [`ingest`], and `also` run in the same transaction with the stored document (a draft records
+/// the document it is kept as): if `also` fails, nothing is stored. Blocking.
+pub fn ingest_with<T>(
+    state: &AppState,
+    upload: Upload,
+    also: impl FnOnce(&Connection, &Document) -> Result<T, ApiError>,
+) -> Result<(Document, T), ApiError> {
+    let (document, text_status, text_error) = read(state, upload)?;
+    let dir = state.config.documents_dir();
+    let stored_file = document.stored_file.clone();
+    let stored = state.store.write(|c| {
+        let id = documents::insert(c, &document)?;
+        if text_status != "ocr" {
+            documents::assemble_text(c, id, text_status, text_error.as_deref())?;
+        }
+        let stored = documents::get(c, id)?.ok_or_else(|| ApiError::Internal(format!("document {id} vanished after insert")))?;
+        let value = also(c, &stored)?;
+        Ok((stored, value))
+    });
+    match stored {
+        Ok(stored) => {
+            wake_for(state, text_status);
+            Ok(stored)
+        }
+        Err(e) => {
+            // Nothing points at the file; don't leave it behind.
+            let _ = std::fs::remove_file(dir.join(&stored_file));
+            Err(e)
+        }
+    }
+}
+
+/// Gives document `id` a new original, `upload` (its title, kind and case too), read as an upload
+/// is: its pages, passages and vectors are made anew, and `also` runs in the same transaction.
+/// The file it replaces is removed once the change is stored. A 404 if there is no such
+/// document. Blocking.
+pub fn replace<T>(
+    state: &AppState,
+    id: i64,
+    upload: Upload,
+    also: impl FnOnce(&Connection, &Document) -> Result<T, ApiError>,
+) -> Result<(Document, T), ApiError> {
+    let (document, text_status, text_error) = read(state, upload)?;
+    let dir = state.config.documents_dir();
+    let changed = state.knowledge.replace_passages(Owner::Document(id), || {
+        state.store.write(|c| {
+            let old = documents::replace_original(c, id, &document)?.ok_or_else(|| ApiError::not_found("document", id))?;
+            if text_status != "ocr" {
+                documents::assemble_text(c, id, text_status, text_error.as_deref())?;
+            }
+            let stored = documents::get(c, id)?.ok_or_else(|| ApiError::not_found("document", id))?;
+            let value = also(c, &stored)?;
+            Ok((stored, value, old))
+        })
+    });
+    match changed {
+        Ok((stored, value, old)) => {
+            if let Err(e) = std::fs::remove_file(dir.join(&old)) {
+                tracing::warn!("document {id} has a new original, but its old file {old} stays: {e}");
+            }
+            wake_for(state, text_status);
+            Ok((stored, value))
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(dir.join(&document.stored_file));
+            Err(e)
+        }
+    }
+}
+
+/// Reads `upload`'s text and keeps its bytes under `documents/` (durably, under a name of its
+/// own): the document to store, its reading status and the problem, if any.
+fn read(state: &AppState, upload: Upload) -> Result<(NewDocument, &'static str, Option<String>), ApiError> {
     let Upload { file_name, bytes, mut meta } = upload;
     let file_name = clean_file_name(&file_name);
     let extracted = extract::extract(&file_name, &bytes)?;
@@ -39,15 +116,14 @@ pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
     let sha256 = format!("{:x}", Sha256::digest(&bytes));
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let stored_file = format!("{}-{nanos}.{}", &sha256[..16], format.name());
-    let dir = state.config.documents_dir();
-    write_durably(&dir, &stored_file, &bytes)?;
+    write_durably(&state.config.documents_dir(), &stored_file, &bytes)?;
 
     let document = NewDocument {
         meta,
         file_name,
         format: format.name().into(),
         media_type: format.media_type().into(),
-        stored_file: stored_file.clone(),
+        stored_file,
         size_bytes: bytes.len() as i64,
         sha256,
         pages,
@@ -55,24 +131,7 @@ pub fn ingest(state: &AppState, upload: Upload) -> Result<Document, ApiError> {
         text_status,
         text_error: text_error.clone(),
     };
-    let stored = state.store.write(|c| {
-        let id = documents::insert(c, &document)?;
-        if text_status != "ocr" {
-            documents::assemble_text(c, id, text_status, text_error.as_deref())?;
-        }
-        documents::get(c, id)?.ok_or_else(|| ApiError::Internal(format!("document {id} vanished after insert")))
-    });
-    match stored {
-        Ok(doc) => {
-            wake_for(state, text_status);
-            Ok(doc)
-        }
-        Err(e) => {
-            // Nothing points at the file; don't leave it behind.
-            let _ = std::fs::remove_file(dir.join(&stored_file));
-            Err(e)
-        }
-    }
+    Ok((document, text_status, text_error))
 }
 
 /// Reads document `id` again from its stored original (after installing Tesseract, say): its

@@ -1,13 +1,15 @@
 //! proseva-server: the user's own case, kept on their machine and served on loopback.
 //!
-//! Cases, deadlines, contacts, documents, finances, a timeline, notes, links and saved conversations live
-//! in one SQLite file (`proseva.db` in the data dir, see [`store`]). Documents are turned into text
-//! ([`extract`]; scans by OCR in the background, [`reader`]), cut into passages and embedded in the
-//! background ([`knowledge`]), as notes are, so the agent's `SearchKnowledge` tool finds both by
-//! meaning as well as by words. The twelve local tools
-//! ([`tools`]: eight that read, four that write notes, links and deadlines) and the REST resources
-//! are served by [`http::app`]. Links from notes and documents to sections of the law are checked
-//! against the explorer's graph ([`linking`]).
+//! Cases, deadlines, contacts, documents, finances, a timeline, notes, links, drafts and saved
+//! conversations live in one SQLite file (`proseva.db` in the data dir, see [`store`]). Documents
+//! are turned into text ([`extract`]; scans by OCR in the background, [`reader`]), cut into
+//! passages and embedded in the background ([`knowledge`]), as notes are, so the agent's
+//! `SearchKnowledge` tool finds both by meaning as well as by words. Drafts — a letter, a diagram,
+//! a table — are checked, kept with every version and as a case document, exported as Markdown,
+//! Word and PDF, and built from the case data without a model ([`drafting`]). The thirteen local
+//! tools ([`tools`]: eight that read, five that write notes, links, deadlines and drafts) and the
+//! REST resources are served by [`http::app`]. Links from notes and documents to sections of the
+//! law are checked against the explorer's graph ([`linking`]).
 //!
 //! ```no_run
 //! use proseva_server::{AppState, Config, http, tools};
@@ -27,6 +29,7 @@
 pub mod backup;
 pub mod config;
 pub mod deadline_rules;
+pub mod drafting;
 pub mod error;
 pub mod extract;
 pub mod fields;

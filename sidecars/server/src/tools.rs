@@ -1,8 +1,9 @@
-//! The twelve local tools the agent gives a model: each a name, a description, a JSON Schema for
-//! its arguments, and a call on the user's case data. Eight read it; four write to it
+//! The thirteen local tools the agent gives a model: each a name, a description, a JSON Schema for
+//! its arguments, and a call on the user's case data. Eight read it; five write to it
 //! ([`WRITE_TOOLS`]): `create_note`, `append_to_note` (it only ever adds to the end of a note),
 //! `link` (a note or document to a section, deadline or opinion; a section must be in the law
-//! graph) and `add_deadline` (by a Virginia rule or on a known date).
+//! graph), `add_deadline` (by a Virginia rule or on a known date) and `create_draft` (a draft
+//! checked for its kind and kept, each version, as a case document; see [`crate::drafting`]).
 //!
 //! [`run_tool`] runs one by name with a JSON argument object, in-process; `POST
 //! /api/tools/{name}` is the same over HTTP and `GET /api/tools` lists them in the OpenAI
@@ -16,6 +17,8 @@
 //! - `link` → `{"link": Link, "merged": bool}` (`createdBy` is `agent`)
 //! - `add_deadline` → `{"deadline": Deadline, "computedDate": "YYYY-MM-DD", "explanation"?: "..."}`
 //!   (`explanation` only for a date computed from a rule)
+//! - `create_draft` → `{"draft": Draft, "warnings": [...]}` (the draft as `GET /api/drafts/{id}`
+//!   answers it; a draft that fails its check is a 400 naming `content`, with the line)
 
 use std::sync::{Arc, Mutex};
 
@@ -27,6 +30,7 @@ use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
 use serde_json::{Value, json};
 
 use crate::deadline_rules;
+use crate::drafting::{self, Build, NewDraft, Revision};
 use crate::fields::Fields;
 use crate::store::cases::Cases;
 use crate::store::contacts::Contacts;
@@ -41,8 +45,8 @@ use crate::{ApiError, AppState, linking};
 /// GetFinances lists at most this many entries, newest first (its totals cover all of them).
 pub const FINANCE_ENTRIES_SHOWN: usize = 100;
 
-/// The tool names, in the order they are listed: the eight that read, then the four that write.
-pub const TOOL_NAMES: [&str; 12] = [
+/// The tool names, in the order they are listed: the eight that read, then the five that write.
+pub const TOOL_NAMES: [&str; 13] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -55,13 +59,21 @@ pub const TOOL_NAMES: [&str; 12] = [
     "append_to_note",
     "link",
     "add_deadline",
+    "create_draft",
 ];
 
 /// The tools that change the case file (the agent gives them only to the roles that may write).
-pub const WRITE_TOOLS: [&str; 4] = ["create_note", "append_to_note", "link", "add_deadline"];
+pub const WRITE_TOOLS: [&str; 5] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft"];
 
 /// Longest note title, as `POST /api/notes` takes it.
 const MAX_TITLE_CHARS: usize = 300;
+/// Longest draft a tool call may send: the crate's limit, or less where the tool pipeline caps
+/// every argument's text.
+const DRAFT_CONTENT_CHARS: usize = if proseva_drafts::MAX_CHARS < pipeline::validate::MAX_STRING_CHARS {
+    proseva_drafts::MAX_CHARS
+} else {
+    pipeline::validate::MAX_STRING_CHARS
+};
 
 /// One tool as a model sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -247,6 +259,48 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                 &[],
             ),
         },
+        ToolSpec {
+            name: "create_draft",
+            display: shown("Drafts", "Drafting", CardKind::Document),
+            description: "Make a draft in the person's case file, kept as a case document they can open and download as Word or \
+                          PDF: a letter, a motion outline or a checklist (kind `markdown`), a timeline or relationship diagram of \
+                          the case (kind `mermaid`: `timeline`, `flowchart`/`graph` or `sequenceDiagram`), or a table (kind \
+                          `table`: CSV with a header row, every row as many columns). Either send the draft you wrote as \
+                          `content` — it is checked for its kind, and one that does not pass is refused naming the line, so fix \
+                          that line and call again — or, with no language model needed, `build` one from the case data with \
+                          `caseId`: \"timeline\" (the case's events, deadlines and hearings; kind `mermaid`) or \"checklist\" (a \
+                          hearing checklist from its deadlines, documents and contacts; kind `markdown`). Exactly one of \
+                          `content` and `build`. A letter or motion needs `content`: it is written by a model, never built. To \
+                          revise a draft give its `draftId`: a new version is kept beside the old ones. List what the draft \
+                          relies on in `sources`. Every draft says it is a draft prepared with software, not legal advice. Make a \
+                          draft only when the person asks for one or a workflow says to. Returns `draft` (its `id`, `version`, \
+                          `documentId`) and `warnings` (what the check changed).",
+            parameters: object_schema(
+                json!({
+                    "kind": { "type": "string", "enum": ["markdown", "mermaid", "table"], "description": "What the content is written in." },
+                    "title": { "type": "string", "minLength": 1, "maxLength": proseva_drafts::MAX_TITLE_CHARS, "description": "A short title, e.g. \"Letter to the clerk: Doe v. Doe\"; revising, the draft's title (a new one renames it)." },
+                    "content": { "type": "string", "maxLength": DRAFT_CONTENT_CHARS, "description": "The draft itself: Markdown, Mermaid or CSV, as `kind` says (no HTML). Leave out with `build`." },
+                    "build": { "type": "string", "enum": Build::NAMES, "description": "Build the draft from the case data instead of sending content: timeline (kind mermaid) or checklist (kind markdown). Needs caseId (or draftId)." },
+                    "caseId": { "type": "integer", "description": "The case the draft is about (its id from GetCases). Leave out if none." },
+                    "sources": {
+                        "type": "array",
+                        "maxItems": drafting::MAX_SOURCES,
+                        "description": "What the draft relies on: sections, opinions, the person's documents. Revising, leave out to keep the previous version's.",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "label": { "type": "string", "minLength": 1, "maxLength": 500, "description": "E.g. \"Va. Code § 20-124.3\"." },
+                                "url": { "type": "string", "maxLength": 2000, "description": "Its web address (https://…), if it has one." }
+                            },
+                            "required": ["label"],
+                            "additionalProperties": false
+                        }
+                    },
+                    "draftId": { "type": "integer", "description": "Revise this draft (its id from an earlier create_draft): a new version of it." }
+                }),
+                &["kind", "title"],
+            ),
+        },
     ]
 }
 
@@ -341,11 +395,14 @@ pub async fn call_through_pipeline(state: &AppState, name: &str, args: Value) ->
     let Some(spec) = tool_specs().into_iter().find(|t| t.name == name) else {
         return Err(ApiError::NotFound(format!("no tool named {name:?}; the tools are: {}", TOOL_NAMES.join(", "))));
     };
+    let started = std::time::Instant::now();
     let tool = InProcess::new(spec, state.clone());
     let (budget, gate) = (Budget::new(1, Budget::TIMEOUT), WriteGate::person_started());
     let args = pipeline::validate::coerce(&tool.parameters(), if args.is_null() { json!({}) } else { args });
     let problems = pipeline::validate::problems(&tool.parameters(), &args);
     if !problems.is_empty() {
+        // Refused here (to name every field over HTTP) rather than in the pipeline: counted the same.
+        pipeline::metrics::record(name, Some("invalid_arguments"), started.elapsed());
         let fields = problems.into_iter().map(|p| (if p.field.is_empty() { "arguments".into() } else { p.field }, p.message)).collect();
         return Err(ApiError::invalid(fields, "argument"));
     }
@@ -520,9 +577,59 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             }
             value
         }
+        "create_draft" => {
+            let view = create_draft(state, a)?;
+            let warnings = view.warnings.clone();
+            json!({ "draft": view, "warnings": warnings })
+        }
         other => return Err(ApiError::Internal(format!("tool {other} is listed but has no implementation"))),
     };
     Ok(value)
+}
+
+/// `create_draft`: new from `content`, a new version of `draftId` from `content`, or built from
+/// the case data (`build`, new or as a new version). Every argument at fault is named at once.
+fn create_draft(state: &AppState, mut a: Fields<'_>) -> Result<drafting::DraftView, ApiError> {
+    let kind = drafting::read_kind(&mut a);
+    let title = drafting::read_title(&mut a);
+    let content = drafting::read_content(&mut a, false);
+    let build = a.one_of("build", &Build::NAMES).as_deref().and_then(Build::parse);
+    let case_id = a.id("caseId");
+    let sources = drafting::read_sources(&mut a);
+    let draft_id = a.id("draftId");
+    match (content.is_some(), a.has("build")) {
+        (true, true) => a.error("content", "send either content (a draft you wrote) or build (made from the case data), not both"),
+        (false, false) => a.error(
+            "content",
+            "is required unless build is given: a letter, outline or table is written by a language model and sent as content; \
+             without a model, build: \"timeline\" or \"checklist\" makes one from the case data",
+        ),
+        _ => {}
+    }
+    if let Some(build) = build {
+        if kind.is_some_and(|k| k != build.kind()) {
+            a.error("kind", format!("a {} is built as a {} draft", build.name(), build.kind()));
+        }
+        if sources.is_some() {
+            a.error("sources", "are set by build (the case record); leave them out");
+        }
+        if case_id.is_none() && draft_id.is_none() {
+            a.error("caseId", format!("is required with build: the case whose data the {} is built from", build.name()));
+        }
+    }
+    a.finish()?;
+    let (Some(kind), false) = (kind, title.is_empty()) else { return Err(ApiError::Internal("checked draft arguments missing".into())) };
+    match (build, content, draft_id) {
+        (Some(build), _, draft_id) => drafting::build(state, build, case_id, Some(title), draft_id),
+        (None, Some(content), Some(id)) => {
+            let revision = Revision { content, sources, title: Some(title), kind: Some(kind), case_id };
+            drafting::revise(state, id, revision, "agent")
+        }
+        (None, Some(content), None) => {
+            drafting::create(state, NewDraft { case_id, title, kind, content, sources: sources.unwrap_or_default() }, "agent")
+        }
+        (None, None, _) => Err(ApiError::Internal("checked draft content missing".into())),
+    }
 }
 
 /// `add_deadline`'s arguments: by rule (`ruleId` + `triggerDate`, `title` optional) or by date

@@ -1,6 +1,7 @@
 //! No body panics a handler of the case workspace: arbitrary JSON sent to the notes, appends,
-//! conversations, documents, re-reads and SearchKnowledge (backups are left out: a random path
-//! could be a real one), and arbitrary bytes uploaded under every
+//! conversations, documents, re-reads, drafts (new, new versions, built, and `create_draft`) and
+//! SearchKnowledge (backups are left out: a random path could be a real one), and arbitrary bytes
+//! uploaded under every
 //! name a document can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record,
 //! or a 4xx with a message — and the server keeps working.
 
@@ -19,6 +20,9 @@ fn any_json() -> impl Strategy<Value = Value> {
         any::<f64>().prop_filter("JSON has no NaN", |f| f.is_finite()).prop_map(|f| json!(f)),
         "\\PC{0,40}".prop_map(Value::String),
         Just(json!("__proto__")),
+        prop::sample::select(vec!["markdown", "mermaid", "table", "timeline", "checklist", "timeline\n  2026-03-01 : Filed", "a,b\n1"])
+            .prop_map(|s| json!(s)),
+        (1i64..3).prop_map(|n| json!(n)),
     ];
     leaf.prop_recursive(3, 24, 5, |inner| {
         prop_oneof![
@@ -34,6 +38,10 @@ fn any_json() -> impl Strategy<Value = Value> {
                     Just("sources".to_string()),
                     Just("contentBase64".to_string()),
                     Just("fileName".to_string()),
+                    Just("content".to_string()),
+                    Just("kind".to_string()),
+                    Just("build".to_string()),
+                    Just("draftId".to_string()),
                     "\\PC{0,8}",
                 ],
                 inner,
@@ -81,6 +89,34 @@ proptest! {
             prop_assert!(status == 200 && kept["body"].as_str().unwrap_or_default().starts_with("First line."), "{kept}");
             let (status, text) = call("GET", &format!("/api/documents/{doc}/text")).send(&state).await;
             prop_assert!(status == 200 && text["text"] == "The lease ends in June.", "{text}");
+            Ok(())
+        })?;
+    }
+
+    #[test]
+    fn no_body_panics_a_drafts_handler(body in any_json()) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            call("POST", "/api/cases").json(&json!({"name": "Doe v. Doe"})).send(&state).await;
+            let (_, draft) =
+                call("POST", "/api/drafts").json(&json!({"title": "Kept", "kind": "markdown", "content": "First line."})).send(&state).await;
+            let id = draft["id"].clone();
+            let requests = [
+                ("POST", "/api/drafts".to_string()),
+                ("POST", format!("/api/drafts/{id}/versions")),
+                ("POST", "/api/drafts/build".to_string()),
+                ("POST", "/api/tools/create_draft".to_string()),
+            ];
+            for (method, path) in &requests {
+                let (status, answer) = call(method, path).json(&body).send(&state).await;
+                prop_assert!(status < 500, "{method} {path} with {body}: {status} {answer}");
+            }
+            // The first version is still there, as it was.
+            let (status, kept) = call("GET", &format!("/api/drafts/{id}?version=1")).send(&state).await;
+            prop_assert!(status == 200 && kept["content"] == "First line.", "{kept}");
+            let (status, _) = call("GET", &format!("/api/drafts/{id}/export?format=pdf")).send_raw(&state).await;
+            prop_assert_eq!(status, 200);
             Ok(())
         })?;
     }

@@ -1,6 +1,6 @@
 //! The local tools: their listing, their argument checks, and what the eight that read return,
-//! over `POST /api/tools/{name}` and in-process through `run_tool` (the four that write are in
-//! `write_tools.rs`).
+//! over `POST /api/tools/{name}` and in-process through `run_tool` (the writes are in
+//! `write_tools.rs`, and `create_draft` in `drafts.rs`).
 
 mod common;
 
@@ -9,6 +9,21 @@ use common::{call, create, error_of, state, tool};
 use proseva_server::ApiError;
 use proseva_server::tools::{self, TOOL_NAMES};
 use serde_json::{Value, json};
+
+#[tokio::test]
+async fn calls_through_the_pipeline_are_counted_in_the_metrics() {
+    let (state, _dir) = state();
+    let (status, _) = call("POST", "/api/tools/GetCases").json(&json!({})).send(&state).await;
+    assert_eq!(status, 200);
+    let (status, _) = call("POST", "/api/tools/GetCases").json(&json!({"nope": 1})).send(&state).await;
+    assert_eq!(status, 400);
+    let (status, metrics) = call("GET", "/api/metrics").send(&state).await;
+    assert_eq!(status, 200);
+    let cases = metrics["tools"].as_array().unwrap().iter().find(|t| t["tool"] == "GetCases").unwrap_or_else(|| panic!("{metrics}"));
+    // Other tests in this binary call it too: at least these two, one of them failed.
+    assert!(cases["calls"].as_u64().unwrap() >= 2 && cases["failures"].as_u64().unwrap() >= 1, "{cases}");
+    assert!(metrics["services"].is_array(), "{metrics}");
+}
 
 #[tokio::test]
 async fn the_list_has_every_tool_in_the_openai_function_shape() {

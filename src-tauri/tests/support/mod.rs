@@ -243,15 +243,19 @@ impl Session {
 pub const LONG: Duration = Duration::from_secs(60);
 
 /// Waits for `css` and clicks it. A list row the page has just replaced (a document's stage
-/// polled) is not laid out until it is painted (`content-visibility: auto`): the click is tried
-/// again on the new one.
+/// polled) is not laid out until it is painted (`content-visibility: auto`), and a panel just
+/// shown may still be moving (the due strip above Ask arrives a moment later, so something else is
+/// briefly under the point clicked): the click is tried again.
 pub fn press(session: &Session, css: &str) {
     let deadline = Instant::now() + LONG;
     loop {
         let element = session.wait_for(css, LONG).unwrap();
         match session.click(&element) {
             Ok(()) => return,
-            Err(e) if (e.contains("not interactable") || e.contains("stale element")) && Instant::now() < deadline => {
+            Err(e)
+                if ["not interactable", "stale element", "click intercepted"].iter().any(|m| e.contains(m))
+                    && Instant::now() < deadline =>
+            {
                 std::thread::sleep(Duration::from_millis(50));
             }
             Err(e) => panic!("clicking {css:?}: {e}"),
@@ -297,6 +301,24 @@ pub const ENTER: &str = "\u{E007}";
 
 /// True while a process with this pid exists (zombies count as gone).
 pub use proseva_supervisor::sys::running as alive;
+
+/// A new window of the app on `driver`, once both sidecars are healthy and the page is ready.
+pub fn open_ready(driver: &Driver) -> Session {
+    let session = Session::new(driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
+    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    session
+}
+
+/// The app under a fresh Xvfb with `env` for it, ready ([`open_ready`]). Keep the display and the
+/// driver (the first two) alive while the session runs.
+pub fn launch(env: &[(&str, String)]) -> (Guard, Driver, Session) {
+    let (xvfb, display) = start_xvfb().unwrap();
+    let driver = start_driver(&display, env).unwrap();
+    let session = open_ready(&driver);
+    (xvfb, driver, session)
+}
 
 /// Ends the session (the window closes, the app quits) and asserts that the sidecars `pids` are
 /// gone within 15 s.
@@ -364,4 +386,37 @@ pub fn processes_mentioning(needle: &str) -> Vec<u32> {
             String::from_utf8_lossy(&cmdline).contains(needle) && alive(*pid)
         })
         .collect()
+}
+
+// ------------------------------------------------------------------------ stand-ins on loopback
+
+/// One chat-completions answer: `content`, or these tool calls.
+pub fn completion(model: &Value, content: &str, calls: &[(&str, &str, Value)]) -> Value {
+    let tool_calls: Vec<Value> = calls
+        .iter()
+        .map(|(id, name, args)| json!({"id": id, "type": "function", "function": {"name": name, "arguments": args.to_string()}}))
+        .collect();
+    let (message, finish) = if tool_calls.is_empty() {
+        (json!({"role": "assistant", "content": content, "refusal": null}), "stop")
+    } else {
+        (json!({"role": "assistant", "content": null, "tool_calls": tool_calls, "refusal": null}), "tool_calls")
+    };
+    json!({
+        "id": "chatcmpl-fake", "object": "chat.completion", "created": 1_735_689_600, "model": model,
+        "choices": [{"index": 0, "message": message, "logprobs": null, "finish_reason": finish}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+    })
+}
+
+/// Runs `app` on loopback from its own thread; its base URL.
+pub fn serve_in_thread(app: axum::Router) -> String {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        runtime.block_on(async move {
+            tx.send(proseva_e2e::serve(app).await).unwrap();
+            std::future::pending::<()>().await;
+        });
+    });
+    rx.recv().unwrap()
 }

@@ -381,6 +381,13 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
          It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n",
     );
+    if asks_for_prose(question) {
+        out.push_str(
+            "**Writing a letter, a motion or an outline needs a language model**, and none is set up: add one in Settings. \
+             Without one, the **Draft…** button builds a case timeline or a hearing checklist from your records. Below are the \
+             sources such a draft would rely on.\n\n",
+        );
+    }
     if found.is_empty() {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
     } else {
@@ -432,9 +439,42 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     out
 }
 
+/// Whether `question` asks for prose to be written (a letter, a motion…), which only a model can do.
+fn asks_for_prose(question: &str) -> bool {
+    const VERBS: [&str; 4] = ["draft", "write", "prepare", "compose"];
+    const WRITINGS: [&str; 13] = [
+        "letter",
+        "motion",
+        "petition",
+        "response",
+        "brief",
+        "email",
+        "e-mail",
+        "outline",
+        "memo",
+        "declaration",
+        "affidavit",
+        "complaint",
+        "answer to",
+    ];
+    let q = question.to_lowercase();
+    let words: Vec<&str> = q.split(|c: char| !c.is_alphanumeric() && c != '-').filter(|w| !w.is_empty()).collect();
+    words.iter().any(|w| VERBS.iter().any(|v| w.starts_with(v))) && WRITINGS.iter().any(|n| q.contains(n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_letter_asked_for_offline_is_said_to_need_a_model() {
+        let answer = compose("Draft a letter to the clerk asking to continue my hearing", &[]);
+        assert!(answer.contains("needs a language model") && answer.contains("Draft…"), "{answer}");
+        for question in ["What is a motion to continue?", "Write down my deadlines", "When is my hearing?"] {
+            assert!(!compose(question, &[]).contains("needs a language model"), "{question}");
+        }
+        assert!(asks_for_prose("Can you write me an e-mail to the landlord?") && asks_for_prose("Prepare a motion outline"));
+    }
 
     fn spec(name: &str) -> ToolSpec {
         ToolSpec { name: name.into(), description: String::new(), parameters: json!({}) }

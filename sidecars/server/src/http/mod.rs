@@ -1,6 +1,12 @@
 //! The HTTP face of the server: every route, the guards in front of them, and the one way errors
 //! are shown. [`app`] is used by `main` and by the tests (`tower::ServiceExt::oneshot`).
 //!
+//! Routes: the record resources (`resources`: cases, deadlines, contacts, finances, timeline,
+//! notes, conversations), documents (`documents`), links (`links`), drafts with their versions,
+//! offline builds and exports (`drafts`: `/api/drafts`, `/api/drafts/build`,
+//! `/api/drafts/{id}/versions`, `/api/drafts/{id}/export`), backup and restore, the local tools,
+//! the deadline rules, `/v1/embeddings`, and the agent's routes (`agent`).
+//!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
 //! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
 //! one is configured (401); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
@@ -9,6 +15,7 @@ pub mod agent;
 mod backup;
 mod body;
 mod documents;
+mod drafts;
 mod limits;
 mod links;
 mod resources;
@@ -59,7 +66,9 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/restore", post(backup::restore))
         .nest("/api/documents", documents::routes())
         .nest("/api/links", links::routes())
+        .nest("/api/drafts", drafts::routes())
         .route("/api/tools", get(list_tools))
+        .route("/api/metrics", get(metrics))
         .route("/api/tools/{name}", post(call_tool))
         .route("/api/deadline-rules", get(deadline_rules_list))
         .route("/api/deadline-rules/compute", post(deadline_rules_compute))
@@ -101,6 +110,13 @@ async fn health(State(state): State<AppState>) -> Json<Value> {
 
 async fn list_tools() -> Json<Value> {
     Json(tools::openai_tools())
+}
+
+/// The tool pipeline's figures in this process: per tool, calls, failures, the commonest failure
+/// and p50/p95 latency; and the outside services' guards (`ok`, `failing`, `trying`, `paused`).
+async fn metrics() -> Json<Value> {
+    use proseva_agent::pipeline;
+    Json(json!({ "tools": pipeline::metrics::snapshot(), "services": pipeline::service_states() }))
 }
 
 /// One tool, called by the person's app (the window's "Confirm" of a held write, a script):

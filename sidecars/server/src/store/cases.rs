@@ -155,6 +155,7 @@ impl Table for Cases {
             ("finances", "finance entry", "finance entries"),
             ("timeline_events", "timeline event", "timeline events"),
             ("notes", "note", "notes"),
+            ("drafts", "draft", "drafts"),
         ] {
             let n: i64 = c.prepare_cached(&format!("SELECT count(*) FROM {table} WHERE case_id = ?1"))?.query_row([id], |r| r.get(0))?;
             if n > 0 {

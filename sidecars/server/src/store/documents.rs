@@ -231,6 +231,32 @@ pub fn restart_reading(
     put_text_pages(c, id, pages)
 }
 
+/// Gives document `id` a new original (`d`: its metadata, file and pages as just read) and starts
+/// reading it again as [`restart_reading`] does. Returns the name of the stored file it replaces,
+/// or `None` if there is no such document.
+pub fn replace_original(c: &Connection, id: i64, d: &NewDocument) -> Result<Option<String>, ApiError> {
+    let Some(old) = stored_file(c, id)? else { return Ok(None) };
+    check_case(c, d.meta.case_id)?;
+    c.prepare_cached(
+        "UPDATE documents SET case_id = ?2, title = ?3, kind = ?4, file_name = ?5, format = ?6, media_type = ?7, stored_file = ?8,
+                              size_bytes = ?9, sha256 = ?10 WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        d.meta.case_id,
+        d.meta.title,
+        d.meta.kind,
+        d.file_name,
+        d.format,
+        d.media_type,
+        d.stored_file,
+        d.size_bytes,
+        d.sha256
+    ])?;
+    restart_reading(c, id, &d.pages, d.paged, d.text_status, d.text_error.as_deref())?;
+    Ok(Some(old.stored_file))
+}
+
 /// Keeps the pages that were read from the text layer (`None` pages are left to OCR).
 fn put_text_pages(c: &Connection, id: i64, pages: &[Option<String>]) -> Result<(), ApiError> {
     for (i, page) in pages.iter().enumerate() {

@@ -13,6 +13,7 @@ pub mod contacts;
 pub mod conversations;
 pub mod deadlines;
 pub mod documents;
+pub mod drafts;
 pub mod finances;
 pub mod links;
 pub mod notes;
@@ -38,6 +39,7 @@ fn migrations() -> Migrations<'static> {
             notes::cut_missing_passages(tx).map(|_| ()).map_err(|e| rusqlite_migration::HookError::Hook(e.to_string()))
         }),
         M::up(include_str!("migrations/0004_links.sql")),
+        M::up(include_str!("migrations/0005_drafts.sql")),
     ])
 }
 

@@ -1,0 +1,577 @@
+// Drafts as artifacts: the panel beside Ask that shows a draft — a letter or checklist
+// (Markdown, through the safe renderer), a diagram (Mermaid, vendored in ui/vendor/mermaid, run
+// in a frame of its own once one is shown) or a table (CSV) — with its versions, the not-legal-advice
+// notice, its sources, the person's own edits as new versions, and exports to Word, PDF and
+// Markdown. And the Draft dialog: a case timeline or a hearing checklist built from the case's
+// records with no model, or a letter, outline or table the assistant writes (which needs a model,
+// and says so when there is none).
+//
+// A diagram that does not render shows the library's error and the source, never a blank.
+
+import { api } from './api.js';
+import { announce, clear, errorText, h, truncate } from './dom.js';
+import { renderMarkdown } from './markdown.js';
+
+const KINDS = { markdown: 'Text', mermaid: 'Diagram', table: 'Table' };
+const MADE_BY = { person: 'you', agent: 'the assistant', offline: 'ProSeVA, from your records' };
+const FORMATS = [
+  ['docx', 'Word (.docx)'],
+  ['pdf', 'PDF'],
+  ['md', 'Markdown'],
+];
+
+// ------------------------------------------------------------------------------------ Mermaid
+
+let frameReady = null;
+const waiting = new Map();
+
+/** The diagram renderer: Mermaid in a frame of its own (ui/diagram-frame.html), started once. */
+function diagramFrame() {
+  if (frameReady) return frameReady;
+  frameReady = new Promise((resolve, reject) => {
+    const frame = document.createElement('iframe');
+    frame.className = 'diagram-frame';
+    frame.title = 'Diagram renderer';
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    const failed = (message) => {
+      frameReady = null;
+      frame.remove();
+      reject(new Error(message));
+    };
+    const timer = setTimeout(() => failed('the diagram library did not start'), 20000);
+    window.addEventListener('message', (e) => {
+      if (e.source !== frame.contentWindow || !e.data || typeof e.data !== 'object') return;
+      if ('ready' in e.data) {
+        clearTimeout(timer);
+        if (e.data.ready) resolve(frame);
+        else failed(String(e.data.error || 'the diagram library did not start'));
+        return;
+      }
+      const pending = waiting.get(e.data.id);
+      if (!pending) return;
+      waiting.delete(e.data.id);
+      if (typeof e.data.svg === 'string') pending.resolve(e.data.svg);
+      else pending.reject(new Error(String(e.data.error || 'the diagram could not be drawn')));
+    });
+    frame.src = 'diagram-frame.html';
+    document.body.append(frame);
+  });
+  return frameReady;
+}
+
+/** Mermaid's SVG for `source`, drawn in the renderer's frame. */
+async function drawInFrame(id, source) {
+  const frame = await diagramFrame();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      reject(new Error('drawing the diagram took too long'));
+    }, 20000);
+    waiting.set(id, {
+      resolve: (svg) => {
+        clearTimeout(timer);
+        resolve(svg);
+      },
+      reject: (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    });
+    frame.contentWindow.postMessage({ id, source, config: mermaidConfig() }, '*');
+  });
+}
+
+function mermaidConfig() {
+  const dark = document.documentElement.classList.contains('theme-dark');
+  return {
+    theme: dark ? 'dark' : 'default',
+    fontFamily: getComputedStyle(document.body).fontFamily,
+    // SVG text rather than HTML in <foreignObject>: nothing but SVG reaches the page.
+    htmlLabels: false,
+    flowchart: { htmlLabels: false },
+  };
+}
+
+let diagramCount = 0;
+
+/**
+ * Renders Mermaid `source` into `into`: the diagram, or the error and the source. Resolves to
+ * true when the diagram is shown. The diagram's stylesheet is kept in `sheets` (a constructed
+ * stylesheet: the CSSOM, which the CSP allows where an inline <style> is refused).
+ */
+export async function renderDiagram(source, into, sheets = []) {
+  clear(into);
+  into.append(h('p', { class: 'artifact-loading muted' }, 'Drawing the diagram…'));
+  const id = `draft-diagram-${(diagramCount += 1)}`;
+  let svgText;
+  try {
+    svgText = await drawInFrame(id, source);
+  } catch (err) {
+    clear(into).append(diagramError(errorText(err), source));
+    return false;
+  }
+  const svg = safeSvg(svgText, sheets);
+  if (!svg) {
+    clear(into).append(diagramError('the diagram came out as something other than a picture', source));
+    return false;
+  }
+  clear(into).append(h('figure', { class: 'artifact-diagram' }, svg));
+  return true;
+}
+
+function diagramError(message, source) {
+  return h(
+    'div',
+    { class: 'artifact-error', role: 'alert' },
+    h('p', { class: 'artifact-error-title' }, 'This diagram could not be drawn.'),
+    h('p', {}, truncate(message.replace(/\s+/g, ' '), 400)),
+    h('p', { class: 'muted' }, 'Its source, as saved:'),
+    h('pre', { class: 'artifact-source' }, source),
+  );
+}
+
+/**
+ * Mermaid's SVG, made safe for the page and for its CSP: no script, no event attribute, no
+ * javascript: link; its <style> becomes a constructed stylesheet and each style attribute is set
+ * through `element.style` once the node is in this document.
+ */
+function safeSvg(markup, sheets) {
+  const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  const root = doc.documentElement;
+  if (!root || root.localName !== 'svg' || doc.getElementsByTagName('parsererror').length) return null;
+  const css = [];
+  for (const style of [...root.getElementsByTagName('style')]) {
+    css.push(style.textContent || '');
+    style.remove();
+  }
+  for (const bad of [...root.querySelectorAll('script, foreignObject iframe, foreignObject object, foreignObject embed')]) bad.remove();
+  const styles = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    for (const attr of [...el.attributes]) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on') || (name.endsWith('href') && /^\s*(javascript|data):/i.test(attr.value))) el.removeAttribute(attr.name);
+    }
+    if (el.hasAttribute('style')) {
+      el.setAttribute('data-style-index', String(styles.length));
+      styles.push(el.getAttribute('style'));
+      el.removeAttribute('style');
+    }
+  }
+  const svg = document.importNode(root, true);
+  for (const el of [svg, ...svg.querySelectorAll('[data-style-index]')]) {
+    const index = el.getAttribute('data-style-index');
+    if (index === null) continue;
+    el.style.cssText = styles[Number(index)] || '';
+    el.removeAttribute('data-style-index');
+  }
+  // As wide as the panel, never wider than drawn, and never shrunk below 60% (the figure
+  // scrolls sideways instead: a long timeline in small type helps no one).
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  svg.style.width = '100%';
+  svg.style.height = 'auto';
+  if (box && box.width > 0) {
+    svg.style.maxWidth = `${Math.ceil(box.width)}px`;
+    svg.style.minWidth = `${Math.ceil(box.width * 0.6)}px`;
+  } else {
+    svg.style.maxWidth = '100%';
+  }
+  svg.setAttribute('role', 'img');
+  const text = css.join('\n').trim();
+  if (text && typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      sheets.push(sheet);
+    } catch (err) {
+      console.warn('diagram styles', err);
+    }
+  }
+  return svg;
+}
+
+function dropSheets(sheets) {
+  if (!sheets.length) return;
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => !sheets.includes(s));
+  sheets.length = 0;
+}
+
+// ------------------------------------------------------------------------------------ tables
+
+/** CSV (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes) as rows of cells. */
+export function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  const src = String(text ?? '').replace(/\r\n?/g, '\n');
+  for (let i = 0; i < src.length; i += 1) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.length > 1 || r[0] !== '');
+}
+
+function renderTable(content) {
+  const [head, ...body] = parseCsv(content);
+  if (!head) return h('p', { class: 'muted' }, 'The table is empty.');
+  return h(
+    'div',
+    { class: 'artifact-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Table' },
+    h(
+      'table',
+      { class: 'artifact-table' },
+      h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, body.map((r) => h('tr', {}, r.map((c) => h('td', {}, c))))),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------------------------ the panel
+
+export class ArtifactPanel {
+  /** `panel`: the <aside>; `getCaseId()`: the case the drafts list shows. */
+  constructor(panel, { getCaseId }) {
+    this.panel = panel;
+    this.getCaseId = getCaseId;
+    this.sheets = [];
+    this.draft = null;
+    const $ = (sel) => panel.querySelector(sel);
+    this.el = {
+      title: $('#artifact-title'),
+      kind: $('#artifact-kind'),
+      version: $('#artifact-version'),
+      made: $('#artifact-made'),
+      notice: $('#artifact-notice'),
+      warnings: $('#artifact-warnings'),
+      body: $('#artifact-body'),
+      sources: $('#artifact-sources'),
+      exports: $('#artifact-exports'),
+      saved: $('#artifact-saved'),
+      edit: $('#artifact-edit'),
+      rebuild: $('#artifact-rebuild'),
+      editor: $('#artifact-editor'),
+      editText: $('#artifact-edit-text'),
+      editError: $('#artifact-edit-error'),
+      list: $('#artifact-list'),
+      listButton: $('#artifact-all'),
+      view: $('#artifact-view'),
+    };
+    $('#artifact-close').addEventListener('click', () => this.close());
+    this.el.version.addEventListener('change', () => this.show(this.draft.id, Number(this.el.version.value)));
+    for (const [format, label] of FORMATS) {
+      this.el.exports.append(
+        h('button', { type: 'button', class: 'button secondary small', dataset: { format }, on: { click: (e) => this.export(format, e.currentTarget) } }, label),
+      );
+    }
+    this.el.edit.addEventListener('click', () => this.startEdit());
+    this.el.rebuild.addEventListener('click', () => this.rebuild());
+    $('#artifact-edit-cancel').addEventListener('click', () => this.stopEdit());
+    this.el.editor.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.saveEdit();
+    });
+    this.el.listButton.addEventListener('click', () => this.toggleList());
+    panel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        e.preventDefault();
+        this.close();
+      }
+    });
+  }
+
+  get isOpen() {
+    return !this.panel.hidden;
+  }
+
+  open() {
+    this.panel.hidden = false;
+    document.body.dataset.artifact = 'open';
+  }
+
+  close() {
+    this.panel.hidden = true;
+    delete document.body.dataset.artifact;
+    delete document.body.dataset.artifactKind;
+    dropSheets(this.sheets);
+    const input = document.getElementById('chat-input');
+    if (input) input.focus();
+  }
+
+  /** Shows draft `id` at `version` (its latest when omitted); `focus: false` leaves the keyboard
+   * where it is (a draft the assistant just made, while the person may be typing). */
+  async show(id, version = null, { focus = true } = {}) {
+    this.open();
+    this.panel.setAttribute('aria-busy', 'true');
+    this.hideList();
+    try {
+      const draft = await api.getDraft(id, version);
+      await this.render(draft, { focus });
+    } catch (err) {
+      this.draft = null;
+      clear(this.el.body).append(h('p', { class: 'form-error', role: 'alert' }, `This draft could not be opened: ${errorText(err)}`));
+    } finally {
+      this.panel.removeAttribute('aria-busy');
+    }
+  }
+
+  async render(draft, { focus = true } = {}) {
+    this.draft = draft;
+    this.stopEdit();
+    this.panel.dataset.kind = draft.kind;
+    document.body.dataset.artifactKind = draft.kind;
+    this.panel.dataset.draftId = String(draft.id);
+    this.el.title.textContent = draft.title;
+    this.el.kind.textContent = `Draft · ${KINDS[draft.kind] || draft.kind}`;
+    clear(this.el.version);
+    for (const v of draft.versions || []) {
+      const label = `Version ${v.version}${v.version === draft.versions.length ? ' (latest)' : ''}`;
+      this.el.version.append(h('option', { value: String(v.version), selected: v.version === draft.version }, label));
+    }
+    this.el.version.disabled = (draft.versions || []).length < 2;
+    const when = String(draft.versionCreatedAt || '').slice(0, 10);
+    this.el.made.textContent = `Made by ${MADE_BY[draft.createdBy] || draft.createdBy}${when ? ` on ${when}` : ''}.`;
+    this.el.notice.textContent = draft.notice || 'Draft prepared with software. Not legal advice.';
+    const warnings = Array.isArray(draft.warnings) ? draft.warnings : [];
+    this.el.warnings.hidden = !warnings.length;
+    clear(this.el.warnings);
+    if (warnings.length) {
+      this.el.warnings.append(h('p', {}, 'Changed when it was checked:'), h('ul', {}, warnings.map((w) => h('li', {}, w))));
+    }
+    clear(this.el.sources);
+    const sources = Array.isArray(draft.sources) ? draft.sources : [];
+    this.el.sources.parentElement.hidden = !sources.length;
+    for (const s of sources) {
+      const label = s.url ? h('a', { href: s.url, 'data-url': s.url }, s.label) : s.label;
+      this.el.sources.append(h('li', {}, label));
+    }
+    this.el.rebuild.hidden = draft.createdBy !== 'offline' || !draft.caseId;
+    this.el.saved.hidden = true;
+    dropSheets(this.sheets);
+    this.panel.dataset.rendered = 'pending';
+    if (draft.kind === 'mermaid') {
+      const ok = await renderDiagram(draft.content, this.el.body, this.sheets);
+      this.panel.dataset.rendered = ok ? 'diagram' : 'error';
+    } else if (draft.kind === 'table') {
+      clear(this.el.body).append(renderTable(draft.content));
+      this.panel.dataset.rendered = 'table';
+    } else {
+      clear(this.el.body).append(h('div', { class: 'artifact-text markdown' }, renderMarkdown(draft.content)));
+      this.panel.dataset.rendered = 'text';
+    }
+    if (focus) this.el.title.focus({ preventScroll: true });
+    announce(`Draft shown: ${draft.title}, version ${draft.version}.`);
+  }
+
+  async export(format, button) {
+    if (!this.draft) return;
+    button.disabled = true;
+    this.el.saved.hidden = false;
+    this.el.saved.dataset.state = 'saving';
+    this.el.saved.textContent = 'Saving…';
+    try {
+      const written = await api.exportDraft(this.draft.id, this.draft.version, format);
+      this.el.saved.dataset.state = 'saved';
+      this.el.saved.textContent = `Saved: ${written.path}`;
+      announce('Saved to your exports folder.');
+    } catch (err) {
+      this.el.saved.dataset.state = 'error';
+      this.el.saved.textContent = `Not saved: ${errorText(err)}`;
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  startEdit() {
+    if (!this.draft) return;
+    this.el.editor.hidden = false;
+    this.el.view.hidden = true;
+    this.el.editText.value = this.draft.content;
+    this.el.editError.hidden = true;
+    this.el.editText.focus();
+  }
+
+  stopEdit() {
+    this.el.editor.hidden = true;
+    this.el.view.hidden = false;
+  }
+
+  async saveEdit() {
+    const content = this.el.editText.value;
+    const submit = this.el.editor.querySelector('button[type=submit]');
+    submit.disabled = true;
+    try {
+      const draft = await api.reviseDraft(this.draft.id, content);
+      await this.render(draft);
+      announce(`Saved as version ${draft.version}; the earlier versions are kept.`);
+    } catch (err) {
+      // A draft that does not pass its check: the message names the line.
+      this.el.editError.hidden = false;
+      this.el.editError.textContent = (err && err.fields && err.fields.content) || errorText(err);
+      this.el.editText.focus();
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
+  async rebuild() {
+    if (!this.draft) return;
+    const build = this.draft.kind === 'mermaid' ? 'timeline' : 'checklist';
+    this.el.rebuild.disabled = true;
+    try {
+      await this.render(await api.buildDraft(build, this.draft.caseId, this.draft.id));
+      announce('Built again from your records, as a new version.');
+    } catch (err) {
+      this.el.saved.hidden = false;
+      this.el.saved.dataset.state = 'error';
+      this.el.saved.textContent = `Not built: ${errorText(err)}`;
+    } finally {
+      this.el.rebuild.disabled = false;
+    }
+  }
+
+  hideList() {
+    this.el.list.hidden = true;
+    this.el.listButton.setAttribute('aria-expanded', 'false');
+  }
+
+  async toggleList() {
+    if (!this.el.list.hidden) {
+      this.hideList();
+      return;
+    }
+    this.el.list.hidden = false;
+    this.el.listButton.setAttribute('aria-expanded', 'true');
+    clear(this.el.list).append(h('li', { class: 'muted' }, 'Loading…'));
+    try {
+      const drafts = await api.listDrafts(this.getCaseId());
+      clear(this.el.list);
+      if (!drafts.length) this.el.list.append(h('li', { class: 'muted' }, 'No drafts yet for this case.'));
+      for (const d of drafts) {
+        this.el.list.append(
+          h(
+            'li',
+            {},
+            h(
+              'button',
+              { type: 'button', class: 'button link-like', dataset: { draftId: d.id }, on: { click: () => this.show(d.id) } },
+              d.title,
+            ),
+            h('span', { class: 'muted' }, ` · ${KINDS[d.kind] || d.kind}, version ${d.version}`),
+          ),
+        );
+      }
+    } catch (err) {
+      clear(this.el.list).append(h('li', { class: 'form-error' }, errorText(err)));
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------ the dialog
+
+/** The Draft dialog: build from the case's records, or ask the assistant to write one. */
+export class DraftDialog {
+  /** `getCaseId()`, `modelOnline()`, `panel` (an ArtifactPanel), `ask(question)`, `openSettings()`. */
+  constructor(dialog, opts) {
+    Object.assign(this, opts);
+    this.dialog = dialog;
+    this.form = dialog.querySelector('form');
+    this.error = dialog.querySelector('#draft-error');
+    this.describe = dialog.querySelector('#draft-describe');
+    this.writeRow = dialog.querySelector('#draft-write-fields');
+    this.noModel = dialog.querySelector('#draft-no-model');
+    this.submit = dialog.querySelector('#draft-submit');
+    dialog.querySelector('#draft-cancel').addEventListener('click', () => dialog.close());
+    this.form.addEventListener('change', () => this.update());
+    this.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.go();
+    });
+    dialog.querySelector('#draft-settings').addEventListener('click', () => {
+      dialog.close();
+      this.openSettings();
+    });
+  }
+
+  choice() {
+    const checked = this.form.querySelector('input[name=draft-what]:checked');
+    return checked ? checked.value : 'timeline';
+  }
+
+  open(trigger) {
+    this.trigger = trigger;
+    this.error.hidden = true;
+    if (!this.dialog.open) this.dialog.showModal();
+    this.update();
+  }
+
+  update() {
+    const what = this.choice();
+    const written = what === 'write';
+    this.writeRow.hidden = !written;
+    const online = this.modelOnline();
+    this.noModel.hidden = !written || online;
+    this.submit.disabled = written && !online;
+    this.submit.textContent = written ? 'Ask the assistant to write it' : 'Build it from my records';
+  }
+
+  fail(message) {
+    this.error.hidden = false;
+    this.error.textContent = message;
+  }
+
+  async go() {
+    const what = this.choice();
+    const caseId = this.getCaseId();
+    if (what === 'write') {
+      const kind = this.form.querySelector('#draft-kind').value;
+      const description = this.describe.value.trim();
+      if (!description) {
+        this.fail('Say what the draft should be about — for example, “a letter to the clerk asking to move my hearing on March 20”.');
+        this.describe.focus();
+        return;
+      }
+      const noun = { letter: 'a letter', outline: 'a motion outline', table: 'a table' }[kind] || 'a draft';
+      const format = kind === 'table' ? 'table (CSV)' : 'markdown';
+      this.dialog.close();
+      this.describe.value = '';
+      this.ask(`Draft ${noun}: ${description}\n(Make it with create_draft, kind ${format}, and list the sources it relies on.)`);
+      return;
+    }
+    if (!caseId) {
+      this.fail('Choose a case first (the picker at the top): the draft is built from its records.');
+      return;
+    }
+    this.submit.disabled = true;
+    try {
+      const draft = await api.buildDraft(what, caseId);
+      this.dialog.close();
+      this.panel.open();
+      await this.panel.render(draft);
+    } catch (err) {
+      this.fail(errorText(err));
+    } finally {
+      this.submit.disabled = false;
+    }
+  }
+}
