@@ -28,6 +28,7 @@ build: setup
 lint:
 	cargo fmt --all -- --check
 	python3 scripts/check-imports.py
+	scripts/check-ui.sh
 	cargo clippy --release --workspace --all-targets -- -D warnings
 
 test: setup model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
