@@ -43,6 +43,9 @@ pub fn validate(kind: DraftKind, content: &str) -> Result<Checked, DraftError> {
     match kind {
         DraftKind::Markdown => {
             let (clean, found) = markdown::sanitize(&content);
+            // What a removal leaves at the start (a byte-order mark, say) is cleaned as the rest was.
+            let (clean, more) = text::clean(&clean);
+            warnings.extend(more);
             if clean.trim().is_empty() {
                 return Err(DraftError::whole("nothing is left once the HTML drafts cannot hold (such as <script>) is removed"));
             }

@@ -19,6 +19,23 @@ fn markdown_with_a_script_and_a_javascript_link_is_cleaned_with_warnings() {
 }
 
 #[test]
+fn a_script_hidden_behind_another_angle_bracket_is_removed_too() {
+    // Found by the property test: `<subgraph` was once read as a tag whose attribute was
+    // `<script>`, and the script came through unescaped (a second check then removed it); and a
+    // link removed for its address once joined its text `<` to what followed it.
+    for sneaky in
+        ["<subgraph<script>", "<a<script>alert(1)</script>", "<b title=x<script>alert(1)</script>", "[<](javascript:x)script>kept"]
+    {
+        let checked = validate(DraftKind::Markdown, sneaky).unwrap();
+        assert!(!checked.content.to_ascii_lowercase().contains("<script"), "{sneaky:?} → {:?}", checked.content);
+        assert_eq!(validate(DraftKind::Markdown, &checked.content).unwrap().content, checked.content, "{sneaky:?}: checked twice");
+    }
+    // A quoted `<` inside an attribute stays part of the tag, which is escaped as a whole.
+    let quoted = validate(DraftKind::Markdown, "<b title=\"1 < 2\">x</b>").unwrap();
+    assert_eq!(quoted.content, "&lt;b title=\"1 < 2\">x&lt;/b>");
+}
+
+#[test]
 fn every_kind_refuses_empty_and_oversized_content_and_drops_control_characters() {
     for kind in [DraftKind::Markdown, DraftKind::Mermaid, DraftKind::Table] {
         assert_eq!(validate(kind, " \n\t\n"), Err(DraftError::Empty));

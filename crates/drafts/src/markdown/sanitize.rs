@@ -5,8 +5,22 @@ use super::tags::{Prose, angle};
 use crate::text::is_dangerous_url;
 
 /// The Markdown with raw HTML removed or escaped, and one warning per removal (the first 20) plus
-/// one for the escaped tags.
+/// one for the escaped tags. Cleaned again until nothing changes: a removal can join what was
+/// apart (`[<](javascript:x)b` leaves `<b`), and what comes out must pass the check unchanged.
 pub(crate) fn sanitize(text: &str) -> (String, Vec<String>) {
+    let (mut out, mut warnings) = sanitize_once(text);
+    for _ in 0..4 {
+        let (again, more) = sanitize_once(&out);
+        if again == out {
+            break;
+        }
+        warnings.extend(more);
+        out = again;
+    }
+    (out, warnings)
+}
+
+fn sanitize_once(text: &str) -> (String, Vec<String>) {
     let mut report = Report::default();
     let mut out = String::with_capacity(text.len());
     let mut prose = String::new();

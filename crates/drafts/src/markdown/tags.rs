@@ -80,7 +80,8 @@ fn autolink_end(chars: &[char], i: usize) -> Option<usize> {
 }
 
 /// The index after the `>` ending the tag that starts at `i` (quotes respected; `-->` for a
-/// comment); `None` when a blank line or the end comes first.
+/// comment); `None` when a blank line, another unquoted `<` (`<a<script>` is not one tag whose
+/// attribute is `<script`: that `<script>` is looked at on its own) or the end comes first.
 fn tag_end(chars: &[char], i: usize) -> Option<usize> {
     let comment = chars[i..].starts_with(&['<', '!', '-', '-']);
     let mut quote: Option<char> = None;
@@ -99,6 +100,7 @@ fn tag_end(chars: &[char], i: usize) -> Option<usize> {
                 (None, '"' | '\'') => quote = Some(c),
                 (Some(q), c) if c == q => quote = None,
                 (None, '>') => return Some(j + 1),
+                (None, '<') => return None,
                 _ => {}
             }
         }
