@@ -149,7 +149,7 @@ export const api = {
   getDraft: (id, version = null) => invoke('get_draft', version === null ? { id } : { id, version }),
   buildDraft: (build, caseId, draftId = null) => invoke('build_draft', { build, caseId, draftId }),
   reviseDraft: (id, content) => invoke('revise_draft', { id, content }),
-  exportDraft: (id, version, format, open = false) => invoke('export_draft', { id, version, format, open }),
+  exportDraft: (id, version, format) => invoke('export_draft', { id, version, format }),
 
   // The law library: the official Code of Virginia, downloaded and built into the law graph.
   /** `{library, graph, starterSummaries}`: the download's state (`phase` idle, downloading,

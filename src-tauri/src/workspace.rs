@@ -187,7 +187,7 @@ pub async fn open_document<R: Runtime>(app: AppHandle<R>, state: State<'_, AppSt
 }
 
 /// `dir/stem.ext`, or `dir/stem-2.ext`, ... whichever does not exist yet.
-pub fn unused_path(dir: &Path, stem: &str, extension: &str) -> PathBuf {
+fn unused_path(dir: &Path, stem: &str, extension: &str) -> PathBuf {
     let mut path = dir.join(format!("{stem}.{extension}"));
     let mut n = 2;
     while path.exists() {
@@ -210,16 +210,22 @@ pub struct Written {
     pub path: String,
 }
 
+/// Writes `bytes` to the exports folder as `stem.extension` (or `stem-2.extension`, ... when that
+/// exists): where it went.
+pub fn write_export(state: &AppState, stem: &str, extension: &str, bytes: &[u8]) -> Result<Written, CommandError> {
+    let dir = &state.folders.exports;
+    std::fs::create_dir_all(dir).map_err(|e| CommandError::unavailable(format!("cannot create {}: {e}", dir.display())))?;
+    let path = unused_path(dir, stem, extension);
+    std::fs::write(&path, bytes).map_err(|e| CommandError::unavailable(format!("cannot write {}: {e}", path.display())))?;
+    Ok(Written { path: path.display().to_string() })
+}
+
 /// Writes a saved conversation as Markdown to the exports folder.
 #[tauri::command]
 pub async fn export_conversation(state: State<'_, AppState>, id: i64) -> Result<Written, CommandError> {
     let conversation = state.workspace()?.get(Resource::Conversations, id).await?;
-    let dir = &state.folders.exports;
-    std::fs::create_dir_all(dir).map_err(|e| CommandError::unavailable(format!("cannot create {}: {e}", dir.display())))?;
-    let path = unused_path(dir, &file_stem(conversation["title"].as_str().unwrap_or_default()), "md");
-    std::fs::write(&path, conversation_markdown(&conversation))
-        .map_err(|e| CommandError::unavailable(format!("cannot write {}: {e}", path.display())))?;
-    Ok(Written { path: path.display().to_string() })
+    let stem = file_stem(conversation["title"].as_str().unwrap_or_default());
+    write_export(&state, &stem, "md", conversation_markdown(&conversation).as_bytes())
 }
 
 /// One archive of everything in the backups folder: `{path, bytes, counts}`.

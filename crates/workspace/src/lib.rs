@@ -230,11 +230,6 @@ impl Workspace {
         self.json(self.request(Method::GET, &format!("/api/drafts/{id}")).query(&query)).await
     }
 
-    /// A draft the person wrote: `{title, kind, content, caseId?, sources?}`.
-    pub async fn create_draft(&self, draft: &Value) -> Result<Value, WorkspaceError> {
-        self.json(self.request(Method::POST, "/api/drafts").json(draft)).await
-    }
-
     /// A draft built from case `case_id`'s data with no model: `build` is `timeline` or
     /// `checklist`; with `draft_id`, as a new version of that draft.
     pub async fn build_draft(&self, build: &str, case_id: Option<i64>, draft_id: Option<i64>) -> Result<Value, WorkspaceError> {

@@ -304,10 +304,7 @@ pub fn delete(state: &AppState, id: i64) -> Result<bool, ApiError> {
         })
     })?;
     if let Some(file) = file {
-        let path = state.config.documents_dir().join(&file);
-        if let Err(e) = std::fs::remove_file(&path) {
-            tracing::warn!("draft {id} deleted but its document's file {} stays: {e}", path.display());
-        }
+        ingest::remove_original(state, &file, &format!("draft {id} and its document deleted"));
     }
     Ok(deleted)
 }

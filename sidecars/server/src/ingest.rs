@@ -85,9 +85,7 @@ pub fn replace<T>(
     });
     match changed {
         Ok((stored, value, old)) => {
-            if let Err(e) = std::fs::remove_file(dir.join(&old)) {
-                tracing::warn!("document {id} has a new original, but its old file {old} stays: {e}");
-            }
+            remove_original(state, &old, &format!("document {id} has a new original"));
             wake_for(state, text_status);
             Ok((stored, value))
         }
@@ -95,6 +93,15 @@ pub fn replace<T>(
             let _ = std::fs::remove_file(dir.join(&document.stored_file));
             Err(e)
         }
+    }
+}
+
+/// Removes a stored original nothing points at any more (`what` happened, for the log when the
+/// file cannot be removed: the change stands).
+pub fn remove_original(state: &AppState, stored_file: &str, what: &str) {
+    let path = state.config.documents_dir().join(stored_file);
+    if let Err(e) = std::fs::remove_file(&path) {
+        tracing::warn!("{what}, but the file {} stays: {e}", path.display());
     }
 }
 

@@ -159,10 +159,7 @@ async fn delete(State(state): State<AppState>, Path(id): Path<String>) -> Result
     let stored_file =
         state.blocking(move |s| s.knowledge.replace_passages(Owner::Document(id), || s.store.write(|c| documents::delete(c, id)))).await?;
     let Some(stored_file) = stored_file else { return Err(ApiError::not_found("document", id)) };
-    let path = state.config.documents_dir().join(stored_file);
-    if let Err(e) = std::fs::remove_file(&path) {
-        tracing::warn!("document {id} deleted but its file {} stays: {e}", path.display());
-    }
+    ingest::remove_original(&state, &stored_file, &format!("document {id} deleted"));
     Ok(StatusCode::NO_CONTENT)
 }
 
