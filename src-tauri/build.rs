@@ -45,6 +45,8 @@ const COMMANDS: &[&str] = &[
     "library_download",
     "library_check_updates",
     "library_pause_embedding",
+    "library_import_file",
+    "library_import_finish",
 ];
 
 fn main() {

@@ -30,6 +30,7 @@ use proseva_law::starter;
 
 pub mod courtlistener;
 pub mod eval;
+pub mod lis_files;
 pub mod lis_site;
 
 pub const TOKEN: &str = "e2e-token";

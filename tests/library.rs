@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use proseva_e2e::lis_site::{Fault, LisSite};
-use proseva_law::fetch::{DownloadConfig, file_names};
+use proseva_law::fetch::DownloadConfig;
 use proseva_law::graph::Graph;
 use proseva_sidecars::library::{Library, LibraryStatus, RunKind};
 
@@ -35,14 +35,21 @@ async fn a_download_fetches_every_file_politely_and_builds_official_text_over_th
 
     let status = run(&library, RunKind::Download).await;
     assert_eq!(status.phase, "done", "{status:?}");
-    assert_eq!(status.new_or_changed, 6, "three titles, the Constitution, popular names, authorities: {status:?}");
-    assert_eq!(status.not_published.len(), file_names().len() - 6);
+    assert_eq!(status.new_or_changed, 7, "four titles, the Constitution, popular names, authorities: {status:?}");
+    assert_eq!(status.not_published, ["Charters.csv", "Compacts.csv", "UnCodifiedActs.csv"], "the lists the site does not serve");
     assert!(status.failed.is_empty(), "{:?}", status.failed);
     assert!(!status.interrupted);
+    assert_eq!(status.files.len(), 7, "the Law tab lists every file");
+    let title_20 = status.files.iter().find(|f| f.name == "CoVTitle_20.csv").unwrap();
+    assert_eq!(title_20.last_modified.as_deref(), Some("Mon, 01 Jul 2024 00:00:00 GMT"), "when the site says it changed");
+    assert!(title_20.retrieved_at.is_some() && title_20.origin.as_deref() == Some("download"), "{title_20:?}");
+    assert!(status.as_of.is_some());
 
-    // Every file asked for once, and never two requests closer together than the pace.
+    // The library page first; then only the titles it links (not the 70-odd of the built-in
+    // list), each once, and never two requests closer together than the pace.
     let requests = site.requests();
-    assert_eq!(requests.len(), file_names().len());
+    assert_eq!(requests[0].file, "/law-library/");
+    assert_eq!(requests.len(), 1 + 4 + 6, "{:?}", requests.iter().map(|r| &r.file).collect::<Vec<_>>());
     for pair in requests.windows(2) {
         // Arrival times jitter a little around the sending times the pace sets.
         assert!(pair[1].at.duration_since(pair[0].at) >= PACE * 3 / 4, "requests {pair:?} closer than {PACE:?}");
@@ -150,8 +157,10 @@ async fn without_a_network_the_run_stops_with_a_plain_message_and_waits_to_resum
     let library = library(dir.path(), &nowhere);
     let status = run(&library, RunKind::Download).await;
     assert_eq!(status.phase, "failed", "{status:?}");
-    let message = status.message.unwrap_or_default();
-    assert!(message.contains("could not be reached") && message.contains("resumes"), "{message}");
+    let message = status.message.clone().unwrap_or_default();
+    assert!(message.starts_with("This computer could not reach 127.0.0.1. Check the internet connection"), "{message}");
+    assert!(message.contains("resumes") && !message.contains("error sending request"), "plain words: {message}");
+    assert!(status.details.as_deref().is_some_and(|d| !d.is_empty()), "the technical text is behind Details: {status:?}");
     assert!(status.interrupted);
     assert!(!dir.path().join("graph.db").exists(), "no graph was built from nothing");
 }
@@ -165,16 +174,16 @@ async fn an_update_asks_conditionally_and_rebuilds_only_when_a_file_changed() {
     let built = std::fs::metadata(dir.path().join("graph.db")).unwrap().modified().unwrap();
 
     let status = run(&library, RunKind::Update).await;
-    assert_eq!((status.phase.as_str(), status.new_or_changed, status.unchanged), ("done", 0, 6), "{status:?}");
+    assert_eq!((status.phase.as_str(), status.new_or_changed, status.unchanged), ("done", 0, 7), "{status:?}");
     assert!(status.message.as_deref().unwrap_or_default().contains("up to date"), "{:?}", status.message);
-    let conditional = site.requests().iter().rev().take(file_names().len()).filter(|r| r.conditional).count();
-    assert_eq!(conditional, 6, "every file on disk is asked for with its ETag");
+    let conditional = site.requests().iter().rev().take(10).filter(|r| r.conditional).count();
+    assert_eq!(conditional, 7, "every file on disk is asked for with its ETag");
     assert_eq!(std::fs::metadata(dir.path().join("graph.db")).unwrap().modified().unwrap(), built, "nothing changed, nothing rebuilt");
 
     let title = proseva_e2e::lis_site::default_files().into_iter().find(|(n, _)| n == "CoVTitle_40.1.csv").unwrap().1;
     site.set_file("CoVTitle_40.1.csv", title.replace("Time and medium of payment", "Time and manner and medium of payment"));
     let status = run(&library, RunKind::Update).await;
-    assert_eq!((status.new_or_changed, status.unchanged), (1, 5), "{status:?}");
+    assert_eq!((status.new_or_changed, status.unchanged), (1, 6), "{status:?}");
     let wages = graph(dir.path()).node_by_source_id("40.1-29").unwrap().unwrap();
     assert_eq!(wages.heading.as_deref().map(|h| h.contains("manner and medium")), Some(true), "{wages:?}");
 }

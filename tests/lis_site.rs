@@ -12,6 +12,9 @@
 //! # }
 //! ```
 //!
+//! It also serves the site's library page (`/law-library/`), which links every file it publishes,
+//! as the real page links `/CSV/CoVTitle_<n>.csv`.
+//!
 //! Not for: exact copies of the official text; the default files paraphrase it as fixtures.
 
 use std::collections::HashMap;
@@ -26,7 +29,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::Response;
 use axum::routing::get;
 use futures::StreamExt;
-use proseva_law::lis::HEADER;
 use tokio::sync::Notify;
 
 /// How many bytes each chunk of a [`Fault::Slow`] answer carries.
@@ -108,7 +110,11 @@ impl LisSite {
         let modified = SystemTime::UNIX_EPOCH + Duration::from_secs(DEFAULT_MODIFIED_SECS);
         let files = default_files().into_iter().map(|(name, body)| (name, ServedFile::new(body, modified))).collect();
         let shared = Arc::new(Shared { state: Mutex::new(SiteState { files, ..SiteState::default() }), changed: Notify::new() });
-        let router = Router::new().route("/CSV/{file}", get(serve_file)).fallback(not_found).with_state(shared.clone());
+        let router = Router::new()
+            .route("/CSV/{file}", get(serve_file))
+            .route("/law-library/", get(library_page))
+            .fallback(not_found)
+            .with_state(shared.clone());
         LisSite { url: crate::serve(router).await, shared }
     }
 
@@ -268,6 +274,23 @@ async fn serve_file(State(shared): State<Arc<Shared>>, Path(file): Path<String>,
     response
 }
 
+/// The library page: a link to each file served, the way the real page links them (a relative
+/// `/CSV/…` address in an anchor among other links).
+async fn library_page(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let index = shared.arrive("/law-library/", &headers);
+    let mut names: Vec<String> = shared.state.lock().unwrap().files.keys().cloned().collect();
+    names.sort();
+    let links: String = names.iter().map(|n| format!("<li><a href=\"/CSV/{n}\" title=\"Download {n}\">{n}</a></li>\r\n")).collect();
+    let page = format!(
+        "<!DOCTYPE html>\r\n<html><head><title>Law Library</title></head><body><h1>Code of Virginia Downloads</h1>\r\n\
+         <p><a href=\"/vacode/\">Browse the Code</a></p><ul>\r\n{links}</ul></body></html>\r\n"
+    );
+    let mut response = Response::new(Body::from(page));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    shared.answered(index, &response);
+    response
+}
+
 async fn not_found(State(shared): State<Arc<Shared>>, uri: Uri, headers: HeaderMap) -> Response {
     let index = shared.arrive(uri.path(), &headers);
     let response = html(StatusCode::NOT_FOUND, NOT_FOUND_PAGE);
@@ -286,79 +309,9 @@ const NOT_FOUND_PAGE: &str = "<!DOCTYPE html>\r\n<html><head><title>404 - File o
 const SERVER_ERROR_PAGE: &str = "<!DOCTYPE html>\r\n<html><head><title>500 - Internal server error.</title></head>\r\n<body><h2>500 - Internal server error.</h2>\r\n<p>There is a problem with the resource you are looking for, and it cannot be displayed.</p></body></html>\r\n";
 const UNAVAILABLE_PAGE: &str = "<!DOCTYPE html>\r\n<html><head><title>Service Unavailable</title></head>\r\n<body><h1>Service Unavailable</h1>\r\n<p>The Legislative Information System is temporarily unavailable for scheduled maintenance. Please try again later.</p></body></html>\r\n";
 
-// ---------------------------------------------------------------------------------------------
-// The default files.
-
-/// The files served at start, as (name, body): three Code titles, the Constitution, popular names
-/// and authorities. Charters, compacts and uncodified acts are not served (404) until set.
+/// The files served at start, as (name, body): four Code titles, the Constitution, popular names
+/// and authorities, in the site's formats ([`crate::lis_files`]). Charters, compacts and
+/// uncodified acts are not served (404) until set.
 pub fn default_files() -> Vec<(String, String)> {
-    let files: [(&str, &[&str]); 6] = [
-        ("CoVTitle_20.csv", TITLE_20),
-        ("CoVTitle_55.1.csv", TITLE_55_1),
-        ("CoVTitle_40.1.csv", TITLE_40_1),
-        ("Constitution.csv", CONSTITUTION),
-        ("PopularNames.csv", POPULAR_NAMES),
-        ("Authorities.csv", AUTHORITIES),
-    ];
-    files.into_iter().map(|(name, lines)| (name.to_string(), crlf(lines))).collect()
+    crate::lis_files::site_files()
 }
-
-/// CRLF-terminated lines, as the LIS exports end them.
-fn crlf(lines: &[&str]) -> String {
-    lines.iter().map(|l| format!("{l}\r\n")).collect()
-}
-
-/// Title 20, Domestic Relations: custody and support (chapters 6 and 6.1), a repealed section and an all-empty row.
-const TITLE_20: &[&str] = &[
-    HEADER,
-    r#"20,Domestic Relations,,,,,6,"Divorce, Affirmation and Annulment",,,,,20-107.2,Court may decree as to custody and support of minor children,"<p>Upon decreeing the dissolution of a marriage, and also upon decreeing a divorce, whether from the bond of matrimony or from bed and board, and upon decreeing that neither party is entitled to a divorce, the court may make such further decree as it shall deem expedient concerning the custody or visitation and support of the minor children of the parties as provided in Chapter 6.1 (&sect;&nbsp;<a href=""/vacode/20-124.1/"">20-124.1</a> et seq.), including an order that either party or both parties provide health care coverage.</p>""#,
-    r#"20,Domestic Relations,,,,,6,"Divorce, Affirmation and Annulment",,,,,20-108,Revision and alteration of such decrees,"<p>The court may, from time to time after decreeing as provided in &sect;&nbsp;<a href=""/vacode/20-107.2/"">20-107.2</a>, on petition of either of the parents, or on its own motion or upon petition of any probation officer or the Department of Social Services, revise and alter such decree concerning the care, custody, and maintenance of the children and make a new decree concerning the same, as the circumstances of the parents and the benefit of the children may require.</p>""#,
-    r#"20,Domestic Relations,,,,,6.1,Custody and Visitation Arrangements for Minor Children,,,,,20-124.1,Definitions,"<p>As used in this chapter:</p><p>""Joint custody"" means (i) joint legal custody where both parents retain joint responsibility for the care and control of the child and joint authority to make decisions concerning the child even though the child's primary residence may be with only one parent, (ii) joint physical custody where both parents share physical and custodial care of the child, or (iii) any combination of joint legal and joint physical custody which the court deems to be in the best interest of the child.</p><p>""Person with a legitimate interest"" shall be broadly construed and includes, but is not limited to, grandparents, step-grandparents, stepparents, former stepparents, blood relatives and family members.</p>""#,
-    r#"20,Domestic Relations,,,,,6.1,Custody and Visitation Arrangements for Minor Children,,,,,20-124.2,Court-ordered custody and visitation arrangements,"<p>A. In any case in which custody or visitation of minor children is at issue, whether in a circuit or district court, the court shall provide prompt adjudication, upon due consideration of all the facts, of custody and visitation arrangements, including support and maintenance for the children, prior to other considerations arising in the matter.</p><p>B. In determining custody, the court shall give primary consideration to the best interests of the child. The court shall assure minor children of frequent and continuing contact with both parents, when appropriate, and encourage parents to share in the responsibilities of rearing their children. As between the parents, there shall be no presumption or inference of law in favor of either.</p>""#,
-    r#"20,Domestic Relations,,,,,6.1,Custody and Visitation Arrangements for Minor Children,,,,,20-124.3,Best interests of the child; visitation,"<p>In determining best interests of a child for purposes of determining custody or visitation arrangements including any pendente lite orders pursuant to &sect;&nbsp;<a href=""/vacode/20-124.2/"">20-124.2</a>, the court shall consider the following:</p><p>1. The age and physical and mental condition of the child, giving due consideration to the child's changing developmental needs;</p><p>2. The age and physical and mental condition of each parent;</p><p>3. The relationship existing between each parent and each child, giving due consideration to the positive involvement with the child's life, the ability to accurately assess and meet the emotional, intellectual &amp; physical needs of the child;</p><p>4. The needs of the child, giving due consideration to other important relationships of the child, including but not limited to siblings, peers and extended family members;</p><p>5. The role that each parent has played and will play in the future, in the upbringing and care of the child;</p><p>6. The propensities of each parent to actively support the child's contact and relationship with the other parent, including whether a parent has unreasonably denied the other parent access to or visitation with the child;</p><p>7. The reasonable preference of the child, if the court deems the child to be of reasonable intelligence, understanding, age and experience to express such a preference;</p><p>8. Any history of family abuse as that term is defined in &sect;&nbsp;16.1-228; and</p><p>9. Such other factors as the court deems necessary and proper to the determination.</p><p>The judge shall communicate to the parties the basis of the decision either orally or in writing.</p>""#,
-    r#"20,Domestic Relations,,,,,6.1,Custody and Visitation Arrangements for Minor Children,,,,,20-124.7,Repealed,"<p>Repealed by Acts 2020, c. 900, cl. 2.</p>""#,
-    ",,,,,,,,,,,,,,",
-];
-
-/// Title 55.1, Property and Conveyances: the Virginia Residential Landlord and Tenant Act (chapter 12).
-const TITLE_55_1: &[&str] = &[
-    HEADER,
-    r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,1,General Provisions,,,55.1-1200,Definitions,"<p>As used in this chapter, unless the context requires a different meaning:</p><p>""Rent"" means all money, other than a security deposit, owed or paid to the landlord under the rental agreement.</p><p>""Security deposit"" means any refundable deposit of money, however denominated, including all money intended to be used as a security deposit under a rental agreement, or property, which is furnished by or on behalf of a tenant as a condition of occupancy.</p><p>""Tenant"" means a person entitled only under the terms of a rental agreement to occupy a dwelling unit to the exclusion of others.</p>""#,
-    r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1204,Terms and conditions of rental agreement; payment of rent; copy of rental agreement for tenant,"<p>A. A landlord and tenant may include in a rental agreement terms and conditions not prohibited by this chapter or other rule of law, including rent, charges for late payment of rent, the term of the agreement, automatic renewal of the rental agreement, requirements for escrow deposits, and other provisions governing the rights and obligations of the parties.</p><p>B. Rent shall be payable without demand or notice at the time and place agreed upon by the parties. Unless otherwise agreed, rent is payable at the place designated by the landlord, and periodic rent is payable at the beginning of any term of one month or less.</p>""#,
-    "55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1220,Landlord to maintain fit premises: exceptions,<p>A. The landlord shall (i) comply with the requirements of applicable building and housing codes materially affecting health and safety; (ii) make all repairs and do whatever is necessary to put and keep the premises in a fit and habitable condition; and (iii) keep all common areas shared by two or more dwelling units of the premises in a clean and structurally safe condition.</p>",
-    r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,2,Landlord Obligations,,,55.1-1226,Security deposits,"<p>A. A landlord may not demand or receive a security deposit, however denominated, in an amount or value in excess of two months' periodic rent.</p><p>B. Upon termination of the tenancy, the landlord may apply toward the payment of accrued rent, damages or other charges as provided in the rental agreement any security deposit. Within 45 days after the termination of the tenancy or the date the tenant vacates the dwelling unit, whichever occurs last, the landlord shall return the security deposit to the tenant, together with an itemized list of any deductions, by mailing it to the tenant's last known or forwarding address.</p>""#,
-    r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,5,Landlord Remedies,,,55.1-1243,"Remedies for absence, nonuse and abandonment","<p>If the rental agreement requires the tenant to give notice to the landlord of an anticipated extended absence and the tenant willfully fails to do so, the landlord may recover actual damages from the tenant. If the tenant abandons the dwelling unit, the landlord may enter the dwelling unit as provided in &sect;&nbsp;55.1-1229.</p>""#,
-    r#"55.1,Property and Conveyances,IV,Landlord and Tenant,,,12,Virginia Residential Landlord and Tenant Act,5,Landlord Remedies,,,55.1-1245,Noncompliance with rental agreement; monetary penalty,"<p>A. Except as otherwise provided in this chapter, if there is a material noncompliance by the tenant with the rental agreement or a violation of &sect;&nbsp;<a href=""/vacode/55.1-1227/"">55.1-1227</a> materially affecting health and safety, the landlord may serve a written notice on the tenant specifying the acts and omissions constituting the breach and stating that the rental agreement will terminate upon a date not less than 30 days after receipt of the notice if the breach is not remedied in 21 days and that the rental agreement shall terminate as provided in the notice.</p><p>F. If rent is unpaid when due and the tenant fails to pay rent within five days after written notice is served on him notifying the tenant of his nonpayment, and of the landlord's intention to terminate the rental agreement if the rent is not paid within the five-day period, the landlord may terminate the rental agreement and proceed to obtain possession of the premises as provided in &sect;&nbsp;55.1-1251.</p>""#,
-];
-
-/// Title 40.1, Labor and Employment: definitions and wage payment.
-const TITLE_40_1: &[&str] = &[
-    HEADER,
-    r#"40.1,Labor and Employment,,,,,1,General Provisions,,,,,40.1-2,Definitions,"<p>As used in this title, unless the context requires a different meaning:</p><p>""Commissioner"" means the Commissioner of Labor and Industry.</p><p>""Employer"" means an individual, partnership, association, corporation, legal representative, receiver, trustee, or trustee in bankruptcy doing business in or operating within this Commonwealth who employs another to work for wages, salaries, or on commission.</p>""#,
-    r#"40.1,Labor and Employment,,,,,3,Protection of Employees,1,General Provisions,,,40.1-28.7:1,Use of social security numbers as employee identification numbers prohibited,"<p>No employer shall use an employee's social security number or any derivative thereof as an employee identification number, nor shall an employer include an employee's social security number or any derivative thereof on any identification card or badge.</p>""#,
-    r#"40.1,Labor and Employment,,,,,3,Protection of Employees,1,General Provisions,,,40.1-29,Time and medium of payment; withholding wages; penalties,"<p>A. 1. All employers operating a business shall establish regular pay periods and rates of pay for employees except executive personnel. All such employers shall pay salaried employees at least once each month and employees paid on an hourly rate at least once every two weeks or twice in each month.</p><p>2. Upon termination of employment an employee shall be paid all wages or salaries due him for work performed prior thereto; such payment shall be made on or before the date on which he would have been paid for such work had his employment not been terminated.</p><p>C. No employer shall withhold for any purpose any part of the wages or salaries of any employee except for payroll, wage or withholding taxes or in accordance with law, without the written and signed authorization of the employee. An employee may bring an action to recover wages owed, and the court shall award the wages owed, an additional equal amount as liquidated damages &amp; reasonable attorney fees and costs.</p>""#,
-];
-
-/// Article I of the Constitution, the Bill of Rights.
-const CONSTITUTION: &[&str] = &[
-    HEADER,
-    r#",Constitution of Virginia,,,,,,,I,Bill of Rights,,,1,Equality and rights of men,"<p>That all men are by nature equally free and independent and have certain inherent rights, of which, when they enter into a state of society, they cannot, by any compact, deprive or divest their posterity; namely, the enjoyment of life and liberty, with the means of acquiring and possessing property, and pursuing and obtaining happiness and safety.</p>""#,
-    r#",Constitution of Virginia,,,,,,,I,Bill of Rights,,,8,Criminal prosecutions,"<p>That in criminal prosecutions a man hath a right to demand the cause and nature of his accusation, to be confronted with the accusers and witnesses, and to call for evidence in his favor, and he shall enjoy the right to a speedy and public trial, by an impartial jury of his vicinage. He shall not be deprived of life or liberty, except by the law of the land or the judgment of his peers, nor be compelled in any criminal proceeding to give evidence against himself.</p>""#,
-    r#",Constitution of Virginia,,,,,,,I,Bill of Rights,,,12,"Freedom of speech and of the press; right peaceably to assemble, and to petition","<p>That the freedoms of speech and of the press are among the great bulwarks of liberty, and can never be restrained except by despotic governments; that any citizen may freely speak, write, and publish his sentiments on all subjects, being responsible for the abuse of that right; that the General Assembly shall not pass any law abridging the freedom of speech or of the press, nor the right of the people peaceably to assemble, and to petition the government for the redress of grievances.</p>""#,
-];
-
-/// Popular names and the sections they name.
-const POPULAR_NAMES: &[&str] = &[
-    "PopularName,Sections",
-    "Custody and Visitation Act,20-124.1 through 20-124.6",
-    "Virginia Residential Landlord and Tenant Act,55.1-1200 through 55.1-1262",
-    "Wage Payment Act,40.1-29",
-];
-
-/// Authorities created by the Code, with where and what they are.
-const AUTHORITIES: &[&str] = &[
-    "Name,Section,Description",
-    r#"Virginia Housing Development Authority,36-55.24,"A political subdivision created to finance housing for persons and families of low and moderate income, with power to make mortgage loans, issue bonds and notes, and set income limits.""#,
-    r#"Virginia Port Authority,62.1-128,"The authority charged with the ports of the Commonwealth: it may acquire, construct, maintain, and operate marine terminals, port facilities, and related works.""#,
-    r#"Virginia Resources Authority,62.1-199,"An authority that finances water, wastewater, solid waste, and other local infrastructure projects through loans, leases, and revenue bonds.""#,
-];

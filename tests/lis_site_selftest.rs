@@ -20,7 +20,7 @@ fn default_body(file: &str) -> String {
 async fn default_files_read_as_exports_and_are_served_as_csv() {
     let site = LisSite::start().await;
     let files = default_files();
-    assert_eq!(files.len(), 6);
+    assert_eq!(files.len(), 7);
     for (name, body) in &files {
         assert!(FileKind::of(name).is_some(), "{name} is an export the app reads");
         let (rows, problems) = read_rows(name, body.as_bytes()).unwrap();
@@ -46,9 +46,10 @@ async fn default_files_read_as_exports_and_are_served_as_csv() {
     assert!(rows("CoVTitle_55.1.csv").iter().any(|r| r.body.contains("\"Security deposit\"")));
     assert!(rows("CoVTitle_40.1.csv").iter().any(|r| r.section == "40.1-28.7:1"));
     let popular = rows("PopularNames.csv");
-    assert!(popular.iter().any(|r| r.title == "Wage Payment Act" && r.section == "40.1-29"));
+    assert!(popular.iter().any(|r| r.name == "Wage Payment Act" && r.section == "40.1-29"));
     let authorities = rows("Authorities.csv");
-    assert!(authorities.iter().all(|r| !r.title.is_empty() && !r.section.is_empty() && !r.body.is_empty()));
+    assert!(authorities.iter().all(|r| !r.name.is_empty() && !r.section.is_empty() && !r.title_num.is_empty()));
+    assert!(authorities.iter().any(|r| r.body.is_empty()), "an authority with an empty body");
 }
 
 #[tokio::test]

@@ -162,6 +162,20 @@ export const api = {
   libraryDownload: () => invoke('library_download', {}),
   /** Asks the site again for every file already here: `{started}`. */
   libraryCheckUpdates: () => invoke('library_check_updates', {}),
+  /** Checks one file the person saved from the LIS site and keeps it: `{accepted: {file, keptAs,
+   * rows}}` or `{refused: {name, reason}}`. Its bytes are the invoke body; its name and when it
+   * last changed (ms since 1970) go in headers. */
+  libraryImportFile: (bytes, fileName, lastModified = null) => {
+    const headers = { 'X-File-Name': encodeURIComponent(fileName) };
+    if (Number.isFinite(lastModified)) headers['X-Last-Modified'] = String(Math.trunc(lastModified));
+    try {
+      return core().invoke('library_import_file', bytes, { headers });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  },
+  /** Builds the library from the imported files: `{started}`. */
+  libraryImportFinish: (accepted, refused) => invoke('library_import_finish', { accepted, refused }),
   /** Pauses or resumes the background embedding of the law graph: `{paused}`. */
   libraryPauseEmbedding: (paused) => invoke('library_pause_embedding', { paused }),
 };

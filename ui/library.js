@@ -102,6 +102,12 @@ export function buildLine(status) {
   return `Building the library: ${stage}${done}`;
 }
 
+/** "7 files on this computer — official text as of Nov 26, 2026". */
+export function filesSummary(files, asOf) {
+  const count = plural(files.length, 'file', 'files');
+  return asOf ? `${count} on this computer — official text as of ${dateTime(asOf)}` : `${count} on this computer`;
+}
+
 /** Why a file failed, without the file's name the app puts first ("CoVTitle_20.csv: …"). */
 export function failureReason(f) {
   const reason = String((f && f.reason) || '').trim();
@@ -133,6 +139,16 @@ export class LibraryView {
     this.message = $('library-message');
     this.failedBox = $('library-failed-box');
     this.failed = $('library-failed');
+    this.details = $('library-details');
+    this.detailsText = $('library-details-text');
+    this.importButton = $('library-import');
+    this.importFolder = $('library-import-folder');
+    this.importInput = $('library-import-input');
+    this.importFolderInput = $('library-import-folder-input');
+    this.importProgress = $('library-import-progress');
+    this.filesBox = $('library-files');
+    this.filesSummary = $('library-files-summary');
+    this.filesList = $('library-files-list');
 
     this.status = null;
     this.graph = undefined;
@@ -144,6 +160,59 @@ export class LibraryView {
     this.download.addEventListener('click', () => this.begin('download'));
     this.check.addEventListener('click', () => this.begin('check'));
     this.monthly.addEventListener('change', () => this.saveMonthly());
+    this.importButton.addEventListener('click', () => this.importInput.click());
+    this.importFolder.addEventListener('click', () => this.importFolderInput.click());
+    for (const input of [this.importInput, this.importFolderInput]) {
+      input.addEventListener('change', () => {
+        const files = [...input.files];
+        input.value = '';
+        this.importFiles(files);
+      });
+    }
+  }
+
+  /**
+   * Imports files the person saved from the LIS site: each is sent and checked in turn (a folder
+   * may hold other files: only `.csv` files are sent), then the library is built from them.
+   */
+  async importFiles(picked) {
+    const files = picked.filter((f) => /\.csv$/i.test(f.name));
+    if (!files.length) {
+      this.showMessage('failed', picked.length ? 'None of the chosen files is a .csv file saved from the LIS site.' : 'No file was chosen.');
+      return;
+    }
+    this.importButton.disabled = true;
+    this.importFolder.disabled = true;
+    this.download.disabled = true;
+    this.hideMessage();
+    this.importProgress.hidden = false;
+    const refused = [];
+    let accepted = 0;
+    for (const [i, file] of files.entries()) {
+      this.importProgress.textContent = `Checking file ${formatNumber(i + 1)} of ${formatNumber(files.length)}: ${file.name}`;
+      try {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const answer = await api.libraryImportFile(bytes, file.name, file.lastModified);
+        if (answer && answer.accepted) accepted += 1;
+        else refused.push((answer && answer.refused) || { name: file.name, reason: 'not accepted' });
+      } catch (err) {
+        refused.push({ name: file.name, reason: commandError(err).message });
+      }
+    }
+    this.importProgress.textContent = `${plural(accepted, 'file', 'files')} of ${formatNumber(files.length)} checked and kept${refused.length ? `; ${formatNumber(refused.length)} refused` : ''}.`;
+    try {
+      const answer = await api.libraryImportFinish(accepted, refused);
+      if (answer && answer.started) {
+        this.focusRun = true;
+        announce('Building the library from the imported files.');
+      }
+    } catch (err) {
+      this.showMessage('failed', `The import could not finish: ${commandError(err).message}`);
+    } finally {
+      this.importButton.disabled = false;
+      this.importFolder.disabled = false;
+      if (!this.status || !RUNNING.has(this.status.phase)) this.download.disabled = false;
+    }
   }
 
   /** Listens to the download's status (once). */
@@ -344,9 +413,36 @@ export class LibraryView {
     }
     this.renderCounts(s);
     this.renderFailed(s.failed);
+    this.renderFiles(s);
+    this.importButton.disabled = running;
+    this.importFolder.disabled = running;
 
-    if (s.message && (s.phase === 'done' || s.phase === 'failed')) this.showMessage(s.phase, s.message);
+    if (s.message && (s.phase === 'done' || s.phase === 'failed')) this.showMessage(s.phase, s.message, s.details);
     else if (running || !s.message) this.hideMessage();
+  }
+
+  /** Every file on this computer: rows, when the site says it changed, when it was fetched and how. */
+  renderFiles(s) {
+    const files = Array.isArray(s.files) ? s.files : [];
+    const json = JSON.stringify([files, s.asOf]);
+    if (json === this.filesJson) return;
+    this.filesJson = json;
+    this.filesBox.hidden = files.length === 0;
+    if (!files.length) return;
+    this.filesSummary.textContent = filesSummary(files, s.asOf);
+    clear(this.filesList);
+    for (const f of files) {
+      this.filesList.append(
+        h(
+          'tr',
+          { dataset: { file: f.name, origin: f.origin || '' } },
+          h('th', { scope: 'row' }, f.name),
+          h('td', {}, formatNumber(Number(f.rows) || 0)),
+          h('td', {}, f.lastModified ? dateTime(f.lastModified) : 'not said'),
+          h('td', {}, f.retrievedAt ? `${f.origin === 'import' ? 'imported' : 'downloaded'} ${dateTime(f.retrievedAt)}` : '—'),
+        ),
+      );
+    }
   }
 
   renderCounts(s) {
@@ -381,8 +477,12 @@ export class LibraryView {
     this.failedBox.hidden = failed.length === 0;
   }
 
-  showMessage(phase, text) {
+  showMessage(phase, text, details = null) {
     const role = phase === 'failed' ? 'alert' : 'status';
+    const more = typeof details === 'string' ? details.trim() : '';
+    this.details.hidden = !more;
+    if (this.detailsText.textContent !== more) this.detailsText.textContent = more;
+    if (!more) this.details.open = false;
     if (this.message.dataset.phase === phase && this.message.textContent === text && !this.message.hidden) return;
     // The role first, then the text, so the change is announced as what it is.
     this.message.textContent = '';
@@ -393,6 +493,8 @@ export class LibraryView {
   }
 
   hideMessage() {
+    this.details.hidden = true;
+    this.details.open = false;
     if (this.message.hidden) return;
     this.message.hidden = true;
     this.message.textContent = '';

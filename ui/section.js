@@ -5,6 +5,7 @@
 
 import { h, clear, announce, spinner } from './dom.js';
 import { api, isWebUrl, hostOf, commandError } from './api.js';
+import { mediumDate } from './format.js';
 import { linkCitations } from './markdown.js';
 import { requestWorkflow, workflowsMenu } from './workflows.js';
 
@@ -33,6 +34,11 @@ export class SectionViewer {
     this.opinionList = dialog.querySelector('#section-opinions-list');
     this.opinionsEmpty = dialog.querySelector('#section-opinions-empty');
     this.sectionWorkflows = dialog.querySelector('#section-workflows');
+    this.versionsBox = dialog.querySelector('#section-versions');
+    this.versionNotice = dialog.querySelector('#section-version-notice');
+    this.versionToggle = dialog.querySelector('#section-version-toggle');
+    this.asOf = dialog.querySelector('#section-as-of');
+    this.versionToggle.addEventListener('click', () => this.toggleVersion());
     this.stack = [];
     this.current = null;
     this.seq = 0;
@@ -113,6 +119,11 @@ export class SectionViewer {
     clear(this.summaryText);
     this.summary.hidden = true;
     delete this.dialog.dataset.hasSummary;
+    this.versionsBox.hidden = true;
+    this.asOf.hidden = true;
+    this.node = null;
+    delete this.dialog.dataset.versions;
+    delete this.dialog.dataset.versionShown;
     this.urlLine.hidden = true;
     this.opinions.hidden = true;
     clear(this.opinionList);
@@ -138,6 +149,63 @@ export class SectionViewer {
       return;
     }
     this.show(node, sourceId);
+  }
+
+  renderText(text, citations) {
+    clear(this.text);
+    if (text.trim()) {
+      for (const para of paragraphs(text, citations)) this.text.append(h('p', {}, linkCitations(para.text, para.spans)));
+    } else {
+      this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
+    }
+  }
+
+  /**
+   * A section the LIS files list in two versions: which one the text is (the one in effect), a
+   * sentence on the other ("A new version takes effect July 1, 2027."), and a button to read it.
+   */
+  showVersions(node) {
+    const versions = Array.isArray(node.versions) ? node.versions : [];
+    if (!versions.length) return;
+    const shown = versions.find((v) => v.shown) || versions[0];
+    this.dialog.dataset.versions = String(versions.length);
+    this.dialog.dataset.versionShown = shown.label || '';
+    this.shownVersion = shown;
+    this.viewing = shown;
+    clear(this.versionNotice).append(h('strong', {}, versionHeadline(shown)), ' ', node.versionNotice || '');
+    const other = versions.find((v) => v !== shown);
+    this.versionToggle.hidden = !other;
+    if (other) this.versionToggle.textContent = `Read the other version (${versionLabel(other)})`;
+    this.otherVersion = other || null;
+    this.versionsBox.hidden = false;
+  }
+
+  /** Shows the other version's text in place of the one in effect, or back. */
+  toggleVersion() {
+    const node = this.node;
+    if (!node || !this.otherVersion) return;
+    const showingOther = this.viewing !== this.shownVersion;
+    const next = showingOther ? this.shownVersion : this.otherVersion;
+    this.viewing = next;
+    this.renderText(String(next.sourceText || ''), next.citations);
+    if (next.heading) this.heading.textContent = stripLabel(next.heading, node.sourceId);
+    this.dialog.dataset.versionShown = next.label || '';
+    this.dialog.dataset.viewingOther = String(!showingOther);
+    clear(this.versionNotice).append(
+      h('strong', {}, versionHeadline(next)),
+      ' ',
+      showingOther ? node.versionNotice || '' : 'You are reading the version that is not in effect today; it is kept for reference.',
+    );
+    this.versionToggle.textContent = showingOther ? `Read the other version (${versionLabel(this.otherVersion)})` : `Back to the version in effect (${versionLabel(this.shownVersion)})`;
+    announce(`${versionHeadline(next)} shown.`);
+  }
+
+  /** Under the text: which file it came from, when the site last changed it, when it was fetched. */
+  showAsOf(node) {
+    const line = asOfLine(node.sourceFile);
+    if (!line) return;
+    this.asOf.textContent = line;
+    this.asOf.hidden = false;
   }
 
   /** The label the app gave this section (`§ 2.2-3704`), or its id until the app has said. */
@@ -169,12 +237,10 @@ export class SectionViewer {
     this.kindLine.hidden = false;
     this.dialog.dataset.textKind = node.textKind || '';
 
-    const text = String(node.sourceText || '');
-    if (text.trim()) {
-      for (const para of paragraphs(text, node.citations)) this.text.append(h('p', {}, linkCitations(para.text, para.spans)));
-    } else {
-      this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
-    }
+    this.node = node;
+    this.renderText(String(node.sourceText || ''), node.citations);
+    this.showVersions(node);
+    this.showAsOf(node);
 
     // Official text with the plain-language summary kept beside it: both, each clearly labelled.
     const summary = node.textKind === 'official' && typeof node.summary === 'string' ? node.summary.trim() : '';
@@ -245,6 +311,30 @@ export class SectionViewer {
     this.status.hidden = false;
     announce(`${label} could not be opened: ${message}`);
   }
+}
+
+/** A version's note as a person reads it: "effective until July 1, 2025", "contingent effective date". */
+export function versionLabel(v) {
+  const label = String((v && v.label) || '').trim();
+  return label ? label.charAt(0).toLowerCase() + label.slice(1) : 'another version';
+}
+
+/** "In effect: the version effective July 1, 2025." or "Not in effect: …". */
+export function versionHeadline(v) {
+  return `${v && v.inEffect ? 'In effect' : 'Not in effect'}: the version ${versionLabel(v)}.`;
+}
+
+/**
+ * "Official text from CoVTitle_20.csv, last changed on the LIS site July 1, 2024; downloaded
+ * November 26, 2026." — or imported, for a file the person saved in a browser. Empty without a file.
+ */
+export function asOfLine(file) {
+  if (!file || !file.name) return '';
+  const parts = [`Official text from ${file.name}`];
+  if (file.lastModified) parts.push(`, last changed on the LIS site ${mediumDate(String(file.lastModified).slice(0, 10))}`);
+  if (file.retrievedAt) parts.push(`; ${file.origin === 'import' ? 'imported from a file you saved' : 'downloaded'} ${mediumDate(String(file.retrievedAt).slice(0, 10))}`);
+  if (file.format === 'pipeNoHeader') parts.push(' (the site’s 2023 file format)');
+  return `${parts.join('')}.`;
 }
 
 /** The official LIS page where the section can be looked up (the Constitution's, for `const-` ids). */

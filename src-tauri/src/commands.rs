@@ -250,7 +250,9 @@ pub fn save_settings(
 
 /// A law-graph node with what contains it, for the section viewer: also its `label` (`§ 2.2-3704`)
 /// and the `citations` in its text (UTF-16 offsets into `sourceText`), so the page links them.
-/// `summary` is the plain-language summary kept beside official text (null when there is none).
+/// `summary` is the plain-language summary kept beside official text (null when there is none);
+/// `versions` (each with its `citations`) and `versionNotice` describe a section with two
+/// versions; `sourceFile` says which file the official text came from and how old it is.
 pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<String>) -> Result<Value, CommandError> {
     let source_id = source_id.map(|s| s.trim().trim_start_matches('§').trim().to_string()).filter(|s| !s.is_empty());
     if id.is_none() && source_id.is_none() {
@@ -261,7 +263,10 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let data = explorer
         .query(
             "query($id: Int, $sourceId: String) { node(id: $id, sourceId: $sourceId) { id nodeType sourceId heading sourceText \
-             textKind summary url edges { relType fromId toId layer weight \
+             textKind summary url versionNotice \
+             versions { ordinal heading sourceText label effectiveFrom effectiveUntil contingency inEffect shown } \
+             sourceFile { name lastModified retrievedAt origin format } \
+             edges { relType fromId toId layer weight \
              fromNode { id sourceId heading nodeType sourceText textKind url } } } }",
             json!({ "id": id, "sourceId": source_id }),
         )
@@ -286,6 +291,15 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let opinions = opinions_citing(&node);
     let label = node["sourceId"].as_str().map(proseva_citation::label);
     let citations = citation_spans(node["sourceText"].as_str().unwrap_or_default());
+    // Each version's citations too, so the other version's text links its sections.
+    if let Some(versions) = node.get_mut("versions").and_then(Value::as_array_mut) {
+        for version in versions {
+            let spans = citation_spans(version["sourceText"].as_str().unwrap_or_default());
+            if let Some(v) = version.as_object_mut() {
+                v.insert("citations".into(), json!(spans));
+            }
+        }
+    }
     if let Some(map) = node.as_object_mut() {
         map.remove("edges");
         map.insert("parents".into(), Value::Array(parents));

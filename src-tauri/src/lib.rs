@@ -78,6 +78,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         library::library_download,
         library::library_check_updates,
         library::library_pause_embedding,
+        library::library_import_file,
+        library::library_import_finish,
     ])
 }
 

@@ -12,11 +12,11 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use proseva_agent::tools::explorer::ExplorerClient;
-use proseva_sidecars::library::{Library, LibraryStatus, RunKind};
+use proseva_sidecars::library::{FailedFile, ImportFile, ImportedFile, Library, LibraryStatus, RunKind};
 use serde::Serialize;
 use serde_json::{Value, json};
 use tauri::State;
-use tauri::ipc::Channel;
+use tauri::ipc::{Channel, InvokeBody, Request};
 use tokio::sync::watch;
 
 use crate::error::CommandError;
@@ -162,6 +162,63 @@ pub async fn library_check_updates(state: State<'_, AppState>) -> Result<Started
     Ok(Started { started: state.library.start(RunKind::Update) })
 }
 
+/// The largest export file taken by an import: the biggest title file is about 20 MB; four times
+/// that leaves room for a bigger Code without letting a wrong pick fill the memory.
+const MAX_IMPORT_BYTES: usize = 80 * 1024 * 1024;
+
+/// What `library_import_file` answers: the export name the file is kept under, or why not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportAnswer {
+    pub accepted: Option<ImportedFile>,
+    pub refused: Option<FailedFile>,
+}
+
+/// One file the person picked on the Law tab ("Import files I downloaded"): its bytes are the
+/// body, its name in `X-File-Name` (URI-encoded), when it last changed in `X-Last-Modified` (ms
+/// since 1970, as the page's `File.lastModified`). Checked as a download is checked and, if sound,
+/// kept in the exports; `library_import_finish` builds the library from them.
+#[tauri::command]
+pub fn library_import_file(state: State<'_, AppState>, request: Request<'_>) -> Result<ImportAnswer, CommandError> {
+    let header = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let Some(name) = header("x-file-name").filter(|n| !n.trim().is_empty()).map(|n| crate::workspace::clean_file_name(&n)) else {
+        return Err(CommandError::invalid("fileName", "give the file's name in X-File-Name"));
+    };
+    let InvokeBody::Raw(bytes) = request.body() else {
+        return Err(CommandError::invalid("file", format!("{name}: send the file's bytes as the body")));
+    };
+    if bytes.len() > MAX_IMPORT_BYTES {
+        return Ok(ImportAnswer {
+            accepted: None,
+            refused: Some(FailedFile {
+                name: name.clone(),
+                reason: format!(
+                    "{name} is {} MB, larger than any file of the Code ({} MB at most)",
+                    bytes.len() >> 20,
+                    MAX_IMPORT_BYTES >> 20
+                ),
+            }),
+        });
+    }
+    let last_modified = header("x-last-modified")
+        .and_then(|ms| ms.trim().parse::<i64>().ok())
+        .filter(|ms| (0..=253_402_300_799_000).contains(ms))
+        .map(|ms| proseva_law::ingest::rfc3339(ms / 1000));
+    let file = ImportFile { name, bytes: bytes.clone(), last_modified };
+    Ok(match state.library.import_file(file) {
+        Ok(kept) => ImportAnswer { accepted: Some(kept), refused: None },
+        Err(refused) => ImportAnswer { accepted: None, refused: Some(refused) },
+    })
+}
+
+/// After the picked files went through `library_import_file`: builds the library from the files
+/// on disk when `accepted` were kept (the status is pushed as a download's is), or says that none
+/// could be imported, naming `refused`.
+#[tauri::command]
+pub async fn library_import_finish(state: State<'_, AppState>, accepted: usize, refused: Vec<FailedFile>) -> Result<Started, CommandError> {
+    Ok(Started { started: state.library.build_imported(accepted, refused) })
+}
+
 /// Whether background embedding of the law graph is paused, as the Pause button set it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Paused {
@@ -220,7 +277,7 @@ mod tests {
         assert_eq!(at_start(&library, false, now_secs()), AtStart::Resumed, "a resume does not wait for the monthly switch");
         let ended = tokio::time::timeout(Duration::from_secs(30), statuses.wait_for(|s| s.phase == "failed")).await;
         let message = ended.expect("the run ends").expect("the library lives").message.clone().unwrap_or_default();
-        assert!(message.contains("could not be reached"), "{message}");
+        assert!(message.starts_with("This computer could not reach 127.0.0.1"), "{message}");
     }
 
     #[tokio::test]

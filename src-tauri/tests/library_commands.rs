@@ -2,7 +2,9 @@
 //! for the LIS site (proseva-e2e's `lis_site`): a download answers `{started}` at once and runs in
 //! the background, a second one while it goes is refused, the status ends `done` with the files
 //! on disk and an official graph built; a check for updates then finds nothing new. (The runs
-//! themselves — retries, resume, the network gone — are tested in tests/library.rs.)
+//! themselves — retries, resume, the network gone — are tested in tests/library.rs.) Files the
+//! person saved in a browser import through `library_import_file` (raw bytes, as the page sends
+//! them) and `library_import_finish`.
 
 use std::time::{Duration, Instant};
 
@@ -76,8 +78,9 @@ async fn a_download_through_the_commands_builds_the_official_library_and_an_upda
 
     let done = app.until_ended().await;
     assert_eq!(done["phase"], "done", "{done}");
-    assert_eq!(done["newOrChanged"], 6, "the stand-in's three titles, Constitution, popular names, authorities: {done}");
-    assert_eq!((done["filesOnDisk"].as_u64(), done["interrupted"].as_bool()), (Some(6), Some(false)));
+    assert_eq!(done["newOrChanged"], 7, "the stand-in's four titles, Constitution, popular names, authorities: {done}");
+    assert_eq!((done["filesOnDisk"].as_u64(), done["interrupted"].as_bool()), (Some(7), Some(false)));
+    assert_eq!(done["files"].as_array().map(Vec::len), Some(7), "every file with its dates: {done}");
     assert!(done["lastCheck"].is_string() && done["lastBuild"].is_string(), "{done}");
     assert!(done["message"].as_str().unwrap().contains("official text"), "{done}");
     let graph_db = app.data_dir().join("graph.db");
@@ -89,7 +92,7 @@ async fn a_download_through_the_commands_builds_the_official_library_and_an_upda
     app.until_started("update").await;
     let checked = app.until_ended().await;
     assert_eq!((checked["phase"].as_str(), checked["kind"].as_str()), (Some("done"), Some("update")), "{checked}");
-    assert_eq!((checked["newOrChanged"].as_u64(), checked["unchanged"].as_u64()), (Some(0), Some(6)), "{checked}");
+    assert_eq!((checked["newOrChanged"].as_u64(), checked["unchanged"].as_u64()), (Some(0), Some(7)), "{checked}");
     assert_eq!(checked["message"], "The official Code is up to date.");
 
     // Pause and resume the background embedding: a flag file beside the graph the explorer reads.
@@ -103,4 +106,48 @@ async fn a_download_through_the_commands_builds_the_official_library_and_an_upda
         json!({"paused": false}),
         "resuming twice is fine"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_saved_in_a_browser_import_through_the_commands_and_build_the_official_library() {
+    let nowhere = {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        format!("http://127.0.0.1:{port}")
+    };
+    let app = app(&nowhere, Duration::from_millis(5));
+    let mut accepted = 0;
+    for (name, body) in proseva_e2e::lis_files::site_files() {
+        let encoded = name.replace(' ', "%20");
+        let answer = app
+            .invoke_raw("library_import_file", body.into_bytes(), &[("X-File-Name", &encoded), ("X-Last-Modified", "1719792000000")])
+            .unwrap();
+        assert_eq!(answer["accepted"]["keptAs"], name, "{answer}");
+        accepted += 1;
+    }
+    // A page saved instead of the file, under a browser's second-copy name.
+    let refused = app
+        .invoke_raw("library_import_file", b"<!DOCTYPE html><html>Sign in</html>".to_vec(), &[("X-File-Name", "CoVTitle_2.2%20(1).csv")])
+        .unwrap();
+    assert_eq!(refused["refused"]["name"], "CoVTitle_2.2 (1).csv", "{refused}");
+    assert!(refused["refused"]["reason"].as_str().unwrap().contains("web page instead of the CSV file"), "{refused}");
+    // No name: refused as a bad call, naming the field.
+    let error = app.invoke_raw("library_import_file", b"x".to_vec(), &[]).unwrap_err();
+    assert_eq!(error["field"], "fileName", "{error}");
+
+    let finish = app.invoke("library_import_finish", json!({"accepted": accepted, "refused": [refused["refused"].clone()]})).unwrap();
+    assert_eq!(finish, json!({"started": true}));
+    let done = app.until_ended().await;
+    assert_eq!(done["phase"], "done", "{done}");
+    assert!(done["message"].as_str().unwrap().starts_with("7 files imported"), "{done}");
+    assert!(done["message"].as_str().unwrap().contains("Not imported: CoVTitle_2.2 (1).csv"), "{done}");
+    let files = done["files"].as_array().unwrap();
+    assert!(files.iter().all(|f| f["origin"] == "import" && f["lastModified"] == "2024-07-01T00:00:00Z"), "{done}");
+    let graph_db = app.data_dir().join("graph.db");
+    assert_eq!(proseva_law::store::read_meta_of(&graph_db, "text_kind").as_deref(), Some("official"));
+
+    // Nothing sound: nothing is built, and the page is told so.
+    let none = app.invoke("library_import_finish", json!({"accepted": 0, "refused": []})).unwrap();
+    assert_eq!(none, json!({"started": false}));
+    let status = app.invoke("library_status", json!({})).unwrap()["library"].clone();
+    assert_eq!(status["message"], "None of the files could be imported; the library is as it was.");
 }

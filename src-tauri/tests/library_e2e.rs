@@ -20,11 +20,12 @@ use support::{
 
 /// The least time between two requests to the stand-in. The app's read timeout is 60 times this:
 /// at 150 ms a hung request is given up after 9 s (and the file after four tries, ~36 s), long
-/// after the test has closed the app; the 83 files take ~12 s.
+/// after the test has closed the app; the 10 files take ~2 s.
 const PACE_MS: &str = "150";
 
-/// Every export file: 77 titles, the Constitution and five more lists.
-const FILE_COUNT: usize = 83;
+/// Every export file the stand-in's library page lists (four titles), then the Constitution and
+/// five more lists.
+const FILE_COUNT: usize = 10;
 
 /// Starts the app in a new window and waits until it has started both sidecars.
 fn launch(driver: &Driver) -> Session {
@@ -109,7 +110,7 @@ fn the_official_code_downloads_resumes_after_a_restart_and_shows_official_text_w
         .and_then(|rest| rest.strip_suffix(&format!(" of {FILE_COUNT}: Constitution.csv")))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("the progress line reads \"File N of {FILE_COUNT}: Constitution.csv\": {line:?}"));
-    assert_eq!(number, FILE_COUNT - 5, "the Constitution comes after the 77 titles: {line:?}");
+    assert_eq!(number, FILE_COUNT - 5, "the Constitution comes after the four titles: {line:?}");
     save_screenshot(&session, "library.png");
     let downloading = Instant::now();
     while site.hits("Constitution.csv") == 0 {
@@ -198,4 +199,99 @@ fn the_official_code_downloads_resumes_after_a_restart_and_shows_official_text_w
 
     quit(session, data.path());
     eprintln!("in all: {:?}", started.elapsed());
+}
+
+#[test]
+fn files_saved_in_a_browser_import_from_the_law_tab_and_a_section_shows_both_its_versions() {
+    let data = tempfile::tempdir().unwrap();
+    let saved = tempfile::tempdir().unwrap();
+    // What a person saved from law.lis.virginia.gov/law-library/ in a browser (a second copy of
+    // one file, as browsers name it; one title in the 2023 format).
+    let mut paths = Vec::new();
+    for (name, body) in proseva_e2e::lis_files::site_files() {
+        let name = if name == "CoVTitle_40.1.csv" { "CoVTitle_40.1 (1).csv".to_string() } else { name };
+        std::fs::write(saved.path().join(&name), body).unwrap();
+        paths.push(saved.path().join(name));
+    }
+    std::fs::write(saved.path().join("CoVTitle_1.csv"), proseva_e2e::lis_files::title_1_of_2023()).unwrap();
+    paths.push(saved.path().join("CoVTitle_1.csv"));
+    // A site nobody answers at: the download fails as it does on a computer that is offline.
+    let nowhere = {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        format!("http://127.0.0.1:{port}")
+    };
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("LIS_BASE_URL", nowhere),
+        ("PROSEVA_LIS_PACE_MS", "20".to_string()),
+        // The law is read as of this day: § 55.1-1245's new version takes effect July 1, 2027.
+        ("PROSEVA_LAW_DATE", "2026-11-26".to_string()),
+        ("RUST_LOG", "info".to_string()),
+    ];
+    let driver = start_driver(&display, &env).unwrap();
+    let session = launch(&driver);
+    open_law_tab(&session);
+
+    // 1. The download cannot reach the site: plain words, the technical text behind Details.
+    press(&session, "#library-download");
+    session
+        .wait_for("#library-message[data-phase='failed']", LONG)
+        .unwrap_or_else(|e| panic!("{e}; the Law tab: {:?}", content_of(&session, "#panel-library")));
+    let message = text_of(&session, "#library-message");
+    assert!(message.starts_with("This computer could not reach 127.0.0.1. Check the internet connection"), "{message}");
+    assert!(!message.contains("error sending request"), "no technical text in the message: {message}");
+    session.wait_for("#library-details:not([hidden])", LONG).unwrap();
+    assert!(!content_of(&session, "#library-details-text").is_empty(), "the details are there behind the link");
+
+    // 2. Import the saved files: each checked, then the library built from them.
+    let input = session.wait_for("#library-import-input", LONG).unwrap();
+    let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    session.type_text(&input, &list.join("\n")).unwrap();
+    session
+        .wait_until(
+            "return document.querySelector(\"#library-message[data-phase='done']\")?.textContent?.includes('8 files imported')",
+            LONG,
+        )
+        .unwrap_or_else(|e| panic!("{e}; the Law tab: {:?}", content_of(&session, "#panel-library")));
+    session.wait_for("#library-holds[data-corpus='official']", LONG).unwrap();
+    session.wait_for("#library-files:not([hidden]) tr[data-file='CoVTitle_40.1.csv'][data-origin='import']", LONG).unwrap();
+    let files = content_of(&session, "#library-files-summary");
+    assert!(files.starts_with("8 files on this computer — official text as of"), "{files}");
+
+    // 3. A section with two versions: the one in effect today, the notice, the other one a click away.
+    press(&session, "#tab-chat");
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "What does § 55.1-1245 say?").unwrap();
+    session.type_text(&input, ENTER).unwrap();
+    session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
+    let answer = text_of(&session, "#chat-transcript .message.assistant[data-state='done']");
+    assert!(answer.contains("A new version takes effect July 1, 2027."), "the answer says another version is coming: {answer}");
+    press(&session, "#chat-transcript .message.assistant a.cite[data-source-id='55.1-1245']");
+    session.wait_for("#section-viewer[open][data-state='ready'][data-source-id='55.1-1245'][data-versions='2']", LONG).unwrap();
+    assert_eq!(text_of(&session, "#section-kind"), "Official text");
+    let text = text_of(&session, "#section-text");
+    assert!(text.contains("within five days"), "the version in effect on November 26, 2026: {text}");
+    let notice = text_of(&session, "#section-version-notice");
+    assert!(
+        notice.starts_with("In effect: the version effective until July 1, 2027.")
+            && notice.contains("A new version takes effect July 1, 2027."),
+        "{notice}"
+    );
+    let as_of = text_of(&session, "#section-as-of");
+    assert!(as_of.starts_with("Official text from CoVTitle_55.1.csv") && as_of.contains("imported from a file you saved"), "{as_of}");
+    save_screenshot(&session, "section-versions.png");
+    press(&session, "#section-version-toggle");
+    session.wait_for("#section-viewer[data-viewing-other='true']", LONG).unwrap();
+    let other = text_of(&session, "#section-text");
+    assert!(other.contains("within 14 days"), "the version effective July 1, 2027: {other}");
+    assert!(text_of(&session, "#section-version-notice").starts_with("Not in effect: the version effective July 1, 2027."));
+    press(&session, "#section-version-toggle");
+    session.wait_for("#section-viewer[data-viewing-other='false']", LONG).unwrap();
+    assert!(text_of(&session, "#section-text").contains("within five days"));
+
+    quit(session, data.path());
 }

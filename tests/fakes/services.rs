@@ -62,10 +62,7 @@ pub struct Explorer {
 pub async fn start_explorer() -> Explorer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    let files = vec![
-        CorpusFile { name: "CoVTitle_2.2.csv".into(), contents: title_2_2() },
-        CorpusFile { name: "CoVTitle_16.1.csv".into(), contents: title_16_1() },
-    ];
+    let files = vec![CorpusFile::new("CoVTitle_2.2.csv", title_2_2()), CorpusFile::new("CoVTitle_16.1.csv", title_16_1())];
     let embedder = RandomEmbedder { dimension: 16 };
     let progress = |_| {};
     let options = IngestOptions {

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { markCitations, stripMarks } from '../../ui/markdown.js';
-import { paragraphs } from '../../ui/section.js';
+import { paragraphs, versionLabel, versionHeadline, asOfLine } from '../../ui/section.js';
 import { commandError } from '../../ui/api.js';
 import { countText, resultError } from '../../ui/results.js';
 import { monthGrid, shiftMonth, monthRange, dueState, formatMoney, moneyFlow, parseMoney, formatBytes, sizeProblem, pageText, addDays, daysBetween, UPLOAD_LIMIT } from '../../ui/format.js';
@@ -20,7 +20,7 @@ import { splitPages, findAll, utf16Index } from '../../ui/docviewer.js';
 import { findSectionCitations } from '../../ui/markdown.js';
 import { sortCases } from '../../ui/workspace.js';
 import { folderOf, countsText, backupTime } from '../../ui/backup.js';
-import { holdings, holdsSentence, fileLine, speedLine, buildLine, failureReason } from '../../ui/library.js';
+import { holdings, holdsSentence, fileLine, speedLine, buildLine, failureReason, filesSummary } from '../../ui/library.js';
 
 const span = (startUtf16, endUtf16, sourceId) => ({ startUtf16, endUtf16, sourceId, label: `§ ${sourceId}`, status: 'verified' });
 
@@ -276,4 +276,23 @@ test('a download in progress reads as file k of n, bytes and speed, then the bui
   assert.equal(buildLine({ buildStage: null, buildDone: 0, buildTotal: 0 }), 'Building the library: starting');
   assert.equal(failureReason({ name: 'CoVTitle_20.csv', reason: 'CoVTitle_20.csv: the site answered HTTP 500' }), 'the site answered HTTP 500');
   assert.equal(failureReason({ name: 'a.csv', reason: 'timed out' }), 'timed out');
+});
+
+test('a section with two versions says which one the text is', () => {
+  const old = { label: 'Effective until July 1, 2027', inEffect: true };
+  const next = { label: 'Effective July 1, 2027', inEffect: false };
+  assert.equal(versionLabel(old), 'effective until July 1, 2027');
+  assert.equal(versionHeadline(old), 'In effect: the version effective until July 1, 2027.');
+  assert.equal(versionHeadline(next), 'Not in effect: the version effective July 1, 2027.');
+  assert.equal(versionLabel({}), 'another version');
+});
+
+test('the official text says where it came from and how old it is', () => {
+  assert.equal(asOfLine(null), '');
+  const downloaded = { name: 'CoVTitle_20.csv', lastModified: '2024-07-01T00:00:00Z', retrievedAt: '2026-11-26T13:00:00Z', origin: 'download', format: 'csvWithHeader' };
+  assert.equal(asOfLine(downloaded), 'Official text from CoVTitle_20.csv, last changed on the LIS site Jul 1, 2024; downloaded Nov 26, 2026.');
+  const imported = { name: 'CoVTitle_1.csv', retrievedAt: '2026-11-26T13:00:00Z', origin: 'import', format: 'pipeNoHeader' };
+  assert.equal(asOfLine(imported), 'Official text from CoVTitle_1.csv; imported from a file you saved Nov 26, 2026 (the site’s 2023 file format).');
+  assert.equal(filesSummary([{}, {}], null), '2 files on this computer');
+  assert.match(filesSummary([{}], '2026-11-26T13:00:00Z'), /^1 file on this computer — official text as of Nov 26, 2026/);
 });

@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::ingest::LIS_BASE_URL;
-use crate::lis::{FileKind, read_rows};
+use crate::lis::{FileFormat, FileKind, read_rows, sniff_format};
 
 /// Every title of the Code of Virginia, as the export file names spell them.
 pub const TITLES: &[&str] = &[
@@ -37,9 +37,63 @@ pub const OTHER_FILES: &[&str] =
 
 /// The export files, by name: every title, then the Constitution and the other lists.
 pub fn file_names() -> Vec<String> {
-    let mut names: Vec<String> = TITLES.iter().map(|t| format!("CoVTitle_{t}.csv")).collect();
-    names.extend(OTHER_FILES.iter().map(|s| s.to_string()));
-    names
+    file_names_with(TITLES.iter().map(|t| format!("CoVTitle_{t}.csv")).collect())
+}
+
+/// `titles` (file names), then the Constitution and the other lists.
+fn file_names_with(mut titles: Vec<String>) -> Vec<String> {
+    titles.sort_by(|a, b| proseva_citation::natural_cmp(a, b));
+    titles.dedup();
+    titles.extend(OTHER_FILES.iter().map(|s| s.to_string()));
+    titles
+}
+
+/// The title files a library page links (`/CSV/CoVTitle_<n>.csv`, as an absolute or relative
+/// address), in Code order; empty when it links none.
+pub fn titles_linked_from(page: &str) -> Vec<String> {
+    let mut titles = Vec::new();
+    let lower = page.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("/csv/covtitle_").map(|i| i + from) {
+        let start = at + "/csv/".len();
+        let end = lower[start..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).map_or(lower.len(), |i| i + start);
+        if let Some(name) = canonical_name(&page[start..end])
+            && FileKind::of(&name) == Some(FileKind::Code)
+            && !titles.contains(&name)
+        {
+            titles.push(name);
+        }
+        from = end;
+    }
+    titles.sort_by(|a, b| proseva_citation::natural_cmp(a, b));
+    titles
+}
+
+/// The name an export goes by (`CoVTitle_8.01.csv`, `Constitution.csv`) for a file name as a
+/// browser may have saved it: any case, a ` (1)` or `-1` a second download added, `.CSV`. `None`
+/// for a name that is no export's.
+pub fn canonical_name(file_name: &str) -> Option<String> {
+    let name = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name).trim();
+    let lower = name.to_ascii_lowercase();
+    let stem = lower.strip_suffix(".csv")?;
+    // "covtitle_20 (1)" and "covtitle_20-1": a browser's second copy.
+    let stem = match stem.rfind(" (") {
+        Some(i) if stem.ends_with(')') && stem[i + 2..stem.len() - 1].chars().all(|c| c.is_ascii_digit()) => &stem[..i],
+        _ => stem,
+    };
+    if let Some(title) = stem.strip_prefix("covtitle_") {
+        let title = title.trim();
+        let title = match title.rsplit_once('-') {
+            Some((t, n)) if n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() => t,
+            _ => title,
+        };
+        let valid = !title.is_empty()
+            && title.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && title.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
+        return valid.then(|| format!("CoVTitle_{}.csv", title.to_ascii_uppercase()));
+    }
+    let stem = stem.split(['-', ' ']).next().unwrap_or(stem);
+    OTHER_FILES.iter().find(|f| f.to_ascii_lowercase() == format!("{stem}.csv")).map(|f| f.to_string())
 }
 
 /// What is known of a downloaded file: enough to ask for it conditionally and to tell a changed
@@ -53,6 +107,12 @@ pub struct FileRecord {
     pub rows: usize,
     pub etag: Option<String>,
     pub last_modified: Option<String>,
+    /// When it was downloaded or imported (RFC 3339).
+    #[serde(default)]
+    pub retrieved_at: Option<String>,
+    /// `download` or `import` (a file the person saved from the site in a browser).
+    #[serde(default)]
+    pub origin: Option<String>,
 }
 
 /// The outcome of asking for one file.
@@ -77,12 +137,24 @@ impl Fetched {
     }
 }
 
-/// Why a file could not be fetched: one sentence naming it, and whether the site could not be
-/// reached at all (no connection), as opposed to answering badly.
+/// Why a file could not be fetched: one sentence a person can act on, the technical text behind
+/// it, and what kind of failure it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FetchFailure {
     pub message: String,
+    /// What the connection said, for a Details link.
+    pub details: String,
+    /// The site could not be reached at all (no connection, no name lookup), as opposed to
+    /// answering badly.
     pub unreachable: bool,
+    /// The site's certificate chain could not be checked: every file would fail the same way.
+    pub certificate: bool,
+}
+
+impl FetchFailure {
+    fn answered(message: String) -> Self {
+        FetchFailure { details: message.clone(), message, unreachable: false, certificate: false }
+    }
 }
 
 /// How the downloader treats the site.
@@ -96,6 +168,9 @@ pub struct DownloadConfig {
     pub read_timeout: Duration,
     /// Retries of one file (5xx, 429, a lost connection, a file cut short).
     pub retry: RetryPolicy,
+    /// Trust only these certificates (PEM), instead of the system's: for tests against a
+    /// stand-in site with a certificate of its own. Verification itself is never switched off.
+    pub trust_only: Option<Vec<Vec<u8>>>,
 }
 
 impl DownloadConfig {
@@ -121,7 +196,14 @@ impl DownloadConfig {
                 max_delay: pace * 30,
                 longest_retry_after: Duration::from_secs(120),
             },
+            trust_only: None,
         }
+    }
+
+    /// The site's host name, as a person reads it (`law.lis.virginia.gov`).
+    pub fn host(&self) -> String {
+        let rest = self.base.split_once("://").map_or(self.base.as_str(), |(_, r)| r);
+        rest.split(['/', ':']).next().unwrap_or(rest).to_string()
     }
 
     pub fn url(&self, name: &str) -> String {
@@ -140,15 +222,88 @@ pub struct Downloader {
 
 impl Downloader {
     pub fn new(config: DownloadConfig) -> Result<Self, Error> {
-        let client = proseva_http::client_builder(concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"), " (law library download)"))
-            .read_timeout(config.read_timeout)
-            .build()
-            .map_err(|e| Error::Fetch(proseva_http::describe(&e)))?;
+        let mut builder = proseva_http::client_builder(concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"), " (law library download)"))
+            .read_timeout(config.read_timeout);
+        if let Some(pems) = &config.trust_only {
+            let certs = pems
+                .iter()
+                .map(|pem| reqwest::Certificate::from_pem(pem))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Error::Fetch(format!("a certificate to trust could not be read: {}", proseva_http::describe(&e))))?;
+            builder = builder.tls_certs_only(certs);
+        }
+        let client = builder.build().map_err(|e| Error::Fetch(proseva_http::describe(&e)))?;
         Ok(Downloader { client, config, last_request: Mutex::new(None) })
     }
 
     pub fn config(&self) -> &DownloadConfig {
         &self.config
+    }
+
+    /// The files to ask for: the titles the site's library page (`/law-library/`) links, then the
+    /// Constitution and the other lists; the built-in list of titles when the page cannot be read
+    /// or links none. A failure that says the site cannot be reached at all (or its certificate
+    /// not checked) is returned, so the caller can say so before asking for every file.
+    pub async fn published_files<S, F>(&self, sleep: &S) -> Result<Vec<String>, FetchFailure>
+    where
+        S: Fn(Duration) -> F,
+        F: std::future::Future<Output = ()>,
+    {
+        self.wait_turn(sleep).await;
+        let url = format!("{}/law-library/", self.config.base);
+        let sent = self.client.get(&url).send().await;
+        self.mark_now();
+        match sent {
+            Err(e) if is_certificate_problem(&e) => Err(self.certificate_failure(&e)),
+            Err(e) if e.is_connect() => Err(self.unreachable_failure(&proseva_http::describe(&e))),
+            Err(e) => {
+                tracing::info!(
+                    "the library page {url} could not be read ({}); asking for the built-in list of titles",
+                    proseva_http::describe(&e)
+                );
+                Ok(file_names())
+            }
+            Ok(response) if response.status().is_success() => {
+                let page = response.text().await.unwrap_or_default();
+                let titles = titles_linked_from(&page);
+                if titles.is_empty() {
+                    tracing::info!("the library page {url} links no title files; asking for the built-in list");
+                    Ok(file_names())
+                } else {
+                    Ok(file_names_with(titles))
+                }
+            }
+            Ok(response) => {
+                tracing::info!("the library page {url} answered HTTP {}; asking for the built-in list of titles", response.status());
+                Ok(file_names())
+            }
+        }
+    }
+
+    fn certificate_failure(&self, error: &reqwest::Error) -> FetchFailure {
+        let host = self.config.host();
+        FetchFailure {
+            message: format!(
+                "{host}'s security certificate chain could not be checked, so nothing was downloaded. The site may be sending an \
+                 incomplete chain (a missing intermediate certificate); ProSeVA keeps the check on rather than trust an unchecked \
+                 site. You can save the files from https://{host}/law-library/ in your web browser and use “Import files I downloaded”."
+            ),
+            details: proseva_http::describe(error),
+            unreachable: false,
+            certificate: true,
+        }
+    }
+
+    fn unreachable_failure(&self, details: &str) -> FetchFailure {
+        FetchFailure {
+            message: format!(
+                "This computer could not reach {}. Check the internet connection and try again; nothing already downloaded was lost.",
+                self.config.host()
+            ),
+            details: details.to_string(),
+            unreachable: true,
+            certificate: false,
+        }
     }
 
     /// Waits (on the caller's timer) until the pace allows the next request, and marks it sent.
@@ -163,6 +318,12 @@ impl Downloader {
             sleep(wait).await;
         }
         // The time it actually goes: a timer that fires late must not shorten the next gap.
+        self.mark_now();
+    }
+
+    /// Counts the pace from now: when the site has answered (a slow connection must not bring the
+    /// next request closer to this one than the pace).
+    fn mark_now(&self) {
         *self.last_request.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
     }
 
@@ -196,16 +357,10 @@ impl Downloader {
                     request = request.header(header::IF_MODIFIED_SINCE, modified);
                 }
             }
-            let failure = match request.send().await {
-                Err(e) if is_certificate_problem(&e) => {
-                    return Err(FetchFailure {
-                        message: format!(
-                            "{name}: the site's security certificate could not be verified ({}); nothing was downloaded, and the check stays on",
-                            proseva_http::describe(&e)
-                        ),
-                        unreachable: false,
-                    });
-                }
+            let sent = request.send().await;
+            self.mark_now();
+            let failure = match sent {
+                Err(e) if is_certificate_problem(&e) => return Err(self.certificate_failure(&e)),
                 Err(e) => Attempt::Unreachable(proseva_http::describe(&e)),
                 Ok(response) => match response.status() {
                     StatusCode::NOT_MODIFIED => match on_disk {
@@ -221,9 +376,7 @@ impl Downloader {
                             Ok(body) => match validate(name, &body) {
                                 Err(why) => Attempt::Bad(why),
                                 Ok(rows) => {
-                                    return self
-                                        .keep(name, dir, body, rows, etag, last_modified, on_disk)
-                                        .map_err(|message| FetchFailure { message, unreachable: false });
+                                    return self.keep(name, dir, body, rows, etag, last_modified, on_disk).map_err(FetchFailure::answered);
                                 }
                             },
                         }
@@ -245,12 +398,13 @@ impl Downloader {
             let unreachable = matches!(failure, Attempt::Unreachable(_));
             let (wait, why) = match failure {
                 Attempt::RetryIn(wait, why) => (wait, why),
-                Attempt::Final(message) => return Err(FetchFailure { message, unreachable: false }),
+                Attempt::Final(message) => return Err(FetchFailure::answered(message)),
                 Attempt::Unreachable(why) | Attempt::Lost(why) | Attempt::Bad(why) => {
                     match self.config.retry.next(retry, &Failed::NoConnection, &RetryRules::default()) {
                         Next::RetryIn(wait) => (wait, why),
                         Next::GiveUp { .. } => {
-                            return Err(FetchFailure { message: format!("{name}: {why} (tried {} times)", retry + 1), unreachable });
+                            let details = format!("{name}: {why} (tried {} times)", retry + 1);
+                            return Err(if unreachable { self.unreachable_failure(&details) } else { FetchFailure::answered(details) });
                         }
                     }
                 }
@@ -274,18 +428,55 @@ impl Downloader {
         on_disk: Option<&FileRecord>,
     ) -> Result<Fetched, String> {
         let sha256 = format!("{:x}", Sha256::digest(&body));
-        let record = FileRecord { name: name.to_string(), bytes: body.len() as u64, sha256, rows, etag, last_modified };
-        if on_disk.is_some_and(|p| p.sha256 == record.sha256) {
-            return Ok(Fetched::Unchanged(record));
+        let record = FileRecord {
+            name: name.to_string(),
+            bytes: body.len() as u64,
+            sha256,
+            rows,
+            etag,
+            last_modified,
+            retrieved_at: Some(crate::ingest::now_rfc3339()),
+            origin: Some("download".into()),
+        };
+        if let Some(p) = on_disk.filter(|p| p.sha256 == record.sha256) {
+            // The same bytes: the copy on disk stays, and so does when it was fetched.
+            return Ok(Fetched::Unchanged(FileRecord { retrieved_at: p.retrieved_at.clone().or(record.retrieved_at), ..record }));
         }
-        std::fs::create_dir_all(dir).map_err(|e| format!("{name}: cannot create {}: {e}", dir.display()))?;
-        let part = dir.join(format!(".{name}.part"));
-        std::fs::write(&part, &body)
-            .and_then(|()| std::fs::File::open(&part)?.sync_all())
-            .and_then(|()| std::fs::rename(&part, dir.join(name)))
-            .map_err(|e| format!("{name}: cannot save it in {}: {e}", dir.display()))?;
+        save_export(dir, name, &body)?;
         Ok(if on_disk.is_some() { Fetched::Changed(record) } else { Fetched::New(record) })
     }
+}
+
+/// Writes an export into `dir` atomically (`.name.part`, synced, renamed).
+pub fn save_export(dir: &Path, name: &str, body: &[u8]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{name}: cannot create {}: {e}", dir.display()))?;
+    let part = dir.join(format!(".{name}.part"));
+    std::fs::write(&part, body)
+        .and_then(|()| std::fs::File::open(&part)?.sync_all())
+        .and_then(|()| std::fs::rename(&part, dir.join(name)))
+        .map_err(|e| format!("{name}: cannot save it in {}: {e}", dir.display()))
+}
+
+/// Checks a file the person saved from the site and keeps it in `dir` under its export name:
+/// the same checks as a download ([`validate`]). Returns what is known of it.
+pub fn import_export(dir: &Path, file_name: &str, body: &[u8], modified: Option<String>) -> Result<FileRecord, String> {
+    let Some(name) = canonical_name(file_name) else {
+        return Err(format!(
+            "{file_name} is not one of the site's export files (CoVTitle_<n>.csv, Constitution.csv, PopularNames.csv, Authorities.csv, Charters.csv, Compacts.csv, UnCodifiedActs.csv)"
+        ));
+    };
+    let rows = validate(&name, body).map_err(|why| format!("{file_name}: {why}"))?;
+    save_export(dir, &name, body)?;
+    Ok(FileRecord {
+        name,
+        bytes: body.len() as u64,
+        sha256: format!("{:x}", Sha256::digest(body)),
+        rows,
+        etag: None,
+        last_modified: modified,
+        retrieved_at: Some(crate::ingest::now_rfc3339()),
+        origin: Some("import".into()),
+    })
 }
 
 enum Attempt {
@@ -345,8 +536,8 @@ pub fn validate(name: &str, body: &[u8]) -> Result<usize, String> {
         return Err("the site answered a web page instead of the CSV file".into());
     }
     // Quotes in CSV come in pairs (a quoted field, or "" inside one): an odd count means the file
-    // stops inside a quoted field.
-    if body.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
+    // stops inside a quoted field. (In the old pipe format quotes are text.)
+    if sniff_format(body) == FileFormat::CsvWithHeader && body.iter().filter(|&&b| b == b'"').count() % 2 == 1 {
         return Err("the file is cut off inside a quoted field".into());
     }
     let (rows, problems) = read_rows(name, body).map_err(|p| format!("not a usable CSV export: {}", p.reason))?;
@@ -365,16 +556,18 @@ pub fn validate(name: &str, body: &[u8]) -> Result<usize, String> {
 pub async fn fetch_exports(dir: &Path, on_file: impl Fn(&str, Result<u64, String>)) -> Result<usize, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
     let downloader = Downloader::new(DownloadConfig::from_env())?;
+    let names = downloader.published_files(&blocking_sleep).await.map_err(|e| Error::Fetch(format!("{} ({})", e.message, e.details)))?;
     let mut fetched = 0;
-    for name in file_names() {
+    for name in names {
         let result = downloader.fetch(&name, dir, None, &mut |_, _| {}, blocking_sleep).await;
         match result {
             Ok(Fetched::NotPublished) => on_file(&name, Err(format!("{name}: not published by the site"))),
+            Err(e) if e.certificate => return Err(Error::Fetch(format!("{} ({})", e.message, e.details))),
             Ok(done) => {
                 fetched += 1;
                 on_file(&name, Ok(done.record().map_or(0, |r| r.bytes)));
             }
-            Err(e) => on_file(&name, Err(e.message)),
+            Err(e) => on_file(&name, Err(format!("{} ({})", e.message, e.details))),
         }
     }
     if fetched == 0 {
@@ -404,6 +597,27 @@ mod tests {
             assert!(names.iter().any(|n| n == wanted), "{wanted}");
         }
         assert!(names.iter().all(|n| FileKind::of(n).is_some()), "every file name is one the reader knows");
+    }
+
+    #[test]
+    fn the_library_page_names_the_titles_it_publishes() {
+        let page = r#"<ul><li><a href="/CSV/CoVTitle_8.12.csv">Title 8.12</a></li>
+            <li><a href='https://law.lis.virginia.gov/CSV/CoVTitle_1.csv'>1</a></li><a href="/CSV/Constitution.csv">C</a>
+            <a href="/CSV/CoVTitle_8.12.csv">again</a><a href="/vacode/title2.2/">browse</a></ul>"#;
+        assert_eq!(titles_linked_from(page), ["CoVTitle_1.csv", "CoVTitle_8.12.csv"]);
+        assert!(titles_linked_from("<html>nothing here</html>").is_empty());
+    }
+
+    #[test]
+    fn saved_file_names_map_to_export_names() {
+        assert_eq!(canonical_name("covtitle_8.1a.csv").as_deref(), Some("CoVTitle_8.1A.csv"));
+        assert_eq!(canonical_name("CoVTitle_20 (1).csv").as_deref(), Some("CoVTitle_20.csv"));
+        assert_eq!(canonical_name("/home/me/Downloads/CoVTitle_55.1-2.csv").as_deref(), Some("CoVTitle_55.1.csv"));
+        assert_eq!(canonical_name("constitution (2).CSV").as_deref(), Some("Constitution.csv"));
+        assert_eq!(canonical_name("UnCodifiedActs.csv").as_deref(), Some("UnCodifiedActs.csv"));
+        assert_eq!(canonical_name("notes.csv"), None);
+        assert_eq!(canonical_name("CoVTitle_.csv"), None);
+        assert_eq!(canonical_name("CoVTitle_20.txt"), None);
     }
 
     #[test]

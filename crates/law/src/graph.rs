@@ -13,8 +13,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::Error;
 use crate::rank::{self, Evidence, Question, Ranking, Weights};
-use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, edge_from_row, node_from_row};
+use crate::store::{self, EdgeRecord, NODE_COLUMNS, NodeRecord, SourceFileRecord, VersionRecord, edge_from_row, node_from_row};
 use crate::vectors::VectorIndex;
+use crate::versions::{self, Validity};
 use crate::words::{Found, Match, WordIndex};
 
 /// Counts of one node or edge type.
@@ -71,6 +72,36 @@ pub struct Graph {
     heading_vectors: Mutex<HashMap<i64, Vec<f32>>>,
     /// The file this graph was opened from, as [`file_identity`] names it.
     file: Option<FileIdentity>,
+    /// Sections with versions: every version, by node id (crate::versions).
+    versions: HashMap<i64, Vec<VersionRecord>>,
+    /// The files the graph was built from, with their dates.
+    source_files: Vec<SourceFileRecord>,
+    /// The day the law is read as of, when set; else `PROSEVA_LAW_DATE` or today, asked each time.
+    law_date: RwLock<Option<chrono::NaiveDate>>,
+}
+
+/// One version of a section as read on the graph's law date.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionVersion {
+    pub ordinal: i64,
+    pub heading: Option<String>,
+    pub source_text: Option<String>,
+    /// The catchline's note: `Effective until July 1, 2025`.
+    pub label: String,
+    pub valid_from: Option<chrono::NaiveDate>,
+    pub valid_until: Option<chrono::NaiveDate>,
+    /// `expiration` or `effective` for a contingent pair.
+    pub contingency: Option<String>,
+    /// Whether it is in effect on the law date.
+    pub in_effect: bool,
+    /// Whether the node's own text is this version's (the one in effect, or when none is, the
+    /// last to have started).
+    pub shown: bool,
+}
+
+fn validity_of(v: &VersionRecord) -> Option<Validity> {
+    let date = |d: &Option<String>| d.as_deref().and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+    Validity::from_parts(date(&v.valid_from), date(&v.valid_until), v.contingency.as_deref())
 }
 
 /// A file's device and inode: which file a path named at some moment (a swap renames another file
@@ -200,6 +231,8 @@ impl Graph {
         let file = before.filter(|b| file_identity(path).as_ref() == Some(b));
         let stats = count_stats(&conns[0])?;
         let words = store::read_word_index(&conns[0])?;
+        let versions = store::read_versions(&conns[0])?;
+        let source_files = store::read_source_files(&conns[0])?;
         let vectors = match stats.embedding_dimension {
             Some(dimension) => VectorIndex::load(&conns[0], dimension)?,
             None if stats.embedding_count > 0 => {
@@ -217,7 +250,110 @@ impl Graph {
             query_embedder: RwLock::new(None),
             heading_vectors: Mutex::new(HashMap::new()),
             file,
+            versions,
+            source_files,
+            law_date: RwLock::new(None),
         })
+    }
+
+    /// The day the law is read as of: the one set, else `PROSEVA_LAW_DATE`, else today.
+    pub fn law_date(&self) -> chrono::NaiveDate {
+        (*self.law_date.read().unwrap_or_else(|e| e.into_inner())).unwrap_or_else(versions::law_date_from_env)
+    }
+
+    /// Reads the law as of `day` (None: today again).
+    pub fn set_law_date(&self, day: Option<chrono::NaiveDate>) {
+        *self.law_date.write().unwrap_or_else(|e| e.into_inner()) = day;
+    }
+
+    /// The files the graph was built from.
+    pub fn source_files(&self) -> &[SourceFileRecord] {
+        &self.source_files
+    }
+
+    /// The file a node's official text came from (`CoVTitle_20.csv` for § 20-124.3,
+    /// `Constitution.csv` for `const-I-12`, …), when the graph records it.
+    pub fn source_file_of(&self, node: &NodeRecord) -> Option<&SourceFileRecord> {
+        let name = match node.node_type.as_str() {
+            "constitution_article" | "constitution_section" => "Constitution.csv".to_string(),
+            "popular_name" => "PopularNames.csv".into(),
+            "authority" => "Authorities.csv".into(),
+            "charter" => "Charters.csv".into(),
+            "compact" => "Compacts.csv".into(),
+            "uncodified_act" => "UnCodifiedActs.csv".into(),
+            _ => format!("CoVTitle_{}.csv", proseva_citation::title_of(&node.source_id).unwrap_or(node.source_id.split(':').next()?)),
+        };
+        self.source_files.iter().find(|f| f.name.eq_ignore_ascii_case(&name))
+    }
+
+    /// How many sections have more than one version.
+    pub fn sections_with_versions(&self) -> usize {
+        self.versions.values().filter(|v| v.len() > 1).count()
+    }
+
+    /// A section's versions as of the law date (empty when it has none).
+    pub fn versions(&self, id: i64) -> Vec<SectionVersion> {
+        let Some(stored) = self.versions.get(&id) else { return Vec::new() };
+        let day = self.law_date();
+        let validities: Vec<Validity> = stored.iter().map(|v| validity_of(v).unwrap_or(Validity::ContingentExpiration)).collect();
+        let current = versions::in_effect(&validities, day);
+        let shown = current.unwrap_or_else(|| versions::fallback(&validities, day));
+        stored
+            .iter()
+            .zip(&validities)
+            .enumerate()
+            .map(|(i, (v, validity))| SectionVersion {
+                ordinal: v.ordinal,
+                heading: v.heading.clone(),
+                source_text: v.source_text.clone(),
+                label: v.label.clone(),
+                valid_from: validity.starts(),
+                valid_until: validity.ends(),
+                contingency: v.contingency.clone(),
+                in_effect: current == Some(i),
+                shown: shown == i,
+            })
+            .collect()
+    }
+
+    /// One sentence on a section's other version (or, with one version, on when it applies), as of
+    /// the law date; `None` for a section without versions.
+    pub fn version_notice(&self, id: i64) -> Option<String> {
+        let stored = self.versions.get(&id)?;
+        let day = self.law_date();
+        let validities: Vec<Validity> = stored.iter().map(|v| validity_of(v).unwrap_or(Validity::ContingentExpiration)).collect();
+        let current = versions::in_effect(&validities, day);
+        let shown = current.unwrap_or_else(|| versions::fallback(&validities, day));
+        if current.is_none() {
+            return Some(match validities[shown].ends() {
+                Some(end) if end <= day => format!(
+                    "This version expired on {}, and the downloaded files hold no version in effect on {}; check the official site.",
+                    versions::long_date(end),
+                    versions::long_date(day)
+                ),
+                _ => "No version of this section is in effect yet; check the official site.".into(),
+            });
+        }
+        let other = validities.iter().enumerate().filter(|(i, _)| *i != shown).map(|(_, v)| *v).max_by_key(|v| v.starts());
+        Some(match other {
+            Some(other) => versions::notice(validities[shown], other, day),
+            None => versions::notice(validities[shown], validities[shown], day),
+        })
+    }
+
+    /// `node` with the heading and text of its version in effect on the law date, when that is not
+    /// the version the graph was built with (the day passed since).
+    fn current(&self, mut node: NodeRecord) -> NodeRecord {
+        if !self.versions.contains_key(&node.id) {
+            return node;
+        }
+        if let Some(v) = self.versions(node.id).into_iter().find(|v| v.shown)
+            && self.versions.get(&node.id).is_some_and(|stored| stored.iter().any(|s| s.ordinal == v.ordinal && !s.stored))
+        {
+            node.heading = v.heading;
+            node.source_text = v.source_text;
+        }
+        node
     }
 
     /// The file this graph was opened from (`None` if unknown).
@@ -289,17 +425,23 @@ impl Graph {
     }
 
     pub fn node(&self, id: i64) -> Result<Option<NodeRecord>, Error> {
-        self.pool.with(|c| {
-            Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?1"))?.query_row([id], node_from_row).optional()?)
-        })
+        self.pool
+            .with(|c| {
+                Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE id = ?1"))?
+                    .query_row([id], node_from_row)
+                    .optional()?)
+            })
+            .map(|n| n.map(|n| self.current(n)))
     }
 
     pub fn node_by_source_id(&self, source_id: &str) -> Result<Option<NodeRecord>, Error> {
-        self.pool.with(|c| {
-            Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE source_id = ?1"))?
-                .query_row([source_id], node_from_row)
-                .optional()?)
-        })
+        self.pool
+            .with(|c| {
+                Ok(c.prepare_cached(&format!("SELECT {NODE_COLUMNS} FROM nodes WHERE source_id = ?1"))?
+                    .query_row([source_id], node_from_row)
+                    .optional()?)
+            })
+            .map(|n| n.map(|n| self.current(n)))
     }
 
     /// The nodes of `ids` that exist, in that order: one connection and one prepared statement for
@@ -310,7 +452,7 @@ impl Graph {
             let mut nodes = Vec::with_capacity(ids.len());
             for &id in ids {
                 if let Some(n) = stmt.query_row([id], node_from_row).optional()? {
-                    nodes.push(n);
+                    nodes.push(self.current(n));
                 }
             }
             Ok(nodes)
@@ -368,8 +510,10 @@ impl Graph {
                 let mut stmt = c.prepare_cached(&format!(
                     "SELECT {NODE_COLUMNS} FROM nodes WHERE ?1 IS NULL OR node_type = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"
                 ))?;
-                let nodes =
-                    stmt.query_map(params![node_type, limit as i64, offset as i64], node_from_row)?.collect::<Result<Vec<_>, _>>()?;
+                let nodes = stmt
+                    .query_map(params![node_type, limit as i64, offset as i64], node_from_row)?
+                    .map(|n| n.map(|n| self.current(n)))
+                    .collect::<Result<Vec<_>, _>>()?;
                 Ok(NodePage { nodes, total })
             });
         };
@@ -487,7 +631,7 @@ impl Graph {
                  ORDER BY length(source_id), source_id LIMIT ?3"
             ))?;
             let rows = stmt.query_map(params![prefix, node_type, depth.max(MAX_NAMED) as i64], node_from_row)?;
-            Ok((rows.collect::<Result<Vec<_>, _>>()?, total))
+            Ok((rows.map(|n| n.map(|n| self.current(n))).collect::<Result<Vec<_>, _>>()?, total))
         })?;
         // The cited section is one of the prefix matches unless its number was spelled otherwise.
         total += named.iter().filter(|n| !n.source_id.starts_with(prefix)).count() as i64;

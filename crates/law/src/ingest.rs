@@ -13,9 +13,10 @@ use proseva_embed::Embedder;
 use proseva_embed::chunk::chunk_text;
 
 use crate::Error;
-use crate::lis::{FileKind, LisRow, RowProblem, html_to_text, read_rows};
-use crate::store::{EdgeRecord, GraphWriter, NodeRecord, existing_ids};
+use crate::lis::{FileFormat, FileKind, LisRow, RowProblem, html_to_text, read_rows, sniff_format};
+use crate::store::{EdgeRecord, GraphWriter, NodeRecord, SourceFileRecord, VersionRecord, existing_ids};
 use crate::vector_cache::VectorCache;
+use crate::versions::{self, VersionNote, parse_catchline};
 
 pub const LIS_BASE_URL: &str = "https://law.lis.virginia.gov";
 
@@ -40,6 +41,25 @@ impl TextKind {
 pub struct CorpusFile {
     pub name: String,
     pub contents: String,
+    /// Where it came from and how old it is, as far as is known.
+    pub dates: FileDates,
+}
+
+/// When a file last changed and when it was fetched, recorded with the graph.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileDates {
+    /// When the site says it last changed (RFC 3339).
+    pub last_modified: Option<String>,
+    /// When it was downloaded or imported (RFC 3339).
+    pub retrieved_at: Option<String>,
+    /// `download`, `import`, `starter` or `folder`.
+    pub origin: Option<String>,
+}
+
+impl CorpusFile {
+    pub fn new(name: impl Into<String>, contents: impl Into<String>) -> Self {
+        CorpusFile { name: name.into(), contents: contents.into(), dates: FileDates::default() }
+    }
 }
 
 /// A stage of a long ingest, for progress bars.
@@ -71,6 +91,8 @@ pub struct IngestReport {
     pub edges: usize,
     pub cites: usize,
     pub unresolved_citations: usize,
+    /// Sections with more than one version (kept all, the one in effect shown).
+    pub sections_with_versions: usize,
     /// Nodes given a vector, from the cache or the model.
     pub embedded: usize,
     /// Of those, the ones the model embedded during this ingest.
@@ -89,6 +111,8 @@ struct PendingNode {
     /// Raw HTML, kept to find `/vacode/` links the cleaned text no longer has.
     html: String,
     parent: Option<String>,
+    /// A section's versions, when its catchline says when it applies (ids filled in on writing).
+    versions: Vec<VersionRecord>,
 }
 
 /// Builds a graph at `dest` from `files`. Rows that cannot be used are reported and skipped; the
@@ -111,12 +135,24 @@ pub fn ingest_with_summaries(
     let mut report = IngestReport { files: files.len() + summaries.len(), ..Default::default() };
     let total_files = (files.len() + summaries.len()) as u64;
     let mut seen: HashMap<String, (String, u64)> = HashMap::new();
-    let mut nodes = read_corpus(files, options.text_kind, 0, total_files, &mut seen, &mut report, options.progress);
+    let law_date = versions::law_date_from_env();
+    let mut rows_of: HashMap<String, usize> = HashMap::new();
+    let mut nodes = read_corpus(files, options.text_kind, 0, total_files, law_date, &mut seen, &mut rows_of, &mut report, options.progress);
     if !summaries.is_empty() {
         let index: HashMap<String, usize> = nodes.iter().enumerate().map(|(i, n)| (n.record.source_id.clone(), i)).collect();
         let mut layer = HashMap::new();
-        let summarised =
-            read_corpus(summaries, TextKind::Summary, files.len() as u64, total_files, &mut layer, &mut report, options.progress);
+        let mut summary_rows = HashMap::new();
+        let summarised = read_corpus(
+            summaries,
+            TextKind::Summary,
+            files.len() as u64,
+            total_files,
+            law_date,
+            &mut layer,
+            &mut summary_rows,
+            &mut report,
+            options.progress,
+        );
         for node in summarised {
             match index.get(&node.record.source_id) {
                 Some(&i) => {
@@ -161,9 +197,27 @@ pub fn ingest_with_summaries(
     writer.set_meta("corpus", &options.corpus)?;
     writer.set_meta("text_kind", options.text_kind.as_str())?;
     writer.set_meta("built_at", &now_rfc3339())?;
+    writer.set_meta("law_date", &law_date.to_string())?;
+    for file in files.iter().filter(|f| FileKind::of(&f.name).is_some()) {
+        writer.insert_source_file(&SourceFileRecord {
+            name: file.name.clone(),
+            last_modified: file.dates.last_modified.clone(),
+            retrieved_at: file.dates.retrieved_at.clone(),
+            origin: file.dates.origin.clone(),
+            format: match sniff_format(file.contents.as_bytes()) {
+                FileFormat::CsvWithHeader => "csvWithHeader".into(),
+                FileFormat::PipeNoHeader => "pipeNoHeader".into(),
+            },
+            rows: rows_of.get(&file.name).copied().unwrap_or_default() as i64,
+        })?;
+    }
     let total_nodes = nodes.len() as u64;
     for (n, node) in nodes.iter().enumerate() {
         writer.insert_node(&node.record)?;
+        for version in &node.versions {
+            writer.insert_version(&VersionRecord { node_id: node.record.id, ..version.clone() })?;
+        }
+        report.sections_with_versions += usize::from(node.versions.len() > 1);
         if n % 1000 == 0 {
             (options.progress)(Progress { stage: "writing", done: n as u64, total: total_nodes });
         }
@@ -208,13 +262,17 @@ pub fn ingest_with_summaries(
 }
 
 /// Reads one corpus's files into nodes in Code order, skipping (and reporting) rows that cannot be
-/// used and nodes already `seen`.
+/// used and nodes already `seen`. A section listed twice with version notes in its catchlines
+/// becomes one node with its versions; the one in effect on `law_date` gives the node its text.
+#[allow(clippy::too_many_arguments)]
 fn read_corpus(
     files: &[CorpusFile],
     text_kind: TextKind,
     files_before: u64,
     total_files: u64,
+    law_date: chrono::NaiveDate,
     seen: &mut HashMap<String, (String, u64)>,
+    rows_of: &mut HashMap<String, usize>,
     report: &mut IngestReport,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<PendingNode> {
@@ -241,13 +299,42 @@ fn read_corpus(
         };
         report.skipped.extend(problems);
         report.rows += rows.len();
-        if *kind == FileKind::Code || *kind == FileKind::Constitution {
-            rows.sort_by(|a, b| natural_cmp(&a.section, &b.section));
+        rows_of.insert(file.name.clone(), rows.len());
+        if rows.is_empty() {
+            report.skipped.push(RowProblem { file: file.name.clone(), line: 0, reason: "the file has no rows that could be read".into() });
+            continue;
         }
-        for row in rows {
-            match node_for_row(&row, *kind, text_kind) {
+        if *kind == FileKind::Code || *kind == FileKind::Constitution {
+            // Stable: the versions of a section keep the order the file gives them.
+            rows.sort_by(|a, b| natural_cmp(section_key(&a.section), section_key(&b.section)));
+        }
+        let mut names: HashMap<String, usize> = HashMap::new();
+        let mut start = 0;
+        while start < rows.len() {
+            let mut end = start + 1;
+            if *kind == FileKind::Code {
+                while end < rows.len() && section_key(&rows[end].section) == section_key(&rows[start].section) {
+                    end += 1;
+                }
+            }
+            let group = &rows[start..end];
+            start = end;
+            let built = match kind {
+                FileKind::Code => code_group(group, text_kind, law_date, report),
+                _ => node_for_row(&group[0], *kind, text_kind),
+            };
+            let row = &group[0];
+            match built {
                 Ok(built) => {
-                    for node in built {
+                    for mut node in built {
+                        if is_named(*kind) {
+                            // Two rows with one name are two documents: the second gets a number.
+                            let count = names.entry(node.record.source_id.clone()).or_default();
+                            *count += 1;
+                            if *count > 1 {
+                                node.record.source_id = format!("{}~{count}", node.record.source_id);
+                            }
+                        }
                         if let Some((file, line)) = seen.get(&node.record.source_id) {
                             if node.record.node_type == "section" || node.record.node_type == "constitution_section" {
                                 report.skipped.push(RowProblem {
@@ -269,6 +356,68 @@ fn read_corpus(
     nodes
 }
 
+/// A section number as rows are grouped by: without `§` and spaces.
+fn section_key(section: &str) -> &str {
+    section.trim().trim_start_matches('§').trim()
+}
+
+fn is_named(kind: FileKind) -> bool {
+    matches!(kind, FileKind::PopularNames | FileKind::Authorities | FileKind::Charters | FileKind::Compacts | FileKind::UncodifiedActs)
+}
+
+/// The nodes of the rows of one Code section: one row, or several versions of it. Versions are
+/// rows whose catchlines say when each applies; the node takes the text of the one in effect on
+/// `law_date`, and keeps every version. Rows of one section without such notes are duplicates:
+/// the first is kept and the others reported.
+fn code_group(
+    group: &[LisRow],
+    text_kind: TextKind,
+    law_date: chrono::NaiveDate,
+    report: &mut IngestReport,
+) -> Result<Vec<PendingNode>, String> {
+    let notes: Vec<Option<VersionNote>> = group.iter().map(|r| parse_catchline(&r.title).1).collect();
+    let versioned = notes.iter().all(Option::is_some);
+    if !versioned {
+        for row in &group[1..] {
+            report.skipped.push(RowProblem {
+                file: row.file.clone(),
+                line: row.line,
+                reason: format!(
+                    "duplicate section {} without a version note in its catchline (first at {}:{})",
+                    section_key(&row.section),
+                    group[0].file,
+                    group[0].line
+                ),
+            });
+        }
+        return code_nodes(&group[0], text_kind);
+    }
+    let validities: Vec<versions::Validity> = notes.iter().flatten().map(|n| n.validity).collect();
+    let chosen = versions::in_effect(&validities, law_date).unwrap_or_else(|| versions::fallback(&validities, law_date));
+    let mut built = code_nodes(&group[chosen], text_kind)?;
+    let Some(section) = built.last_mut() else { return Ok(built) };
+    for (i, (row, note)) in group.iter().zip(notes.iter().flatten()).enumerate() {
+        let text = html_to_text(&row.body);
+        let (heading, _) = parse_catchline(&row.title);
+        section.versions.push(VersionRecord {
+            node_id: 0,
+            ordinal: i as i64,
+            heading: (!heading.is_empty()).then_some(heading),
+            source_text: (!text.is_empty()).then_some(text),
+            label: note.label.clone(),
+            valid_from: note.validity.starts().map(|d| d.to_string()),
+            valid_until: note.validity.ends().map(|d| d.to_string()),
+            contingency: note.validity.contingency().map(str::to_string),
+            stored: i == chosen,
+        });
+        if i != chosen {
+            // Links in the other version's text count too.
+            section.html.push_str(&row.body);
+        }
+    }
+    Ok(built)
+}
+
 /// Resolved targets with their mention counts, and references the corpus cannot resolve.
 fn citations_of(
     node: &PendingNode,
@@ -277,6 +426,9 @@ fn citations_of(
 ) -> (Vec<(i64, usize)>, Vec<String>) {
     let text = node.record.source_text.as_deref().unwrap_or_default();
     let mut refs: Vec<Reference> = find_citations(text).into_iter().map(|c| c.reference).collect();
+    for other in node.versions.iter().filter(|v| !v.stored) {
+        refs.extend(find_citations(other.source_text.as_deref().unwrap_or_default()).into_iter().map(|c| c.reference));
+    }
     // Links survive only in the HTML.
     refs.extend(find_citations(&node.html).into_iter().filter(|c| node.html[c.start..].starts_with("/vacode/")).map(|c| c.reference));
 
@@ -465,6 +617,7 @@ fn node(
         },
         html: String::new(),
         parent,
+        versions: Vec::new(),
     }
 }
 
@@ -481,7 +634,8 @@ fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec
         FileKind::Code => code_nodes(row, text_kind),
         FileKind::Constitution => constitution_nodes(row, text_kind),
         FileKind::PopularNames | FileKind::Authorities | FileKind::Charters | FileKind::Compacts | FileKind::UncodifiedActs => {
-            let name = if row.title.is_empty() { &row.section } else { &row.title };
+            let name = readable(row.name.trim());
+            let name = name.as_str();
             if name.is_empty() {
                 return Err("row has no name".into());
             }
@@ -492,12 +646,17 @@ fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec
                 FileKind::UncodifiedActs => ("uncodified_act", "uncodified", "uncodified_acts"),
                 _ => ("authority", "authority", "authorities"),
             };
-            let html = if kind == FileKind::PopularNames && !row.section.is_empty() && row.section != *name {
-                format!("<p>{}</p>{}", cite_list(&row.section), row.body)
-            } else {
-                row.body.clone()
-            };
-            let mut n = with_text(node(node_type, source, format!("{prefix}:{}", slug(name)), name, text_kind, None, None), &html);
+            // The sections it names lead its text, so they are read as references (and linked).
+            let mut html = String::new();
+            if !row.section.is_empty() && row.section != name {
+                html.push_str(&format!("<p>{}</p>", cite_list(&row.section)));
+            }
+            if !row.title_num.is_empty() && kind != FileKind::PopularNames {
+                html.push_str(&format!("<p>In Title {} of the Code of Virginia.</p>", row.title_num));
+            }
+            html.push_str(&row.body);
+            let key = if row.short_name.trim().is_empty() { slug(name) } else { slug(&row.short_name) };
+            let mut n = with_text(node(node_type, source, format!("{prefix}:{key}"), name, text_kind, None, None), &html);
             if n.record.source_text.is_none() {
                 n.record.source_text = Some(name.to_string());
             }
@@ -513,7 +672,7 @@ fn cite_list(sections: &str) -> String {
 }
 
 fn code_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
-    let section = row.section.trim_start_matches('§').trim();
+    let section = section_key(&row.section);
     if section.is_empty() {
         return Err("row has no Section number".into());
     }
@@ -527,47 +686,50 @@ fn code_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, Str
     }
     let src = "code_of_virginia";
     let title_url = format!("{LIS_BASE_URL}/vacode/title{title}/");
-    let mut out = vec![node("title", src, title.clone(), &row.title_name, text_kind, Some(title_url.clone()), None)];
+    let mut out = vec![node("title", src, title.clone(), &readable(&row.title_name), text_kind, Some(title_url.clone()), None)];
     let mut parent = title.clone();
     if !row.subtitle_num.is_empty() {
         let id = format!("{title}:st{}", row.subtitle_num);
-        out.push(node("subtitle", src, id.clone(), &row.subtitle_name, text_kind, None, Some(parent)));
+        out.push(node("subtitle", src, id.clone(), &readable(&row.subtitle_name), text_kind, None, Some(parent)));
         parent = id;
     }
     if !row.part_num.is_empty() {
         let id = format!("{parent}:pt{}", row.part_num);
-        out.push(node("part", src, id.clone(), &row.part_name, text_kind, None, Some(parent)));
+        out.push(node("part", src, id.clone(), &readable(&row.part_name), text_kind, None, Some(parent)));
         parent = id;
     }
     let mut chapter = None;
     if !row.chapter_num.is_empty() {
         let id = format!("{title}:{}", row.chapter_num);
         let url = format!("{title_url}chapter{}/", row.chapter_num);
-        out.push(node("chapter", src, id.clone(), &row.chapter_name, text_kind, Some(url), Some(parent)));
+        out.push(node("chapter", src, id.clone(), &readable(&row.chapter_name), text_kind, Some(url), Some(parent)));
         parent = id.clone();
         chapter = Some(id);
     }
     if !row.article_num.is_empty() {
         let id = format!("{}:{}", chapter.as_deref().unwrap_or(&title), row.article_num);
-        out.push(node("article", src, id.clone(), &row.article_name, text_kind, None, Some(parent)));
+        out.push(node("article", src, id.clone(), &readable(&row.article_name), text_kind, None, Some(parent)));
         parent = id;
     }
     if !row.subpart_num.is_empty() {
         let id = format!("{parent}:sp{}", row.subpart_num);
-        out.push(node("subpart", src, id.clone(), &row.subpart_name, text_kind, None, Some(parent)));
+        out.push(node("subpart", src, id.clone(), &readable(&row.subpart_name), text_kind, None, Some(parent)));
         parent = id;
     }
     let url = format!("{LIS_BASE_URL}/vacode/{section}/");
-    out.push(with_text(node("section", src, section.to_string(), &row.title, text_kind, Some(url), Some(parent)), &row.body));
+    let (heading, _) = parse_catchline(&row.title);
+    out.push(with_text(node("section", src, section.to_string(), &heading, text_kind, Some(url), Some(parent)), &row.body));
     Ok(out)
 }
 
 fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
-    let article = row.article_num.trim().trim_start_matches("Article").trim();
+    let article = row.article_num.trim().trim_start_matches("Article").trim().trim_end_matches('.');
     let Some(article_number) = roman_to_arabic(article) else {
         return Err(format!("'{}' is not an article number (roman numerals)", row.article_num));
     };
-    let section = row.section.trim().trim_start_matches("Section").trim();
+    let section = row.section.trim();
+    let section = section.strip_prefix("Section").or_else(|| section.strip_prefix("section")).unwrap_or(section).trim();
+    let section = section.trim_start_matches('§').trim().trim_end_matches('.');
     if section.is_empty() {
         return Err("row has no Section number".into());
     }
@@ -576,13 +738,13 @@ fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNo
     let article_url = format!("{LIS_BASE_URL}/constitution/article{article_number}/");
     let section_url = format!("{article_url}section{section}/");
     Ok(vec![
-        node("constitution_article", src, article_id.clone(), &row.article_name, text_kind, Some(article_url), None),
+        node("constitution_article", src, article_id.clone(), &readable(&row.article_name), text_kind, Some(article_url), None),
         with_text(
             node(
                 "constitution_section",
                 src,
                 constitution_source_id(article, section),
-                &row.title,
+                &parse_catchline(&row.title).0,
                 text_kind,
                 Some(section_url),
                 Some(article_id),
@@ -590,6 +752,45 @@ fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNo
             &row.body,
         ),
     ])
+}
+
+/// A name the exports write in capitals (`DOMESTIC RELATIONS`) as a person writes it (`Domestic
+/// Relations`); a name with any small letter is kept as it is.
+fn readable(name: &str) -> String {
+    let name = name.trim();
+    if name.chars().any(char::is_lowercase) || name.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+        return name.to_string();
+    }
+    const SMALL: [&str; 12] = ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the"];
+    let mut out = String::with_capacity(name.len());
+    for (i, word) in name.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let lower = word.to_lowercase();
+        let roman = !word.is_empty() && word.trim_end_matches([',', '.', ';', ':']).chars().all(|c| "IVXL".contains(c));
+        if roman && word.len() > 1 {
+            out.push_str(word);
+        } else if i > 0 && SMALL.contains(&lower.as_str()) {
+            out.push_str(&lower);
+        } else {
+            let mut chars = lower.chars();
+            if let Some(first) = chars.next() {
+                out.extend(first.to_uppercase());
+                // After a hyphen or a slash the next word starts with a capital too.
+                let mut capital = false;
+                for c in chars {
+                    if capital {
+                        out.extend(c.to_uppercase())
+                    } else {
+                        out.push(c)
+                    }
+                    capital = c == '-' || c == '/' || c == '(';
+                }
+            }
+        }
+    }
+    out
 }
 
 fn roman_to_arabic(roman: &str) -> Option<u32> {
@@ -635,14 +836,37 @@ pub fn read_dir(dir: &Path) -> Result<Vec<CorpusFile>, Error> {
             continue;
         }
         let bytes = std::fs::read(&path).map_err(|e| Error::Io(path.clone(), e))?;
-        // The exports are UTF-8, but an occasional Windows-1252 byte must not lose the file.
-        let contents = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-        files.push(CorpusFile { name, contents });
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let mut file = CorpusFile::new(name, decode_export(bytes));
+        file.dates = FileDates {
+            last_modified: None,
+            retrieved_at: modified.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| rfc3339(d.as_secs() as i64)),
+            origin: Some("folder".into()),
+        };
+        files.push(file);
     }
     if files.is_empty() {
         return Err(Error::NoCorpus(dir.to_path_buf()));
     }
     Ok(files)
+}
+
+/// An export's bytes as text: UTF-8 (a byte-order mark dropped), else Windows-1252, which older
+/// exports and files saved by some programs use.
+pub fn decode_export(bytes: Vec<u8>) -> String {
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| {
+        e.into_bytes()
+            .iter()
+            .map(|&b| match b {
+                0x80..=0x9f => crate::lis::windows_1252(b),
+                _ => b as char,
+            })
+            .collect()
+    });
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
 }
 
 /// The time now, in RFC 3339 (UTC, seconds).
@@ -677,6 +901,15 @@ mod tests {
         assert_eq!(roman_to_arabic("IV"), Some(4));
         assert_eq!(roman_to_arabic("XII"), Some(12));
         assert_eq!(roman_to_arabic("A"), None);
+    }
+
+    #[test]
+    fn capital_names_read_as_a_person_writes_them() {
+        assert_eq!(readable("DOMESTIC RELATIONS"), "Domestic Relations");
+        assert_eq!(readable("CIVIL REMEDIES AND PROCEDURE"), "Civil Remedies and Procedure");
+        assert_eq!(readable("ARTICLE II. VOTING-RELATED MATTERS"), "Article II. Voting-Related Matters");
+        assert_eq!(readable("Virginia Residential Landlord and Tenant Act"), "Virginia Residential Landlord and Tenant Act");
+        assert_eq!(readable("I"), "I");
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub mod synth;
 pub mod user_layer;
 pub mod vector_cache;
 pub mod vectors;
+pub mod versions;
 pub mod words;
 
 mod error;

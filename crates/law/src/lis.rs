@@ -1,10 +1,22 @@
-//! Reads the Virginia LIS "Code of Virginia" CSV exports (`CoVTitle_<n>.csv`, `Constitution.csv`,
-//! `PopularNames.csv`, `Authorities.csv`) into rows, and cleans their HTML bodies to text.
+//! Reads the Virginia LIS "Code of Virginia" exports into rows, and cleans their HTML bodies to text.
 //!
-//! Columns are found by header name, so a file with extra or reordered columns still reads. A row that
-//! cannot be used is reported with its file and line and skipped; it never stops the ingest.
-
-use std::io::Read;
+//! Each export has its own columns (see `docs/lis-formats.md`):
+//! - `CoVTitle_<n>.csv`: `TitleNum, TitleName, SubTitleNum, SubTitleName, PartNum, PartName,
+//!   ChapterNum, ChapterName, ArticleNum, ArticleName, SubPartNum, SubPartName, Section, Title, Body`
+//!   (`Title` is the section's catchline);
+//! - `Constitution.csv`: `ArticleId, Article, ArticleName, SectionName, SectionTitle, SectionText,
+//!   SectionCount, LastUpdate` (`Article` is `I`, `SectionName` is `Section 12`);
+//! - `PopularNames.csv`: `Name, TitleNum, Section, Body`;
+//! - `Authorities.csv`, `Charters.csv`, `Compacts.csv`: `Name, ShortName, Codified, Title, Section,
+//!   Body` (`Name` is the body's name, `Title` the Code title it sits in);
+//! - `UnCodifiedActs.csv`: not confirmed; read by whichever of a name, subject, year and chapter
+//!   columns it has.
+//!
+//! Columns are found by header name, so extra or reordered columns still read. The title files of
+//! 2023 and earlier were pipe-delimited with no header line (the same fields in the same order,
+//! `§ 1-1` in the section column); they are read too. Another headerless file is refused with a
+//! message naming its format. A row that cannot be used is reported with its file and line and
+//! skipped; it never stops the ingest.
 
 /// Which export a file is, from its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,13 +49,37 @@ impl FileKind {
             }
         }
     }
+
+    /// What a person calls the export.
+    pub fn describe(self) -> &'static str {
+        match self {
+            FileKind::Code => "a title of the Code",
+            FileKind::Constitution => "the Constitution",
+            FileKind::PopularNames => "the popular names",
+            FileKind::Authorities => "the authorities",
+            FileKind::Charters => "the charters",
+            FileKind::Compacts => "the compacts",
+            FileKind::UncodifiedActs => "the uncodified acts",
+        }
+    }
 }
 
-/// One row of an export. Empty cells are empty strings.
+/// The format a file came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FileFormat {
+    /// Comma-separated with a header line (the site's format since 2024).
+    CsvWithHeader,
+    /// Pipe-delimited with no header line (title files of 2023 and earlier).
+    PipeNoHeader,
+}
+
+/// One row of an export. Empty cells are empty strings; which cells a row has depends on its file.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LisRow {
     pub file: String,
     pub line: u64,
+    /// The Code title: of a section (`TitleNum`), or the title an authority or popular name sits in.
     pub title_num: String,
     pub title_name: String,
     pub subtitle_num: String,
@@ -52,14 +88,22 @@ pub struct LisRow {
     pub part_name: String,
     pub chapter_num: String,
     pub chapter_name: String,
+    /// The article: of a Code chapter (`1`), or of the Constitution (`I`).
     pub article_num: String,
     pub article_name: String,
     pub subpart_num: String,
     pub subpart_name: String,
-    /// Section number (`20-124.3`; `12` in the Constitution); for popular names, the cited sections.
+    /// Section number (`20-124.3`, `§ 20-124.3` in the old format; `Section 12` or `12` in the
+    /// Constitution); for popular names and authorities, the sections they name.
     pub section: String,
-    /// The catchline (heading); for popular names and authorities, the name.
+    /// The catchline (heading) of a section.
     pub title: String,
+    /// The name of a popular name, authority, charter, compact or act.
+    pub name: String,
+    /// An authority's (charter's, compact's) short name, a slug the site keys it by.
+    pub short_name: String,
+    /// When the site says the row last changed (`LastUpdate` of the Constitution).
+    pub last_update: String,
     /// HTML body.
     pub body: String,
 }
@@ -78,44 +122,213 @@ impl std::fmt::Display for RowProblem {
     }
 }
 
-/// The header row of a Code or Constitution export, columns in the official order.
+/// The header row of a Code title export, columns in the official order.
 pub const HEADER: &str = "TitleNum,TitleName,SubTitleNum,SubTitleName,PartNum,PartName,ChapterNum,ChapterName,ArticleNum,ArticleName,SubPartNum,SubPartName,Section,Title,Body";
 
-/// Column names as the LIS exports spell them, with the aliases we accept.
-const COLUMNS: [(&str, &[&str]); 15] = [
-    ("TitleNum", &["titlenum", "titlenumber"]),
-    ("TitleName", &["titlename"]),
-    ("SubTitleNum", &["subtitlenum"]),
-    ("SubTitleName", &["subtitlename"]),
-    ("PartNum", &["partnum"]),
-    ("PartName", &["partname"]),
-    ("ChapterNum", &["chapternum"]),
-    ("ChapterName", &["chaptername"]),
-    ("ArticleNum", &["articlenum"]),
-    ("ArticleName", &["articlename"]),
-    ("SubPartNum", &["subpartnum"]),
-    ("SubPartName", &["subpartname"]),
-    ("Section", &["section", "sectionnum", "sectionnumber", "sections", "citation", "reference"]),
-    ("Title", &["title", "sectiontitle", "catchline", "popularname", "name", "heading"]),
-    ("Body", &["body", "text", "sectiontext", "description"]),
+/// The cells a row can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    TitleNum,
+    TitleName,
+    SubtitleNum,
+    SubtitleName,
+    PartNum,
+    PartName,
+    ChapterNum,
+    ChapterName,
+    ArticleNum,
+    ArticleName,
+    SubpartNum,
+    SubpartName,
+    Section,
+    Title,
+    Name,
+    ShortName,
+    LastUpdate,
+    Body,
+    /// Uncodified acts: year, session and chapter, which name an act that has no name column.
+    Year,
+    Session,
+}
+
+/// A field, the header names it goes by (lower case), and whether a file without it is refused.
+type Column = (Field, &'static [&'static str], bool);
+
+/// The title files' columns, in the order of the header (and of the old headerless format).
+const CODE_COLUMNS: &[Column] = &[
+    (Field::TitleNum, &["titlenum", "titlenumber"], false),
+    (Field::TitleName, &["titlename"], false),
+    (Field::SubtitleNum, &["subtitlenum"], false),
+    (Field::SubtitleName, &["subtitlename"], false),
+    (Field::PartNum, &["partnum"], false),
+    (Field::PartName, &["partname"], false),
+    (Field::ChapterNum, &["chapternum"], false),
+    (Field::ChapterName, &["chaptername"], false),
+    (Field::ArticleNum, &["articlenum"], false),
+    (Field::ArticleName, &["articlename"], false),
+    (Field::SubpartNum, &["subpartnum"], false),
+    (Field::SubpartName, &["subpartname"], false),
+    (Field::Section, &["section", "sectionnum", "sectionnumber"], true),
+    (Field::Title, &["title", "sectiontitle", "catchline", "heading"], false),
+    (Field::Body, &["body", "text", "sectiontext"], false),
 ];
 
-/// Reads one export. Returns the usable rows and the problems found; an unreadable header is an error.
-pub fn read_rows<R: Read>(file: &str, input: R) -> Result<(Vec<LisRow>, Vec<RowProblem>), RowProblem> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(input);
-    let headers =
-        reader.headers().map_err(|e| RowProblem { file: file.into(), line: 1, reason: format!("unreadable header: {e}") })?.clone();
-    let normalised: Vec<String> = headers.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase()).collect();
-    let index: Vec<Option<usize>> =
-        COLUMNS.iter().map(|(_, aliases)| aliases.iter().find_map(|a| normalised.iter().position(|h| h == a))).collect();
-    let (section_col, title_col) = (index[12], index[13]);
-    if section_col.is_none() && title_col.is_none() {
-        return Err(RowProblem {
-            file: file.into(),
-            line: 1,
-            reason: format!("no Section or Title column in header {:?}", headers.iter().collect::<Vec<_>>()),
-        });
+/// The Constitution: the site's own header, or the title files' (the starter corpus writes it so).
+const CONSTITUTION_COLUMNS: &[Column] = &[
+    (Field::ArticleNum, &["article", "articlenum"], true),
+    (Field::ArticleName, &["articlename"], false),
+    (Field::Section, &["sectionname", "section", "sectionnum"], true),
+    (Field::Title, &["sectiontitle", "title"], false),
+    (Field::Body, &["sectiontext", "body", "text"], false),
+    (Field::LastUpdate, &["lastupdate"], false),
+];
+
+const POPULAR_NAME_COLUMNS: &[Column] = &[
+    (Field::Name, &["name", "popularname"], true),
+    (Field::TitleNum, &["titlenum", "title"], false),
+    (Field::Section, &["section", "sections"], false),
+    (Field::Body, &["body", "description", "text"], false),
+];
+
+/// Authorities, charters and compacts: `Title` is the Code title, never the name.
+const NAMED_COLUMNS: &[Column] = &[
+    (Field::Name, &["name"], true),
+    (Field::ShortName, &["shortname"], false),
+    (Field::TitleNum, &["title", "titlenum"], false),
+    (Field::Section, &["section", "sections"], false),
+    (Field::Body, &["body", "description", "text"], false),
+];
+
+/// Uncodified acts: the site keys them by year, session, chapter and subject; the header is not
+/// confirmed, so any of these names will do, and a row needs a name or a year and chapter.
+const UNCODIFIED_COLUMNS: &[Column] = &[
+    (Field::Name, &["name", "subject", "actname", "caption", "title", "description"], false),
+    (Field::Year, &["year", "sessionyear"], false),
+    (Field::Session, &["session", "sessiontype"], false),
+    (Field::ChapterNum, &["chapter", "chapternum", "chapternumber"], false),
+    (Field::Section, &["section", "sections"], false),
+    (Field::Body, &["body", "text", "acttext"], false),
+];
+
+fn columns_of(kind: FileKind) -> &'static [Column] {
+    match kind {
+        FileKind::Code => CODE_COLUMNS,
+        FileKind::Constitution => CONSTITUTION_COLUMNS,
+        FileKind::PopularNames => POPULAR_NAME_COLUMNS,
+        FileKind::Authorities | FileKind::Charters | FileKind::Compacts => NAMED_COLUMNS,
+        FileKind::UncodifiedActs => UNCODIFIED_COLUMNS,
     }
+}
+
+fn set(row: &mut LisRow, field: Field, value: String) {
+    let slot = match field {
+        Field::TitleNum => &mut row.title_num,
+        Field::TitleName => &mut row.title_name,
+        Field::SubtitleNum => &mut row.subtitle_num,
+        Field::SubtitleName => &mut row.subtitle_name,
+        Field::PartNum => &mut row.part_num,
+        Field::PartName => &mut row.part_name,
+        Field::ChapterNum => &mut row.chapter_num,
+        Field::ChapterName => &mut row.chapter_name,
+        Field::ArticleNum => &mut row.article_num,
+        Field::ArticleName => &mut row.article_name,
+        Field::SubpartNum => &mut row.subpart_num,
+        Field::SubpartName => &mut row.subpart_name,
+        Field::Section => &mut row.section,
+        Field::Title => &mut row.title,
+        Field::Name => &mut row.name,
+        Field::ShortName => &mut row.short_name,
+        Field::LastUpdate => &mut row.last_update,
+        Field::Body => &mut row.body,
+        Field::Year | Field::Session => return,
+    };
+    *slot = value;
+}
+
+/// Which format `input` is in: a header line names columns; a first line of pipes that names none
+/// is the old headerless format.
+pub fn sniff_format(input: &[u8]) -> FileFormat {
+    let text = input.strip_prefix("\u{feff}".as_bytes()).unwrap_or(input);
+    let first = text.split(|&b| b == b'\n').find(|l| !l.iter().all(u8::is_ascii_whitespace)).unwrap_or_default();
+    let first = String::from_utf8_lossy(first);
+    if !first.contains('|') {
+        return FileFormat::CsvWithHeader;
+    }
+    let known = |cell: &str| {
+        let cell = normalise_header(cell);
+        [CODE_COLUMNS, CONSTITUTION_COLUMNS, POPULAR_NAME_COLUMNS, NAMED_COLUMNS, UNCODIFIED_COLUMNS]
+            .iter()
+            .any(|cols| cols.iter().any(|(_, aliases, _)| aliases.contains(&cell.as_str())))
+    };
+    let comma_cells = first.split(',').filter(|c| known(c)).count();
+    let pipe_cells = first.split('|').filter(|c| known(c)).count();
+    if comma_cells >= 2 || pipe_cells >= 2 { FileFormat::CsvWithHeader } else { FileFormat::PipeNoHeader }
+}
+
+fn normalise_header(cell: &str) -> String {
+    cell.trim().trim_start_matches('\u{feff}').trim_matches('"').trim().to_ascii_lowercase().replace([' ', '_'], "")
+}
+
+/// Reads one export (its kind from its name; an unknown name reads as a title file). Returns the
+/// usable rows and the problems found; a file whose header lacks a column it needs, or whose
+/// format is not one the site has used for it, is an error naming what was expected.
+pub fn read_rows(file: &str, input: &[u8]) -> Result<(Vec<LisRow>, Vec<RowProblem>), RowProblem> {
+    let kind = FileKind::of(file).unwrap_or(FileKind::Code);
+    let columns = columns_of(kind);
+    let refuse = |reason: String| RowProblem { file: file.into(), line: 1, reason };
+    let format = sniff_format(input);
+    let mut builder = csv::ReaderBuilder::new();
+    builder.flexible(true);
+    // Which column holds which field: by header name, or by position in the old format.
+    let (mut reader, index): (csv::Reader<&[u8]>, Vec<(Field, usize)>) = match format {
+        FileFormat::PipeNoHeader if kind == FileKind::Code => {
+            // Bodies are HTML with quoted attributes: in this format quotes are text.
+            let reader = builder.delimiter(b'|').has_headers(false).quoting(false).from_reader(input);
+            (reader, CODE_COLUMNS.iter().enumerate().map(|(i, (field, _, _))| (*field, i)).collect())
+        }
+        FileFormat::PipeNoHeader => {
+            return Err(refuse(format!(
+                "{file} is pipe-delimited with no header line (the LIS format of 2023 and earlier), which is known only for the title files; \
+                 download {} again from the site in its current format",
+                kind.describe()
+            )));
+        }
+        FileFormat::CsvWithHeader => {
+            let mut reader = builder.from_reader(input);
+            let headers = reader.headers().map_err(|e| refuse(format!("unreadable header: {e}")))?.clone();
+            let normalised: Vec<String> = headers.iter().map(normalise_header).collect();
+            let mut index = Vec::new();
+            for (field, aliases, required) in columns {
+                let taken = |i: usize| index.iter().any(|&(_, c)| c == i);
+                match aliases.iter().find_map(|a| normalised.iter().enumerate().position(|(i, h)| h == a && !taken(i))) {
+                    Some(col) => index.push((*field, col)),
+                    None if *required => {
+                        return Err(refuse(format!(
+                            "the header has no {} column, which {} needs (found: {})",
+                            aliases[0],
+                            kind.describe(),
+                            headers.iter().collect::<Vec<_>>().join(", ")
+                        )));
+                    }
+                    None => {}
+                }
+            }
+            if kind == FileKind::UncodifiedActs
+                && !index.iter().any(|(f, _)| *f == Field::Name)
+                && !(index.iter().any(|(f, _)| *f == Field::Year) && index.iter().any(|(f, _)| *f == Field::ChapterNum))
+            {
+                return Err(refuse(format!(
+                    "the header has neither a name nor a year and chapter for each act (found: {})",
+                    headers.iter().collect::<Vec<_>>().join(", ")
+                )));
+            }
+            (reader, index)
+        }
+    };
+    let width = match format {
+        FileFormat::PipeNoHeader => CODE_COLUMNS.len(),
+        FileFormat::CsvWithHeader => reader.headers().map(|h| h.len()).unwrap_or_default(),
+    };
 
     let (mut rows, mut problems) = (Vec::new(), Vec::new());
     let mut record = csv::StringRecord::new();
@@ -134,40 +347,59 @@ pub fn read_rows<R: Read>(file: &str, input: R) -> Result<(Vec<LisRow>, Vec<RowP
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        if record.len() != headers.len() {
-            problems.push(RowProblem {
-                file: file.into(),
-                line,
-                reason: format!("expected {} columns, found {}", headers.len(), record.len()),
-            });
-            continue;
+        let cells: Vec<std::borrow::Cow<'_, str>> = match format {
+            // A '|' inside a body splits it: the extra cells belong to the body, the last column.
+            FileFormat::PipeNoHeader if record.len() > width => {
+                let mut cells: Vec<std::borrow::Cow<'_, str>> = record.iter().take(width - 1).map(Into::into).collect();
+                cells.push(record.iter().skip(width - 1).collect::<Vec<_>>().join("|").into());
+                cells
+            }
+            _ if record.len() != width => {
+                problems.push(RowProblem { file: file.into(), line, reason: format!("expected {width} columns, found {}", record.len()) });
+                continue;
+            }
+            _ => record.iter().map(Into::into).collect(),
+        };
+        let mut row = LisRow { file: file.into(), line, ..LisRow::default() };
+        let mut year = (String::new(), String::new());
+        for &(field, col) in &index {
+            let value = cells.get(col).map(|s| s.trim().to_string()).unwrap_or_default();
+            match field {
+                Field::Year => year.0 = value,
+                Field::Session => year.1 = value,
+                _ => set(&mut row, field, value),
+            }
         }
-        let cell = |i: usize| index[i].and_then(|c| record.get(c)).map(|s| s.trim().to_string()).unwrap_or_default();
-        rows.push(LisRow {
-            file: file.into(),
-            line,
-            title_num: cell(0),
-            title_name: cell(1),
-            subtitle_num: cell(2),
-            subtitle_name: cell(3),
-            part_num: cell(4),
-            part_name: cell(5),
-            chapter_num: cell(6),
-            chapter_name: cell(7),
-            article_num: cell(8),
-            article_name: cell(9),
-            subpart_num: cell(10),
-            subpart_name: cell(11),
-            section: cell(12),
-            title: cell(13),
-            body: cell(14),
-        });
+        if kind == FileKind::UncodifiedActs {
+            row.name = act_name(&row.name, &year.0, &year.1, &row.chapter_num);
+        }
+        rows.push(row);
     }
     Ok((rows, problems))
 }
 
-/// HTML to readable text: tags dropped, block ends become line breaks, entities decoded, runs of
-/// spaces collapsed, `<script>`/`<style>` contents removed.
+/// An uncodified act's name: its subject, with the year, session and chapter that identify it.
+fn act_name(subject: &str, year: &str, session: &str, chapter: &str) -> String {
+    let mut act = String::new();
+    if !year.is_empty() {
+        act.push_str(&format!("Acts of {year}"));
+        if !session.is_empty() {
+            act.push_str(&format!(" ({session})"));
+        }
+        if !chapter.is_empty() {
+            act.push_str(&format!(", chapter {chapter}"));
+        }
+    }
+    match (subject.is_empty(), act.is_empty()) {
+        (false, false) => format!("{subject} — {act}"),
+        (false, true) => subject.to_string(),
+        (true, _) => act,
+    }
+}
+
+/// HTML to readable text: tags dropped, block ends become line breaks, entities decoded (every
+/// HTML5 named entity, and numeric ones), runs of spaces (of any width: `&emsp;` too) collapsed,
+/// `<script>`/`<style>` contents removed.
 pub fn html_to_text(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -188,6 +420,12 @@ pub fn html_to_text(html: &str) -> String {
         };
         let tag = rest[1..gt].trim().to_ascii_lowercase();
         let name: String = tag.trim_start_matches('/').chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        if name.is_empty() && !tag.starts_with('!') {
+            // `a < b > c`: not a tag.
+            push_text(&mut out, "<");
+            rest = &rest[1..];
+            continue;
+        }
         rest = &rest[gt + 1..];
         if !tag.starts_with('/') && (name == "script" || name == "style") {
             let close = format!("</{name}");
@@ -213,7 +451,8 @@ pub fn html_to_text(html: &str) -> String {
 
 fn push_text(out: &mut String, text: &str) {
     for c in text.chars() {
-        let c = if c == '\u{a0}' || c == '\t' || c == '\r' || c == '\n' { ' ' } else { c };
+        // Every kind of space (no-break, em, thin, a line break in the source) is one space.
+        let c = if c.is_whitespace() { ' ' } else { c };
         if c == ' ' && (out.is_empty() || out.ends_with(' ') || out.ends_with('\n')) {
             continue;
         }
@@ -230,7 +469,19 @@ fn newline(out: &mut String) {
     }
 }
 
-/// Decodes the entity at the start of `s`; returns the text and the bytes consumed.
+/// Windows-1252's characters for the C1 range, which HTML reads numeric references 128–159 as.
+const WINDOWS_1252_C1: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–',
+    '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+/// The character a Windows-1252 byte in 0x80–0x9F stands for.
+pub fn windows_1252(byte: u8) -> char {
+    WINDOWS_1252_C1[usize::from(byte.saturating_sub(0x80)).min(31)]
+}
+
+/// Decodes the entity at the start of `s`; returns the text and the bytes consumed. An entity the
+/// HTML standard does not define stays as written.
 fn decode_entity(s: &str) -> (String, usize) {
     let end = s[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).map(|i| i + 1);
     let Some(end) = end.filter(|&e| s[e..].starts_with(';') && e > 1) else {
@@ -242,32 +493,16 @@ fn decode_entity(s: &str) -> (String, usize) {
             Some(hex) => u32::from_str_radix(hex, 16).ok(),
             None => num.parse().ok(),
         };
-        code.and_then(char::from_u32).map(String::from)
+        code.and_then(|c| match c {
+            0x80..=0x9f => Some(WINDOWS_1252_C1[(c - 0x80) as usize]),
+            _ => char::from_u32(c),
+        })
+        .map(String::from)
     } else {
-        let c = match name {
-            "amp" => "&",
-            "lt" => "<",
-            "gt" => ">",
-            "quot" => "\"",
-            "apos" => "'",
-            "nbsp" => "\u{a0}",
-            "sect" => "§",
-            "para" => "¶",
-            "mdash" => "—",
-            "ndash" => "–",
-            "lsquo" => "‘",
-            "rsquo" => "’",
-            "ldquo" => "“",
-            "rdquo" => "”",
-            "hellip" => "…",
-            "copy" => "©",
-            "reg" => "®",
-            "deg" => "°",
-            "frac12" => "½",
-            "bull" => "•",
-            _ => "",
-        };
-        (!c.is_empty()).then(|| c.to_string())
+        web_atoms::NAMED_ENTITIES
+            .get(&s[1..=end])
+            .filter(|(first, _)| *first != 0)
+            .map(|&(first, second)| [first, second].into_iter().filter(|&c| c != 0).filter_map(char::from_u32).collect())
     };
     match decoded {
         Some(d) => (d, end + 1),
@@ -279,6 +514,8 @@ fn decode_entity(s: &str) -> (String, usize) {
 mod tests {
     use super::*;
 
+    const NAMED_HEADER: &str = "Name,ShortName,Codified,Title,Section,Body";
+
     #[test]
     fn cleans_lis_html_bodies() {
         let html = "<p>A. The court shall&nbsp;consider §&#160;20-124.3 &amp; &sect; 20-124.2.</p>\n<p>B. Second&nbsp;&nbsp;paragraph &#x2014; done.</p><script>x()</script>";
@@ -286,8 +523,22 @@ mod tests {
     }
 
     #[test]
+    fn every_html_entity_is_decoded_and_wide_spaces_are_spaces() {
+        assert_eq!(
+            html_to_text("<p>caf&eacute;&emsp;&emsp;A.&ensp;r&eacute;sum&eacute; &frac34; &Ccedil;a&thinsp;va</p>"),
+            "café A. résumé ¾ Ça va"
+        );
+        assert_eq!(
+            html_to_text("&ldquo;x&rdquo; &#150; &#8212; &hellip;"),
+            "“x” – — …",
+            "&#150; is Windows-1252's en dash, as browsers read it"
+        );
+    }
+
+    #[test]
     fn keeps_text_that_only_looks_like_markup() {
         assert_eq!(html_to_text("a < b & c &unknown; d"), "a < b & c &unknown; d");
+        assert_eq!(html_to_text("a <= b > c"), "a <= b > c");
         assert_eq!(html_to_text("<ul><li>one</li><li>two</li></ul>"), "one\ntwo");
     }
 
@@ -310,9 +561,56 @@ mod tests {
     }
 
     #[test]
-    fn a_file_without_section_or_title_is_refused() {
-        let err = read_rows("x.csv", "a,b\n1,2\n".as_bytes()).unwrap_err();
-        assert!(err.reason.contains("no Section or Title column"));
+    fn a_title_file_without_a_section_column_is_refused_naming_what_it_found() {
+        let err = read_rows("CoVTitle_1.csv", "a,b\n1,2\n".as_bytes()).unwrap_err();
+        assert!(err.reason.contains("no section column") && err.reason.contains("found: a, b"), "{}", err.reason);
+    }
+
+    #[test]
+    fn the_constitution_reads_in_its_own_header() {
+        let csv = "ArticleId,Article,ArticleName,SectionName,SectionTitle,SectionText,SectionCount,LastUpdate\r\n\
+                   1,I,Bill of Rights,Section 12,Freedom of speech,<p>That the freedoms...</p>,17,2023-01-01\r\n";
+        let (rows, problems) = read_rows("Constitution.csv", csv.as_bytes()).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(
+            (rows[0].article_num.as_str(), rows[0].section.as_str(), rows[0].title.as_str(), rows[0].last_update.as_str()),
+            ("I", "Section 12", "Freedom of speech", "2023-01-01")
+        );
+    }
+
+    #[test]
+    fn an_authority_is_named_by_its_name_not_its_code_title() {
+        let csv = format!("{NAMED_HEADER}\r\nVirginia Port Authority,virginia-port-authority,Yes,62.1,62.1-128,<p>Ports.</p>\r\n");
+        let (rows, _) = read_rows("Authorities.csv", csv.as_bytes()).unwrap();
+        assert_eq!(
+            (rows[0].name.as_str(), rows[0].short_name.as_str(), rows[0].title_num.as_str(), rows[0].section.as_str()),
+            ("Virginia Port Authority", "virginia-port-authority", "62.1", "62.1-128")
+        );
+        assert_eq!(rows[0].title, "", "the Code title is not a catchline");
+    }
+
+    #[test]
+    fn the_old_pipe_format_is_read_and_refused_where_it_was_never_used() {
+        let old = "1|General Provisions||||||1|Code of Virginia||||§ 1-1|Contents and designation of Code.|<p>The \"Code\" | text.</p>\n";
+        assert_eq!(sniff_format(old.as_bytes()), FileFormat::PipeNoHeader);
+        let (rows, problems) = read_rows("CoVTitle_1.csv", old.as_bytes()).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(rows[0].section, "§ 1-1");
+        assert_eq!(rows[0].title, "Contents and designation of Code.");
+        assert_eq!(rows[0].body, "<p>The \"Code\" | text.</p>", "quotes are text and a pipe in the body stays in the body");
+        let err = read_rows("Constitution.csv", old.as_bytes()).unwrap_err();
+        assert!(err.reason.contains("pipe-delimited with no header line"), "{}", err.reason);
+        assert_eq!(sniff_format(HEADER.as_bytes()), FileFormat::CsvWithHeader);
+        assert_eq!(sniff_format(format!("\u{feff}{HEADER}").as_bytes()), FileFormat::CsvWithHeader);
+    }
+
+    #[test]
+    fn uncodified_acts_are_named_by_whatever_identifies_them() {
+        let csv = "Year,Session,Chapter,Subject,Body\n2024,Regular,12,School boards; pilot program,<p>x</p>\n";
+        let (rows, _) = read_rows("UnCodifiedActs.csv", csv.as_bytes()).unwrap();
+        assert_eq!(rows[0].name, "School boards; pilot program — Acts of 2024 (Regular), chapter 12");
+        let err = read_rows("UnCodifiedActs.csv", "Body\n<p>x</p>\n".as_bytes()).unwrap_err();
+        assert!(err.reason.contains("neither a name nor a year and chapter"), "{}", err.reason);
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub fn files() -> Result<Vec<CorpusFile>, Error> {
         if digest != entry.sha256 {
             return Err(Error::Starter(format!("{name}: sha256 {digest} does not match the manifest's {}", entry.sha256)));
         }
-        out.push(CorpusFile { name: name.to_string(), contents: contents.to_string() });
+        out.push(CorpusFile::new(name.to_string(), contents.to_string()));
     }
     if let Some((extra, _)) = embedded::FILES.iter().find(|(name, _)| !manifest.files.iter().any(|f| f.file == *name)) {
         return Err(Error::Starter(format!("{extra} is not listed in the manifest")));

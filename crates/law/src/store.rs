@@ -11,7 +11,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use crate::Error;
 
 /// Bumped when the schema changes; a graph of another version is rebuilt, not misread.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -50,6 +50,31 @@ CREATE TABLE embeddings (
     vector   BLOB NOT NULL,
     stand_in INTEGER NOT NULL DEFAULT 0
 );
+-- Every version of a section that has more than one (or whose catchline says when it applies):
+-- the text of each, and when it applies (crate::versions). `stored` marks the version whose text
+-- the node's own row holds (the one in effect when the graph was built).
+CREATE TABLE section_versions (
+    node_id     INTEGER NOT NULL REFERENCES nodes(id),
+    ordinal     INTEGER NOT NULL,
+    heading     TEXT,
+    source_text TEXT,
+    label       TEXT NOT NULL,
+    valid_from  TEXT,
+    valid_until TEXT,
+    contingency TEXT,
+    stored      INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (node_id, ordinal)
+) WITHOUT ROWID;
+-- The files the graph was built from: when the site says each last changed, when it was
+-- downloaded or imported, and how.
+CREATE TABLE source_files (
+    name          TEXT PRIMARY KEY,
+    last_modified TEXT,
+    retrieved_at  TEXT,
+    origin        TEXT,
+    format        TEXT NOT NULL,
+    rows          INTEGER NOT NULL
+);
 -- The word index of the nodes (crate::words): its files, built by the writer on finish.
 CREATE TABLE word_index (
     path  TEXT PRIMARY KEY,
@@ -71,6 +96,39 @@ pub struct NodeRecord {
     /// A plain-language summary beside the official text (`None` when there is none, and for
     /// summary-only nodes, whose `source_text` is the summary).
     pub summary: Option<String>,
+}
+
+/// One version of a section, as stored (dates as `YYYY-MM-DD`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionRecord {
+    pub node_id: i64,
+    pub ordinal: i64,
+    pub heading: Option<String>,
+    pub source_text: Option<String>,
+    /// The catchline's note as written: `Effective until July 1, 2025`.
+    pub label: String,
+    pub valid_from: Option<String>,
+    pub valid_until: Option<String>,
+    /// `expiration` or `effective` for a contingent pair.
+    pub contingency: Option<String>,
+    /// Whether the node's own row holds this version's text.
+    pub stored: bool,
+}
+
+/// A file a graph was built from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceFileRecord {
+    pub name: String,
+    /// When the site says the file last changed (its `Last-Modified`), RFC 3339.
+    pub last_modified: Option<String>,
+    /// When it was downloaded or imported, RFC 3339.
+    pub retrieved_at: Option<String>,
+    /// `download`, `import`, `starter` or `folder` (a directory given on the command line).
+    pub origin: Option<String>,
+    /// `csvWithHeader` or `pipeNoHeader`.
+    pub format: String,
+    pub rows: i64,
 }
 
 /// An edge as stored.
@@ -172,8 +230,60 @@ pub fn existing_ids(path: &Path) -> Vec<(String, i64)> {
     stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map(|rows| rows.flatten().collect()).unwrap_or_default()
 }
 
-/// Indexes the words of every node ([`crate::words`]) and keeps the index's files in the graph.
+/// Every version of every section that has versions, by node.
+pub fn read_versions(conn: &Connection) -> Result<std::collections::HashMap<i64, Vec<VersionRecord>>, Error> {
+    let mut stmt = conn.prepare(
+        "SELECT node_id, ordinal, heading, source_text, label, valid_from, valid_until, contingency, stored
+         FROM section_versions ORDER BY node_id, ordinal",
+    )?;
+    let mut out: std::collections::HashMap<i64, Vec<VersionRecord>> = std::collections::HashMap::new();
+    let rows = stmt.query_map([], |r| {
+        Ok(VersionRecord {
+            node_id: r.get(0)?,
+            ordinal: r.get(1)?,
+            heading: r.get(2)?,
+            source_text: r.get(3)?,
+            label: r.get(4)?,
+            valid_from: r.get(5)?,
+            valid_until: r.get(6)?,
+            contingency: r.get(7)?,
+            stored: r.get(8)?,
+        })
+    })?;
+    for row in rows {
+        let row = row?;
+        out.entry(row.node_id).or_default().push(row);
+    }
+    Ok(out)
+}
+
+/// The files the graph was built from.
+pub fn read_source_files(conn: &Connection) -> Result<Vec<SourceFileRecord>, Error> {
+    let mut stmt = conn.prepare("SELECT name, last_modified, retrieved_at, origin, format, rows FROM source_files ORDER BY name")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(SourceFileRecord {
+            name: r.get(0)?,
+            last_modified: r.get(1)?,
+            retrieved_at: r.get(2)?,
+            origin: r.get(3)?,
+            format: r.get(4)?,
+            rows: r.get(5)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Indexes the words of every node ([`crate::words`]) and keeps the index's files in the graph. A
+/// section's other versions are indexed with it, so their words find it too.
 fn write_word_index(conn: &Connection) -> Result<(), Error> {
+    let mut others: std::collections::HashMap<i64, String> = std::collections::HashMap::new();
+    let mut stmt = conn.prepare("SELECT node_id, source_text FROM section_versions WHERE stored = 0 AND source_text IS NOT NULL")?;
+    for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))? {
+        let (id, text) = row?;
+        let joined = others.entry(id).or_default();
+        joined.push('\n');
+        joined.push_str(&text);
+    }
     let mut stmt = conn.prepare("SELECT id, node_type, heading, source_text, summary FROM nodes ORDER BY id")?;
     let rows = stmt
         .query_map([], |r| {
@@ -186,7 +296,15 @@ fn write_word_index(conn: &Connection) -> Result<(), Error> {
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    let files = crate::words::build(rows.iter().map(|(id, node_type, heading, text, summary)| crate::words::Doc {
+    let texts: Vec<Option<String>> = rows
+        .iter()
+        .map(|(id, _, _, text, _)| match (others.get(id), text) {
+            (Some(other), Some(text)) => Some(format!("{text}{other}")),
+            (Some(other), None) => Some(other.clone()),
+            (None, text) => text.clone(),
+        })
+        .collect();
+    let files = crate::words::build(rows.iter().zip(&texts).map(|((id, node_type, heading, _, summary), text)| crate::words::Doc {
         id: *id,
         node_type,
         heading: heading.as_deref(),
@@ -264,6 +382,35 @@ impl GraphWriter {
         self.conn()
             .prepare_cached("INSERT OR IGNORE INTO unresolved_citations (from_id, target) VALUES (?1, ?2)")?
             .execute(params![from_id, target])?;
+        Ok(())
+    }
+
+    pub fn insert_version(&self, v: &VersionRecord) -> Result<(), Error> {
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO section_versions (node_id, ordinal, heading, source_text, label, valid_from, valid_until, contingency, stored)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute(params![
+                v.node_id,
+                v.ordinal,
+                v.heading,
+                v.source_text,
+                v.label,
+                v.valid_from,
+                v.valid_until,
+                v.contingency,
+                v.stored
+            ])?;
+        Ok(())
+    }
+
+    pub fn insert_source_file(&self, f: &SourceFileRecord) -> Result<(), Error> {
+        self.conn()
+            .prepare_cached(
+                "INSERT OR REPLACE INTO source_files (name, last_modified, retrieved_at, origin, format, rows) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![f.name, f.last_modified, f.retrieved_at, f.origin, f.format, f.rows])?;
         Ok(())
     }
 

@@ -284,26 +284,39 @@ pub fn corpus(sections: usize, seed: u64) -> Vec<CorpusFile> {
             }
             let words = 3 + rng.below(5);
             let heading = sentence(&mut rng, words);
-            let _ = out.write_record([
-                title.as_str(),
-                &format!("Synthetic Title {}", t + 1),
-                "",
-                "",
-                "",
-                "",
-                &chapter.to_string(),
-                &format!("Chapter {chapter} of synthetic title {title}"),
-                &article,
-                &(if article.is_empty() { String::new() } else { format!("Article {article}") }),
-                "",
-                "",
-                number,
-                heading.trim_end_matches('.'),
-                &body,
-            ]);
+            let heading = heading.trim_end_matches('.');
+            // About one section in 130 has two versions, as in the real Code (≈ 250 of 33,000):
+            // two rows, the catchlines saying when each applies.
+            let versions: Vec<(String, String)> = if s % 130 == 65 {
+                vec![
+                    (format!("{heading} (Effective until July 1, 2027)"), body.clone()),
+                    (format!("{heading} (Effective July 1, 2027)"), body.replace("</p>", " As amended.</p>")),
+                ]
+            } else {
+                vec![(heading.to_string(), body)]
+            };
+            for (catchline, body) in versions {
+                let _ = out.write_record([
+                    title.as_str(),
+                    &format!("Synthetic Title {}", t + 1),
+                    "",
+                    "",
+                    "",
+                    "",
+                    &chapter.to_string(),
+                    &format!("Chapter {chapter} of synthetic title {title}"),
+                    &article,
+                    &(if article.is_empty() { String::new() } else { format!("Article {article}") }),
+                    "",
+                    "",
+                    number,
+                    &catchline,
+                    &body,
+                ]);
+            }
         }
         let bytes = out.into_inner().unwrap_or_default();
-        files.push(CorpusFile { name: format!("CoVTitle_{title}.csv"), contents: String::from_utf8(bytes).unwrap_or_default() });
+        files.push(CorpusFile::new(format!("CoVTitle_{title}.csv"), String::from_utf8(bytes).unwrap_or_default()));
     }
     files
 }
@@ -345,6 +358,8 @@ mod tests {
         let b = corpus(1000, 7);
         assert_eq!(a.iter().map(|f| &f.contents).collect::<Vec<_>>(), b.iter().map(|f| &f.contents).collect::<Vec<_>>());
         let rows: usize = a.iter().map(|f| f.contents.matches("\n").count() - 1).sum();
-        assert_eq!(rows, 1000);
+        let second_versions: usize = a.iter().map(|f| f.contents.matches("(Effective July 1, 2027)").count()).sum();
+        assert!(second_versions >= 5, "about one section in 130 has two versions: {second_versions}");
+        assert_eq!(rows, 1000 + second_versions, "one row a section, and one more for each second version");
     }
 }

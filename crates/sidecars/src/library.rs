@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use proseva_law::fetch::{DownloadConfig, Downloader, Fetched, FileRecord, file_names};
-use proseva_law::ingest::{self, IngestOptions, IngestReport, Progress, TextKind, now_rfc3339};
+use proseva_law::fetch::{DownloadConfig, Downloader, Fetched, FileRecord, import_export};
+use proseva_law::ingest::{self, FileDates, IngestOptions, IngestReport, Progress, TextKind, now_rfc3339};
 use proseva_law::starter;
 use proseva_law::vector_cache::VectorCache;
 use serde::{Deserialize, Serialize};
@@ -99,7 +99,7 @@ impl LibraryRecord {
 }
 
 /// A file that failed, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FailedFile {
     pub name: String,
@@ -132,6 +132,13 @@ pub struct LibraryStatus {
     pub build_total: u64,
     /// One sentence on how the last run ended, or why it stopped.
     pub message: Option<String>,
+    /// The technical text behind a failure (what the connection said), for a Details link.
+    pub details: Option<String>,
+    /// Every export file on disk: its size, rows, when the site says it last changed, when it was
+    /// downloaded or imported, and how.
+    pub files: Vec<FileRecord>,
+    /// The date the official text is as of: when the newest of its files was fetched.
+    pub as_of: Option<String>,
     /// A run was interrupted and resumes on the next start (or with Download).
     pub interrupted: bool,
     pub files_on_disk: usize,
@@ -208,6 +215,9 @@ impl Library {
         let record = self.lock();
         status.interrupted = record.run.is_some();
         status.files_on_disk = record.files.len();
+        status.files = record.files.values().cloned().collect();
+        status.files.sort_by(|a, b| proseva_citation::natural_cmp(&a.name, &b.name));
+        status.as_of = record.files.values().filter_map(|f| f.retrieved_at.clone()).max();
         status.last_check = record.last_check.clone();
         status.last_build = record.last_build.clone();
     }
@@ -233,7 +243,6 @@ impl Library {
 
     /// Runs one download or update to its end (the caller makes sure only one runs).
     pub async fn run(&self, kind: RunKind) {
-        let names = file_names();
         {
             let mut record = self.lock();
             // A download resumes the run left unfinished, of whatever kind; an update starts over.
@@ -244,13 +253,19 @@ impl Library {
             let _ = record.save(&self.paths.record);
         }
         self.status.send_modify(|s| {
-            *s = LibraryStatus { phase: "downloading".into(), kind: Some(kind), file_count: names.len(), ..Default::default() };
+            *s = LibraryStatus { phase: "downloading".into(), kind: Some(kind), ..Default::default() };
             self.describe_record(s);
         });
         let downloader = match Downloader::new(self.config.clone()) {
             Ok(d) => d,
-            Err(e) => return self.stop_with(format!("The download could not start: {e}")),
+            Err(e) => return self.stop_with(format!("The download could not start: {e}"), None),
         };
+        // Which files the site publishes now: its library page, else the built-in list.
+        let names = match downloader.published_files(&tokio::time::sleep).await {
+            Ok(names) => names,
+            Err(failure) => return self.stop_for(&failure),
+        };
+        self.status.send_modify(|s| s.file_count = names.len());
         let mut unreachable_in_a_row = 0;
         for (i, name) in names.iter().enumerate() {
             let (already, previous) = {
@@ -295,15 +310,16 @@ impl Library {
                     self.finish_file(name, Some(fetched), changed);
                 }
                 Err(failure) => {
-                    tracing::warn!("{}", failure.message);
-                    self.status.send_modify(|s| s.failed.push(FailedFile { name: name.clone(), reason: failure.message.clone() }));
+                    tracing::warn!("{}: {}", failure.message, failure.details);
+                    if failure.certificate {
+                        // Every file would fail the same way: stop, and say what to do instead.
+                        return self.stop_for(&failure);
+                    }
+                    self.status.send_modify(|s| s.failed.push(FailedFile { name: name.clone(), reason: failure.details.clone() }));
                     if failure.unreachable {
                         unreachable_in_a_row += 1;
                         if unreachable_in_a_row >= UNREACHABLE_IN_A_ROW {
-                            return self.stop_with(format!(
-                                "Stopped: the site {} could not be reached ({}). Check the connection; the download resumes with {name} when you start it again or reopen ProSeVA.",
-                                self.config.base, failure.message
-                            ));
+                            return self.stop_for(&failure);
                         }
                         // Not marked done: the next run asks for it again.
                         continue;
@@ -316,38 +332,14 @@ impl Library {
         let changed = self.lock().run.as_ref().is_some_and(|r| r.changed);
         let built_official = proseva_law::store::read_meta_of(&self.paths.graph_db, "text_kind").as_deref() == Some("official");
         let have_files = !self.lock().files.is_empty();
-        if have_files && (changed || !built_official) {
-            self.status.send_modify(|s| {
-                s.phase = "building".into();
-                s.file = None;
-            });
-            let paths = self.paths.clone();
-            let status = self.status.clone();
-            let built = tokio::task::spawn_blocking(move || {
-                build_graph(&paths, &|p: Progress| {
-                    status.send_modify(|s| {
-                        s.build_stage = Some(p.stage.to_string());
-                        s.build_done = p.done;
-                        s.build_total = p.total;
-                    })
-                })
-            })
-            .await
-            .map_err(|e| format!("the build stopped: {e}"))
-            .and_then(|r| r);
-            match built {
-                Ok(report) => {
-                    let mut record = self.lock();
-                    record.last_build = Some(now_rfc3339());
-                    drop(record);
-                    tracing::info!(sections = report.sections, nodes = report.nodes, seconds = report.seconds, "law graph rebuilt");
-                }
-                Err(e) => {
-                    return self.stop_with(format!(
-                        "The downloaded files could not be built into the law library ({e}); the previous library is still in use."
-                    ));
-                }
-            }
+        if have_files
+            && (changed || !built_official)
+            && let Err(e) = self.build().await
+        {
+            return self.stop_with(
+                format!("The downloaded files could not be built into the law library ({e}); the previous library is still in use."),
+                None,
+            );
         }
         let message = {
             let mut record = self.lock();
@@ -374,6 +366,130 @@ impl Library {
         });
     }
 
+    /// Builds the graph from the files on disk (the status shows its stages); the old graph stays
+    /// in use if it fails.
+    async fn build(&self) -> Result<IngestReport, String> {
+        self.status.send_modify(|s| {
+            s.phase = "building".into();
+            s.file = None;
+        });
+        let paths = self.paths.clone();
+        let status = self.status.clone();
+        let record = self.lock().clone();
+        let report = tokio::task::spawn_blocking(move || {
+            build_graph_from(&paths, &record, &|p: Progress| {
+                status.send_modify(|s| {
+                    s.build_stage = Some(p.stage.to_string());
+                    s.build_done = p.done;
+                    s.build_total = p.total;
+                })
+            })
+        })
+        .await
+        .map_err(|e| format!("the build stopped: {e}"))
+        .and_then(|r| r)?;
+        self.lock().last_build = Some(now_rfc3339());
+        tracing::info!(sections = report.sections, nodes = report.nodes, seconds = report.seconds, "law graph rebuilt");
+        Ok(report)
+    }
+
+    /// Takes files the person saved from the site in a browser (name, bytes, when the file was
+    /// last changed if known): each is checked as a download is and, if sound, replaces the copy
+    /// on disk; then the graph is rebuilt from everything on disk, on the current tokio runtime.
+    /// Returns, per file, the name it is kept under or why it was refused; builds nothing (and
+    /// changes nothing) when no file is sound, or while a download runs.
+    pub fn import(self: &Arc<Self>, files: Vec<ImportFile>) -> ImportReport {
+        if self.is_running() {
+            return ImportReport { busy: true, ..ImportReport::default() };
+        }
+        let mut report = ImportReport::default();
+        for file in files {
+            match self.import_file(file) {
+                Ok(kept) => report.accepted.push(kept),
+                Err(refused) => report.refused.push(refused),
+            }
+        }
+        report.started = self.build_imported(report.accepted.len(), report.refused.clone());
+        report.busy = !report.started && !report.accepted.is_empty();
+        report
+    }
+
+    /// Checks one file the person picked and, if sound, keeps it in the exports (the graph is
+    /// rebuilt by [`Library::build_imported`]). Refused while a download or build runs.
+    pub fn import_file(&self, file: ImportFile) -> Result<ImportedFile, FailedFile> {
+        if self.is_running() {
+            return Err(FailedFile { name: file.name, reason: "a download or build is running; import when it has finished".into() });
+        }
+        match import_export(&self.paths.exports, &file.name, &file.bytes, file.last_modified) {
+            Ok(record) => {
+                let kept = ImportedFile { file: file.name, kept_as: record.name.clone(), rows: record.rows };
+                let mut library = self.lock();
+                library.files.insert(record.name.clone(), record);
+                if let Err(e) = library.save(&self.paths.record) {
+                    tracing::warn!("could not record the import in {}: {e}", self.paths.record.display());
+                }
+                drop(library);
+                self.status.send_modify(|s| self.describe_record(s));
+                Ok(kept)
+            }
+            Err(reason) => Err(FailedFile { name: file.name, reason }),
+        }
+    }
+
+    /// After [`Library::import_file`]s: rebuilds the graph from everything on disk when `accepted`
+    /// files were kept (else says that nothing was imported), on the current tokio runtime.
+    /// Returns whether a build started.
+    pub fn build_imported(self: &Arc<Self>, accepted: usize, refused: Vec<FailedFile>) -> bool {
+        let details = refused.iter().map(|f| f.reason.clone()).collect::<Vec<_>>().join("\n");
+        if accepted == 0 {
+            self.status.send_modify(|s| {
+                s.phase = "failed".into();
+                s.message = Some("None of the files could be imported; the library is as it was.".into());
+                s.details = (!details.is_empty()).then_some(details);
+                s.failed = refused;
+                self.describe_record(s);
+            });
+            return false;
+        }
+        if self.running.swap(true, Ordering::SeqCst) {
+            return false;
+        }
+        self.status.send_modify(|s| {
+            *s = LibraryStatus { phase: "building".into(), ..Default::default() };
+            self.describe_record(s);
+        });
+        let library = self.clone();
+        tokio::spawn(async move {
+            match library.build().await {
+                Ok(built) => {
+                    let mut message = format!(
+                        "{accepted} file{} imported; the library now holds the official text ({} sections).",
+                        if accepted == 1 { "" } else { "s" },
+                        built.sections
+                    );
+                    if !refused.is_empty() {
+                        let names: Vec<&str> = refused.iter().map(|f| f.name.as_str()).collect();
+                        message.push_str(&format!(" Not imported: {}.", names.join(", ")));
+                    }
+                    let _ = library.lock().save(&library.paths.record);
+                    library.status.send_modify(|s| {
+                        s.phase = "done".into();
+                        s.message = Some(message);
+                        s.details = (!details.is_empty()).then_some(details);
+                        s.failed = refused;
+                        library.describe_record(s);
+                    });
+                }
+                Err(e) => library.stop_with(
+                    "The imported files could not be built into the law library; the previous library is still in use.".into(),
+                    Some(e),
+                ),
+            }
+            library.running.store(false, Ordering::SeqCst);
+        });
+        true
+    }
+
     /// Records a file dealt with in this run (and what is now known of it).
     fn finish_file(&self, name: &str, fetched: Option<Fetched>, changed: bool) {
         let mut record = self.lock();
@@ -394,21 +510,75 @@ impl Library {
         self.status.send_modify(|s| s.files_on_disk = on_disk);
     }
 
-    fn stop_with(&self, message: String) {
+    fn stop_with(&self, message: String, details: Option<String>) {
         tracing::warn!("{message}");
         self.status.send_modify(|s| {
             s.phase = "failed".into();
             s.file = None;
             s.message = Some(message);
+            s.details = details;
             self.describe_record(s);
         });
     }
+
+    /// Stops a run on a failure that every file would share (no connection, a certificate that
+    /// cannot be checked): the plain message, what to do, and the technical text behind Details.
+    fn stop_for(&self, failure: &proseva_law::fetch::FetchFailure) {
+        let mut message = failure.message.clone();
+        if failure.unreachable {
+            message.push_str(" The download resumes where it stopped when you start it again or reopen ProSeVA.");
+        } else if failure.certificate {
+            // Nothing to resume: the same check would fail the same way at every start.
+            let mut record = self.lock();
+            if record.run.take().is_some()
+                && let Err(e) = record.save(&self.paths.record)
+            {
+                tracing::warn!("could not update {}: {e}", self.paths.record.display());
+            }
+        }
+        self.stop_with(message, Some(failure.details.clone()));
+    }
+}
+
+/// A file the person picked to import.
+#[derive(Debug, Clone)]
+pub struct ImportFile {
+    /// Its name as saved (`CoVTitle_20 (1).csv` reads as `CoVTitle_20.csv`).
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// When it last changed, if known (RFC 3339).
+    pub last_modified: Option<String>,
+}
+
+/// A file imported, and the export name it is kept under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedFile {
+    pub file: String,
+    pub kept_as: String,
+    pub rows: usize,
+}
+
+/// What an import did with each file, and whether a build started.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub accepted: Vec<ImportedFile>,
+    pub refused: Vec<FailedFile>,
+    pub started: bool,
+    /// A download or build was running: nothing was imported.
+    pub busy: bool,
 }
 
 /// Builds `graph.db` from the exports on disk (official text) layered over the starter's
 /// summaries, reusing every vector the old graph and the starter hold for the same text. Without
 /// exports it is the starter graph. The old graph stays until the new one is complete.
 pub fn build_graph(paths: &LibraryPaths, progress: &(dyn Fn(Progress) + Sync)) -> Result<IngestReport, String> {
+    build_graph_from(paths, &LibraryRecord::load(&paths.record), progress)
+}
+
+/// [`build_graph`], with what the library's record says of each file (its dates) kept in the graph.
+fn build_graph_from(paths: &LibraryPaths, record: &LibraryRecord, progress: &(dyn Fn(Progress) + Sync)) -> Result<IngestReport, String> {
     let summaries = starter::files().map_err(|e| e.to_string())?;
     let mut cache: Option<VectorCache> = starter::vector_cache().map_err(|e| e.to_string())?;
     // Vectors of sections whose text did not change are kept across updates.
@@ -422,7 +592,18 @@ pub fn build_graph(paths: &LibraryPaths, progress: &(dyn Fn(Progress) + Sync)) -
     }
     let official = if paths.exports.is_dir() {
         match ingest::read_dir(&paths.exports) {
-            Ok(files) => files,
+            Ok(mut files) => {
+                for file in &mut files {
+                    if let Some(known) = record.files.get(&file.name) {
+                        file.dates = FileDates {
+                            last_modified: known.last_modified.as_deref().map(http_date_to_rfc3339),
+                            retrieved_at: known.retrieved_at.clone().or(file.dates.retrieved_at.take()),
+                            origin: known.origin.clone().or(Some("download".into())),
+                        };
+                    }
+                }
+                files
+            }
             Err(proseva_law::Error::NoCorpus(_)) => Vec::new(),
             // A file that cannot be read must not turn an official library back into summaries.
             Err(e) => return Err(e.to_string()),
@@ -442,6 +623,14 @@ pub fn build_graph(paths: &LibraryPaths, progress: &(dyn Fn(Progress) + Sync)) -
     }
     ingest::ingest_with_summaries(&official, &summaries, &paths.graph_db, &options("official", TextKind::Official))
         .map_err(|e| e.to_string())
+}
+
+/// An HTTP date (`Mon, 01 Jul 2024 00:00:00 GMT`) as RFC 3339; other text as it is.
+fn http_date_to_rfc3339(text: &str) -> String {
+    match chrono::DateTime::parse_from_rfc2822(text) {
+        Ok(t) => ingest::rfc3339(t.timestamp()),
+        Err(_) => text.to_string(),
+    }
 }
 
 /// Seconds since 1970 of an RFC 3339 time (as [`now_rfc3339`] writes it).
@@ -471,7 +660,16 @@ mod tests {
             let mut record = library.lock();
             record.files.insert(
                 "CoVTitle_20.csv".into(),
-                FileRecord { name: "CoVTitle_20.csv".into(), bytes: 1, sha256: "x".into(), rows: 1, etag: None, last_modified: None },
+                FileRecord {
+                    name: "CoVTitle_20.csv".into(),
+                    bytes: 1,
+                    sha256: "x".into(),
+                    rows: 1,
+                    etag: None,
+                    last_modified: None,
+                    retrieved_at: None,
+                    origin: None,
+                },
             );
             record.last_check = Some(ingest::rfc3339(1_795_000_000));
         }

@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, EmptySubscription, InputObject, Object, Result, Schema, SimpleObject};
 use proseva_law::background::{EmbeddingJob, EmbeddingProgress};
+use proseva_law::graph::SectionVersion as LawVersion;
 use proseva_law::graph::{Graph, GraphStats};
 use proseva_law::live::LiveGraph;
-use proseva_law::store::{EdgeRecord, NodeRecord};
+use proseva_law::store::{EdgeRecord, NodeRecord, SourceFileRecord};
 use proseva_law::user_layer::{self, Layer, LayerSummary, UserLayer, is_user_id};
 
 use crate::layers;
@@ -103,7 +104,12 @@ impl Query {
         // Vectors added by the background job since the graph was opened count too.
         let mut stats = graph.stats().clone();
         stats.embedding_count = stats.embedding_count.max(graph.vectors().len() as i64);
-        Ok(Stats(stats, graph.semantic_search(), progress))
+        let law = LawStats {
+            law_date: graph.law_date().to_string(),
+            sections_with_versions: graph.sections_with_versions() as i32,
+            source_files: graph.source_files().iter().cloned().map(SourceFile::from).collect(),
+        };
+        Ok(Stats(stats, graph.semantic_search(), progress, law))
     }
 
     /// Nodes, optionally of one `type`; with `search`, ranked full-text matches over heading and
@@ -377,7 +383,76 @@ pub struct TypeCount {
     count: i32,
 }
 
-pub struct Stats(GraphStats, bool, Option<EmbeddingProgress>);
+pub struct Stats(GraphStats, bool, Option<EmbeddingProgress>, LawStats);
+
+/// What the graph says of the law it holds: the day it is read as of, and its files.
+pub struct LawStats {
+    law_date: String,
+    sections_with_versions: i32,
+    source_files: Vec<SourceFile>,
+}
+
+/// A file the graph was built from: when the site says it last changed, and when it was
+/// downloaded or imported (RFC 3339).
+#[derive(SimpleObject, Clone)]
+pub struct SourceFile {
+    name: String,
+    last_modified: Option<String>,
+    retrieved_at: Option<String>,
+    /// `download`, `import`, `starter` or `folder`.
+    origin: Option<String>,
+    /// `csvWithHeader`, or `pipeNoHeader` (the title files' format of 2023 and earlier).
+    format: String,
+    rows: i32,
+}
+
+impl From<SourceFileRecord> for SourceFile {
+    fn from(f: SourceFileRecord) -> Self {
+        SourceFile {
+            name: f.name,
+            last_modified: f.last_modified,
+            retrieved_at: f.retrieved_at,
+            origin: f.origin,
+            format: f.format,
+            rows: f.rows as i32,
+        }
+    }
+}
+
+/// One version of a section with two (or one whose catchline says when it applies).
+#[derive(SimpleObject)]
+pub struct SectionVersion {
+    ordinal: i32,
+    heading: Option<String>,
+    source_text: Option<String>,
+    /// The catchline's note as the site writes it: `Effective until July 1, 2025`.
+    label: String,
+    /// `YYYY-MM-DD`, when the note gives one.
+    effective_from: Option<String>,
+    effective_until: Option<String>,
+    /// `expiration` or `effective` for a contingent pair (`Contingent expiration date`, …).
+    contingency: Option<String>,
+    /// In effect on the explorer's law date (`Stats.lawDate`).
+    in_effect: bool,
+    /// The node's `sourceText` is this version's.
+    shown: bool,
+}
+
+impl From<LawVersion> for SectionVersion {
+    fn from(v: LawVersion) -> Self {
+        SectionVersion {
+            ordinal: v.ordinal as i32,
+            heading: v.heading,
+            source_text: v.source_text,
+            label: v.label,
+            effective_from: v.valid_from.map(|d| d.to_string()),
+            effective_until: v.valid_until.map(|d| d.to_string()),
+            contingency: v.contingency,
+            in_effect: v.in_effect,
+            shown: v.shown,
+        }
+    }
+}
 
 #[Object]
 impl Stats {
@@ -433,6 +508,19 @@ impl Stats {
     /// Whether `nodes(search:)` blends in matches by meaning (the embedding model is loaded and is the graph's).
     async fn semantic_search(&self) -> bool {
         self.1
+    }
+    /// The day the law is read as of (`YYYY-MM-DD`): which version of a two-version section is
+    /// in effect is decided for this day.
+    async fn law_date(&self) -> &str {
+        &self.3.law_date
+    }
+    /// Sections the graph holds in more than one version.
+    async fn sections_with_versions(&self) -> i32 {
+        self.3.sections_with_versions
+    }
+    /// The files the graph was built from, with their dates (empty for the starter corpus alone).
+    async fn source_files(&self) -> &[SourceFile] {
+        &self.3.source_files
     }
 }
 
@@ -502,6 +590,47 @@ impl Node {
         let source_id = self.source_id.clone();
         let edges = run_layers(ctx, move |g, l| layers::edges(g, l, id, Some(&source_id), None)).await?;
         Ok(edges.into_iter().map(|(e, layer)| Edge(e, layer)).collect())
+    }
+
+    /// Every version of a section the LIS files list more than once (or whose catchline says when
+    /// it applies), with which is in effect on the law date; empty for other nodes. `sourceText`
+    /// is the text of the one in effect.
+    async fn versions(&self, ctx: &Context<'_>) -> Result<Vec<SectionVersion>> {
+        let id = i64::from(self.id);
+        if is_user_id(id) {
+            return Ok(Vec::new());
+        }
+        run(ctx, move |g| Ok(g.versions(id).into_iter().map(SectionVersion::from).collect())).await
+    }
+
+    /// One sentence on the section's other version as of the law date ("A new version takes
+    /// effect July 1, 2027."); null for a section with one version.
+    async fn version_notice(&self, ctx: &Context<'_>) -> Result<Option<String>> {
+        let id = i64::from(self.id);
+        if is_user_id(id) {
+            return Ok(None);
+        }
+        run(ctx, move |g| Ok(g.version_notice(id))).await
+    }
+
+    /// The file this node's official text came from, with when the site says it last changed and
+    /// when it was downloaded; null for the starter's summaries.
+    async fn source_file(&self, ctx: &Context<'_>) -> Result<Option<SourceFile>> {
+        if is_user_id(i64::from(self.id)) || self.text_kind != "official" {
+            return Ok(None);
+        }
+        let node = NodeRecord {
+            id: i64::from(self.id),
+            node_type: self.node_type.clone(),
+            source: self.source.clone(),
+            source_id: self.source_id.clone(),
+            heading: None,
+            source_text: None,
+            text_kind: self.text_kind.clone(),
+            url: None,
+            summary: None,
+        };
+        run(ctx, move |g| Ok(g.source_file_of(&node).cloned().map(SourceFile::from))).await
     }
 
     /// References in this node's text to sections the corpus does not hold.

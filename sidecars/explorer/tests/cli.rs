@@ -69,7 +69,8 @@ fn fetch_with_nothing_to_download_fails_clearly() {
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no export could be downloaded"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("This computer could not reach 127.0.0.1"), "the site cannot be reached, said plainly: {stderr}");
     assert!(!dir.path().join("g.db").exists());
 }
 

@@ -177,7 +177,7 @@ async fn list_results_cut_text_to_500_characters() {
     let db = dir.path().join("graph.db");
     let long = "word ".repeat(400);
     let csv = format!("{}\n20,Domestic Relations,,,,,1,General,,,,,20-1,Long section,<p>custody {long}</p>\n", proseva_law::lis::HEADER);
-    let files = vec![proseva_law::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
+    let files = vec![proseva_law::ingest::CorpusFile::new("CoVTitle_20.csv", csv)];
     let progress = |_| {};
     let options = proseva_law::ingest::IngestOptions {
         corpus: "t".into(),
@@ -230,7 +230,7 @@ async fn on_a_large_corpus_words_in_most_sections_do_not_drown_the_rare_one() {
     }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("graph.db");
-    let files = vec![proseva_law::ingest::CorpusFile { name: "CoVTitle_20.csv".into(), contents: csv }];
+    let files = vec![proseva_law::ingest::CorpusFile::new("CoVTitle_20.csv", csv)];
     let progress = |_| {};
     let options = proseva_law::ingest::IngestOptions {
         corpus: "t".into(),

@@ -213,7 +213,7 @@ fn build_renumbered(db: &Path) {
         "{}\n1,General Provisions,,,,,1,Definitions,,,,,1-1,Definitions,<p>Words used in this Code.</p>\n",
         proseva_law::lis::HEADER
     );
-    let mut files = vec![CorpusFile { name: "CoVTitle_1.csv".into(), contents: extra }];
+    let mut files = vec![CorpusFile::new("CoVTitle_1.csv", extra)];
     files.extend(sample::files());
     let progress = |_| {};
     let options =

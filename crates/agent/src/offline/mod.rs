@@ -203,6 +203,8 @@ struct Found {
     url: Option<String>,
     node_type: String,
     rank: usize,
+    /// A section with two versions: what the other one is ("A new version takes effect …").
+    version_notice: Option<String>,
 }
 
 fn section_label(source_id: &str, node_type: &str) -> String {
@@ -281,6 +283,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 url: n["url"].as_str().map(str::to_string),
                 node_type: n["nodeType"].as_str().unwrap_or("section").to_string(),
                 rank,
+                version_notice: n["versionNotice"].as_str().map(str::to_string),
             }),
         }
     };
@@ -397,7 +400,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             let kind = if f.text_kind == "summary" { "plain-language summary, not the statute's words" } else { "official text" };
             let quote = best_sentences(&f.text, question, 2).join(" ");
             let link = f.url.as_deref().map(|u| format!(" [Official text]({u})")).unwrap_or_default();
-            out.push_str(&format!("- **{label}. {}** ({kind}): \"{quote}\"{link}\n", f.heading.trim_end_matches('.')));
+            // The text quoted is the version in effect today; say when another one applies.
+            let versions = f.version_notice.as_deref().map(|n| format!(" *{n}*")).unwrap_or_default();
+            out.push_str(&format!("- **{label}. {}** ({kind}): \"{quote}\"{versions}{link}\n", f.heading.trim_end_matches('.')));
         }
         out.push('\n');
     }

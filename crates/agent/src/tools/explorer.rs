@@ -53,7 +53,7 @@ impl ExplorerClient {
     }
 }
 
-const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url";
+const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url versionNotice";
 
 /// Cuts every `sourceText` in `value` to [`RESULT_TEXT_CHARS`] characters.
 pub fn cut_texts(value: &mut Value) {

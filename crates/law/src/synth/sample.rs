@@ -49,17 +49,17 @@ pub fn constitution() -> String {
 
 /// One popular name that names a range of sections.
 pub fn popular_names() -> String {
-    "PopularName,Section\nCustody and Visitation Act,20-124.1 through 20-124.4\n".to_string()
+    "Name,TitleNum,Section,Body\nCustody and Visitation Act,20,20-124.1 through 20-124.4,\n".to_string()
 }
 
 /// The four exports above, with the names LIS gives them, and a README.txt that is no export.
 pub fn files() -> Vec<CorpusFile> {
     vec![
-        CorpusFile { name: "CoVTitle_20.csv".into(), contents: title_20() },
-        CorpusFile { name: "CoVTitle_55.1.csv".into(), contents: title_55_1() },
-        CorpusFile { name: "Constitution.csv".into(), contents: constitution() },
-        CorpusFile { name: "PopularNames.csv".into(), contents: popular_names() },
-        CorpusFile { name: "README.txt".into(), contents: "not an export".into() },
+        CorpusFile::new("CoVTitle_20.csv", title_20()),
+        CorpusFile::new("CoVTitle_55.1.csv", title_55_1()),
+        CorpusFile::new("Constitution.csv", constitution()),
+        CorpusFile::new("PopularNames.csv", popular_names()),
+        CorpusFile::new("README.txt", "not an export"),
     ]
 }
 
