@@ -168,7 +168,7 @@ async fn the_constitution_authorities_and_popular_names_arrive_by_their_real_nam
     let file = graph.source_files().iter().find(|f| f.name == "CoVTitle_20.csv").expect("CoVTitle_20.csv recorded");
     assert_eq!(file.last_modified.as_deref(), Some("2024-07-01T00:00:00Z"));
     assert_eq!((file.origin.as_deref(), file.format.as_str()), (Some("download"), "csvWithHeader"));
-    assert_eq!(graph.source_file_of(&speech).map(|f| f.name.as_str()), Some("Constitution.csv"));
+    assert_eq!(graph.source_file_of(&speech.node_type, &speech.source_id).map(|f| f.name.as_str()), Some("Constitution.csv"));
 }
 
 #[test]

@@ -115,6 +115,22 @@ pub struct FileRecord {
     pub origin: Option<String>,
 }
 
+impl FileRecord {
+    /// What is known of `body`, fetched (downloaded or imported, as `origin` says) just now.
+    fn fetched_now(name: &str, body: &[u8], rows: usize, last_modified: Option<String>, origin: &str) -> Self {
+        FileRecord {
+            name: name.to_string(),
+            bytes: body.len() as u64,
+            sha256: format!("{:x}", Sha256::digest(body)),
+            rows,
+            etag: None,
+            last_modified,
+            retrieved_at: Some(crate::ingest::now_rfc3339()),
+            origin: Some(origin.into()),
+        }
+    }
+}
+
 /// The outcome of asking for one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fetched {
@@ -427,17 +443,7 @@ impl Downloader {
         last_modified: Option<String>,
         on_disk: Option<&FileRecord>,
     ) -> Result<Fetched, String> {
-        let sha256 = format!("{:x}", Sha256::digest(&body));
-        let record = FileRecord {
-            name: name.to_string(),
-            bytes: body.len() as u64,
-            sha256,
-            rows,
-            etag,
-            last_modified,
-            retrieved_at: Some(crate::ingest::now_rfc3339()),
-            origin: Some("download".into()),
-        };
+        let record = FileRecord { etag, ..FileRecord::fetched_now(name, &body, rows, last_modified, "download") };
         if let Some(p) = on_disk.filter(|p| p.sha256 == record.sha256) {
             // The same bytes: the copy on disk stays, and so does when it was fetched.
             return Ok(Fetched::Unchanged(FileRecord { retrieved_at: p.retrieved_at.clone().or(record.retrieved_at), ..record }));
@@ -467,16 +473,7 @@ pub fn import_export(dir: &Path, file_name: &str, body: &[u8], modified: Option<
     };
     let rows = validate(&name, body).map_err(|why| format!("{file_name}: {why}"))?;
     save_export(dir, &name, body)?;
-    Ok(FileRecord {
-        name,
-        bytes: body.len() as u64,
-        sha256: format!("{:x}", Sha256::digest(body)),
-        rows,
-        etag: None,
-        last_modified: modified,
-        retrieved_at: Some(crate::ingest::now_rfc3339()),
-        origin: Some("import".into()),
-    })
+    Ok(FileRecord::fetched_now(&name, body, rows, modified, "import"))
 }
 
 enum Attempt {

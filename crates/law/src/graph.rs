@@ -99,6 +99,16 @@ pub struct SectionVersion {
     pub shown: bool,
 }
 
+/// A section's versions and the choice among them on `day`: the one `current`ly in effect (if
+/// any) and the one `shown` as the node's text.
+struct VersionChoice<'a> {
+    stored: &'a [VersionRecord],
+    validities: Vec<Validity>,
+    current: Option<usize>,
+    shown: usize,
+    day: chrono::NaiveDate,
+}
+
 fn validity_of(v: &VersionRecord) -> Option<Validity> {
     let date = |d: &Option<String>| d.as_deref().and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
     Validity::from_parts(date(&v.valid_from), date(&v.valid_until), v.contingency.as_deref())
@@ -273,15 +283,15 @@ impl Graph {
 
     /// The file a node's official text came from (`CoVTitle_20.csv` for § 20-124.3,
     /// `Constitution.csv` for `const-I-12`, …), when the graph records it.
-    pub fn source_file_of(&self, node: &NodeRecord) -> Option<&SourceFileRecord> {
-        let name = match node.node_type.as_str() {
+    pub fn source_file_of(&self, node_type: &str, source_id: &str) -> Option<&SourceFileRecord> {
+        let name = match node_type {
             "constitution_article" | "constitution_section" => "Constitution.csv".to_string(),
             "popular_name" => "PopularNames.csv".into(),
             "authority" => "Authorities.csv".into(),
             "charter" => "Charters.csv".into(),
             "compact" => "Compacts.csv".into(),
             "uncodified_act" => "UnCodifiedActs.csv".into(),
-            _ => format!("CoVTitle_{}.csv", proseva_citation::title_of(&node.source_id).unwrap_or(node.source_id.split(':').next()?)),
+            _ => format!("CoVTitle_{}.csv", proseva_citation::title_of(source_id).unwrap_or(source_id.split(':').next()?)),
         };
         self.source_files.iter().find(|f| f.name.eq_ignore_ascii_case(&name))
     }
@@ -291,16 +301,23 @@ impl Graph {
         self.versions.values().filter(|v| v.len() > 1).count()
     }
 
-    /// A section's versions as of the law date (empty when it has none).
-    pub fn versions(&self, id: i64) -> Vec<SectionVersion> {
-        let Some(stored) = self.versions.get(&id) else { return Vec::new() };
+    /// A section's stored versions with, as of the law date, which is in effect and which is shown;
+    /// `None` for a node without versions.
+    fn choice(&self, id: i64) -> Option<VersionChoice<'_>> {
+        let stored = self.versions.get(&id)?;
         let day = self.law_date();
         let validities: Vec<Validity> = stored.iter().map(|v| validity_of(v).unwrap_or(Validity::ContingentExpiration)).collect();
-        let current = versions::in_effect(&validities, day);
-        let shown = current.unwrap_or_else(|| versions::fallback(&validities, day));
-        stored
+        let (current, shown) = versions::choose(&validities, day);
+        Some(VersionChoice { stored, validities, current, shown, day })
+    }
+
+    /// A section's versions as of the law date (empty when it has none).
+    pub fn versions(&self, id: i64) -> Vec<SectionVersion> {
+        let Some(choice) = self.choice(id) else { return Vec::new() };
+        choice
+            .stored
             .iter()
-            .zip(&validities)
+            .zip(&choice.validities)
             .enumerate()
             .map(|(i, (v, validity))| SectionVersion {
                 ordinal: v.ordinal,
@@ -310,8 +327,8 @@ impl Graph {
                 valid_from: validity.starts(),
                 valid_until: validity.ends(),
                 contingency: v.contingency.clone(),
-                in_effect: current == Some(i),
-                shown: shown == i,
+                in_effect: choice.current == Some(i),
+                shown: choice.shown == i,
             })
             .collect()
     }
@@ -319,11 +336,7 @@ impl Graph {
     /// One sentence on a section's other version (or, with one version, on when it applies), as of
     /// the law date; `None` for a section without versions.
     pub fn version_notice(&self, id: i64) -> Option<String> {
-        let stored = self.versions.get(&id)?;
-        let day = self.law_date();
-        let validities: Vec<Validity> = stored.iter().map(|v| validity_of(v).unwrap_or(Validity::ContingentExpiration)).collect();
-        let current = versions::in_effect(&validities, day);
-        let shown = current.unwrap_or_else(|| versions::fallback(&validities, day));
+        let VersionChoice { validities, current, shown, day, .. } = self.choice(id)?;
         if current.is_none() {
             return Some(match validities[shown].ends() {
                 Some(end) if end <= day => format!(
@@ -335,23 +348,17 @@ impl Graph {
             });
         }
         let other = validities.iter().enumerate().filter(|(i, _)| *i != shown).map(|(_, v)| *v).max_by_key(|v| v.starts());
-        Some(match other {
-            Some(other) => versions::notice(validities[shown], other, day),
-            None => versions::notice(validities[shown], validities[shown], day),
-        })
+        Some(versions::notice(validities[shown], other.unwrap_or(validities[shown]), day))
     }
 
     /// `node` with the heading and text of its version in effect on the law date, when that is not
     /// the version the graph was built with (the day passed since).
     fn current(&self, mut node: NodeRecord) -> NodeRecord {
-        if !self.versions.contains_key(&node.id) {
-            return node;
-        }
-        if let Some(v) = self.versions(node.id).into_iter().find(|v| v.shown)
-            && self.versions.get(&node.id).is_some_and(|stored| stored.iter().any(|s| s.ordinal == v.ordinal && !s.stored))
+        if let Some(choice) = self.choice(node.id)
+            && let Some(v) = choice.stored.get(choice.shown).filter(|v| !v.stored)
         {
-            node.heading = v.heading;
-            node.source_text = v.source_text;
+            node.heading = v.heading.clone();
+            node.source_text = v.source_text.clone();
         }
         node
     }

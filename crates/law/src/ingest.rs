@@ -375,9 +375,9 @@ fn code_group(
     law_date: chrono::NaiveDate,
     report: &mut IngestReport,
 ) -> Result<Vec<PendingNode>, String> {
-    let notes: Vec<Option<VersionNote>> = group.iter().map(|r| parse_catchline(&r.title).1).collect();
-    let versioned = notes.iter().all(Option::is_some);
-    if !versioned {
+    let parsed: Vec<(String, Option<VersionNote>)> = group.iter().map(|r| parse_catchline(&r.title)).collect();
+    let notes: Option<Vec<&VersionNote>> = parsed.iter().map(|(_, note)| note.as_ref()).collect();
+    let Some(notes) = notes else {
         for row in &group[1..] {
             report.skipped.push(RowProblem {
                 file: row.file.clone(),
@@ -391,18 +391,17 @@ fn code_group(
             });
         }
         return code_nodes(&group[0], text_kind);
-    }
-    let validities: Vec<versions::Validity> = notes.iter().flatten().map(|n| n.validity).collect();
-    let chosen = versions::in_effect(&validities, law_date).unwrap_or_else(|| versions::fallback(&validities, law_date));
+    };
+    let validities: Vec<versions::Validity> = notes.iter().map(|n| n.validity).collect();
+    let (_, chosen) = versions::choose(&validities, law_date);
     let mut built = code_nodes(&group[chosen], text_kind)?;
     let Some(section) = built.last_mut() else { return Ok(built) };
-    for (i, (row, note)) in group.iter().zip(notes.iter().flatten()).enumerate() {
+    for (i, ((row, note), (heading, _))) in group.iter().zip(&notes).zip(&parsed).enumerate() {
         let text = html_to_text(&row.body);
-        let (heading, _) = parse_catchline(&row.title);
         section.versions.push(VersionRecord {
             node_id: 0,
             ordinal: i as i64,
-            heading: (!heading.is_empty()).then_some(heading),
+            heading: (!heading.is_empty()).then(|| heading.clone()),
             source_text: (!text.is_empty()).then_some(text),
             label: note.label.clone(),
             valid_from: note.validity.starts().map(|d| d.to_string()),

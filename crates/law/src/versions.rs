@@ -168,6 +168,13 @@ pub fn in_effect(versions: &[Validity], day: NaiveDate) -> Option<usize> {
     versions.iter().enumerate().filter(|(_, v)| v.applies_on(day)).max_by_key(|(i, v)| (v.starts(), std::cmp::Reverse(*i))).map(|(i, _)| i)
 }
 
+/// Which version is in effect on `day` (`None` when none is) and which to show: the one in effect,
+/// else [`fallback`].
+pub fn choose(versions: &[Validity], day: NaiveDate) -> (Option<usize>, usize) {
+    let current = in_effect(versions, day);
+    (current, current.unwrap_or_else(|| fallback(versions, day)))
+}
+
 /// The version to show when none is in effect: the last to have started, else the first.
 pub fn fallback(versions: &[Validity], day: NaiveDate) -> usize {
     versions

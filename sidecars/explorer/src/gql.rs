@@ -61,9 +61,14 @@ pub fn schema_with_layer(graph: Arc<LiveGraph>, job: JobSlot, layer: Arc<UserLay
         .finish()
 }
 
+/// The graph served now.
+fn served(ctx: &Context<'_>) -> Result<Arc<Graph>> {
+    Ok(ctx.data::<Arc<LiveGraph>>()?.get())
+}
+
 /// Runs a graph query off the async threads.
 async fn run<T: Send + 'static>(ctx: &Context<'_>, f: impl FnOnce(&Graph) -> Result<T, proseva_law::Error> + Send + 'static) -> Result<T> {
-    let graph = ctx.data::<Arc<LiveGraph>>()?.get();
+    let graph = served(ctx)?;
     tokio::task::spawn_blocking(move || f(&graph))
         .await
         .map_err(|e| async_graphql::Error::new(format!("internal error: {e}")))?
@@ -99,7 +104,7 @@ pub struct Query;
 impl Query {
     /// Counts of nodes, edges and vectors, by type.
     async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
-        let graph = ctx.data::<Arc<LiveGraph>>()?.get();
+        let graph = served(ctx)?;
         let progress = ctx.data::<JobSlot>().ok().and_then(|slot| slot.get()).map(|job| job.progress());
         // Vectors added by the background job since the graph was opened count too.
         let mut stats = graph.stats().clone();
@@ -592,6 +597,9 @@ impl Node {
         Ok(edges.into_iter().map(|(e, layer)| Edge(e, layer)).collect())
     }
 
+    // The three below read what the graph holds in memory: no query, so no trip to the blocking
+    // pool (versionNotice is asked of every node in a search's results).
+
     /// Every version of a section the LIS files list more than once (or whose catchline says when
     /// it applies), with which is in effect on the law date; empty for other nodes. `sourceText`
     /// is the text of the one in effect.
@@ -600,7 +608,7 @@ impl Node {
         if is_user_id(id) {
             return Ok(Vec::new());
         }
-        run(ctx, move |g| Ok(g.versions(id).into_iter().map(SectionVersion::from).collect())).await
+        Ok(served(ctx)?.versions(id).into_iter().map(SectionVersion::from).collect())
     }
 
     /// One sentence on the section's other version as of the law date ("A new version takes
@@ -610,7 +618,7 @@ impl Node {
         if is_user_id(id) {
             return Ok(None);
         }
-        run(ctx, move |g| Ok(g.version_notice(id))).await
+        Ok(served(ctx)?.version_notice(id))
     }
 
     /// The file this node's official text came from, with when the site says it last changed and
@@ -619,18 +627,7 @@ impl Node {
         if is_user_id(i64::from(self.id)) || self.text_kind != "official" {
             return Ok(None);
         }
-        let node = NodeRecord {
-            id: i64::from(self.id),
-            node_type: self.node_type.clone(),
-            source: self.source.clone(),
-            source_id: self.source_id.clone(),
-            heading: None,
-            source_text: None,
-            text_kind: self.text_kind.clone(),
-            url: None,
-            summary: None,
-        };
-        run(ctx, move |g| Ok(g.source_file_of(&node).cloned().map(SourceFile::from))).await
+        Ok(served(ctx)?.source_file_of(&self.node_type, &self.source_id).cloned().map(SourceFile::from))
     }
 
     /// References in this node's text to sections the corpus does not hold.
