@@ -1,7 +1,11 @@
 //! The GraphQL schema over a [`Graph`]: the field names are the contract in DESIGN.md.
 //!
 //! Resolvers are thin: they check arguments, run the graph query on the blocking pool and map
-//! errors to GraphQL errors. Depth, complexity and page size are limited here.
+//! errors to GraphQL errors. Depth, complexity and page size are limited here. A query that only
+//! asks about the schema (GraphiQL's, graphql-core's and code generators' introspection query, 13
+//! levels deep) is answered by [`introspection_schema`], with limits of its own
+//! ([`is_introspection`] tells the two apart); every data query keeps [`MAX_DEPTH`] and
+//! [`MAX_COMPLEXITY`].
 //!
 //! Beside the official graph the schema serves the person's [`UserLayer`] of court opinions
 //! ([`crate::layers`] reads the two as one graph): `Node.layer` and `Edge.layer` say which a node
@@ -27,6 +31,13 @@ pub const MAX_PAGE: i32 = 100;
 pub const MAX_DEPTH: usize = 10;
 /// Largest estimated cost; list fields count as their page size times their children.
 pub const MAX_COMPLEXITY: usize = 20_000;
+/// Deepest introspection query accepted: graphql-js's `getIntrospectionQuery` (the one GraphiQL
+/// and graphql-core send, seven `ofType` levels) is 13 deep; this leaves room for the deeper
+/// `ofType` chains some tools ask for.
+pub const MAX_INTROSPECTION_DEPTH: usize = 24;
+/// Largest estimated cost of an introspection query: the standard query costs 181 (190 with every
+/// option of `getIntrospectionQuery` on); one that repeats it under many aliases is refused.
+pub const MAX_INTROSPECTION_COMPLEXITY: usize = 1_500;
 /// Text in list results (`nodes`, `similar`, edge endpoints) is cut to this many characters.
 pub const LIST_TEXT_CHARS: usize = 500;
 
@@ -59,6 +70,67 @@ pub fn schema_with_layer(graph: Arc<LiveGraph>, job: JobSlot, layer: Arc<UserLay
         .limit_complexity(MAX_COMPLEXITY)
         .limit_recursive_depth(32)
         .finish()
+}
+
+/// The same schema, answering questions about itself and nothing else (its data fields answer
+/// null, its mutation is refused), with the introspection limits: what [`is_introspection`]
+/// queries run on, so the deep standard introspection query is not refused by [`MAX_DEPTH`].
+pub fn introspection_schema() -> ExplorerSchema {
+    Schema::build(Query, Mutation, EmptySubscription)
+        .introspection_only()
+        .limit_depth(MAX_INTROSPECTION_DEPTH)
+        .limit_complexity(MAX_INTROSPECTION_COMPLEXITY)
+        .limit_recursive_depth(32)
+        .finish()
+}
+
+/// Whether `request` only asks about the schema: the operation it runs is a query whose every
+/// top-level field (fragments followed) is `__schema`, `__type` or `__typename`, by name (an
+/// alias does not count). A query that mixes one with a data field, a mutation, or a document that
+/// does not parse is not: it runs with the data limits (and gets their errors).
+pub fn is_introspection(request: &async_graphql::Request) -> bool {
+    use async_graphql::parser::types::{DocumentOperations, OperationType};
+
+    let Ok(document) = async_graphql::parser::parse_query(&request.query) else { return false };
+    let operation = match (&document.operations, request.operation_name.as_deref()) {
+        (DocumentOperations::Single(op), _) => op,
+        (DocumentOperations::Multiple(ops), Some(name)) => match ops.get(name) {
+            Some(op) => op,
+            None => return false,
+        },
+        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => match ops.values().next() {
+            Some(op) => op,
+            None => return false,
+        },
+        (DocumentOperations::Multiple(_), None) => return false,
+    };
+    operation.node.ty == OperationType::Query && only_schema_fields(&document, &operation.node.selection_set.node, &mut Vec::new())
+}
+
+/// Whether every field of a top-level selection set is an introspection field; `seen` holds the
+/// fragments being followed (a fragment that spreads itself is not introspection).
+fn only_schema_fields<'d>(
+    document: &'d async_graphql::parser::types::ExecutableDocument,
+    set: &'d async_graphql::parser::types::SelectionSet,
+    seen: &mut Vec<&'d str>,
+) -> bool {
+    use async_graphql::parser::types::Selection;
+
+    set.items.iter().all(|item| match &item.node {
+        Selection::Field(field) => matches!(field.node.name.node.as_str(), "__schema" | "__type" | "__typename"),
+        Selection::InlineFragment(inline) => only_schema_fields(document, &inline.node.selection_set.node, seen),
+        Selection::FragmentSpread(spread) => {
+            let name = spread.node.fragment_name.node.as_str();
+            let Some(fragment) = document.fragments.get(name) else { return false };
+            if seen.contains(&name) {
+                return false;
+            }
+            seen.push(name);
+            let only = only_schema_fields(document, &fragment.node.selection_set.node, seen);
+            seen.pop();
+            only
+        }
+    })
 }
 
 /// The graph served now.

@@ -1,4 +1,5 @@
-//! The HTTP face of the explorer: `POST /graphql`, GraphiQL at `GET /`, `GET /health`.
+//! The HTTP face of the explorer: `POST /graphql`, GraphiQL at `GET /`, `GET /health`. A query
+//! that only asks about the schema runs with the introspection limits ([`gql::is_introspection`]).
 //!
 //! Loopback only: requests whose `Host` is not a loopback name are refused (a defence against DNS
 //! rebinding), and when a token is configured `/graphql` needs `Authorization: Bearer <token>`.
@@ -21,7 +22,7 @@ use proseva_http_guard::{bearer_token_matches, is_loopback_host, is_loopback_ori
 use serde_json::json;
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::gql::ExplorerSchema;
+use crate::gql::{self, ExplorerSchema};
 
 /// Largest GraphQL request body accepted.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -29,12 +30,14 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 #[derive(Clone)]
 struct AppState {
     schema: ExplorerSchema,
+    /// Answers queries that only ask about the schema ([`gql::is_introspection`]).
+    introspection: ExplorerSchema,
     token: Option<Arc<str>>,
 }
 
 /// The router used by `serve` and by the tests. `token`: the bearer token `/graphql` requires, if any.
 pub fn app(schema: ExplorerSchema, token: Option<String>) -> Router {
-    let state = AppState { schema, token: token.filter(|t| !t.is_empty()).map(Arc::from) };
+    let state = AppState { schema, introspection: gql::introspection_schema(), token: token.filter(|t| !t.is_empty()).map(Arc::from) };
     let graphql = Router::new()
         .route("/graphql", get(graphql_get).post(graphql_post))
         .route_layer(middleware::from_fn_with_state(state.clone(), require_token));
@@ -50,10 +53,14 @@ pub fn app(schema: ExplorerSchema, token: Option<String>) -> Router {
         .with_state(state)
 }
 
-/// Runs a query; the message of every error it answers is sanitised
-/// ([`proseva_http_guard::sanitize`]): a database or file error can name a home path.
+/// Runs a query — one that only asks about the schema on the introspection schema, with its own
+/// limits, so GraphiQL and code generators can read the schema — and sanitises the message of
+/// every error it answers ([`proseva_http_guard::sanitize`]): a database or file error can name a
+/// home path.
 async fn graphql_post(State(state): State<AppState>, request: GraphQLRequest) -> GraphQLResponse {
-    let mut response = state.schema.execute(request.into_inner()).await;
+    let request = request.into_inner();
+    let schema = if gql::is_introspection(&request) { &state.introspection } else { &state.schema };
+    let mut response = schema.execute(request).await;
     for error in &mut response.errors {
         error.message = proseva_http_guard::sanitize::clean(&error.message);
     }

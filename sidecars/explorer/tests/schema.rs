@@ -171,6 +171,30 @@ async fn over_deep_and_over_costly_queries_are_refused() {
         .await;
 }
 
+#[test]
+fn only_a_query_that_asks_about_the_schema_alone_counts_as_introspection() {
+    let asks = |query: &str, operation: Option<&str>| {
+        let mut request = async_graphql::Request::new(query);
+        if let Some(name) = operation {
+            request = request.operation_name(name);
+        }
+        gql::is_introspection(&request)
+    };
+    assert!(asks("{ __typename }", None));
+    assert!(asks("{ __type(name: \"Node\") { name } __schema { queryType { name } } }", None));
+    assert!(asks("query Q { ... on Query { __schema { types { name } } } }", None));
+    assert!(asks("query A { stats { nodeCount } } query B { __schema { types { name } } }", Some("B")));
+    // A data field, a mutation, an alias that only looks like introspection, a fragment that
+    // spreads itself, a choice of operations not made, and what does not parse: the data limits.
+    assert!(!asks("query A { stats { nodeCount } } query B { __schema { types { name } } }", Some("A")));
+    assert!(!asks("query A { stats { nodeCount } } query B { __schema { types { name } } }", None));
+    assert!(!asks("{ __schema { types { name } } stats { nodeCount } }", None));
+    assert!(!asks("{ __schema: stats { nodeCount } }", None));
+    assert!(!asks("mutation { __typename }", None));
+    assert!(!asks("query { ...F } fragment F on Query { __typename ...F }", None));
+    assert!(!asks("{ __schema { ", None));
+}
+
 #[tokio::test]
 async fn list_results_cut_text_to_500_characters() {
     let dir = tempfile::tempdir().unwrap();
