@@ -29,7 +29,7 @@ lint:
 	cargo fmt --all -- --check
 	python3 scripts/check-imports.py
 	scripts/check-ui.sh
-	node --test tests/ui-mock/unit.test.mjs
+	node --test tests/ui-mock/*.test.mjs
 	cargo clippy --release --workspace --all-targets -- -D warnings
 
 test: setup model tools lint ## everything CI runs: the real window under Xvfb and the .deb included

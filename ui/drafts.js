@@ -11,6 +11,7 @@
 import { api } from './api.js';
 import { announce, clear, errorText, h, truncate } from './dom.js';
 import { renderMarkdown } from './markdown.js';
+import { cleanSvg } from './svg-clean.js';
 
 const KINDS = { markdown: 'Text', mermaid: 'Diagram', table: 'Table' };
 const MADE_BY = { person: 'you', agent: 'the assistant', offline: 'ProSeVA, from your records' };
@@ -97,8 +98,8 @@ let diagramCount = 0;
 
 /**
  * Renders Mermaid `source` into `into`: the diagram, or the error and the source. Resolves to
- * true when the diagram is shown. The diagram's stylesheet is kept in `sheets` (a constructed
- * stylesheet: the CSSOM, which the CSP allows where an inline <style> is refused).
+ * true when the diagram is shown. The diagram's stylesheet, scoped to it, is kept in `sheets` (a
+ * constructed stylesheet: the CSSOM, which the CSP allows where an inline <style> is refused).
  */
 export async function renderDiagram(source, into, sheets = []) {
   clear(into);
@@ -111,7 +112,7 @@ export async function renderDiagram(source, into, sheets = []) {
     clear(into).append(diagramError(errorText(err), source));
     return false;
   }
-  const svg = safeSvg(svgText, sheets);
+  const svg = safeSvg(svgText, id, sheets);
   if (!svg) {
     clear(into).append(diagramError('the diagram came out as something other than a picture', source));
     return false;
@@ -132,39 +133,15 @@ function diagramError(message, source) {
 }
 
 /**
- * Mermaid's SVG, made safe for the page and for its CSP: no script, no event attribute, no
- * javascript: link; its <style> becomes a constructed stylesheet and each style attribute is set
- * through `element.style` once the node is in this document.
+ * Mermaid's SVG, made safe for the page and for its CSP by the allow-list sanitiser
+ * (ui/svg-clean.js: DOMPurify's SVG profile, no foreignObject, no SMIL, links only inside the
+ * picture, its stylesheet scoped to it), sized for the panel; its stylesheet is adopted and kept
+ * in `sheets`. Null when nothing safe is left to show.
  */
-function safeSvg(markup, sheets) {
-  const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
-  const root = doc.documentElement;
-  if (!root || root.localName !== 'svg' || doc.getElementsByTagName('parsererror').length) return null;
-  const css = [];
-  for (const style of [...root.getElementsByTagName('style')]) {
-    css.push(style.textContent || '');
-    style.remove();
-  }
-  for (const bad of [...root.querySelectorAll('script, foreignObject iframe, foreignObject object, foreignObject embed')]) bad.remove();
-  const styles = [];
-  for (const el of [root, ...root.querySelectorAll('*')]) {
-    for (const attr of [...el.attributes]) {
-      const name = attr.name.toLowerCase();
-      if (name.startsWith('on') || (name.endsWith('href') && /^\s*(javascript|data):/i.test(attr.value))) el.removeAttribute(attr.name);
-    }
-    if (el.hasAttribute('style')) {
-      el.setAttribute('data-style-index', String(styles.length));
-      styles.push(el.getAttribute('style'));
-      el.removeAttribute('style');
-    }
-  }
-  const svg = document.importNode(root, true);
-  for (const el of [svg, ...svg.querySelectorAll('[data-style-index]')]) {
-    const index = el.getAttribute('data-style-index');
-    if (index === null) continue;
-    el.style.cssText = styles[Number(index)] || '';
-    el.removeAttribute('data-style-index');
-  }
+function safeSvg(markup, id, sheets) {
+  const clean = cleanSvg(markup, id);
+  if (!clean) return null;
+  const { svg, sheet } = clean;
   // As wide as the panel, never wider than drawn, and never shrunk below 60% (the figure
   // scrolls sideways instead: a long timeline in small type helps no one).
   const box = svg.viewBox && svg.viewBox.baseVal;
@@ -177,16 +154,9 @@ function safeSvg(markup, sheets) {
     svg.style.maxWidth = '100%';
   }
   svg.setAttribute('role', 'img');
-  const text = css.join('\n').trim();
-  if (text && typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(text);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      sheets.push(sheet);
-    } catch (err) {
-      console.warn('diagram styles', err);
-    }
+  if (sheet && 'adoptedStyleSheets' in document) {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    sheets.push(sheet);
   }
   return svg;
 }

@@ -2,11 +2,16 @@
 // writes — including `<script>` or `<img onerror>` — shows as text. Supported: paragraphs,
 // headings, bold, italic, strikethrough, inline code, fenced code blocks, bullet and numbered
 // lists (nested), blockquotes, tables, horizontal rules and links. Only http(s) links become links
-// (opened in the person's browser by the app); any other link shows as its text. Citations of the
-// Code and Constitution of Virginia become `a.cite` links that open the section viewer: the app
-// finds them (the `done` event's `citations.spans`, UTF-16 offsets into the reply), this file only
-// links them. Before parsing, each span is wrapped in invisible marks (private-use characters), so
-// it survives the Markdown parse wherever it lands; marks inside code and link targets are dropped.
+// (opened in the person's browser by the app); any other link shows as its text. Character
+// references (`&lt;`, `&amp;`, `&#167;` …) are decoded as the exports decode them (crates/drafts,
+// `decode_entities`), into text nodes — a decoded `<` is a character, never markup — except in
+// code, which shows exactly what was written. Citations of the Code and Constitution of Virginia
+// become `a.cite` links that open the section viewer: the app finds them (the `done` event's
+// `citations.spans`, UTF-16 offsets into the reply), this file only links them. Before parsing,
+// each span is wrapped in invisible marks (private-use characters), so it survives the Markdown
+// parse wherever it lands; marks inside code and link targets are dropped.
+//
+// Tested in tests/ui-mock/markdown.test.mjs (node --test, with a small stand-in document).
 
 import { h } from './dom.js';
 
@@ -51,14 +56,75 @@ export function renderMarkdown(source, ctx = {}) {
   return fragment;
 }
 
-/** Plain text of Markdown, for announcements: marks removed, whitespace folded. */
+// Named references the exports decode (crates/drafts/src/text.rs, `decode_entities`), matched
+// without regard to case as there.
+const NAMED_ENTITIES = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+  ['colon', ':'],
+  ['tab', '\t'],
+  ['newline', '\n'],
+  ['sect', '§'],
+]);
+const ENTITY = /^&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,30});/;
+
+/**
+ * The character reference at the start of `text` (`&lt;`, `&#60;`, `&#x3C;` …): `{ text, length }`
+ * — what it stands for and how many characters it takes — or null when there is none (a lone `&`,
+ * a name the exports do not know, NUL, a surrogate, a code point past U+10FFFF, or one of the
+ * private-use characters that mark citations, which a reference may not forge).
+ */
+export function matchEntity(text) {
+  const m = ENTITY.exec(text);
+  if (!m) return null;
+  const name = m[1];
+  let decoded;
+  if (name[0] === '#') {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    const forbidden = code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0xe000 && code <= 0xe002);
+    if (!Number.isFinite(code) || forbidden) return null;
+    decoded = String.fromCodePoint(code);
+  } else {
+    decoded = NAMED_ENTITIES.get(name.toLowerCase());
+    if (decoded === undefined) return null;
+  }
+  return { text: decoded, length: m[0].length };
+}
+
+/** `text` with its character references decoded ([`matchEntity`]); anything else as written. */
+export function decodeEntities(text) {
+  const s = String(text ?? '');
+  if (!s.includes('&')) return s;
+  let out = '';
+  let i = 0;
+  while (i < s.length) {
+    const amp = s.indexOf('&', i);
+    if (amp < 0) break;
+    out += s.slice(i, amp);
+    const ref = matchEntity(s.slice(amp, amp + 40));
+    if (ref) {
+      out += ref.text;
+      i = amp + ref.length;
+    } else {
+      out += '&';
+      i = amp + 1;
+    }
+  }
+  return out + s.slice(i);
+}
+
+/** Plain text of Markdown, for announcements: marks removed, references decoded, whitespace folded. */
 export function markdownToPlain(source) {
-  return String(source ?? '')
+  return decodeEntities(String(source ?? '')
     .replace(/```[\s\S]*?(```|$)/g, ' ')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/(\*\*|__|~~|\*|_)/g, '')
+    .replace(/(\*\*|__|~~|\*|_)/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -328,6 +394,15 @@ export function parseInline(text, ctx = {}, opts = {}) {
       i += 2;
       continue;
     }
+    if (c === '&') {
+      // Decoded straight into the text: what it stands for is never read as Markdown again.
+      const ref = matchEntity(s.slice(i, i + 40));
+      if (ref) {
+        buf += ref.text;
+        i += ref.length;
+        continue;
+      }
+    }
     if (c === '`') {
       let n = 0;
       while (s[i + n] === '`') n += 1;
@@ -395,7 +470,9 @@ export function parseInline(text, ctx = {}, opts = {}) {
       const m = BARE_URL.exec(s.slice(i));
       if (m) {
         let url = m[0];
-        // Sentence punctuation after a URL is not part of it; nor is an unbalanced `)`.
+        // Sentence punctuation after a URL is not part of it; nor is an unbalanced `)`, nor a
+        // character reference at its end (`https://example.com&gt;`).
+        url = url.replace(/(?:&#?[A-Za-z0-9]+;)+$/, '');
         while (/[.,;:!?*_]$/.test(url)) url = url.slice(0, -1);
         while (url.endsWith(')') && (url.match(/\(/g) || []).length < (url.match(/\)/g) || []).length) url = url.slice(0, -1);
         flush();
@@ -441,7 +518,9 @@ function matchLink(s, i) {
   let target = s.slice(k + 2, j).trim();
   target = target.replace(/\s+("[^"]*"|'[^']*')$/, '');
   if (target.startsWith('<') && target.endsWith('>')) target = target.slice(1, -1);
-  return { label, url: target, end: j + 1 };
+  // A reference in the address is decoded before the address is checked (`javascript&colon;…` is
+  // still javascript:, and still refused).
+  return { label, url: decodeEntities(target), end: j + 1 };
 }
 
 function safeWebUrl(url) {
