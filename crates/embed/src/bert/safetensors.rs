@@ -1,0 +1,117 @@
+//! `model.safetensors`, read one tensor at a time and rounded to f16 as it is read, so loading
+//! never holds the whole file.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use half::f16;
+use serde::Deserialize;
+
+use crate::EmbedError;
+
+/// `model.safetensors`, read one tensor at a time.
+pub(super) struct SafeTensors {
+    file: File,
+    path: PathBuf,
+    data_start: u64,
+    entries: HashMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    dtype: String,
+    shape: Vec<usize>,
+    data_offsets: [u64; 2],
+}
+
+impl SafeTensors {
+    pub(super) fn open(path: &Path) -> Result<Self, EmbedError> {
+        let io = |source| EmbedError::Io { path: path.to_path_buf(), source };
+        let bad = |why: String| EmbedError::Model(format!("{}: {why}", path.display()));
+        let mut file = File::open(path).map_err(io)?;
+        let mut size = [0_u8; 8];
+        file.read_exact(&mut size).map_err(io)?;
+        let size = u64::from_le_bytes(size);
+        if size > 100 << 20 {
+            return Err(bad(format!("a safetensors header of {size} bytes")));
+        }
+        let mut header = vec![0_u8; size as usize];
+        file.read_exact(&mut header).map_err(io)?;
+        let mut raw: HashMap<String, serde_json::Value> =
+            serde_json::from_slice(&header).map_err(|e| bad(format!("not safetensors: {e}")))?;
+        raw.remove("__metadata__");
+        let entries = raw
+            .into_iter()
+            .map(|(name, value)| serde_json::from_value(value).map(|e| (name, e)))
+            .collect::<Result<_, _>>()
+            .map_err(|e| bad(format!("not safetensors: {e}")))?;
+        Ok(SafeTensors { file, path: path.to_path_buf(), data_start: 8 + size, entries })
+    }
+
+    fn entry(&self, name: &str) -> Result<&Entry, EmbedError> {
+        self.entries
+            .get(name)
+            .or_else(|| self.entries.get(&format!("bert.{name}")))
+            .ok_or_else(|| EmbedError::Model(format!("{}: no tensor {name}", self.path.display())))
+    }
+
+    /// The f32 tensor `name` (or `bert.name`), which must have `shape`.
+    pub(super) fn read(&mut self, name: &str, shape: &[usize]) -> Result<Vec<f32>, EmbedError> {
+        self.check_shape(name, shape)?;
+        self.read_any(name, 1)
+    }
+
+    /// The same, rounded to half precision as it is read (never held in f32 whole).
+    pub(super) fn read_f16(&mut self, name: &str, shape: &[usize]) -> Result<Vec<f16>, EmbedError> {
+        self.check_shape(name, shape)?;
+        let mut out = Vec::with_capacity(shape.iter().product());
+        self.stream(name, 1, |values| out.extend(values.iter().map(|&v| f16::from_f32(v))))?;
+        Ok(out)
+    }
+
+    fn check_shape(&self, name: &str, shape: &[usize]) -> Result<(), EmbedError> {
+        let found = &self.entry(name)?.shape;
+        if found != shape {
+            return Err(EmbedError::Model(format!("{}: {name} has shape {found:?}, expected {shape:?}", self.path.display())));
+        }
+        Ok(())
+    }
+
+    /// The f32 tensor `name`, of any shape whose size is a multiple of `multiple`.
+    pub(super) fn read_any(&mut self, name: &str, multiple: usize) -> Result<Vec<f32>, EmbedError> {
+        let mut out = Vec::new();
+        self.stream(name, multiple, |values| out.extend_from_slice(values))?;
+        Ok(out)
+    }
+
+    /// Hands the f32 tensor `name` to `sink` 16,384 values at a time.
+    fn stream(&mut self, name: &str, multiple: usize, mut sink: impl FnMut(&[f32])) -> Result<(), EmbedError> {
+        let entry = self.entry(name)?;
+        let count: usize = entry.shape.iter().product();
+        let [begin, end] = entry.data_offsets;
+        if entry.dtype != "F32" || end.checked_sub(begin) != Some(count as u64 * 4) || count == 0 || !count.is_multiple_of(multiple) {
+            return Err(EmbedError::Model(format!(
+                "{}: {name} is {} {:?}, expected non-empty F32 data",
+                self.path.display(),
+                entry.dtype,
+                entry.shape
+            )));
+        }
+        let io = |source| EmbedError::Io { path: self.path.clone(), source };
+        self.file.seek(SeekFrom::Start(self.data_start + begin)).map_err(io)?;
+        let mut buffer = vec![0_u8; 1 << 16];
+        let mut values = Vec::with_capacity(buffer.len() / 4);
+        let mut left = count * 4;
+        while left > 0 {
+            let n = left.min(buffer.len());
+            self.file.read_exact(&mut buffer[..n]).map_err(|source| EmbedError::Io { path: self.path.clone(), source })?;
+            values.clear();
+            values.extend(buffer[..n].chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+            sink(&values);
+            left -= n;
+        }
+        Ok(())
+    }
+}
