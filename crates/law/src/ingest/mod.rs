@@ -4,14 +4,19 @@
 //! The same corpus always gives the same ids: nodes are numbered in Code order, and a rebuild over an
 //! existing graph keeps the ids its nodes already had.
 
+mod nodes;
+mod vectors;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::time::Instant;
 
-use proseva_citation::{Reference, constitution_source_id, find_citations, natural_cmp, parse_section_number, title_of};
+use proseva_citation::{Reference, find_citations, natural_cmp, title_of};
 use proseva_embed::Embedder;
-use proseva_embed::chunk::chunk_text;
 
+use self::nodes::{code_nodes, node_for_row};
+use self::vectors::embed_nodes;
+pub use self::vectors::{embed_node_texts, embedding_text, export_vector_cache};
 use crate::Error;
 use crate::lis::{FileFormat, FileKind, LisRow, RowProblem, html_to_text, read_rows, sniff_format};
 use crate::store::{EdgeRecord, GraphWriter, NodeRecord, SourceFileRecord, VersionRecord, existing_ids};
@@ -100,11 +105,6 @@ pub struct IngestReport {
     pub skipped: Vec<RowProblem>,
     pub seconds: f64,
 }
-
-/// Max characters per embedded chunk (about 250 tokens) and the overlap between chunks.
-const CHUNK_CHARS: usize = 1000;
-const CHUNK_OVERLAP: usize = 150;
-const EMBED_BATCH: usize = 32;
 
 struct PendingNode {
     record: NodeRecord,
@@ -463,367 +463,6 @@ fn citations_of(
     }
     (mentions.into_iter().collect(), unresolved)
 }
-
-/// The text a node's vector is made from: its heading, then its text.
-pub fn embedding_text(heading: Option<&str>, text: &str) -> String {
-    match heading {
-        Some(h) => format!("{h}. {text}"),
-        None => text.to_string(),
-    }
-}
-
-/// Gives every node with text a vector: from the cache when it has the same text, else by
-/// chunking its text, embedding the chunks in batches and taking their normalised mean. Without an
-/// embedder, official text with a summary whose vector is cached gets that vector as a stand-in
-/// (marked so, and never exported as the official text's own).
-/// Returns how many nodes got a vector and how many of those the model embedded now.
-fn embed_nodes(
-    writer: &GraphWriter,
-    nodes: &[PendingNode],
-    embedder: Option<&dyn Embedder>,
-    cache: Option<&VectorCache>,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<(usize, usize), Error> {
-    let mut vectors: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
-    let mut stand_ins: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
-    let mut chunks: Vec<(usize, String)> = Vec::new();
-    for (i, node) in nodes.iter().enumerate() {
-        let Some(text) = node.record.source_text.as_deref() else { continue };
-        let full = embedding_text(node.record.heading.as_deref(), text);
-        if let Some(v) = cache.and_then(|c| c.get(&full)) {
-            vectors.insert(i, v.to_vec());
-        } else if embedder.is_some() {
-            chunks.extend(chunk_text(&full, CHUNK_CHARS, CHUNK_OVERLAP).into_iter().map(|c| (i, c.text)));
-        } else if let Some(v) = node
-            .record
-            .summary
-            .as_deref()
-            .and_then(|summary| cache.and_then(|c| c.get(&embedding_text(node.record.heading.as_deref(), summary))))
-        {
-            // Official text not embedded yet: its summary's vector finds it by meaning meanwhile.
-            stand_ins.insert(i, v.to_vec());
-        }
-    }
-    let from_cache = vectors.len();
-    if let Some(embedder) = embedder {
-        let dimension = embedder.dimension();
-        let mut sums: BTreeMap<usize, Vec<f32>> = BTreeMap::new();
-        let total = chunks.len() as u64;
-        for (b, batch) in chunks.chunks(EMBED_BATCH).enumerate() {
-            progress(Progress { stage: "embedding", done: (b * EMBED_BATCH) as u64, total });
-            let texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
-            for ((node, _), vector) in batch.iter().zip(embedder.embed(&texts)?) {
-                if vector.len() != dimension {
-                    return Err(Error::Dimension(format!(
-                        "{} returned a vector of {} dimensions, expected {dimension}",
-                        embedder.model_id(),
-                        vector.len()
-                    )));
-                }
-                let sum = sums.entry(*node).or_insert_with(|| vec![0.0; dimension]);
-                sum.iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
-            }
-        }
-        progress(Progress { stage: "embedding", done: total, total });
-        for (i, mut v) in sums {
-            proseva_embed::normalize(&mut v);
-            vectors.insert(i, v);
-        }
-    }
-    for (i, v) in &vectors {
-        writer.insert_vector(nodes[*i].record.id, v, false)?;
-    }
-    for (i, v) in &stand_ins {
-        writer.insert_vector(nodes[*i].record.id, v, true)?;
-    }
-    Ok((vectors.len() + stand_ins.len(), vectors.len() - from_cache))
-}
-
-/// The vectors of whole node texts (as [`embedding_text`] makes them), computed as an ingest
-/// computes them: each text cut into chunks of about 250 tokens, the chunks embedded together,
-/// and each text's vector the normalised mean of its chunks'. What the background embedder
-/// stores is therefore the same vector a later ingest would reuse from the cache.
-pub fn embed_node_texts(embedder: &dyn Embedder, texts: &[String]) -> Result<Vec<Vec<f32>>, Error> {
-    let chunks: Vec<(usize, String)> = texts
-        .iter()
-        .enumerate()
-        .flat_map(|(i, t)| chunk_text(t, CHUNK_CHARS, CHUNK_OVERLAP).into_iter().map(move |c| (i, c.text)))
-        .collect();
-    let dimension = embedder.dimension();
-    let mut sums = vec![vec![0.0_f32; dimension]; texts.len()];
-    for batch in chunks.chunks(EMBED_BATCH) {
-        let batch_texts: Vec<&str> = batch.iter().map(|(_, t)| t.as_str()).collect();
-        for ((i, _), vector) in batch.iter().zip(embedder.embed(&batch_texts)?) {
-            if vector.len() != dimension {
-                return Err(Error::Dimension(format!(
-                    "{} returned a vector of {} dimensions, expected {dimension}",
-                    embedder.model_id(),
-                    vector.len()
-                )));
-            }
-            sums[*i].iter_mut().zip(&vector).for_each(|(s, v)| *s += v);
-        }
-    }
-    for v in &mut sums {
-        proseva_embed::normalize(v);
-    }
-    Ok(sums)
-}
-
-/// Every vector in a graph, keyed by the text it was made from, to ship beside a corpus: the
-/// stored vectors themselves, not the served graph's 8-bit copies.
-pub fn export_vector_cache(db: &Path) -> Result<VectorCache, Error> {
-    let graph = crate::graph::Graph::open(db)?;
-    let stats = graph.stats();
-    let (Some(model), Some(dimension)) = (stats.embedding_model.clone(), stats.embedding_dimension) else {
-        return Err(Error::NoVectors);
-    };
-    let mut cache = VectorCache::new(&model, dimension);
-    let conn = crate::store::open_read_only(db)?;
-    let mut stmt = conn.prepare(
-        "SELECT n.heading, n.source_text, e.vector FROM embeddings e JOIN nodes n ON n.id = e.node_id
-         WHERE e.stand_in = 0 AND n.source_text IS NOT NULL",
-    )?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let (heading, text): (Option<String>, String) = (row.get(0)?, row.get(1)?);
-        let vector = crate::store::decode_vector(row.get_ref(2)?.as_blob().map_err(rusqlite::Error::from)?);
-        cache.insert(&embedding_text(heading.as_deref(), &text), vector);
-    }
-    Ok(cache)
-}
-
-fn node(
-    node_type: &str,
-    source: &str,
-    source_id: String,
-    heading: &str,
-    kind: TextKind,
-    url: Option<String>,
-    parent: Option<String>,
-) -> PendingNode {
-    PendingNode {
-        record: NodeRecord {
-            id: 0,
-            node_type: node_type.into(),
-            source: source.into(),
-            source_id,
-            heading: (!heading.is_empty()).then(|| heading.to_string()),
-            source_text: None,
-            text_kind: kind.as_str().into(),
-            url,
-            summary: None,
-        },
-        html: String::new(),
-        parent,
-        versions: Vec::new(),
-    }
-}
-
-fn with_text(mut n: PendingNode, html: &str) -> PendingNode {
-    let text = html_to_text(html);
-    n.record.source_text = (!text.is_empty()).then_some(text);
-    n.html = html.to_string();
-    n
-}
-
-/// The nodes one row contributes: its section and the hierarchy above it (deduplicated by the caller).
-fn node_for_row(row: &LisRow, kind: FileKind, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
-    match kind {
-        FileKind::Code => code_nodes(row, text_kind),
-        FileKind::Constitution => constitution_nodes(row, text_kind),
-        FileKind::PopularNames | FileKind::Authorities | FileKind::Charters | FileKind::Compacts | FileKind::UncodifiedActs => {
-            let name = readable(row.name.trim());
-            let name = name.as_str();
-            if name.is_empty() {
-                return Err("row has no name".into());
-            }
-            let (node_type, prefix, source) = match kind {
-                FileKind::PopularNames => ("popular_name", "popular", "popular_names"),
-                FileKind::Charters => ("charter", "charter", "charters"),
-                FileKind::Compacts => ("compact", "compact", "compacts"),
-                FileKind::UncodifiedActs => ("uncodified_act", "uncodified", "uncodified_acts"),
-                _ => ("authority", "authority", "authorities"),
-            };
-            // The sections it names lead its text, so they are read as references (and linked).
-            let mut html = String::new();
-            if !row.section.is_empty() && row.section != name {
-                html.push_str(&format!("<p>{}</p>", cite_list(&row.section)));
-            }
-            if !row.title_num.is_empty() && kind != FileKind::PopularNames {
-                html.push_str(&format!("<p>In Title {} of the Code of Virginia.</p>", row.title_num));
-            }
-            html.push_str(&row.body);
-            let key = if row.short_name.trim().is_empty() { slug(name) } else { slug(&row.short_name) };
-            let mut n = with_text(node(node_type, source, format!("{prefix}:{key}"), name, text_kind, None, None), &html);
-            if n.record.source_text.is_none() {
-                n.record.source_text = Some(name.to_string());
-            }
-            Ok(vec![n])
-        }
-    }
-}
-
-/// Popular-name rows list sections bare (`20-124.1 through 20-124.6`); give them a `§§` so the
-/// citation parser reads them as references.
-fn cite_list(sections: &str) -> String {
-    if sections.contains('§') { sections.to_string() } else { format!("§§ {sections}") }
-}
-
-fn code_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
-    let section = section_key(&row.section);
-    if section.is_empty() {
-        return Err("row has no Section number".into());
-    }
-    match parse_section_number(section) {
-        Some((_, len)) if len == section.len() => {}
-        _ => return Err(format!("'{section}' is not a Code section number")),
-    }
-    let title = if row.title_num.is_empty() { title_of(section).unwrap_or_default().to_string() } else { row.title_num.clone() };
-    if title_of(section) != Some(title.as_str()) {
-        return Err(format!("section {section} is not in title {title}"));
-    }
-    let src = "code_of_virginia";
-    let title_url = format!("{LIS_BASE_URL}/vacode/title{title}/");
-    let mut out = vec![node("title", src, title.clone(), &readable(&row.title_name), text_kind, Some(title_url.clone()), None)];
-    let mut parent = title.clone();
-    if !row.subtitle_num.is_empty() {
-        let id = format!("{title}:st{}", row.subtitle_num);
-        out.push(node("subtitle", src, id.clone(), &readable(&row.subtitle_name), text_kind, None, Some(parent)));
-        parent = id;
-    }
-    if !row.part_num.is_empty() {
-        let id = format!("{parent}:pt{}", row.part_num);
-        out.push(node("part", src, id.clone(), &readable(&row.part_name), text_kind, None, Some(parent)));
-        parent = id;
-    }
-    let mut chapter = None;
-    if !row.chapter_num.is_empty() {
-        let id = format!("{title}:{}", row.chapter_num);
-        let url = format!("{title_url}chapter{}/", row.chapter_num);
-        out.push(node("chapter", src, id.clone(), &readable(&row.chapter_name), text_kind, Some(url), Some(parent)));
-        parent = id.clone();
-        chapter = Some(id);
-    }
-    if !row.article_num.is_empty() {
-        let id = format!("{}:{}", chapter.as_deref().unwrap_or(&title), row.article_num);
-        out.push(node("article", src, id.clone(), &readable(&row.article_name), text_kind, None, Some(parent)));
-        parent = id;
-    }
-    if !row.subpart_num.is_empty() {
-        let id = format!("{parent}:sp{}", row.subpart_num);
-        out.push(node("subpart", src, id.clone(), &readable(&row.subpart_name), text_kind, None, Some(parent)));
-        parent = id;
-    }
-    let url = format!("{LIS_BASE_URL}/vacode/{section}/");
-    let (heading, _) = parse_catchline(&row.title);
-    out.push(with_text(node("section", src, section.to_string(), &heading, text_kind, Some(url), Some(parent)), &row.body));
-    Ok(out)
-}
-
-fn constitution_nodes(row: &LisRow, text_kind: TextKind) -> Result<Vec<PendingNode>, String> {
-    let article = row.article_num.trim().trim_start_matches("Article").trim().trim_end_matches('.');
-    let Some(article_number) = roman_to_arabic(article) else {
-        return Err(format!("'{}' is not an article number (roman numerals)", row.article_num));
-    };
-    let section = row.section.trim();
-    let section = section.strip_prefix("Section").or_else(|| section.strip_prefix("section")).unwrap_or(section).trim();
-    let section = section.trim_start_matches('§').trim().trim_end_matches('.');
-    if section.is_empty() {
-        return Err("row has no Section number".into());
-    }
-    let src = "constitution_of_virginia";
-    let article_id = format!("const-{article}");
-    let article_url = format!("{LIS_BASE_URL}/constitution/article{article_number}/");
-    let section_url = format!("{article_url}section{section}/");
-    Ok(vec![
-        node("constitution_article", src, article_id.clone(), &readable(&row.article_name), text_kind, Some(article_url), None),
-        with_text(
-            node(
-                "constitution_section",
-                src,
-                constitution_source_id(article, section),
-                &parse_catchline(&row.title).0,
-                text_kind,
-                Some(section_url),
-                Some(article_id),
-            ),
-            &row.body,
-        ),
-    ])
-}
-
-/// A name the exports write in capitals (`DOMESTIC RELATIONS`) as a person writes it (`Domestic
-/// Relations`); a name with any small letter is kept as it is.
-fn readable(name: &str) -> String {
-    let name = name.trim();
-    if name.chars().any(char::is_lowercase) || name.chars().filter(|c| c.is_alphabetic()).count() < 2 {
-        return name.to_string();
-    }
-    const SMALL: [&str; 12] = ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the"];
-    let mut out = String::with_capacity(name.len());
-    for (i, word) in name.split(' ').enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let lower = word.to_lowercase();
-        let roman = !word.is_empty() && word.trim_end_matches([',', '.', ';', ':']).chars().all(|c| "IVXL".contains(c));
-        if roman && word.len() > 1 {
-            out.push_str(word);
-        } else if i > 0 && SMALL.contains(&lower.as_str()) {
-            out.push_str(&lower);
-        } else {
-            let mut chars = lower.chars();
-            if let Some(first) = chars.next() {
-                out.extend(first.to_uppercase());
-                // After a hyphen or a slash the next word starts with a capital too.
-                let mut capital = false;
-                for c in chars {
-                    if capital {
-                        out.extend(c.to_uppercase())
-                    } else {
-                        out.push(c)
-                    }
-                    capital = c == '-' || c == '/' || c == '(';
-                }
-            }
-        }
-    }
-    out
-}
-
-fn roman_to_arabic(roman: &str) -> Option<u32> {
-    if roman.is_empty() {
-        return None;
-    }
-    let value = |c| match c {
-        'I' => Some(1),
-        'V' => Some(5),
-        'X' => Some(10),
-        'L' => Some(50),
-        _ => None,
-    };
-    let digits: Vec<u32> = roman.chars().map(value).collect::<Option<_>>()?;
-    Some(digits.iter().enumerate().fold(
-        0i64,
-        |acc, (i, &d)| {
-            if digits.get(i + 1).is_some_and(|&next| next > d) { acc - d as i64 } else { acc + d as i64 }
-        },
-    ) as u32)
-}
-
-fn slug(name: &str) -> String {
-    let mut s = String::new();
-    for c in name.chars() {
-        if c.is_alphanumeric() {
-            s.extend(c.to_lowercase());
-        } else if !s.ends_with('-') && !s.is_empty() {
-            s.push('-');
-        }
-    }
-    s.trim_end_matches('-').to_string()
-}
-
 /// Reads every LIS export in `dir`.
 pub fn read_dir(dir: &Path) -> Result<Vec<CorpusFile>, Error> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::Io(dir.to_path_buf(), e))?;
@@ -892,6 +531,7 @@ pub fn rfc3339(secs: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::nodes::{readable, roman_to_arabic, slug};
     use super::*;
 
     #[test]
