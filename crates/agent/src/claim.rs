@@ -265,19 +265,73 @@ pub struct Intent {
     pub aspects: Vec<String>,
 }
 
+/// The cues of each area of law, as words: a cue matches a word of the claim or one of its plain
+/// forms ([`is_form_of`]), a cue of several words those words in a row. Never part of a word:
+/// "parent" and "current" do not hold "rent", nor "please" "lease".
 const AREAS: &[(&str, &[&str])] = &[
-    ("housing", &["landlord", "tenant", "lease", "evict", "deposit", "rent", "move out", "apartment", "unlawful detainer", "lock"]),
-    ("family", &["custody", "visitation", "child support", "divorce", "spousal", "alimony", "my ex", "parenting"]),
-    ("protective orders", &["protective order", "abuse", "threat", "stalk", "restraining"]),
-    ("debt and consumer", &["debt", "collector", "garnish", "loan", "credit", "repossess", "warranty", "refund"]),
-    ("employment", &["fired", "wages", "employer", "overtime", "paycheck", "workers' comp", "unemployment"]),
-    ("traffic and criminal", &["ticket", "dui", "arrest", "charge", "speeding", "license", "police"]),
+    (
+        "housing",
+        &[
+            "landlord",
+            "tenant",
+            "tenancy",
+            "lease",
+            "evict",
+            "eviction",
+            "deposit",
+            "rent",
+            "rental",
+            "renter",
+            "move out",
+            "apartment",
+            "unlawful detainer",
+            "lock",
+            "lockout",
+        ],
+    ),
+    ("family", &["custody", "visitation", "child support", "divorce", "spousal", "alimony", "my ex", "parenting", "paternity", "adoption"]),
+    ("protective orders", &["protective order", "abuse", "threat", "threaten", "stalk", "stalker", "restraining", "harass", "harassment"]),
+    (
+        "debt and consumer",
+        &["debt", "collector", "creditor", "garnish", "garnishment", "loan", "credit", "repossess", "repossession", "warranty", "refund"],
+    ),
+    ("employment", &["fired", "wage", "employer", "overtime", "paycheck", "worker comp", "worker compensation", "unemployment"]),
+    ("traffic and criminal", &["ticket", "dui", "dwi", "reckless driving", "arrest", "charge", "speeding", "license", "licence", "police"]),
     ("court procedure", &["appeal", "hearing", "summons", "served", "deadline", "court date", "default judgment", "motion"]),
 ];
 
+/// The words of a text, lower-case, with a possessive's `'s` left off (`landlord's` → `landlord`,
+/// `workers'` → `workers`).
+fn words_of(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .map(|w| {
+            let w = w.trim_matches(['\'', '’']);
+            w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w).to_string()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether `word` is `cue` or one of its plain forms: `-s`, `-es`, `-ed`, `-ing` (`rent` →
+/// `rents`, `rented`, `renting`), and for a cue ending in `e` also `-d` and `-ing` in its place
+/// (`lease` → `leased`, `leasing`). Not `current` or `parent` for `rent`.
+fn is_form_of(word: &str, cue: &str) -> bool {
+    if let Some(ending) = word.strip_prefix(cue) {
+        return matches!(ending, "" | "s" | "es" | "ed" | "ing") || (cue.ends_with('e') && ending == "d");
+    }
+    cue.strip_suffix('e').and_then(|stem| word.strip_prefix(stem)).is_some_and(|ending| ending == "ing")
+}
+
+/// Whether the words hold `cue` (its words in a row, each in one of its forms).
+fn mentions(words: &[String], cue: &str) -> bool {
+    let cue: Vec<&str> = cue.split(' ').collect();
+    words.windows(cue.len()).any(|run| run.iter().zip(&cue).all(|(word, c)| is_form_of(word, c)))
+}
+
 /// Who makes the claim, as the person put it: `your landlord`, `the other side`.
 fn made_by(claim: &str) -> String {
-    let lower = claim.to_lowercase();
+    let words = words_of(claim);
     for (cue, who) in [
         ("landlord", "your landlord"),
         ("property manager", "the property manager"),
@@ -293,7 +347,7 @@ fn made_by(claim: &str) -> String {
         ("clerk", "the clerk's office"),
         ("police", "the police"),
     ] {
-        if lower.contains(cue) {
+        if mentions(&words, cue) {
             return who.to_string();
         }
     }
@@ -329,10 +383,23 @@ fn days_named(claim: &str) -> Option<u64> {
     })
 }
 
+/// The area of law a claim is about: the one with the most of its cues in the claim's words (the
+/// first of [`AREAS`] on a tie), or `other` when none is there.
+fn area_of(claim: &str) -> &'static str {
+    let words = words_of(claim);
+    let mut best = ("other", 0);
+    for (area, cues) in AREAS {
+        let found = cues.iter().filter(|cue| mentions(&words, cue)).count();
+        if found > best.1 {
+            best = (area, found);
+        }
+    }
+    best.0
+}
+
 /// The intent of a claim, with the person's upcoming deadlines (`GetDeadlines`' result) for urgency.
 pub fn intent_of(claim: &str, deadlines: Option<&Value>) -> Intent {
-    let lower = claim.to_lowercase();
-    let area = AREAS.iter().find(|(_, cues)| cues.iter().any(|c| lower.contains(c))).map_or("other", |(a, _)| a);
+    let area = area_of(claim);
     let near = deadlines
         .and_then(|d| d["deadlines"].as_array())
         .into_iter()
@@ -642,5 +709,94 @@ mod tests {
         assert_eq!(days_named("in ten days"), Some(10));
         assert_eq!(days_named("within 48 hours"), Some(2));
         assert_eq!(days_named("in two weeks"), Some(14));
+    }
+
+    #[test]
+    fn words_that_only_contain_a_cue_do_not_set_the_area() {
+        // "parent" and "current" hold "rent", "please" holds "lease", "blocked" holds "lock",
+        // "deposition" holds "deposit", "promotion" holds "motion", "reserved" holds "served".
+        for claim in [
+            "My parent says the will is valid",
+            "Is the current version of the form the right one?",
+            "Please tell me whether the contract is binding",
+            "The bank blocked my account",
+            "The deposition transcript is wrong",
+            "My promotion was promised in writing",
+            "The seat was reserved for me",
+            "It is apparent that the contract was signed",
+        ] {
+            assert_eq!(intent_of(claim, None).area, "other", "{claim}");
+        }
+        assert_eq!(intent_of("My parenting time was cut to one weekend a month", None).area, "family");
+        assert_eq!(intent_of("My worker's compensation claim was denied", None).area, "employment");
+        assert_eq!(intent_of("The landlord's lawyer is leasing the unit and charging me", None).area, "housing");
+        assert_eq!(made_by("Nobody can pay my expenses"), "not said", "\"my expenses\" is not \"my ex\"");
+        assert_eq!(made_by("My ex's lawyer says I must sign"), "your former partner");
+    }
+
+    #[test]
+    fn real_claims_of_each_area_are_read_by_their_words_and_forms() {
+        for (area, claims) in [
+            (
+                "housing",
+                [
+                    "My landlord says he can keep my whole security deposit because I moved out two days early",
+                    "They're evicting me for being late on rent",
+                    "The landlord changed the locks while I was at work",
+                ],
+            ),
+            (
+                "family",
+                [
+                    "My ex says I can't see the kids on weekends",
+                    "I don't have to pay child support if I lose my job",
+                    "The parenting plan lets her take the children out of state",
+                ],
+            ),
+            (
+                "protective orders",
+                [
+                    "He threatened me and says a protective order will not stop him",
+                    "My neighbor keeps stalking me and nobody can do anything",
+                    "A restraining order runs out after two years no matter what",
+                ],
+            ),
+            (
+                "debt and consumer",
+                [
+                    "A debt collector can call me at work every day",
+                    "They can garnish my whole paycheck",
+                    "The dealer repossessed my car without any notice",
+                ],
+            ),
+            (
+                "employment",
+                [
+                    "My employer doesn't have to pay me overtime",
+                    "I was fired for filing a workers' comp claim",
+                    "I can't get unemployment because I quit",
+                ],
+            ),
+            (
+                "traffic and criminal",
+                [
+                    "A speeding ticket won't affect my license",
+                    "The police can search my car after a DUI arrest",
+                    "I was charged with reckless driving, so I lose my job",
+                ],
+            ),
+            (
+                "court procedure",
+                [
+                    "I missed the deadline to appeal, so there is nothing I can do",
+                    "I was never served with the summons, so the default judgment stands",
+                    "The court date can't be moved by a motion",
+                ],
+            ),
+        ] {
+            for claim in claims {
+                assert_eq!(intent_of(claim, None).area, area, "{claim}");
+            }
+        }
     }
 }
