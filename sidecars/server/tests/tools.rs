@@ -250,3 +250,36 @@ async fn tools_run_in_process_with_typed_errors() {
         other => panic!("expected a validation error, got {other:?}"),
     }
 }
+
+#[test]
+fn every_tool_schema_is_one_the_argument_check_supports() {
+    for spec in tools::tool_specs() {
+        assert_eq!(proseva_agent::pipeline::validate::schema_problem(&spec.parameters), None, "{}", spec.name);
+    }
+}
+
+#[tokio::test]
+async fn a_date_argument_must_be_a_day_of_the_calendar() {
+    let (state, _dir) = state();
+    for (name, args, argument, says) in [
+        (
+            "add_deadline",
+            json!({"title": "File the answer", "date": "2026-02-30"}),
+            "date",
+            "must be a real date; 2026-02-30 is not a day of the calendar",
+        ),
+        (
+            "add_deadline",
+            json!({"ruleId": "answer-complaint", "triggerDate": "262142-01-01"}),
+            "triggerDate",
+            "must be a date like 2026-03-15, not \"262142-01-01\"",
+        ),
+        ("SearchTimeline", json!({"startDate": "2026-13-01"}), "startDate", "must be a real date; 2026-13-01 is not a day of the calendar"),
+    ] {
+        let (status, body) = tool(&state, name, args.clone()).await;
+        assert_eq!(status, 400, "{name} {args}: {body}");
+        assert_eq!(error_of(&body, "invalid_input")["fields"][argument], says, "{name} {args}");
+    }
+    let (status, body) = tool(&state, "GetDeadlines", json!({})).await;
+    assert_eq!((status, body["deadlines"].as_array().map(Vec::len)), (200, Some(0)), "nothing was written: {body}");
+}

@@ -1,6 +1,10 @@
 //! The first layer: a call's arguments checked against its tool's JSON Schema before anything
 //! runs. The subset our tools use: `type` (one or several), `properties`, `required`, `enum`,
-//! `minimum`/`maximum`, `minLength`/`maxLength`, `items`, `minItems`/`maxItems`. Beyond the
+//! `minimum`/`maximum`, `minLength`/`maxLength`, `items`, `minItems`/`maxItems`,
+//! `additionalProperties` (true or false) and `format` (`date`: a real day written `2026-03-15`;
+//! `date-time`: RFC 3339), beside the words that only describe (`description`, `title`,
+//! `default`, `examples`). A schema that uses any other keyword is refused whole, before its
+//! arguments are looked at ([`schema_problem`]): a rule the check would skip is not a rule. Beyond the
 //! schema: properties it does not name are refused (a model that invents `delete: true` is told
 //! so) unless the schema says `additionalProperties: true`, a string is at most [`MAX_STRING_CHARS`] unless the schema says less, keys such as
 //! `__proto__` are refused at any depth, and `null` for an optional property means "not given".
@@ -8,6 +12,7 @@
 //! write ids both ways: a whole number in a string (`"fromId": "3"`) is read as the number its
 //! schema asks for ([`coerce`]).
 
+use chrono::{DateTime, NaiveDate};
 use serde_json::{Map, Value};
 
 use crate::tool::ToolError;
@@ -18,6 +23,12 @@ pub const MAX_STRING_CHARS: usize = 100_000;
 pub const MAX_DEPTH: usize = 16;
 /// Keys that mean something to prototype-based code: refused wherever they appear.
 const FORBIDDEN_KEYS: [&str; 3] = ["__proto__", "constructor", "prototype"];
+/// The keywords that only describe a value: allowed in a schema, nothing to check.
+const ANNOTATIONS: [&str; 4] = ["description", "title", "default", "examples"];
+/// The `format`s the check enforces.
+const FORMATS: [&str; 2] = ["date", "date-time"];
+/// The types a schema may name.
+const TYPES: [&str; 7] = ["string", "integer", "number", "boolean", "object", "array", "null"];
 
 /// `args` with each top-level integer or number argument given as a numeric string (`"3"`, and
 /// the items of a list of them) made the number; nothing else is changed.
@@ -59,8 +70,12 @@ pub struct Problem {
 }
 
 /// Checks `args` against `schema`; the arguments are not changed. Every argument at fault is
-/// named, in one message.
+/// named, in one message. A schema the check does not support ([`schema_problem`]) fails every
+/// call (`failed`: it is the tool's fault, not the arguments').
 pub fn check(schema: &Value, args: &Value) -> Result<(), ToolError> {
+    if let Some(why) = schema_problem(schema) {
+        return Err(ToolError::Failed(unsupported(&why)));
+    }
     let found = problems(schema, args);
     if found.is_empty() {
         return Ok(());
@@ -70,8 +85,12 @@ pub fn check(schema: &Value, args: &Value) -> Result<(), ToolError> {
     Err(ToolError::BadArguments(said.join("; ")))
 }
 
-/// What is wrong with `args`, one problem per top-level argument at fault (empty: nothing).
+/// What is wrong with `args`, one problem per top-level argument at fault (empty: nothing). A
+/// schema the check does not support is the one problem, with no field.
 pub fn problems(schema: &Value, args: &Value) -> Vec<Problem> {
+    if let Some(why) = schema_problem(schema) {
+        return vec![Problem { field: String::new(), message: unsupported(&why) }];
+    }
     let args = if args.is_null() { &Value::Object(Map::new()) } else { args };
     let Some(map) = args.as_object() else {
         return vec![Problem { field: String::new(), message: format!("the arguments must be a JSON object, not {}", kind_of(args)) }];
@@ -90,6 +109,74 @@ pub fn problems(schema: &Value, args: &Value) -> Vec<Problem> {
         }
     }
     found
+}
+
+fn unsupported(why: &str) -> String {
+    format!("this tool's argument schema cannot be checked: {why}")
+}
+
+/// Why the check cannot enforce `schema`, if it cannot: a keyword it does not support (`pattern`,
+/// `oneOf`, a `format` other than `date` and `date-time`, …) or one whose value it cannot read.
+/// None: every rule the schema states is checked. Tools' schemas are fixed in code, so a test
+/// over every registered tool proves them all supported.
+pub fn schema_problem(schema: &Value) -> Option<String> {
+    schema_node(schema, "", 0).err()
+}
+
+fn schema_node(schema: &Value, at: &str, depth: usize) -> Result<(), String> {
+    let place = |key: &str| if at.is_empty() { format!("`{key}`") } else { format!("`{at}.{key}`") };
+    let whole = if at.is_empty() { "the schema".to_string() } else { format!("`{at}`") };
+    if depth > MAX_DEPTH {
+        return Err(format!("{whole} is nested more than {MAX_DEPTH} levels deep"));
+    }
+    let Some(map) = schema.as_object() else { return Err(format!("{whole} must be a JSON object")) };
+    for (key, v) in map {
+        match key.as_str() {
+            "type" => {
+                let names: Vec<&Value> = match v {
+                    Value::Array(list) if !list.is_empty() => list.iter().collect(),
+                    one => vec![one],
+                };
+                for name in names {
+                    match name.as_str() {
+                        Some(t) if TYPES.contains(&t) => {}
+                        Some(t) => return Err(format!("{}: no such type `{t}` (the types are {})", place(key), TYPES.join(", "))),
+                        None => return Err(format!("{} must name a type or a list of them", place(key))),
+                    }
+                }
+            }
+            "properties" => {
+                let Some(properties) = v.as_object() else { return Err(format!("{} must be an object", place(key))) };
+                for (name, property) in properties {
+                    let inner = if at.is_empty() { format!("properties.{name}") } else { format!("{at}.properties.{name}") };
+                    schema_node(property, &inner, depth + 1)?;
+                }
+            }
+            "items" => schema_node(v, &if at.is_empty() { "items".to_string() } else { format!("{at}.items") }, depth + 1)?,
+            "required" if v.as_array().is_some_and(|list| list.iter().all(Value::is_string)) => {}
+            "required" => return Err(format!("{} must be a list of property names", place(key))),
+            "enum" if v.as_array().is_some_and(|list| !list.is_empty()) => {}
+            "enum" => return Err(format!("{} must be a non-empty list of values", place(key))),
+            "minimum" | "maximum" if v.is_number() => {}
+            "minimum" | "maximum" => return Err(format!("{} must be a number", place(key))),
+            "minLength" | "maxLength" | "minItems" | "maxItems" if v.is_u64() => {}
+            "minLength" | "maxLength" | "minItems" | "maxItems" => return Err(format!("{} must be a whole number", place(key))),
+            "additionalProperties" if v.is_boolean() => {}
+            "additionalProperties" => return Err(format!("{} must be true or false", place(key))),
+            "format" => match v.as_str() {
+                Some(f) if FORMATS.contains(&f) => {}
+                _ => {
+                    return Err(format!(
+                        "{whole} uses `format: {v}`, which the argument check does not enforce (it knows {})",
+                        FORMATS.join(", ")
+                    ));
+                }
+            },
+            annotation if ANNOTATIONS.contains(&annotation) => {}
+            other => return Err(format!("{whole} uses `{other}`, which the argument check does not enforce")),
+        }
+    }
+    Ok(())
 }
 
 /// `schema` with its `required` list replaced (the top level checks one argument at a time).
@@ -135,6 +222,29 @@ fn value(schema: &Value, v: &Value, path: &str, depth: usize, strict: bool) -> R
     }
 }
 
+/// What is wrong with a string its schema gives a `format`, if anything.
+fn format_problem(format: &str, s: &str) -> Option<String> {
+    match format {
+        "date" => {
+            // Exactly `YYYY-MM-DD` (RFC 3339's full-date): no five-digit years, signs or spaces.
+            let b = s.as_bytes();
+            let shaped = b.len() == 10 && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+            if !shaped {
+                return Some(format!("must be a date like 2026-03-15, not {}", short(&Value::from(s))));
+            }
+            let part = |range: std::ops::Range<usize>| s[range].parse::<u32>().unwrap_or(0);
+            let year = i32::try_from(part(0..4)).unwrap_or(0);
+            NaiveDate::from_ymd_opt(year, part(5..7), part(8..10))
+                .is_none()
+                .then(|| format!("must be a real date; {s} is not a day of the calendar"))
+        }
+        "date-time" => DateTime::parse_from_rfc3339(s)
+            .is_err()
+            .then(|| format!("must be a date and time like 2026-03-15T09:30:00-05:00, not {}", short(&Value::from(s)))),
+        _ => None,
+    }
+}
+
 fn string(schema: &Value, s: &str, path: &str) -> Result<(), String> {
     let chars = s.chars().count();
     let max = schema.get("maxLength").and_then(Value::as_u64).map_or(MAX_STRING_CHARS, |m| (m as usize).min(MAX_STRING_CHARS));
@@ -145,6 +255,9 @@ fn string(schema: &Value, s: &str, path: &str) -> Result<(), String> {
         && (chars as u64) < min
     {
         return Err(format!("{}: at least {min} characters, not {chars}", name(path)));
+    }
+    if let Some(problem) = schema.get("format").and_then(Value::as_str).and_then(|f| format_problem(f, s)) {
+        return Err(format!("{}: {problem}", name(path)));
     }
     Ok(())
 }
@@ -262,6 +375,8 @@ fn trim(n: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use serde_json::json;
 
@@ -338,6 +453,115 @@ mod tests {
             deep = json!({ "a": deep });
         }
         assert!(check(&open, &json!({"data": deep})).unwrap_err().to_string().contains("nested more than"));
+    }
+
+    fn dated() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "date": { "type": "string", "format": "date" },
+                "at": { "type": ["string", "null"], "format": "date-time" }
+            }
+        })
+    }
+
+    #[test]
+    fn a_date_must_be_a_real_day_of_the_calendar() {
+        check(&dated(), &json!({"date": "2026-03-15", "at": "2026-03-15T09:30:00-05:00"})).unwrap();
+        check(&dated(), &json!({"date": "2028-02-29", "at": null})).unwrap();
+        let said = |args: Value| check(&dated(), &args).unwrap_err().to_string();
+        assert_eq!(
+            said(json!({"date": "2026-02-30"})),
+            "bad arguments: `date`: must be a real date; 2026-02-30 is not a day of the calendar"
+        );
+        assert_eq!(
+            said(json!({"date": "2027-02-29"})),
+            "bad arguments: `date`: must be a real date; 2027-02-29 is not a day of the calendar"
+        );
+        for written in ["next Friday", "2026-3-15", "03/15/2026", "2026-03-15T00:00:00Z", " 2026-03-15", "2026-03-1５", ""] {
+            assert_eq!(
+                said(json!({ "date": written })),
+                format!("bad arguments: `date`: must be a date like 2026-03-15, not {}", Value::from(written)),
+                "{written}"
+            );
+        }
+        // A year past what a calendar library holds is refused in words, not a panic.
+        assert!(said(json!({"date": "262142-01-01"})).contains("must be a date like 2026-03-15"));
+        assert!(said(json!({"date": "+262142-01-01"})).contains("must be a date like 2026-03-15"));
+        assert_eq!(
+            said(json!({"at": "2026-03-15"})),
+            "bad arguments: `at`: must be a date and time like 2026-03-15T09:30:00-05:00, not \"2026-03-15\""
+        );
+        assert!(said(json!({"at": "2026-02-30T09:30:00Z"})).contains("must be a date and time like"));
+    }
+
+    #[test]
+    fn a_schema_with_a_keyword_the_check_does_not_enforce_is_refused() {
+        for (schema, says) in [
+            (
+                json!({"type": "object", "properties": {"email": {"type": "string", "pattern": "^[^@]+@"}}}),
+                "`properties.email` uses `pattern`, which the argument check does not enforce",
+            ),
+            (
+                json!({"type": "object", "properties": {"email": {"type": "string", "format": "email"}}}),
+                "`properties.email` uses `format: \"email\"`, which the argument check does not enforce",
+            ),
+            (
+                json!({"type": "object", "properties": {"ids": {"type": "array", "items": {"type": "integer", "exclusiveMinimum": 0}}}}),
+                "`properties.ids.items` uses `exclusiveMinimum`, which the argument check does not enforce",
+            ),
+            (json!({"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}), "the schema uses `oneOf`"),
+            (json!({"type": "object", "additionalProperties": {"type": "string"}}), "`additionalProperties` must be true or false"),
+            (json!({"type": "object", "properties": {"n": {"type": "int"}}}), "`properties.n.type`: no such type `int`"),
+            (
+                json!({"type": "object", "properties": {"n": {"type": "integer", "maximum": "20"}}}),
+                "`properties.n.maximum` must be a number",
+            ),
+            (
+                json!({"type": "object", "properties": {"n": {"type": "string", "maxLength": -1}}}),
+                "`properties.n.maxLength` must be a whole number",
+            ),
+        ] {
+            let why = schema_problem(&schema).expect("refused");
+            assert!(why.contains(says), "{schema}: {why}");
+            // No call is made against such a schema, however good its arguments.
+            let err = check(&schema, &json!({})).unwrap_err();
+            assert_eq!(err.code(), "failed", "{err}");
+            assert!(err.to_string().starts_with("this tool's argument schema cannot be checked: "), "{err}");
+            assert!(problems(&schema, &json!({}))[0].message.contains(says));
+        }
+        // What every schema here uses is supported, descriptions and defaults included.
+        assert_eq!(schema_problem(&schema()), None);
+        assert_eq!(schema_problem(&dated()), None);
+        assert_eq!(
+            schema_problem(
+                &json!({"type": "object", "properties": {"q": {"type": "string", "title": "Q", "description": "d", "default": "x"}}})
+            ),
+            None
+        );
+    }
+
+    /// Every tool the agent registers (the server's thirteen are checked in the server's tests).
+    #[tokio::test]
+    async fn every_registered_tool_schema_is_one_the_check_supports() {
+        use crate::roles::{self, Role};
+        use crate::runner::{Agent, RunnerConfig};
+        use crate::tools::{explorer::ExplorerClient, research};
+
+        let http = proseva_http::client_builder("proseva-agent-test").build().unwrap();
+        let explorer = ExplorerClient::new(http.clone(), "http://127.0.0.1:9", None);
+        let research = research::research_tools(&research::ResearchConfig::from_lookup(|_| None), http);
+        let agent = Agent::in_process(Arc::new(crate::offline::OfflineModel), RunnerConfig::default(), explorer, Vec::new(), research);
+        let tools = agent.role_tools(Role::Orchestrator).await.unwrap();
+        let mut names: Vec<&str> = tools.names();
+        let server_side: Vec<&str> = roles::RECORDS.iter().chain(&roles::EXECUTION).copied().collect();
+        let mut expected: Vec<&str> = roles::all_tools().into_iter().filter(|t| !server_side.contains(t)).collect();
+        names.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(names, expected, "the test sees every tool the agent has");
+        for tool in tools.iter() {
+            assert_eq!(schema_problem(&tool.parameters()), None, "{}", tool.name());
+        }
     }
 
     #[test]
