@@ -356,6 +356,8 @@ pub struct ModelThread {
     model: Arc<dyn Embedder>,
     queue: Arc<(Mutex<Queue>, Condvar)>,
     recent: Mutex<Recent>,
+    /// When it was made ready, in seconds since 1970.
+    ready_since: u64,
 }
 
 /// How many recent questions' vectors [`ModelThread`] keeps (1.5 KB each).
@@ -430,11 +432,17 @@ impl ModelThread {
                 }
             })
             .expect("spawning the embedding-model thread");
-        ModelThread { model, queue, recent: Mutex::default() }
+        let ready_since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        ModelThread { model, queue, recent: Mutex::default(), ready_since }
     }
 
     pub fn model_id(&self) -> &str {
         self.model.model_id()
+    }
+
+    /// When the model was made ready here, in seconds since 1970 (`created` in `/v1/models`).
+    pub fn ready_since(&self) -> u64 {
+        self.ready_since
     }
 
     pub fn dimension(&self) -> usize {

@@ -1,5 +1,6 @@
 //! The real `proseva-server` binary on a free loopback port: start-up, the guards over a real
-//! socket, durability across kill -9, and a PDF findable by paraphrase.
+//! socket, durability across kill -9, a PDF findable by paraphrase, a conversation's messages at
+//! their own route, and OpenAI's `/v1/models` as an OpenAI client reads it.
 
 mod common;
 
@@ -120,4 +121,120 @@ async fn an_uploaded_pdf_is_findable_by_paraphrase_within_seconds() {
     .await;
     assert_eq!(found["passages"][0]["documentTitle"], "Custody order");
     assert!(found["passages"][0]["text"].as_str().unwrap().contains("Springfield police station"));
+}
+
+#[tokio::test]
+async fn a_conversations_messages_are_read_at_the_route_the_contract_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(dir.path(), &[("PROSEVA_EMBEDDINGS", "off")]);
+    let (status, conversation) = server.post("/api/conversations", &json!({"title": "Deposit question", "kind": "chat"})).await;
+    assert_eq!(status, 201, "{conversation}");
+    let path = format!("/api/conversations/{}/messages", conversation["id"]);
+    let (status, listed) = server.get(&path).await;
+    assert_eq!((status, listed), (200, json!([])), "a new conversation has no messages");
+    let question = json!({"role": "user", "content": "Can my landlord keep my deposit?"});
+    let answer = json!({"role": "assistant", "content": "Not without an itemised list.", "events": [{"type": "done"}]});
+    for message in [&question, &answer] {
+        let (status, body) = server.post(&path, message).await;
+        assert_eq!(status, 201, "{body}");
+    }
+
+    let res = client().get(server.url(&path)).bearer_auth(TOKEN).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.headers()["x-total-count"], "2");
+    let listed: Value = res.json().await.unwrap();
+    let (_, read) = server.get(&format!("/api/conversations/{}", conversation["id"])).await;
+    assert_eq!(listed, read["messages"], "the same messages, in the same shape, as reading the conversation");
+    let roles: Vec<&str> = listed.as_array().unwrap().iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["user", "assistant"], "oldest first");
+    assert_eq!((&listed[0]["content"], &listed[1]["events"]), (&question["content"], &answer["events"]));
+
+    for unknown in ["/api/conversations/999/messages", "/api/conversations/abc/messages"] {
+        let (status, body) = server.get(unknown).await;
+        assert_eq!(status, 404, "{unknown}: {body}");
+        assert_eq!(body["error"]["code"], "not_found", "{body}");
+    }
+    let res = client().get(server.url(&path)).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 401, "the token is needed as for every other route");
+}
+
+/// An OpenAI client nobody here wrote (async-openai), pointed at the server's `/v1`.
+fn openai_client(server: &common::Server, key: &str) -> async_openai::Client<async_openai::config::OpenAIConfig> {
+    let config = async_openai::config::OpenAIConfig::new().with_api_base(server.url("/v1")).with_api_key(key);
+    async_openai::Client::build(client(), config)
+}
+
+#[tokio::test]
+async fn the_openai_api_lists_the_embedding_model_it_serves() {
+    use async_openai::error::OpenAIError;
+    use async_openai::types::embeddings::CreateEmbeddingRequestArgs;
+
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(dir.path(), &[]);
+    let before = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    eventually("the embedding model to be ready", Duration::from_secs(60), async || {
+        let health: Value = client().get(server.url("/api/health")).send().await.ok()?.json().await.ok()?;
+        (health["embeddings"] == "ready").then_some(())
+    })
+    .await;
+
+    let (status, list) = server.get("/v1/models").await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list["object"], "list");
+    let models = list["data"].as_array().unwrap();
+    assert_eq!(models.len(), 1, "{list}");
+    let model = &models[0];
+    let keys: Vec<&str> = model.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["created", "id", "object", "owned_by"], "OpenAI's model object, nothing more");
+    assert_eq!(
+        (&model["id"], &model["object"], &model["owned_by"]),
+        (&json!("all-MiniLM-L6-v2"), &json!("model"), &json!("proseva-server"))
+    );
+    let created = model["created"].as_u64().unwrap();
+    assert!(created + 120 >= before && created <= before + 120, "created is when the model was made ready: {created}, test began {before}");
+    let (status, one) = server.get("/v1/models/all-MiniLM-L6-v2").await;
+    assert_eq!((status, &one), (200, model));
+
+    let (status, missing) = server.get("/v1/models/text-embedding-3-small").await;
+    assert_eq!(status, 404, "{missing}");
+    let error = &missing["error"];
+    assert_eq!(
+        (&error["type"], &error["param"], &error["code"]),
+        (&json!("invalid_request_error"), &json!("model"), &json!("model_not_found"))
+    );
+    assert!(error["message"].as_str().unwrap().contains("this server serves all-MiniLM-L6-v2"), "{error}");
+    let res = client().get(server.url("/v1/models")).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 401, "the same token as /v1/embeddings");
+
+    // What an OpenAI client does: list the models, then embed with the one listed.
+    let openai = openai_client(&server, TOKEN);
+    let listed = openai.models().list().await.unwrap();
+    assert_eq!((listed.object.as_str(), listed.data.len()), ("list", 1));
+    assert_eq!(u64::from(listed.data[0].created), created);
+    let id = listed.data[0].id.clone();
+    assert_eq!(openai.models().retrieve(&id).await.unwrap().owned_by, "proseva-server");
+    let request = CreateEmbeddingRequestArgs::default().model(&id).input(["security deposit", "child custody"]).build().unwrap();
+    let embedded = openai.embeddings().create(request).await.unwrap();
+    assert_eq!((embedded.model.as_str(), embedded.data.len(), embedded.data[1].embedding.len()), (id.as_str(), 2, 384));
+    match openai.models().retrieve("gpt-4o").await {
+        Err(OpenAIError::ApiError(e)) => {
+            assert_eq!((e.status_code.as_u16(), e.api_error.code.as_deref()), (404, Some("model_not_found")), "{e}")
+        }
+        other => panic!("expected OpenAI's not-found error, got {other:?}"),
+    }
+    match openai_client(&server, "wrong-key").models().list().await {
+        Err(OpenAIError::ApiError(e)) => assert_eq!(e.status_code.as_u16(), 401, "{e}"),
+        other => panic!("expected a refusal without the token, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn without_an_embedding_model_the_openai_model_list_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server(dir.path(), &[("PROSEVA_EMBEDDINGS", "off")]);
+    let (status, list) = server.get("/v1/models").await;
+    assert_eq!((status, list), (200, json!({"object": "list", "data": []})));
+    let (status, missing) = server.get("/v1/models/all-MiniLM-L6-v2").await;
+    assert_eq!((status, &missing["error"]["code"]), (404, &json!("model_not_found")), "{missing}");
+    assert!(missing["error"]["message"].as_str().unwrap().contains("serves no model now"), "{missing}");
 }

@@ -5,7 +5,7 @@
 //! notes, conversations), documents (`documents`), links (`links`), drafts with their versions,
 //! offline builds and exports (`drafts`: `/api/drafts`, `/api/drafts/build`,
 //! `/api/drafts/{id}/versions`, `/api/drafts/{id}/export`), backup and restore, the local tools,
-//! the deadline rules, `/v1/embeddings`, and the agent's routes (`agent`).
+//! the deadline rules, OpenAI's `/v1/embeddings` and `/v1/models`, and the agent's routes (`agent`).
 //!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
 //! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
@@ -35,7 +35,7 @@ use crate::store::{
     cases::Cases, contacts::Contacts, deadlines::Deadlines, finances, finances::Finances, notes, notes::Note, notes::Notes,
     timeline::Timeline,
 };
-use crate::{ApiError, AppState, deadline_rules, fields::Fields, tools};
+use crate::{ApiError, AppState, deadline_rules, fields::Fields, knowledge, tools};
 
 /// The only route that answers without a token.
 pub const HEALTH_PATH: &str = "/api/health";
@@ -59,7 +59,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .nest("/api/timeline", resources::routes::<Timeline>())
         .nest("/api/notes", resources::routes::<Notes>())
         .nest("/api/conversations", resources::routes::<Conversations>())
-        .route("/api/conversations/{id}/messages", post(append_message))
+        .route("/api/conversations/{id}/messages", get(conversation_messages).post(append_message))
         .route("/api/notes/{id}/append", post(append_to_note))
         .route("/api/finances/totals", get(finance_totals))
         .route("/api/backup", post(backup::create))
@@ -73,6 +73,8 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/deadline-rules", get(deadline_rules_list))
         .route("/api/deadline-rules/compute", post(deadline_rules_compute))
         .route("/v1/embeddings", post(embeddings))
+        .route("/v1/models", get(models))
+        .route("/v1/models/{*id}", get(model))
         .merge(extra)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -123,6 +125,15 @@ async fn metrics() -> Json<Value> {
 /// through the same pipeline as the agent's calls ([`tools::call_through_pipeline`]).
 async fn call_tool(State(state): State<AppState>, Path(name): Path<String>, JsonBody(args): JsonBody) -> Result<Json<Value>, ApiError> {
     Ok(Json(tools::call_through_pipeline(&state, &name, args).await?))
+}
+
+/// A conversation's messages, oldest first, in the shape `GET /api/conversations/{id}` gives them
+/// (`[{id, role, content, events, createdAt}]`, the count in `X-Total-Count`); 404 for a
+/// conversation that does not exist.
+async fn conversation_messages(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
+    let id = resources::parse_id("conversation", &id)?;
+    let messages = state.blocking(move |s| s.store.read(|c| conversations::messages_of(c, id))).await?;
+    Ok(([(header::HeaderName::from_static(resources::TOTAL_COUNT), messages.len().to_string())], Json(messages)))
 }
 
 /// Appends `{role, content, events?}` to a conversation; 201 with the stored message's id.
@@ -220,6 +231,38 @@ async fn embeddings(State(state): State<AppState>, JsonBody(body): JsonBody) -> 
         .map(|(index, embedding)| json!({"object": "embedding", "index": index, "embedding": embedding}))
         .collect();
     Ok(Json(json!({ "object": "list", "data": data, "model": id, "usage": {"prompt_tokens": 0, "total_tokens": 0} })))
+}
+
+/// Who OpenAI's model list says owns the model: this server, which serves it.
+const MODEL_OWNER: &str = "proseva-server";
+
+/// A model in OpenAI's shape: `{id, object: "model", created, owned_by}`; `created` is when this
+/// server made it ready (Unix seconds).
+fn model_object(model: &knowledge::ModelThread) -> Value {
+    json!({ "id": model.model_id(), "object": "model", "created": model.ready_since(), "owned_by": MODEL_OWNER })
+}
+
+/// OpenAI's `GET /v1/models`, which clients ask first: the embedding model `/v1/embeddings`
+/// answers with, or none while it loads or when there is none (`/api/health` says which).
+async fn models(State(state): State<AppState>) -> Json<Value> {
+    let data: Vec<Value> = state.knowledge.embedder().iter().map(|m| model_object(m)).collect();
+    Json(json!({ "object": "list", "data": data }))
+}
+
+/// OpenAI's `GET /v1/models/{id}`: the model when it is the one served; otherwise a 404 in
+/// OpenAI's error shape (`{"error": {"message", "type", "param", "code": "model_not_found"}}`).
+async fn model(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let served = state.knowledge.embedder();
+    if let Some(model) = served.as_ref().filter(|m| m.model_id() == id) {
+        return Json(model_object(model)).into_response();
+    }
+    let serves = match &served {
+        Some(m) => format!("this server serves {}", m.model_id()),
+        None => format!("this server serves no model now (embeddings: {})", state.knowledge.status()),
+    };
+    let message = proseva_agent::sanitize::clean(&format!("The model `{id}` does not exist: {serves}."));
+    let error = json!({ "message": message, "type": "invalid_request_error", "param": "model", "code": "model_not_found" });
+    (axum::http::StatusCode::NOT_FOUND, Json(json!({ "error": error }))).into_response()
 }
 
 async fn not_found(method: Method, uri: axum::http::Uri) -> ApiError {

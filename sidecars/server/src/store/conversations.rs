@@ -113,6 +113,16 @@ pub fn append(c: &Connection, conversation_id: i64, m: &MessageInput) -> Result<
     Ok(c.last_insert_rowid())
 }
 
+/// The messages of conversation `id`, oldest first, as reading the conversation gives them; a
+/// 404 when there is no such conversation (`GET /api/conversations/{id}/messages`).
+pub fn messages_of(c: &Connection, id: i64) -> Result<Vec<Message>, ApiError> {
+    if !c.prepare_cached("SELECT 1 FROM conversations WHERE id = ?1")?.exists([id])? {
+        return Err(ApiError::not_found("conversation", id));
+    }
+    messages(c, id)
+}
+
+/// The messages of a conversation, oldest first (none for a conversation that does not exist).
 pub fn messages(c: &Connection, conversation_id: i64) -> Result<Vec<Message>, ApiError> {
     let mut stmt =
         c.prepare_cached("SELECT id, role, content, events, created_at FROM conversation_messages WHERE conversation_id = ?1 ORDER BY id")?;
