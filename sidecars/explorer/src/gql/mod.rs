@@ -11,6 +11,9 @@
 //! ([`crate::layers`] reads the two as one graph): `Node.layer` and `Edge.layer` say which a node
 //! or edge is from, `recordOpinion` is the one mutation.
 
+mod introspection;
+mod query;
+
 use std::sync::Arc;
 
 use async_graphql::{ComplexObject, Context, EmptySubscription, InputObject, Object, Result, Schema, SimpleObject};
@@ -21,6 +24,8 @@ use proseva_law::live::LiveGraph;
 use proseva_law::store::{EdgeRecord, NodeRecord, SourceFileRecord};
 use proseva_law::user_layer::{self, Layer, LayerSummary, UserLayer, is_user_id};
 
+pub use self::introspection::{introspection_schema, is_introspection};
+pub use self::query::{Mutation, Query};
 use crate::layers;
 
 pub type ExplorerSchema = Schema<Query, Mutation, EmptySubscription>;
@@ -72,67 +77,6 @@ pub fn schema_with_layer(graph: Arc<LiveGraph>, job: JobSlot, layer: Arc<UserLay
         .finish()
 }
 
-/// The same schema, answering questions about itself and nothing else (its data fields answer
-/// null, its mutation is refused), with the introspection limits: what [`is_introspection`]
-/// queries run on, so the deep standard introspection query is not refused by [`MAX_DEPTH`].
-pub fn introspection_schema() -> ExplorerSchema {
-    Schema::build(Query, Mutation, EmptySubscription)
-        .introspection_only()
-        .limit_depth(MAX_INTROSPECTION_DEPTH)
-        .limit_complexity(MAX_INTROSPECTION_COMPLEXITY)
-        .limit_recursive_depth(32)
-        .finish()
-}
-
-/// Whether `request` only asks about the schema: the operation it runs is a query whose every
-/// top-level field (fragments followed) is `__schema`, `__type` or `__typename`, by name (an
-/// alias does not count). A query that mixes one with a data field, a mutation, or a document that
-/// does not parse is not: it runs with the data limits (and gets their errors).
-pub fn is_introspection(request: &async_graphql::Request) -> bool {
-    use async_graphql::parser::types::{DocumentOperations, OperationType};
-
-    let Ok(document) = async_graphql::parser::parse_query(&request.query) else { return false };
-    let operation = match (&document.operations, request.operation_name.as_deref()) {
-        (DocumentOperations::Single(op), _) => op,
-        (DocumentOperations::Multiple(ops), Some(name)) => match ops.get(name) {
-            Some(op) => op,
-            None => return false,
-        },
-        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => match ops.values().next() {
-            Some(op) => op,
-            None => return false,
-        },
-        (DocumentOperations::Multiple(_), None) => return false,
-    };
-    operation.node.ty == OperationType::Query && only_schema_fields(&document, &operation.node.selection_set.node, &mut Vec::new())
-}
-
-/// Whether every field of a top-level selection set is an introspection field; `seen` holds the
-/// fragments being followed (a fragment that spreads itself is not introspection).
-fn only_schema_fields<'d>(
-    document: &'d async_graphql::parser::types::ExecutableDocument,
-    set: &'d async_graphql::parser::types::SelectionSet,
-    seen: &mut Vec<&'d str>,
-) -> bool {
-    use async_graphql::parser::types::Selection;
-
-    set.items.iter().all(|item| match &item.node {
-        Selection::Field(field) => matches!(field.node.name.node.as_str(), "__schema" | "__type" | "__typename"),
-        Selection::InlineFragment(inline) => only_schema_fields(document, &inline.node.selection_set.node, seen),
-        Selection::FragmentSpread(spread) => {
-            let name = spread.node.fragment_name.node.as_str();
-            let Some(fragment) = document.fragments.get(name) else { return false };
-            if seen.contains(&name) {
-                return false;
-            }
-            seen.push(name);
-            let only = only_schema_fields(document, &fragment.node.selection_set.node, seen);
-            seen.pop();
-            only
-        }
-    })
-}
-
 /// The graph served now.
 fn served(ctx: &Context<'_>) -> Result<Arc<Graph>> {
     Ok(ctx.data::<Arc<LiveGraph>>()?.get())
@@ -168,142 +112,6 @@ fn node_id(value: i32) -> Result<i64> {
         return Err(format!("id must be a positive node id, got {value}").into());
     }
     Ok(i64::from(value))
-}
-
-pub struct Query;
-
-#[Object]
-impl Query {
-    /// Counts of nodes, edges and vectors, by type.
-    async fn stats(&self, ctx: &Context<'_>) -> Result<Stats> {
-        let graph = served(ctx)?;
-        let progress = ctx.data::<JobSlot>().ok().and_then(|slot| slot.get()).map(|job| job.progress());
-        // Vectors added by the background job since the graph was opened count too.
-        let mut stats = graph.stats().clone();
-        stats.embedding_count = stats.embedding_count.max(graph.vectors().len() as i64);
-        let law = LawStats {
-            law_date: graph.law_date().to_string(),
-            sections_with_versions: graph.sections_with_versions() as i32,
-            source_files: graph.source_files().iter().cloned().map(SourceFile::from).collect(),
-        };
-        Ok(Stats(stats, graph.semantic_search(), progress, law))
-    }
-
-    /// Nodes, optionally of one `type`; with `search`, ranked full-text matches over heading and
-    /// text blended with matches by meaning, an exact citation such as `§ 20-124.3` first. Text is
-    /// cut to 500 characters.
-    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
-    async fn nodes(
-        &self,
-        ctx: &Context<'_>,
-        #[graphql(name = "type")] node_type: Option<String>,
-        search: Option<String>,
-        #[graphql(default = 20)] limit: i32,
-        #[graphql(default = 0)] offset: i32,
-        #[graphql(
-            desc = "Blend in matches by meaning when the explorer has its embedding model (see stats.semanticSearch).",
-            default = true
-        )]
-        semantic: bool,
-    ) -> Result<NodeConnection> {
-        let limit = page_size("limit", limit)?;
-        if offset < 0 {
-            return Err(format!("offset must not be negative, got {offset}").into());
-        }
-        if node_type.as_deref() == Some("opinion") {
-            let (opinions, total) = run_layers(ctx, move |_, layer| layer.search(search.as_deref(), limit, offset as usize)).await?;
-            let nodes = opinions.into_iter().map(|o| Node::listed(o.into_node())).collect();
-            return Ok(NodeConnection { nodes, total: total as i32 });
-        }
-        let page = run(ctx, move |g| g.search(node_type.as_deref(), search.as_deref(), limit, offset as usize, semantic)).await?;
-        Ok(NodeConnection { nodes: page.nodes.into_iter().map(Node::listed).collect(), total: page.total as i32 })
-    }
-
-    /// One node by `id` or by `sourceId` (`20-124.3`, `const-I-12`, `20:6.1`, an opinion's `cl-123`):
-    /// the graph's, else an opinion of the user layer.
-    async fn node(&self, ctx: &Context<'_>, id: Option<i32>, source_id: Option<String>) -> Result<Option<Node>> {
-        let found = match (id, source_id) {
-            (Some(id), None) => {
-                let id = node_id(id)?;
-                run_layers(ctx, move |g, l| layers::node(g, l, id)).await?
-            }
-            (None, Some(source_id)) => run_layers(ctx, move |g, l| layers::node_by_source_id(g, l, source_id.trim())).await?,
-            (Some(id), Some(source_id)) => {
-                let id = node_id(id)?;
-                run_layers(ctx, move |g, l| layers::node(g, l, id)).await?.filter(|n| n.source_id == source_id.trim())
-            }
-            (None, None) => return Err("give `id` or `sourceId`".into()),
-        };
-        Ok(found.map(Node::whole))
-    }
-
-    /// Edges touching node `id` in either direction (`contains`, `cites`; from opinions of the
-    /// user layer `interprets` and `cites`), optionally of one type.
-    #[graphql(complexity = "20 * child_complexity + 1")]
-    async fn neighbors(&self, ctx: &Context<'_>, id: i32, rel_type: Option<String>) -> Result<Vec<Edge>> {
-        let id = node_id(id)?;
-        let edges = run_layers(ctx, move |g, l| layers::edges(g, l, id, None, rel_type.as_deref())).await?;
-        Ok(edges.into_iter().map(|(e, layer)| Edge(e, layer)).collect())
-    }
-
-    /// The nodes most like node `id` by meaning (cosine of their vectors), best first.
-    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
-    async fn similar(&self, ctx: &Context<'_>, id: i32, #[graphql(default = 10)] limit: i32) -> Result<Vec<SimilarNode>> {
-        let id = node_id(id)?;
-        let limit = page_size("limit", limit)?;
-        if is_user_id(id) {
-            return Err("opinions of the user layer have no vector: `similar` takes a node of the official graph".into());
-        }
-        let hits = run(ctx, move |g| g.similar(id, limit)).await?;
-        Ok(hits.into_iter().map(|(n, score)| SimilarNode { node: Node::listed(n), score: f64::from(score) }).collect())
-    }
-
-    /// The person's own additions: court opinions their workflows recorded, kept across rebuilds
-    /// of the official graph (which `stats` alone counts).
-    async fn user_layer(&self, ctx: &Context<'_>) -> Result<UserLayerSummary> {
-        Ok(UserLayerSummary(run_layers(ctx, |_, layer| layer.summary(0)).await?))
-    }
-
-    /// Opinions of the user layer that interpret or cite `section` (`20-124.3`, `§ 20-124.3`,
-    /// `const-I-12`), most mentions first.
-    #[graphql(complexity = "limit.clamp(0, MAX_PAGE) as usize * child_complexity + 1")]
-    async fn citing_opinions(&self, ctx: &Context<'_>, section: String, #[graphql(default = 20)] limit: i32) -> Result<Vec<CitingOpinion>> {
-        let limit = page_size("limit", limit)?;
-        let target = user_layer::normalise_section(&section);
-        let found = run_layers(ctx, move |_, layer| layer.citing(&target, limit)).await?;
-        Ok(found
-            .into_iter()
-            .map(|(opinion, link)| CitingOpinion {
-                node: Node::listed(opinion.into_node()),
-                rel_type: link.rel_type,
-                mentions: link.mentions as i32,
-                context: link.context,
-            })
-            .collect())
-    }
-}
-
-pub struct Mutation;
-
-#[Object]
-impl Mutation {
-    /// Records a court opinion in the user layer with the sections it `interprets` or `cites`
-    /// (only those the graph holds now are linked; the rest come back in `unresolved`). Recording
-    /// the same `sourceId` again updates it and merges its links.
-    async fn record_opinion(&self, ctx: &Context<'_>, opinion: OpinionInput) -> Result<RecordedOpinion> {
-        let input = opinion.into_layer_input();
-        let source_id = input.source_id.trim().to_string();
-        let done = run_layers(ctx, move |g, l| layers::record(g, l, &input)).await?;
-        Ok(RecordedOpinion {
-            id: done.id as i32,
-            source_id,
-            sections_linked: done.sections_linked as i32,
-            new: done.new as i32,
-            merged: done.merged as i32,
-            unresolved: done.unresolved,
-            created: done.opinion_created,
-        })
-    }
 }
 
 /// A court opinion to record. `holdingKind`: `summary` (your words) or `excerpt` (the court's).
