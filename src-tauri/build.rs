@@ -7,6 +7,8 @@ const COMMANDS: &[&str] = &[
     "run_workflow",
     // The tool pipeline: a held write the person confirms, and the per-tool figures.
     "confirm_write",
+    "conversation_grants",
+    "revoke_grants",
     "diagnostics",
     "research",
     "cancel",

@@ -1,12 +1,13 @@
 //! The agent drafting on the real sidecars: a model asked for a letter and a timeline calls
 //! `create_draft`, reads a refused diagram's error (it names the line), fixes it and calls again;
 //! both drafts are kept as case documents and their cards open them. A draft the person did not
-//! ask for is held for confirmation and nothing is stored.
+//! allow is held for confirmation and nothing is stored, even when their words asked for one.
 
 use std::sync::{Arc, Mutex};
 
 use proseva_agent::event::AgentEvent;
 use proseva_agent::model::ChatMessage;
+use proseva_agent::pipeline::WriteGrants;
 use proseva_agent::runner::RequestKind;
 use proseva_e2e::{Sidecars, TOKEN, client, start};
 use serde_json::{Value, json};
@@ -24,12 +25,15 @@ async fn get_json(url: &str) -> Value {
     client().get(url).bearer_auth(TOKEN).send().await.unwrap().json().await.unwrap()
 }
 
-/// Runs one chat turn with a scripted model; the events.
-async fn ask(sidecars: &Sidecars, fake: &FakeModel, question: &str) -> Vec<AgentEvent> {
+/// Runs one chat turn with a scripted model, in a conversation where the person allowed `allowed`
+/// writes; the events.
+async fn ask(sidecars: &Sidecars, fake: &FakeModel, question: &str, allowed: &[&str]) -> Vec<AgentEvent> {
     let agent = sidecars.agent(Arc::new(fake.model(Some("sk-test"))));
     let events = Mutex::new(Vec::new());
     let emit = |e: AgentEvent| events.lock().unwrap().push(e);
-    agent.run(RequestKind::Chat, &[ChatMessage::user(question)], &emit, &CancellationToken::new()).await.expect("answered");
+    let grants = WriteGrants::parse(allowed).unwrap();
+    let history = [ChatMessage::user(question)];
+    agent.run_with_grants(RequestKind::Chat, &history, None, &grants, &emit, &CancellationToken::new()).await.expect("answered");
     events.into_inner().unwrap()
 }
 
@@ -59,7 +63,9 @@ async fn a_model_drafts_fixes_the_line_it_is_told_and_the_drafts_become_case_doc
         _ => streamed(&["I drafted the letter and the diagram; both are in your documents."]),
     })
     .await;
-    let events = ask(&sidecars, &fake, "Draft a letter to the clerk asking to continue my hearing, and a diagram of what happened").await;
+    // The person allowed drafts in this conversation.
+    let question = "Draft a letter to the clerk asking to continue my hearing, and a diagram of what happened";
+    let events = ask(&sidecars, &fake, question, &["create_draft"]).await;
 
     let drafted = results(&events, "create_draft");
     assert_eq!(drafted.len(), 3, "{events:?}");
@@ -83,7 +89,7 @@ async fn a_model_drafts_fixes_the_line_it_is_told_and_the_drafts_become_case_doc
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_draft_the_person_did_not_ask_for_is_held_and_nothing_is_stored() {
+async fn a_draft_the_person_did_not_allow_is_held_and_nothing_is_stored() {
     let sidecars = start().await;
     let fake = FakeModel::start(|n, _| -> Reply {
         match n {
@@ -93,7 +99,7 @@ async fn a_draft_the_person_did_not_ask_for_is_held_and_nothing_is_stored() {
         }
     })
     .await;
-    let events = ask(&sidecars, &fake, "What is a continuance?").await;
+    let events = ask(&sidecars, &fake, "Draft me a motion to continue", &[]).await;
     let held = results(&events, "create_draft");
     let Some(AgentEvent::ToolResult { ok: false, result, .. }) = held.first() else { panic!("no held draft in {events:?}") };
     assert_eq!(result["error"]["code"], "needs_confirmation", "{result}");

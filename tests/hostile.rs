@@ -1,6 +1,7 @@
-//! Hostile input against the real sidecars, through the tool pipeline: a document that tells the
-//! model to write (a model that obeys it writes nothing, and the trail shows where the text came
-//! from), a service whose error text carries a key, a bearer token, a home path and an e-mail
+//! Hostile input against the real sidecars, through the tool pipeline: a model that proposes
+//! every write on every question ([`write_gate`]: nothing is written without the caller's grant),
+//! a document that tells the model to write (a model that obeys it writes nothing, and the trail
+//! shows where the text came from), a service whose error text carries a key, a bearer token, a home path and an e-mail
 //! address (none of them reaches a response body, an event or a log line), and 50 questions at once
 //! to `/api/chat` (some told the server is busy, with `Retry-After`, none left hanging, the server
 //! still healthy after).
@@ -22,6 +23,7 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 mod fakes;
+mod write_gate;
 
 use fakes::model::{FakeModel, Reply, calls, streamed, text};
 
@@ -98,7 +100,7 @@ async fn a_document_that_tells_the_model_to_write_gets_nothing_written() {
             .unwrap_or_else(|| panic!("{question}: no refused append in {events:?}"));
         assert_eq!(held["error"]["code"], "needs_confirmation", "{question}: {held}");
         let why = held["error"]["message"].as_str().unwrap();
-        assert!(why.contains("GetDocumentText") && why.contains("Confirm"), "{question}: {why}");
+        assert!(why.contains("GetDocumentText") && why.contains("Allow once"), "{question}: {why}");
 
         // The model read the letter as data, marked as such, with its source.
         let read_message = bodies[1]["messages"].as_array().unwrap().iter().find(|m| m["role"] == "tool").unwrap()["content"]

@@ -101,8 +101,13 @@ export const api = {
   /** Runs workflow `key` on `focus` ({kind, id}); answers and streams like `ask`. */
   runWorkflow: (requestId, key, focus, onEvent, { caseId = null, input = null } = {}) =>
     invoke('run_workflow', { requestId, key, focus, input, onEvent: channel(onEvent), conversationId: null, caseId }),
-  /** Makes a write the agent held for the person's confirmation (`needs_confirmation`). */
-  confirmWrite: (name, args) => invoke('confirm_write', { name, args }),
+  /** Makes a write the agent held for the person's confirmation (`needs_confirmation`): Allow once,
+   * or `allow: 'conversation'` with the conversation's id (Allow for this conversation). */
+  confirmWrite: (name, args, { allow = 'once', conversationId = null } = {}) => invoke('confirm_write', { name, args, allow, conversationId }),
+  /** The write tools the person allowed in a conversation ("Allow for this conversation"). */
+  conversationGrants: (conversationId) => invoke('conversation_grants', { conversationId }),
+  /** Takes them back: every write asks again. */
+  revokeGrants: (conversationId) => invoke('revoke_grants', { conversationId }),
   /** `{tools: [{tool, calls, failures, topError?, p50Ms, p95Ms}], services: [...]}`. */
   diagnostics: () => invoke('diagnostics'),
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),

@@ -12,6 +12,7 @@ import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
 import { ResultGroups, kindBadge, resultCode, resultError } from './results.js';
 import { renderVerdict } from './verdict.js';
+import { holdWrite, GrantsLine } from './write-confirm.js';
 
 const PHASES = {
   tools: 'Looking things up…',
@@ -65,6 +66,10 @@ export class Conversation {
       this.submit();
     });
     stop.addEventListener('click', () => this.stop());
+    // What this conversation lets the assistant write without asking (write-confirm.js).
+    const line = h('p', { class: 'grants-line', id: `${this.name}-grants`, role: 'status' });
+    form.append(line);
+    this.grants = new GrantsLine(line, () => this.conversationId);
     this.growInput = grow;
     this.updateComposer();
   }
@@ -230,6 +235,7 @@ export class Conversation {
   replay(id, turns) {
     this.reset();
     this.conversationId = id;
+    this.grants.refresh();
     this.transcript.dataset.conversationId = String(id);
     if (this.empty) this.empty.hidden = true;
     let userEl = null;
@@ -361,47 +367,13 @@ export class Conversation {
       }
       call.state.textContent = ' — done';
     } else if (resultCode(ev.result) === 'needs_confirmation' && !req.replay) {
-      this.holdWrite(call, resultError(ev.result));
+      holdWrite(call, ev.result, { conversation: () => this.conversationId, onAllowed: (names) => this.grants.show(names) });
     } else {
       const error = resultError(ev.result);
       call.outcome.textContent = ` — ${truncate(error, 90)}`;
       call.item.title = error;
       call.state.textContent = ' — failed';
     }
-  }
-
-  /** A write the agent may not make on its own: why, and a button that makes it as the person's
-   * own action (the tool pipeline's write gate). */
-  holdWrite(call, why) {
-    call.item.dataset.state = 'held';
-    clear(call.icon).append('⚠');
-    call.state.textContent = ' — waiting for you';
-    const confirm = h('button', { type: 'button', class: 'button secondary small confirm-write' }, 'Confirm');
-    const what = heldWhat(call.name, call.args);
-    const reason = h('span', { class: 'held-reason' }, `${heldWhy(why)} Confirm to write it yourself.`);
-    clear(call.outcome).append(what ? ` ${what} — ` : ' — ', reason, ' ', confirm);
-    call.item.title = why;
-    confirm.addEventListener('click', async () => {
-      confirm.disabled = true;
-      confirm.textContent = 'Writing…';
-      try {
-        const written = await api.confirmWrite(call.name, call.args && typeof call.args === 'object' ? call.args : {});
-        const draft = written && written.draft;
-        if (draft && Number.isInteger(draft.id)) {
-          document.dispatchEvent(new CustomEvent('proseva:open-draft', { detail: { id: draft.id, version: draft.version } }));
-        }
-        call.item.dataset.state = 'ok';
-        clear(call.icon).append('✓');
-        clear(call.outcome).append(' — written: you confirmed it');
-        call.state.textContent = ' — done';
-        announce('Written, as you confirmed.');
-      } catch (err) {
-        confirm.disabled = false;
-        confirm.textContent = 'Confirm';
-        const message = (err && err.message) || String(err);
-        reason.textContent = `Could not write it: ${truncate(message, 160)}`;
-      }
-    });
   }
 
   queueRender(req) {
@@ -665,6 +637,7 @@ export class Conversation {
     if (this.running) this.stop();
     this.history = [];
     this.conversationId = null;
+    if (this.grants) this.grants.show([]);
     this.epoch += 1;
     delete this.transcript.dataset.conversationId;
     for (const el of [...this.transcript.children]) {
@@ -675,35 +648,6 @@ export class Conversation {
   }
 }
 
-/** What a held write would write: the note's title, the text's start, the deadline, the link. */
-function heldWhat(name, args) {
-  const a = args && typeof args === 'object' ? args : {};
-  const quoted = (text) => (typeof text === 'string' && text.trim() ? `“${truncate(text.trim().replace(/\s+/g, ' '), 60)}”` : '');
-  switch (name) {
-    case 'create_note':
-    case 'create_draft':
-      return quoted(a.title);
-    case 'append_to_note':
-      return quoted(a.text);
-    case 'add_deadline':
-      return [quoted(a.title), a.date || a.triggerDate || ''].filter(Boolean).join(' ');
-    case 'link':
-      return a.to ? `to ${a.to}` : '';
-    default:
-      return '';
-  }
-}
-
-/** Why a write was held, said to the person (the result says it to the model). */
-function heldWhy(why) {
-  if (/reads like instructions/.test(why)) {
-    return 'Not written: something read for this answer contained instructions, so nothing is written on its account.';
-  }
-  if (/did not ask/.test(why)) return 'Not written: you did not ask for a change in this question.';
-  return 'Not written without you.';
-}
-
-/** What to do about an error, by its code. */
 /** A button that opens a record the assistant wrote (a note, a deadline) in the workspace. */
 function recordButton(record) {
   const noun = { note: 'the note', deadline: 'the deadline', document: 'the document', case: 'the case' }[record.kind] || 'it';
@@ -714,6 +658,7 @@ function recordButton(record) {
   return button;
 }
 
+/** What to do about an error, by its code. */
 function errorHint(error) {
   switch (error.code) {
     case 'starting':

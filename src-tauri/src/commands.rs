@@ -91,6 +91,8 @@ pub async fn start_job(
         None => None,
     };
     let conversation_id = saved::save_question(&workspace, kind, asked.conversation_id, case_id, &question).await?;
+    // What the person allowed in this conversation; a workflow they started is theirs to write.
+    let grants = state.grants.of(conversation_id);
     let cancel = state.requests.begin(&request_id)?;
     let requests = state.requests.clone();
     let id = request_id.clone();
@@ -102,7 +104,7 @@ pub async fn start_job(
         };
         // The runner sends `done` or `error` itself; the result is already on its way to the window.
         let result = match &job {
-            Job::Ask(kind) => agent.run_for_case(*kind, &history, case.as_ref(), &record, &cancel).await,
+            Job::Ask(kind) => agent.run_with_grants(*kind, &history, case.as_ref(), &grants, &record, &cancel).await,
             Job::Workflow(request) => agent.run_workflow(request, case.as_ref(), &record, &cancel).await,
         };
         if let (Ok(reply), Some(conversation)) = (result, conversation_id) {
@@ -201,12 +203,20 @@ pub fn subscribe_status(state: State<'_, AppState>, on_status: Channel<Status>) 
     state.subscribe(on_status);
 }
 
-/// Makes a write the agent was not allowed to make on its own (its result was
-/// `needs_confirmation`): the person pressed Confirm in the trail. Only the write tools, sent to
-/// the case data server's `POST /api/tools/{name}`, which runs it through the same tool pipeline
-/// as the person's own action. Answers the tool's result.
+/// Makes a write the agent proposed and the pipeline held (`needs_confirmation`): the person
+/// pressed Allow once, or Allow for this conversation (`allow: "conversation"` with the
+/// conversation's id: later questions there make this kind of write without asking). Only the
+/// write tools, sent to the case data server's `POST /api/tools/{name}`, which runs it through the
+/// same tool pipeline as the person's own action. Answers the tool's result, and what the
+/// conversation now allows (`allowed`).
 #[tauri::command]
-pub async fn confirm_write(state: State<'_, AppState>, name: String, args: Value) -> Result<Value, CommandError> {
+pub async fn confirm_write(
+    state: State<'_, AppState>,
+    name: String,
+    args: Value,
+    allow: Option<String>,
+    conversation_id: Option<i64>,
+) -> Result<Value, CommandError> {
     if !proseva_agent::pipeline::gate::is_write(&name) {
         let writes = proseva_agent::pipeline::gate::WRITES.join(", ");
         return Err(CommandError::invalid("name", format!("only a write waits for confirmation: {writes}")));
@@ -214,13 +224,42 @@ pub async fn confirm_write(state: State<'_, AppState>, name: String, args: Value
     if !args.is_object() {
         return Err(CommandError::invalid("args", "the arguments are a JSON object"));
     }
+    let for_conversation = match (allow.as_deref(), conversation_id) {
+        (None | Some("once"), _) => None,
+        (Some("conversation"), Some(id)) => Some(id),
+        (Some("conversation"), None) => {
+            return Err(CommandError::invalid("conversationId", "allowing for a conversation needs the conversation's id"));
+        }
+        (Some(other), _) => return Err(CommandError::invalid("allow", format!("\"once\" or \"conversation\", not {other:?}"))),
+    };
     let backend = state.ready_backend()?;
     let server = proseva_agent::tools::local::ServerClient::new(state.http.clone(), &backend.server_url, Some(backend.token));
     let path = format!("/api/tools/{name}");
-    server.call(reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
+    let mut written = server.call(reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
         proseva_agent::tool::ToolError::BadArguments(m) => CommandError::invalid("args", m),
         other => CommandError::unavailable(other.to_string()),
-    })
+    })?;
+    // Allowed for the conversation only once the write itself went through.
+    let allowed = match for_conversation {
+        Some(id) => state.grants.allow(id, &name)?,
+        None => state.grants.of(conversation_id),
+    };
+    if let Some(object) = written.as_object_mut() {
+        object.insert("allowed".into(), json!(allowed.names()));
+    }
+    Ok(written)
+}
+
+/// What the person allowed in a conversation, for the line under its input.
+#[tauri::command]
+pub fn conversation_grants(state: State<'_, AppState>, conversation_id: i64) -> Vec<&'static str> {
+    state.grants.of(Some(conversation_id)).names()
+}
+
+/// Takes back everything allowed in a conversation: its writes ask again.
+#[tauri::command]
+pub fn revoke_grants(state: State<'_, AppState>, conversation_id: i64) {
+    state.grants.forget(conversation_id);
 }
 
 /// The diagnostics view: per tool, calls, failures and p50/p95 latency since the app started

@@ -18,6 +18,7 @@ pub mod drafts;
 pub mod error;
 pub mod focus;
 pub mod folders;
+pub mod grants;
 pub mod library;
 pub mod saved;
 pub mod settings;
@@ -51,6 +52,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::list_workflows,
         commands::run_workflow,
         commands::confirm_write,
+        commands::conversation_grants,
+        commands::revoke_grants,
         commands::diagnostics,
         workspace::list_records,
         workspace::get_record,

@@ -125,6 +125,8 @@ pub struct AppState {
     subscribers: Mutex<Vec<Channel<Status>>>,
     /// Shared with the tasks that run the requests, which remove themselves when they end.
     pub requests: RunningRequests,
+    /// The writes the person allowed per conversation ([`crate::grants`]).
+    pub grants: crate::grants::ConversationGrants,
     /// Where backups and exported conversations go.
     pub folders: crate::folders::OwnFolders,
     /// The law library: the official Code downloaded into the data dir and built into the graph.
@@ -218,6 +220,7 @@ impl AppState {
             agent: Mutex::new(None),
             subscribers: Mutex::new(Vec::new()),
             requests: RunningRequests::default(),
+            grants: Default::default(),
             library,
         }
     }

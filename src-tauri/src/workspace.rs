@@ -73,7 +73,13 @@ pub async fn update_record(state: State<'_, AppState>, resource: String, id: i64
 
 #[tauri::command]
 pub async fn delete_record(state: State<'_, AppState>, resource: String, id: i64) -> Result<(), CommandError> {
-    Ok(state.workspace()?.delete(self::resource(&resource)?, id).await?)
+    let kind = self::resource(&resource)?;
+    state.workspace()?.delete(kind, id).await?;
+    if resource == "conversations" {
+        // Its id may be given to a new conversation, which must allow nothing.
+        state.grants.forget(id);
+    }
+    Ok(())
 }
 
 #[tauri::command]

@@ -1,6 +1,6 @@
 //! Drafts as artifacts in the real window. A model (a stand-in for an OpenAI-compatible server
-//! on loopback) asked for a diagram calls `create_draft`: the draft opens in the artifact panel
-//! beside the conversation, drawn by the vendored Mermaid under the window's CSP. Then offline,
+//! on loopback) asked for a diagram calls `create_draft`; the person allows it once (the write
+//! gate) and the draft opens in the artifact panel beside the conversation, drawn by the vendored Mermaid under the window's CSP. Then offline,
 //! from the Draft dialog: a letter says it needs a model; the case timeline and the hearing
 //! checklist are built from the case's records; an edit that does not parse is refused naming
 //! its line, one that does is a new version beside the old; a diagram Mermaid cannot draw shows
@@ -97,12 +97,14 @@ fn drafts_open_beside_the_conversation_with_versions_checks_and_exports() {
     let input = session.wait_for("#chat-input", LONG).unwrap();
     session.type_text(&input, "Draft a diagram of what happened in my case").unwrap();
     session.type_text(&input, support::ENTER).unwrap();
+    // The model's draft waits for the person (the write gate); Allow once makes it.
+    press(&session, "#chat-transcript .trail-item[data-tool='create_draft'][data-state='held'] button.allow-once");
     let drawn = "#artifact-panel:not([hidden])[data-rendered='diagram'] .artifact-diagram svg";
     session.wait_for(drawn, LONG).unwrap_or_else(|e| panic!("{e}; the panel: {}", panel(&session)));
     assert_eq!(text_of(&session, "#artifact-title"), "What happened");
     let labels = text_of(&session, drawn).split_whitespace().collect::<String>();
     assert!(labels.contains("Separated") && labels.contains("Movedout"), "the diagram's labels: {labels}");
-    assert!(text_of(&session, "#chat-transcript .trail-item[data-tool='create_draft']").contains("What happened, version 1"));
+    assert!(text_of(&session, "#chat-transcript .trail-item[data-tool='create_draft']").contains("written: you allowed it once"));
     assert!(text_of(&session, "#artifact-notice").to_lowercase().contains("not legal advice"));
     assert_eq!(text_of(&session, "#artifact-sources"), "Your timeline in ProSeVA");
     // Mermaid's stylesheet went in through the CSSOM (the CSP refuses an inline <style>).

@@ -1,7 +1,9 @@
 //! The tool pipeline in the real window, with a model: a stand-in for an OpenAI-compatible server
-//! (on loopback, in the chat-completions wire format) that makes a write nobody asked for and, in
-//! Research, asks a CourtListener stand-in that only fails. The write is held — the trail says
-//! why and offers Confirm, which makes it as the person's own action; the failing service is
+//! (on loopback, in the chat-completions wire format) that proposes a note on every question and,
+//! in Research, asks a CourtListener stand-in that only fails. The note is held — the card says
+//! what, where, why and what the person asked; Don't allow leaves nothing written, Allow for this
+//! conversation writes it and lets the next question's note through, Take back makes it ask
+//! again; the failing service is
 //! paused after three failures and the status line says so; the diagnostics view shows each
 //! tool's calls and failures; and turning on "Let other assistants read my case data" shows in
 //! the status line and publishes the case data server for `proseva-mcp` until it is turned off.
@@ -48,7 +50,7 @@ fn start_fake_model() -> (String, Arc<Mutex<Vec<Value>>>) {
                     tool_turns.fetch_add(1, Ordering::SeqCst);
                     completion(
                         &body["model"],
-                        "",
+                        "I will keep a summary of this for you.",
                         &[("w1", "create_note", json!({"title": "Summary the model wanted", "body": "Written without being asked."}))],
                     )
                 } else {
@@ -62,7 +64,7 @@ fn start_fake_model() -> (String, Arc<Mutex<Vec<Value>>>) {
 }
 
 #[test]
-fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_shown() {
+fn a_proposed_write_waits_for_the_person_a_failing_service_is_paused_and_the_figures_are_shown() {
     let data = tempfile::tempdir().unwrap();
     let (model_url, _seen) = start_fake_model();
     let courtlistener =
@@ -79,30 +81,94 @@ fn a_held_write_is_confirmed_a_failing_service_is_paused_and_the_figures_are_sho
     ];
     let (_xvfb, _driver, session) = support::launch(&env);
 
-    // Ask a question that asks for no change: the model's note is held, with why and Confirm.
+    // An everyday question whose words once counted as asking for a write: the model's note is
+    // held, and the card says what, where, why and what the person asked.
     session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();
-    let input = session.wait_for("#chat-input", LONG).unwrap();
-    session.type_text(&input, "What are my deadlines?").unwrap();
-    session.type_text(&input, support::ENTER).unwrap();
+    let notes = || {
+        session
+            .script_async(
+                "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('list_records', {resource: 'notes'}).then((p) => done(p.items.map((n) => n.title))).catch((e) => done(String(e)));",
+                json!([]),
+            )
+            .unwrap()
+    };
+    let count = |state: &str| {
+        let script = format!(
+            "return document.querySelectorAll(\"#chat-transcript .trail-item[data-tool='create_note'][data-state='{state}']\").length"
+        );
+        session.script(&script, json!([])).unwrap().as_u64().unwrap()
+    };
+    let ask = |question: &str, answers: usize| {
+        let input = session.wait_for("#chat-input", LONG).unwrap();
+        session.type_text(&input, question).unwrap();
+        session.type_text(&input, support::ENTER).unwrap();
+        let done =
+            format!("return document.querySelectorAll(\"#chat-transcript .message.assistant[data-state='done']\").length === {answers}");
+        session.wait_until(&done, LONG).unwrap_or_else(|e| panic!("{e}; the transcript: {}", text_of(&session, "#chat-transcript")));
+    };
+    ask("Can my landlord keep my security deposit?", 1);
     let held = "#chat-transcript .trail-item[data-tool='create_note'][data-state='held']";
-    session.wait_for(held, LONG).unwrap_or_else(|e| panic!("{e}; the transcript: {}", text_of(&session, "#chat-transcript")));
-    let why = text_of(&session, held);
-    assert!(why.contains("“Summary the model wanted”"), "what it would write: {why}");
-    assert!(why.contains("Not written: you did not ask for a change in this question. Confirm to write it yourself."), "{why}");
-    session.wait_for("#chat-transcript .message.assistant[data-state='done']", LONG).unwrap();
-    save_screenshot(&session, "held-write.png");
-    press(&session, &format!("{held} button.confirm-write"));
-    let written = "#chat-transcript .trail-item[data-tool='create_note'][data-state='ok']";
-    session.wait_for(written, LONG).unwrap_or_else(|e| panic!("{e}; the trail: {}", text_of(&session, "#chat-transcript")));
-    assert!(text_of(&session, written).contains("written: you confirmed it"));
-    // The note is in the person's notes now.
-    let notes = session
-        .script_async(
-            "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke('list_records', {resource: 'notes'}).then((p) => done(p.items.map((n) => n.title))).catch((e) => done(String(e)));",
+    let card = text_of(&session, &format!("{held} .held-write"));
+    for part in [
+        "The assistant wants to add a note.",
+        "Nothing is written to your records unless you allow it.",
+        "Allow once",
+        "Allow for this conversation",
+        "Don’t allow",
+    ] {
+        assert!(card.contains(part), "{part:?} in the card: {card}");
+    }
+    session.wait_until("return !document.querySelector('.held-where').textContent.includes('…')", LONG).unwrap();
+    let rows = session
+        .script(
+            "return [...document.querySelectorAll('.held-write dt')].map((dt) => dt.textContent + ': ' + dt.nextElementSibling.textContent)",
             json!([]),
         )
         .unwrap();
-    assert_eq!(notes, json!(["Summary the model wanted"]));
+    assert_eq!(
+        rows,
+        json!([
+            "Where: your records, in no case",
+            "Title: Summary the model wanted",
+            "Text: Written without being asked.",
+            "The assistant’s reason: I will keep a summary of this for you.",
+            "You asked: “Can my landlord keep my security deposit?”",
+        ])
+    );
+    save_screenshot(&session, "write-confirmation.png");
+    // Don't allow: nothing written, and the trail says so.
+    press(&session, &format!("{held} button.dont-allow"));
+    assert_eq!(count("declined"), 1);
+    assert!(text_of(&session, "#chat-transcript .trail-item[data-state='declined']").contains("not written: you did not allow it"));
+    assert_eq!(notes(), json!([]));
+
+    // The next question proposes it again; Allow for this conversation writes it, and says so
+    // under the question box.
+    ask("Does the court record my hearing?", 2);
+    assert_eq!(count("held"), 1);
+    press(&session, &format!("{held} button.allow-conversation"));
+    session
+        .wait_until(
+            "return document.querySelectorAll(\"#chat-transcript .trail-item[data-tool='create_note'][data-state='ok']\").length === 1",
+            LONG,
+        )
+        .unwrap();
+    assert!(text_of(&session, "#chat-transcript .trail-item[data-tool='create_note'][data-state='ok']").contains("for this conversation"));
+    assert_eq!(notes(), json!(["Summary the model wanted"]));
+    let line = text_of(&session, "#chat-grants:not([hidden])");
+    assert!(line.contains("may write without asking: new notes") && line.contains("Take back"), "{line}");
+
+    // Allowed: the third question's note is written without asking.
+    ask("How do I schedule a hearing in general district court?", 3);
+    assert_eq!((count("ok"), count("held")), (2, 0));
+    assert_eq!(notes().as_array().unwrap().len(), 2);
+
+    // Taken back: the fourth question's note waits again; a new conversation allows nothing.
+    press(&session, "#chat-grants button.revoke-grants");
+    session.wait_for("#chat-grants[hidden]", LONG).unwrap();
+    ask("Can my ex track my phone?", 4);
+    assert_eq!(count("held"), 1);
+    assert_eq!(notes().as_array().unwrap().len(), 2);
 
     // Research: CourtListener fails three times in a row and is paused; the status line says so.
     session.click(&session.find("#tab-research").unwrap().unwrap()).unwrap();

@@ -508,10 +508,9 @@ async fn a_once_only_write_runs_once_and_a_second_call_is_refused() {
     assert_eq!(writes.lock().unwrap()[0]["args"]["caseId"], 2);
 }
 
-#[tokio::test]
-async fn execute_workflow_runs_a_nested_workflow_whose_steps_show_in_the_same_trail() {
-    let model = Arc::new(Scripted::default());
-    model.turns.lock().unwrap().extend([
+/// The turns of a conversation whose model starts `integrate` on document 3, which writes a note.
+fn nested_integrate_turns() -> [Vec<ToolCall>; 4] {
+    [
         // The conversation's turn: run integrate on document 3.
         vec![call("w", "execute_workflow", r#"{"workflow_key":"integrate","focus_id":"3","focus_kind":"document"}"#)],
         // The workflow's turns.
@@ -519,9 +518,44 @@ async fn execute_workflow_runs_a_nested_workflow_whose_steps_show_in_the_same_tr
         vec![call("n3", "create_note", r#"{"title":"Connections: Notice"}"#)],
         vec![],
         // Back in the conversation: done.
-    ]);
+    ]
+}
+
+#[tokio::test]
+async fn a_workflow_the_model_starts_writes_only_what_the_person_allowed() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().extend(nested_integrate_turns());
     let (agent, writes) = agent_with_writes(model.clone());
-    let (result, events) = run(&agent, RequestKind::Chat, "Connect document 3 to the law").await;
+    // The person's words ask for it; the model starts the workflow: its note still waits.
+    let (result, events) = run(&agent, RequestKind::Chat, "Connect document 3 to the law and save a note").await;
+    let reply = result.unwrap();
+    assert!(writes.lock().unwrap().is_empty(), "nothing written without the person");
+    // The nested step is in the trail, held, with what the workflow was asked to do.
+    let held = events
+        .iter()
+        .find_map(|e| match e {
+            AgentEvent::ToolResult { name, result, ok: false, .. } if name == "create_note" => Some(result.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(held["error"]["code"], "needs_confirmation", "{held}");
+    assert!(held["proposal"]["asked"].as_str().is_some_and(|a| !a.is_empty()), "{held}");
+    let nested = reply.tool_results.iter().find(|r| r.tool == "execute_workflow").unwrap();
+    assert_eq!(nested.result["wrote"], json!([]));
+}
+
+#[tokio::test]
+async fn execute_workflow_runs_a_nested_workflow_whose_steps_show_in_the_same_trail() {
+    let model = Arc::new(Scripted::default());
+    model.turns.lock().unwrap().extend(nested_integrate_turns());
+    let (agent, writes) = agent_with_writes(model.clone());
+    // The person allowed notes in this conversation ("Allow for this conversation").
+    let events = Mutex::new(Vec::new());
+    let emit = |e: AgentEvent| events.lock().unwrap().push(e);
+    let grants = proseva_agent::pipeline::WriteGrants::parse(["create_note"]).unwrap();
+    let history = [ChatMessage::user("Connect document 3 to the law")];
+    let result = agent.run_with_grants(RequestKind::Chat, &history, None, &grants, &emit, &CancellationToken::new()).await;
+    let events = events.into_inner().unwrap();
     let reply = result.unwrap();
     assert_eq!(writes.lock().unwrap().len(), 1);
     let names: Vec<&str> = events

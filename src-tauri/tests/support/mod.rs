@@ -399,7 +399,9 @@ pub fn completion(model: &Value, content: &str, calls: &[(&str, &str, Value)]) -
     let (message, finish) = if tool_calls.is_empty() {
         (json!({"role": "assistant", "content": content, "refusal": null}), "stop")
     } else {
-        (json!({"role": "assistant", "content": null, "tool_calls": tool_calls, "refusal": null}), "tool_calls")
+        // Text beside the calls when there is some (OpenAI sends both), null otherwise.
+        let content = if content.is_empty() { Value::Null } else { json!(content) };
+        (json!({"role": "assistant", "content": content, "tool_calls": tool_calls, "refusal": null}), "tool_calls")
     };
     json!({
         "id": "chatcmpl-fake", "object": "chat.completion", "created": 1_735_689_600, "model": model,

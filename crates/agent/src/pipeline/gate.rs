@@ -1,14 +1,22 @@
-//! Writes only when the person asked: a write tool (a note, a link, a deadline, a draft) runs
-//! without asking when the person asked for a change in this request — their own words ask to
-//! add, save, note, link… something, or they started a workflow that writes — and nothing read in
-//! this request (a document, an opinion, a web page) held instruction-like text, and the call's
-//! own arguments hold none. Otherwise the call is not made: its result is `needs_confirmation`,
-//! and the window shows the write with a button that makes it, as the person's own action.
+//! Writes only when the person allowed them. A write tool (a note, a link, a deadline, a draft)
+//! that a model proposes is never made on the strength of the model's choice or of the words in
+//! the request: what a model writes and what a document says can be made to read like anything.
+//! It runs without asking in two cases only, both set by something the model cannot produce:
+//!
+//! - the person's own action was the write's start: a workflow started from its button or menu
+//!   ([`WriteGate::person_started`]); Save as note and Add to deadlines are the person's actions
+//!   themselves and go straight to the tool;
+//! - the person (or a headless caller, explicitly) allowed this write tool for the conversation
+//!   ([`WriteGrants`]: the window's "Allow for this conversation", the `allowWrites` field of
+//!   `POST /api/chat`).
+//!
+//! Otherwise the call is not made: its result is `needs_confirmation`, and the window shows what
+//! it would write with Allow once, Allow for this conversation and Don't allow. The injection
+//! scan ([`super::injection`]) is a second line: instruction-like text read in this request, or in
+//! the call's own arguments, holds a write even when it was allowed; it never allows one.
 
+use std::collections::BTreeSet;
 use std::sync::Mutex;
-
-use regex::Regex;
-use std::sync::LazyLock;
 
 use crate::tool::ToolError;
 
@@ -19,37 +27,77 @@ pub fn is_write(tool: &str) -> bool {
     WRITES.contains(&tool)
 }
 
-static ASKS_TO_WRITE: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(
-        r"\b(add|append|save|write|record|create|remember|put|link|connect|attach|schedule|draft|log|track|jot|keep|store|file it|make (a|an|me a) (note|list|checklist|draft|entry|deadline|reminder)|take (a )?notes?|note (this|that|it|down)|set (a|up a) (deadline|reminder))\b",
-    )
-    .ok()
-});
+/// The write tools the person allowed without asking again, for one conversation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WriteGrants(BTreeSet<&'static str>);
 
-/// Whether the person's words ask for a change to their records.
-pub fn asks_to_write(words: &str) -> bool {
-    let normal = super::injection::normalise(words);
-    ASKS_TO_WRITE.as_ref().is_some_and(|re| re.is_match(&normal))
+impl WriteGrants {
+    /// Nothing allowed: every proposed write waits for the person.
+    pub fn none() -> Self {
+        WriteGrants::default()
+    }
+
+    /// Grants by tool name; a name that is not a write tool is refused, naming the write tools
+    /// (a caller that misspells one must not believe it granted something).
+    pub fn parse<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Self, String> {
+        let mut grants = WriteGrants::none();
+        for name in names {
+            let name = name.as_ref();
+            if !grants.allow(name) {
+                return Err(format!("{name:?} is not a write tool; the write tools are {}", WRITES.join(", ")));
+            }
+        }
+        Ok(grants)
+    }
+
+    /// Allows `tool` from now on; false when it is not a write tool.
+    pub fn allow(&mut self, tool: &str) -> bool {
+        match WRITES.iter().find(|w| **w == tool) {
+            Some(write) => {
+                self.0.insert(write);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn allows(&self, tool: &str) -> bool {
+        self.0.contains(tool)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The allowed tools, in name order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().copied().collect()
+    }
 }
 
 /// One request's permission to write.
 #[derive(Debug, Default)]
 pub struct WriteGate {
-    asked: bool,
+    /// The person's own action started this request (a workflow from its button or menu).
+    person_started: bool,
+    /// The write tools allowed for this request's conversation.
+    grants: WriteGrants,
     /// Where instruction-like text was read in this request, and what it was.
     tainted: Mutex<Vec<String>>,
 }
 
 impl WriteGate {
-    /// For a conversation turn: writes go ahead when these words (the person's message) ask for one.
-    pub fn for_words(words: &str) -> Self {
-        WriteGate { asked: asks_to_write(words), tainted: Mutex::default() }
+    /// For a workflow the person started (pressed its button or chose it in a menu): it is there
+    /// to write. Never for a workflow a model started (`execute_workflow` runs under the gate of
+    /// the request that called it).
+    pub fn person_started() -> Self {
+        WriteGate { person_started: true, ..WriteGate::default() }
     }
 
-    /// For a workflow the person started (pressed its button, or asked for it by name): it is
-    /// there to write.
-    pub fn person_started() -> Self {
-        WriteGate { asked: true, tainted: Mutex::default() }
+    /// For a conversation turn (Ask, Research, `/api/chat`): only the writes the person allowed
+    /// for this conversation go ahead; every other proposed write waits for them.
+    pub fn with_grants(grants: WriteGrants) -> Self {
+        WriteGate { grants, ..WriteGate::default() }
     }
 
     /// Nothing written without confirmation.
@@ -57,8 +105,9 @@ impl WriteGate {
         WriteGate::default()
     }
 
-    pub fn person_asked(&self) -> bool {
-        self.asked
+    /// Whether the person's own action started this request.
+    pub fn person_started_it(&self) -> bool {
+        self.person_started
     }
 
     /// Instruction-like text was read: from here on, every write of the request needs confirming.
@@ -83,13 +132,13 @@ impl WriteGate {
             format!("its text reads like instructions ({})", args_flags.join("; "))
         } else if let Some(first) = self.tainted().first() {
             format!("text read in this request reads like instructions ({first}), so no change is made on its account")
-        } else if !self.asked {
-            "the person did not ask for a change in this request".to_string()
-        } else {
+        } else if self.person_started || self.grants.allows(tool) {
             return Ok(());
+        } else {
+            "the assistant proposed this change; a change to the person's records is made only when they allow it".to_string()
         };
         Err(ToolError::NeedsConfirmation(format!(
-            "not written: {why}. The person can make this change in the window (Confirm), or ask for it in their own words."
+            "not written: {why}. The person can allow it in the window (Allow once, or Allow for this conversation)."
         )))
     }
 }
@@ -99,32 +148,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_persons_words_decide_whether_a_write_was_asked_for() {
-        for asked in [
-            "Add a note about the hearing",
-            "please SAVE this to my notes",
-            "link this document to § 20-124.3",
-            "Make me a checklist",
-            "note that down",
-        ] {
-            assert!(asked_gate(asked).check("append_to_note", &[]).is_ok(), "{asked}");
-        }
-        for not_asked in ["What are my deadlines?", "What does § 20-124.3 say about custody?", "Summarise the letter from the landlord"] {
-            let refused = asked_gate(not_asked).check("create_note", &[]).unwrap_err();
-            assert_eq!(refused.code(), "needs_confirmation", "{not_asked}");
-            assert!(refused.to_string().contains("did not ask"), "{refused}");
+    fn a_proposed_write_waits_whatever_the_words_unless_the_tool_was_allowed() {
+        // No words grant anything: the gate is not told the person's words at all.
+        let gate = WriteGate::with_grants(WriteGrants::none());
+        for write in WRITES {
+            let held = gate.check(write, &[]).unwrap_err();
+            assert_eq!(held.code(), "needs_confirmation", "{write}");
+            assert!(held.to_string().contains("only when they allow it"), "{held}");
         }
         // Reads are never held.
-        assert!(asked_gate("What are my deadlines?").check("GetDeadlines", &[]).is_ok());
-    }
+        assert!(gate.check("GetDeadlines", &[]).is_ok());
 
-    fn asked_gate(words: &str) -> WriteGate {
-        WriteGate::for_words(words)
+        let allowed = WriteGate::with_grants(WriteGrants::parse(["create_note"]).unwrap());
+        assert!(allowed.check("create_note", &[]).is_ok());
+        assert_eq!(allowed.check("add_deadline", &[]).unwrap_err().code(), "needs_confirmation");
     }
 
     #[test]
-    fn instruction_like_text_read_or_passed_holds_every_write() {
+    fn grants_name_write_tools_only() {
+        let refused = WriteGrants::parse(["create_note", "create_notes"]).unwrap_err();
+        assert!(refused.contains("\"create_notes\" is not a write tool") && refused.contains("append_to_note"), "{refused}");
+        assert!(WriteGrants::parse(["GetCases"]).is_err());
+        let mut grants = WriteGrants::parse(["link", "create_note"]).unwrap();
+        assert_eq!(grants.names(), ["create_note", "link"]);
+        assert!(!grants.allow("think"));
+        assert!(grants.allow("link"), "allowing twice is allowing");
+        assert!(WriteGrants::none().is_empty());
+    }
+
+    #[test]
+    fn instruction_like_text_read_or_passed_holds_every_write_even_an_allowed_one() {
         let gate = WriteGate::person_started();
+        assert!(gate.person_started_it());
         assert!(gate.check("add_deadline", &[]).is_ok());
         assert!(
             gate.check("append_to_note", &["asks to call a tool"]).unwrap_err().to_string().contains("its text reads like instructions")
@@ -132,6 +187,10 @@ mod tests {
         gate.taint("GetDocumentText: asks to ignore earlier instructions".into());
         let held = gate.check("add_deadline", &[]).unwrap_err();
         assert!(held.to_string().contains("GetDocumentText: asks to ignore earlier instructions"), "{held}");
+
+        let allowed = WriteGate::with_grants(WriteGrants::parse(WRITES).unwrap());
+        allowed.taint("fetch_opinion: asks to write a note".into());
+        assert_eq!(allowed.check("create_note", &[]).unwrap_err().code(), "needs_confirmation");
         assert!(WriteGate::confirm_every_write().check("link", &[]).is_err());
     }
 }

@@ -5,7 +5,7 @@
 //! | # | layer | module |
 //! |---|---|---|
 //! | 1 | arguments checked against the tool's schema | [`validate`] |
-//! | 2 | instruction-like text found (after Unicode folding); unasked writes held | [`injection`], [`gate`] |
+//! | 2 | instruction-like text found (after Unicode folding); writes the person did not allow held | [`injection`], [`gate`] |
 //! | 3 | the outside service's rate limit (token bucket) | [`rate`] |
 //! | 4 | its circuit breaker | [`breaker`] |
 //! | 5 | the request's budget of calls, the per-call timeout | [`exec::Budget`] |
@@ -33,7 +33,7 @@ pub mod rate;
 pub mod validate;
 
 pub use exec::{Budget, Guards, Outcome, execute};
-pub use gate::WriteGate;
+pub use gate::{WriteGate, WriteGrants};
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};

@@ -1,7 +1,12 @@
 //! `POST /api/chat` and `POST /api/research`: the agent (crates/agent) for headless clients.
 //!
-//! Body `{"messages": [{"role": "user", "content": "..."}]}`, checked by the agent's one
-//! conversation validator (400 naming the field at fault). The answer comes back as
+//! Body `{"messages": [{"role": "user", "content": "..."}], "allowWrites": ["create_note", ...]?}`,
+//! checked by the agent's one conversation validator (400 naming the field at fault). A write the
+//! model proposes (`create_note`, `append_to_note`, `link`, `add_deadline`, `create_draft`) is
+//! made only when the caller named its tool in `allowWrites`; otherwise its result is
+//! `needs_confirmation`, with the `proposal`, and nothing is written (the caller can make it
+//! itself with `POST /api/tools/{name}`, or ask again allowing it). Nothing in the messages
+//! allows a write. The answer comes back as
 //! `{"reply", "toolResults", "citations"}`, or, with `Accept: text/event-stream`, as the agent's
 //! events, one SSE event each (`event: <type>`, `data: <json>`). A client that disconnects from
 //! the stream cancels the request. The local tools run in this process; the law graph is reached
@@ -20,6 +25,7 @@ use proseva_agent::config::AgentConfig;
 use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
 use proseva_agent::model::ChatMessage;
+use proseva_agent::pipeline::gate::{WRITES, WriteGrants};
 use proseva_agent::runner::{Agent, AgentError, CaseContext, Reply, RequestKind};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
@@ -116,14 +122,15 @@ async fn research_route(
 
 /// What one request runs: a question (Ask or Research) or a workflow.
 enum Job {
-    Ask(RequestKind, Vec<ChatMessage>),
+    /// A question, with the writes the caller allowed.
+    Ask(RequestKind, Vec<ChatMessage>, WriteGrants),
     Workflow(WorkflowRequest, Option<CaseContext>),
 }
 
 impl Job {
     async fn run(&self, agent: &Agent, emit: &(dyn Fn(AgentEvent) + Send + Sync), cancel: &CancellationToken) -> Result<Reply, AgentError> {
         match self {
-            Job::Ask(kind, history) => agent.run(*kind, history, emit, cancel).await,
+            Job::Ask(kind, history, grants) => agent.run_with_grants(*kind, history, None, grants, emit, cancel).await,
             Job::Workflow(request, case) => agent.run_workflow(request, case.as_ref(), emit, cancel).await,
         }
     }
@@ -131,9 +138,31 @@ impl Job {
 
 async fn answer(agent: Arc<Agent>, permit: OwnedSemaphorePermit, kind: RequestKind, headers: &HeaderMap, body: Value) -> Response {
     // The rules are the agent's own (crates/agent conversation.rs), the same for every client.
-    match conversation_from_json(&body) {
-        Ok(history) => respond(agent, permit, Job::Ask(kind, history), headers).await,
-        Err(e) => ApiError::field(&e.field, e.message).into_response(),
+    let history = match conversation_from_json(&body) {
+        Ok(history) => history,
+        Err(e) => return ApiError::field(&e.field, e.message).into_response(),
+    };
+    match allowed_writes(&body) {
+        Ok(grants) => respond(agent, permit, Job::Ask(kind, history, grants), headers).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The request's `allowWrites`: the write tools the caller allows the model to use without
+/// asking. Absent or null allows none; anything but a list of write tool names is refused (a
+/// caller that misspells a tool must not believe it allowed it).
+fn allowed_writes(body: &Value) -> Result<WriteGrants, ApiError> {
+    const FIELD: &str = "allowWrites";
+    match body.get(FIELD) {
+        None | Some(Value::Null) => Ok(WriteGrants::none()),
+        Some(Value::Array(names)) => {
+            let names = names
+                .iter()
+                .map(|n| n.as_str().ok_or_else(|| ApiError::field(FIELD, "a list of write tool names (strings)")))
+                .collect::<Result<Vec<_>, _>>()?;
+            WriteGrants::parse(names).map_err(|e| ApiError::field(FIELD, e))
+        }
+        Some(_) => Err(ApiError::field(FIELD, format!("a list of write tool names, any of {}", WRITES.join(", ")))),
     }
 }
 
