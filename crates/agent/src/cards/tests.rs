@@ -1,6 +1,7 @@
 //! The card readers, on the result shapes each tool returns (moved here from the page's own
 //! normaliser tests when the page stopped reading tool results itself).
 
+use super::readers::money;
 use super::*;
 use serde_json::json;
 

@@ -1,0 +1,249 @@
+//! Tool results as cards, the one shape the page shows them in: `{title, citation, snippet, url,
+//! kind}` plus a few optional facts. Each tool says what kind of thing its results are
+//! ([`crate::tool::ToolDisplay::results`]); [`build`] reads a result of that kind, and anything of
+//! a shape it does not know becomes a card with a compact JSON preview, never an error.
+
+mod readers;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub use self::readers::neighbor_cards;
+use self::readers::{
+    case_card, deadline_card, document_text_card, event_card, expense_cards, generic_card, is_node, list_in, node_card, overview_card,
+    passage_card,
+};
+
+/// Characters of a card's snippet.
+pub const SNIPPET_CHARS: usize = 320;
+
+/// What a card stands for; also says which reader builds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardKind {
+    /// A node of the Virginia law graph: a section, an article of the Constitution, a chapter.
+    Law,
+    /// What the law graph holds, in numbers.
+    Overview,
+    Opinion,
+    Docket,
+    Bill,
+    Publication,
+    Article,
+    Lawyer,
+    Case,
+    Deadline,
+    Contact,
+    Expense,
+    Document,
+    /// A passage of one of the person's documents.
+    Passage,
+    /// An event of the person's timeline.
+    Event,
+    #[default]
+    Other,
+}
+
+/// One short fact shown as a chip: `Cited by: 412`, `When: In 3 days`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Extra {
+    pub label: String,
+    pub value: String,
+    /// `warn` for something that needs attention (an overdue deadline).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tone: Option<String>,
+}
+
+/// One result as the page shows it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub title: String,
+    /// How the thing is cited or numbered: `§ 2.2-3704`, `225 Va. 606`, a case number.
+    pub citation: String,
+    pub snippet: String,
+    /// An http(s) address only.
+    pub url: Option<String>,
+    pub kind: CardKind,
+    /// Short facts shown after the citation: the court, the date, how a section relates.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub meta: Vec<String>,
+    /// `official` or `summary`, for law-graph text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_kind: Option<String>,
+    /// A law-graph `sourceId` the section viewer can open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extras: Vec<Extra>,
+    /// For a result of a shape no reader knows: the JSON, compact and cut short.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preview: Option<String>,
+    /// A record of the person's workspace the card opens: a note the assistant wrote, a deadline
+    /// it added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<RecordRef>,
+}
+
+/// A record of the workspace: `{"kind": "note", "id": 12}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordRef {
+    pub kind: String,
+    pub id: i64,
+}
+
+/// The card of a write to the workspace (`{"note"}`, `{"deadline"}`, `{"link"}` results), which
+/// opens what was written; None for any other result.
+fn written_card(result: &Value) -> Option<Card> {
+    if let Some(note) = result.get("note").filter(|n| n["id"].is_i64()) {
+        let appended = result["appended"].as_u64();
+        let body = note["body"].as_str().unwrap_or_default();
+        let shown = match appended {
+            Some(n) => body.chars().rev().take(n as usize).collect::<Vec<_>>().into_iter().rev().collect::<String>(),
+            None => body.to_string(),
+        };
+        return Some(Card {
+            title: note["title"].as_str().unwrap_or("Note").to_string(),
+            citation: if appended.is_some() { "Added to the note".into() } else { "New note".into() },
+            snippet: truncate(shown.trim(), SNIPPET_CHARS),
+            kind: CardKind::Other,
+            record: Some(RecordRef { kind: "note".into(), id: note["id"].as_i64().unwrap_or_default() }),
+            ..Default::default()
+        });
+    }
+    if let Some(draft) = result.get("draft").filter(|d| d["id"].is_i64()) {
+        let kind = match draft["kind"].as_str() {
+            Some("mermaid") => "diagram",
+            Some("table") => "table",
+            _ => "text",
+        };
+        let warnings = draft["warnings"].as_array().map_or(0, Vec::len);
+        return Some(Card {
+            title: draft["title"].as_str().unwrap_or("Draft").to_string(),
+            citation: format!("Draft ({kind}), version {}", draft["version"].as_i64().unwrap_or(1)),
+            snippet: truncate(draft["content"].as_str().unwrap_or_default().trim(), SNIPPET_CHARS),
+            kind: CardKind::Document,
+            extras: (warnings > 0)
+                .then(|| Extra { label: "Changed when checked".into(), value: warnings.to_string(), tone: Some("warn".into()) })
+                .into_iter()
+                .collect(),
+            // The draft is kept as a case document: that is what opens.
+            record: draft["documentId"].as_i64().map(|id| RecordRef { kind: "document".into(), id }),
+            ..Default::default()
+        });
+    }
+    if let Some(deadline) = result.get("deadline").filter(|d| d["id"].is_i64()) {
+        let mut card = deadline_card(deadline);
+        card.record = Some(RecordRef { kind: "deadline".into(), id: deadline["id"].as_i64().unwrap_or_default() });
+        return Some(card);
+    }
+    if let Some(link) = result.get("link").filter(|l| l["id"].is_i64()) {
+        let to = link["to"].as_str().unwrap_or_default();
+        let section = (link["toKind"] == "section").then(|| to.to_string());
+        let target = match &section {
+            Some(id) => proseva_citation::label(id),
+            None => format!("{} {to}", link["toKind"].as_str().unwrap_or("record")),
+        };
+        let from_kind = link["fromKind"].as_str().unwrap_or("note");
+        return Some(Card {
+            title: format!("Linked to {target}"),
+            citation: format!("from {from_kind} {}", link["fromId"]),
+            snippet: truncate(link["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+            kind: CardKind::Other,
+            section,
+            // A deadline it points to opens; else the record it comes from.
+            record: match (link["toKind"].as_str(), to.parse::<i64>()) {
+                (Some("deadline"), Ok(id)) => Some(RecordRef { kind: "deadline".into(), id }),
+                _ => link["fromId"].as_i64().map(|id| RecordRef { kind: from_kind.to_string(), id }),
+            },
+            ..Default::default()
+        });
+    }
+    None
+}
+
+/// A result's cards, with how many the service found in all and its note, when it says.
+pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
+    if result.is_null() {
+        return Vec::new();
+    }
+    if let Some(card) = written_card(result) {
+        return vec![card];
+    }
+    let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
+    let mut cards: Vec<Card> = match kind {
+        CardKind::Law if result.is_object() && is_node(result) => vec![node_card(result)],
+        CardKind::Overview if result.is_object() => vec![overview_card(result)],
+        CardKind::Case => each(case_card),
+        CardKind::Deadline => each(deadline_card),
+        CardKind::Event => each(event_card),
+        CardKind::Passage => each(passage_card),
+        CardKind::Expense if result.is_object() => expense_cards(result),
+        CardKind::Document if result["text"].is_string() => vec![document_text_card(result)],
+        _ => match list_in(result) {
+            Some(list) => list.iter().map(generic_card).collect(),
+            None => vec![generic_card(result)],
+        },
+    };
+    for card in &mut cards {
+        if card.kind == CardKind::Other && card.preview.is_none() {
+            card.kind = kind;
+        }
+    }
+    cards
+}
+
+/// `total` (or `count`) of a result: how many the service found, beyond those shown.
+pub fn total_of(result: &Value) -> Option<u64> {
+    result.get("total").or_else(|| result.get("count")).and_then(Value::as_u64)
+}
+
+/// The note a result carries (`"only the first page is shown"`).
+pub fn note_of(result: &Value) -> Option<String> {
+    result.get("note").and_then(Value::as_str).map(str::to_string)
+}
+
+/// Cuts `text` to `max` characters, with `…` when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", text[..cut].trim_end()),
+        None => text.to_string(),
+    }
+}
+
+/// `search_opinions` → `Search opinions`, `GetCases` → `Get Cases`, `filing_fee` → `Filing fee`.
+pub fn humanize(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c == '_' {
+            out.push(' ');
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower {
+            out.push(' ');
+        }
+        prev_lower = c.is_lowercase();
+        out.push(c);
+    }
+    let mut chars = out.chars();
+    chars.next().map(|f| f.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// `12,345`.
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+#[cfg(test)]
+mod tests;
