@@ -1,7 +1,9 @@
-//! Table drafts: CSV as RFC 4180 has it. Fields are separated by commas; a field in double quotes
-//! may hold commas, line breaks and `""` (one quote). The first row is the header, and every row
-//! has as many fields as the header. Empty lines are skipped. At most 2,000 rows after the header
-//! and 50 columns.
+//! Table drafts: CSV as RFC 4180 has it, read with the `csv` crate. Fields are separated by
+//! commas; a field in double quotes may hold commas, line breaks and `""` (one quote). The first
+//! row is the header, and every row has as many fields as the header. Empty lines are skipped. At
+//! most 2,000 rows after the header and 50 columns. A quote inside an unquoted field is part of
+//! the field (`5" tall`), as spreadsheets read it; a quoted field never closed is refused, since it
+//! would take in the rest of the table.
 
 use crate::error::DraftError;
 
@@ -13,79 +15,58 @@ pub const MAX_COLUMNS: usize = 50;
 /// The rows of a CSV table, the header first. Errors name the line (and the row, counting the
 /// header as row 1).
 pub fn parse_table(content: &str) -> Result<Vec<Vec<String>>, DraftError> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut row: Vec<String> = Vec::new();
-    let mut field = String::new();
-    let mut chars = content.chars().peekable();
-    let mut line = 1usize;
-    let mut row_line = 1usize;
-    // Whether the current row has begun (an empty line has not).
-    let mut started = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if field.is_empty() => {
-                started = true;
-                let opened = line;
-                loop {
-                    match chars.next() {
-                        Some('"') if chars.peek() == Some(&'"') => {
-                            chars.next();
-                            field.push('"');
-                        }
-                        Some('"') => break,
-                        Some(c) => {
-                            if c == '\n' {
-                                line += 1;
-                            }
-                            field.push(c);
-                        }
-                        None => return Err(DraftError::at(opened, "a quoted field opened on this line is never closed with `\"`")),
-                    }
-                }
-                match chars.peek() {
-                    None | Some(',' | '\n' | '\r') => {}
-                    Some(_) => {
-                        return Err(DraftError::at(
-                            line,
-                            "after a field's closing `\"` comes a comma or the end of the row (write a quote inside a quoted field as `\"\"`)",
-                        ));
-                    }
-                }
-            }
-            '"' => {
-                return Err(DraftError::at(
-                    line,
-                    format!(
-                        "a `\"` inside an unquoted field (`{field}\"…`): put the whole field in quotes and double the quote, as in \"say \"\"no\"\"\""
-                    ),
-                ));
-            }
-            ',' => {
-                started = true;
-                row.push(std::mem::take(&mut field));
-                if row.len() >= MAX_COLUMNS {
-                    return Err(DraftError::at(line, format!("a row has more than {MAX_COLUMNS} columns; split the table")));
-                }
-            }
-            '\r' if chars.peek() == Some(&'\n') => {}
-            '\n' | '\r' => {
-                if started || !field.is_empty() {
-                    row.push(std::mem::take(&mut field));
-                    end_row(&mut rows, std::mem::take(&mut row), row_line)?;
-                }
-                started = false;
-                line += 1;
-                row_line = line;
-            }
-            c => {
-                started = true;
-                field.push(c);
-            }
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(content.as_bytes());
+    // Each row with the line it starts on.
+    let mut read: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut record = csv::StringRecord::new();
+    let mut last_start = 0;
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(error) => return Err(DraftError::whole(format!("the table cannot be read as CSV: {error}"))),
         }
+        // The reader's position is where it began reading: before any empty lines it skipped.
+        let from = record.position().map_or(0, |p| usize::try_from(p.byte()).unwrap_or(usize::MAX)).min(content.len());
+        let skipped = content[from..].len() - content[from..].trim_start_matches(['\r', '\n']).len();
+        last_start = from + skipped;
+        let line = 1 + content[..last_start].matches('\n').count();
+        if record.len() > MAX_COLUMNS {
+            return Err(DraftError::at(line, format!("a row has more than {MAX_COLUMNS} columns; split the table")));
+        }
+        if read.len() > MAX_ROWS {
+            return Err(DraftError::at(
+                line,
+                format!("the table has more than {MAX_ROWS} rows after the header; split it into smaller tables"),
+            ));
+        }
+        read.push((line, record.iter().map(str::to_string).collect()));
     }
-    if started || !field.is_empty() {
-        row.push(field);
-        end_row(&mut rows, row, row_line)?;
+    if let Some((line, last)) = read.last()
+        && unclosed_quote(&content[last_start..], last)
+    {
+        return Err(DraftError::at(
+            *line,
+            "a quoted field in the row starting on this line is never closed with `\"`, so it takes in the rest of the table",
+        ));
+    }
+    let mut rows: Vec<Vec<String>> = Vec::with_capacity(read.len());
+    for (line, row) in read {
+        if let Some(header) = rows.first()
+            && row.len() != header.len()
+        {
+            return Err(DraftError::at(
+                line,
+                format!(
+                    "row {} has {} {}; the header row has {} (a field with a comma must be in double quotes)",
+                    rows.len() + 1,
+                    row.len(),
+                    if row.len() == 1 { "field" } else { "fields" },
+                    header.len()
+                ),
+            ));
+        }
+        rows.push(row);
     }
     if rows.is_empty() {
         return Err(DraftError::Empty);
@@ -93,29 +74,12 @@ pub fn parse_table(content: &str) -> Result<Vec<Vec<String>>, DraftError> {
     Ok(rows)
 }
 
-fn end_row(rows: &mut Vec<Vec<String>>, row: Vec<String>, line: usize) -> Result<(), DraftError> {
-    if let Some(header) = rows.first()
-        && row.len() != header.len()
-    {
-        let number = rows.len() + 1;
-        return Err(DraftError::at(
-            line,
-            format!(
-                "row {number} has {} {}; the header row has {} (a field with a comma must be in double quotes)",
-                row.len(),
-                if row.len() == 1 { "field" } else { "fields" },
-                header.len()
-            ),
-        ));
-    }
-    if rows.len() > MAX_ROWS {
-        return Err(DraftError::at(
-            line,
-            format!("the table has more than {MAX_ROWS} rows after the header; split it into smaller tables"),
-        ));
-    }
-    rows.push(row);
-    Ok(())
+/// Whether the last row (`raw` is its text, to the end) ends in a quoted field left open: its
+/// last field runs over a line break (only a quoted field can) and the text does not end with the
+/// closing quote.
+fn unclosed_quote(raw: &str, row: &[String]) -> bool {
+    let spans_lines = row.last().is_some_and(|field| field.contains(['\n', '\r']));
+    spans_lines && !raw.trim_end_matches(['\r', '\n']).ends_with('"')
 }
 
 /// Warnings about the header: columns without a name, names used twice, no rows under it.
@@ -162,15 +126,17 @@ mod tests {
     }
 
     #[test]
-    fn stray_and_unclosed_quotes_are_refused() {
-        assert!(parse_table("a,b\nsay \"no\",2").unwrap_err().to_string().starts_with("line 2: a `\"` inside an unquoted field"));
-        assert!(
-            parse_table("a,b\n\"open,2\n3,4")
-                .unwrap_err()
-                .to_string()
-                .starts_with("line 2: a quoted field opened on this line is never closed")
-        );
-        assert!(parse_table("a,b\n\"x\"y,2").unwrap_err().to_string().starts_with("line 2: after a field's closing"));
+    fn an_unclosed_quote_is_refused_and_a_quote_inside_a_field_is_kept() {
+        let error = parse_table("a,b\n1,\"open\n3,4\n5,6\n").unwrap_err();
+        assert!(error.to_string().starts_with("line 2: a quoted field in the row starting on this line is never closed"), "{error}");
+        assert_eq!(parse_table("a,b\nsay \"no\",5\" tall").unwrap()[1], ["say \"no\"", "5\" tall"]);
+        assert_eq!(parse_table("a,b\n\"x\ny\",\"1\"\"\"\n").unwrap()[1], ["x\ny", "1\""]);
+    }
+
+    #[test]
+    fn lines_count_the_empty_lines_skipped() {
+        let error = parse_table("a,b\n\n\n1,2\n\n3\n").unwrap_err();
+        assert_eq!(error.line(), Some(6), "{error}");
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! Text clean-up every kind of draft gets, and small helpers the parsers share.
 
-/// Line ends made `\n`, a leading byte-order mark dropped, and control characters other than
+/// Line ends made `\n`, leading byte-order marks dropped, and control characters other than
 /// `\n` and `\t` (NUL, escape, C1 controls) removed. Returns the text and a warning when
 /// something was removed.
 pub(crate) fn clean(content: &str) -> (String, Vec<String>) {
-    let content = content.strip_prefix('\u{feff}').unwrap_or(content);
+    let content = content.trim_start_matches('\u{feff}');
     let mut out = String::with_capacity(content.len());
     let mut removed = 0usize;
     let mut first_line = 0usize;

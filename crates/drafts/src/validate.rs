@@ -22,7 +22,10 @@ pub struct Checked {
 ///   `<svg>` and similar elements are removed with what they hold; event-handler attributes
 ///   (`onclick=`) and `javascript:` / `vbscript:` / `data:` link targets are removed (a link
 ///   keeps its text); every other tag is escaped (`<b>` becomes `&lt;b>`, shown as text). Each
-///   removal gets a warning with its line. Code spans and fenced code are left as written.
+///   removal gets a warning with its line. Code spans and code blocks are left as written. The
+///   Markdown is read as CommonMark (with GitHub's tables, task lists and strikethrough), so what
+///   counts as HTML or a link is what a CommonMark renderer would take for one; the cleaning is
+///   repeated until nothing changes, and a draft that still changes after 32 passes is refused.
 /// - Mermaid: the diagram must parse as `timeline`, `flowchart`/`graph` or `sequenceDiagram` in
 ///   the subset the app draws; `%%{init}%%` directives, `click` lines, `javascript:` and `<` `>`
 ///   in labels are refused. A ```` ```mermaid ```` fence around the whole diagram is removed.
@@ -42,15 +45,17 @@ pub fn validate(kind: DraftKind, content: &str) -> Result<Checked, DraftError> {
     }
     match kind {
         DraftKind::Markdown => {
-            let (clean, found) = markdown::sanitize(&content);
-            // What a removal leaves at the start (a byte-order mark, say) is cleaned as the rest was.
-            let (clean, more) = text::clean(&clean);
-            warnings.extend(more);
-            if clean.trim().is_empty() {
+            let clean = markdown::sanitize(&content);
+            if !clean.settled {
+                return Err(DraftError::whole(
+                    "the HTML and links in this draft could not be cleaned: each removal uncovered more; remove the HTML and links to script or data addresses and save again",
+                ));
+            }
+            if clean.text.trim().is_empty() {
                 return Err(DraftError::whole("nothing is left once the HTML drafts cannot hold (such as <script>) is removed"));
             }
-            content = clean;
-            warnings.extend(found);
+            content = clean.text;
+            warnings.extend(clean.warnings);
         }
         DraftKind::Mermaid => {
             let offset = unwrap_fence(&mut content, &["mermaid"], "```mermaid", &mut warnings);

@@ -119,3 +119,22 @@ fn text_xml_cannot_hold_is_dropped_and_the_file_still_opens() {
     assert_eq!(texts[1], "A <B>");
     assert!(texts.contains(&"xy ".to_string()), "{texts:?}");
 }
+
+#[test]
+fn every_name_keeps_its_letters_in_a_heading_a_table_and_the_body() {
+    let names = ["Nguyễn Thị Minh Khai", "王小明", "김민준", "محمد عبد الله", "Иван Петров"];
+    let mut content = format!("## Parties: {}\n\n| Name | Role |\n| --- | --- |\n", names.join(", "));
+    for name in names {
+        content.push_str(&format!("| {name} | party |\n"));
+    }
+    content.push_str(&format!("\nThe petitioner **{}** and {} were heard.\n", names[0], names[1..].join(", ")));
+    let docx = to_docx(&Draft { title: format!("{} v. {}", names[0], names[1]), ..draft(DraftKind::Markdown, &content) }).unwrap();
+    let paragraphs = paragraphs(&part(&docx, "word/document.xml"));
+    assert!(paragraphs.contains(&("Heading2".to_string(), format!("Parties: {}", names.join(", ")))), "{paragraphs:#?}");
+    let texts: Vec<&str> = paragraphs.iter().map(|(_, t)| t.as_str()).collect();
+    for name in names {
+        assert!(texts.contains(&name), "{name} as a table cell: {texts:#?}");
+    }
+    assert!(texts.contains(&format!("The petitioner {} and {} were heard.", names[0], names[1..].join(", ")).as_str()), "{texts:#?}");
+    assert!(part(&docx, "docProps/core.xml").contains("<dc:title>Nguyễn Thị Minh Khai v. 王小明</dc:title>"));
+}

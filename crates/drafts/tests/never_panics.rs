@@ -1,7 +1,9 @@
-//! Property tests: validation and every export finish without a panic on any input.
+//! Property tests: validation and every export finish without a panic on any input, and what the
+//! Markdown check lets through holds no raw HTML and no script link and passes the check unchanged.
 
 use proptest::prelude::*;
 use proseva_drafts::{Draft, DraftKind, Source, parse_table, to_docx, to_markdown, to_pdf, validate};
+use pulldown_cmark::{Event, Options, Parser, Tag};
 
 /// Text made mostly of the characters the parsers treat specially.
 fn tricky() -> impl Strategy<Value = String> {
@@ -28,6 +30,25 @@ fn tricky() -> impl Strategy<Value = String> {
     pieces.prop_map(|p| p.concat())
 }
 
+/// The first raw HTML or link to a script or data address a CommonMark parser (with the tables,
+/// task lists and strikethrough drafts use) finds in `text`.
+fn raw_html_or_script_link(text: &str) -> Option<String> {
+    let options = Options::ENABLE_TABLES | Options::ENABLE_TASKLISTS | Options::ENABLE_STRIKETHROUGH;
+    let parser = Parser::new_ext(text, options);
+    let dangerous = |url: &str| {
+        let url: String = url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
+        ["javascript:", "vbscript:", "livescript:", "data:"].iter().any(|scheme| url.starts_with(scheme))
+    };
+    if let Some((_, definition)) = parser.reference_definitions().iter().find(|(_, d)| dangerous(&d.dest)) {
+        return Some(format!("definition {}", definition.dest));
+    }
+    parser.into_iter().find_map(|event| match event {
+        Event::Html(html) | Event::InlineHtml(html) => Some(format!("HTML {html}")),
+        Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) if dangerous(&dest_url) => Some(format!("link {dest_url}")),
+        _ => None,
+    })
+}
+
 fn kind() -> impl Strategy<Value = DraftKind> {
     prop_oneof![Just(DraftKind::Markdown), Just(DraftKind::Mermaid), Just(DraftKind::Table)]
 }
@@ -38,6 +59,9 @@ proptest! {
     #[test]
     fn validate_never_panics(kind in kind(), content in prop_oneof![tricky(), any::<String>()]) {
         if let Ok(checked) = validate(kind, &content) {
+            if kind == DraftKind::Markdown {
+                prop_assert_eq!(raw_html_or_script_link(&checked.content), None, "{:?}", checked.content);
+            }
             // What validate returns validates again, unchanged and without new warnings.
             let again = validate(kind, &checked.content);
             prop_assert_eq!(again.map(|c| c.content), Ok(checked.content));

@@ -47,6 +47,10 @@ fn document_xml(layout: &Layout) -> String {
             Block::Heading { level, spans } => paragraph(&mut body, &format!("Heading{level}"), "", spans),
             Block::Paragraph(spans) => paragraph(&mut body, "", "", spans),
             Block::Quote(spans) => paragraph(&mut body, "Quote", "", spans),
+            Block::Item { depth, marker: Marker::Continued, spans } => {
+                let indent = format!(r#"<w:spacing w:after="60"/><w:ind w:left="{}"/>"#, 720 + 360 * depth);
+                paragraph(&mut body, "", &indent, spans);
+            }
             Block::Item { depth, marker, spans } => {
                 let indent = format!(r#"<w:spacing w:after="60"/><w:ind w:left="{}" w:hanging="360"/>"#, 720 + 360 * depth);
                 let mut runs = vec![plain(&format!("{}\t", marker_text(marker)))];
@@ -81,6 +85,7 @@ fn marker_text(marker: &Marker) -> String {
         Marker::Number(number) => number.clone(),
         Marker::Task(false) => "☐".to_string(),
         Marker::Task(true) => "☒".to_string(),
+        Marker::Continued => String::new(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! parts as Markdown.
 
 use crate::kind::DraftKind;
-use crate::markdown::{Block, Span, parse_blocks, parse_inline, plain_text, sanitize};
+use crate::markdown::{Block, Span, blocks, leading_heading, sanitize};
 use crate::model::Draft;
 use crate::table::parse_table;
 use crate::text::{clean, one_line};
@@ -30,7 +30,7 @@ pub(crate) fn layout(draft: &Draft) -> Layout {
     let title = title_of(draft);
     let content = body_text(draft, &title);
     let blocks = match draft.kind {
-        DraftKind::Markdown => parse_blocks(&content),
+        DraftKind::Markdown => blocks(&content),
         DraftKind::Mermaid => vec![Block::Paragraph(plain(MERMAID_NOTE)), Block::Code(lines(&content))],
         DraftKind::Table => match parse_table(&content) {
             Ok(mut rows) => {
@@ -56,17 +56,14 @@ pub(crate) fn title_of(draft: &Draft) -> String {
 /// validates is exported as its text), without a first `# heading` that repeats the title.
 pub(crate) fn body_text(draft: &Draft, title: &str) -> String {
     let (content, _) = clean(&draft.content);
-    let content = match draft.kind {
-        DraftKind::Markdown => sanitize(&content).0,
-        _ => content,
-    };
-    let first = content.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let repeats_title = first.trim_start().strip_prefix("# ").is_some_and(|h| one_line(&plain_text(&parse_inline(h))) == title);
-    if draft.kind == DraftKind::Markdown && repeats_title {
-        let at = content.find(first).unwrap_or(0) + first.len();
-        return content[at..].trim_start_matches('\n').to_string();
+    if draft.kind != DraftKind::Markdown {
+        return content;
     }
-    content
+    let content = sanitize(&content).text;
+    match leading_heading(&content) {
+        Some((heading, end)) if one_line(&heading) == title => content[end..].trim_start_matches('\n').to_string(),
+        _ => content,
+    }
 }
 
 pub(crate) fn byline(draft: &Draft) -> String {

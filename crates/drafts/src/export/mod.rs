@@ -3,13 +3,15 @@
 //! and mail addresses only; other links are shown as their label). Exports never refuse a draft
 //! for its content: a draft that no longer validates is exported as its text.
 
-mod afm;
 mod docx;
 mod docx_parts;
+mod fonts;
 mod layout;
 mod markdown;
 mod pdf;
+mod pdf_font;
 mod pdf_table;
+mod shape;
 mod typeset;
 
 pub use docx::to_docx;

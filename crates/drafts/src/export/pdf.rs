@@ -1,11 +1,13 @@
-//! The PDF export: Letter pages with the PDF's built-in Helvetica and Courier (no fonts embedded),
-//! text wrapped by measured width, larger bold headings, tables as aligned monospace rows, and
-//! "Page N of M" at the foot of every page.
+//! The PDF export: Letter pages with DejaVu Sans and Droid Sans Fallback embedded (subsets of
+//! the glyphs used; see [`fonts`](super::fonts)), so every name prints and copies as written.
+//! Text is wrapped by its shaped width, headings are larger and bold, tables are aligned columns
+//! with a bold header row, and "Page N of M" is at the foot of every page.
 
-use super::afm::{Face, encode};
+use super::fonts::{Face, FontId, Fonts};
 use super::layout::{Layout, NOTICE, layout};
+use super::pdf_font::embed;
 use super::pdf_table::table;
-use super::typeset::{MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Pages, Run, TEXT_WIDTH, wrap};
+use super::typeset::{MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Pages, Run, TEXT_WIDTH, cut, measure, wrap};
 use crate::error::DraftError;
 use crate::markdown::{Block, Marker, Span};
 use crate::model::Draft;
@@ -18,20 +20,20 @@ const BODY_LEADING: f32 = 14.5;
 /// The draft as a PDF file.
 pub fn to_pdf(draft: &Draft) -> Result<Vec<u8>, DraftError> {
     let layout = layout(draft);
-    let pages = typeset(&layout);
+    let pages = typeset(&layout, Fonts::load()?);
     assemble(pages, &layout.title)
 }
 
-fn typeset(layout: &Layout) -> Vec<Vec<lopdf::content::Operation>> {
-    let mut pages = Pages::new();
+fn typeset(layout: &Layout, fonts: &'static Fonts) -> Pages {
+    let mut pages = Pages::new(fonts);
     pages.gray(0.3);
-    pages.paragraph(MARGIN, TEXT_WIDTH, 9.0, 12.0, &[(Face::Italic, encode(NOTICE))]);
+    pages.paragraph(MARGIN, TEXT_WIDTH, 9.0, 12.0, &[run(Face::Italic, NOTICE)]);
     pages.rule();
     pages.gray(0.0);
     pages.space(8.0);
-    pages.paragraph(MARGIN, TEXT_WIDTH, 20.0, 25.0, &[(Face::Bold, encode(&layout.title))]);
+    pages.paragraph(MARGIN, TEXT_WIDTH, 20.0, 25.0, &[run(Face::Bold, &layout.title)]);
     pages.gray(0.35);
-    pages.paragraph(MARGIN, TEXT_WIDTH, 10.0, 14.0, &[(Face::Regular, encode(&layout.byline))]);
+    pages.paragraph(MARGIN, TEXT_WIDTH, 10.0, 14.0, &[run(Face::Regular, &layout.byline)]);
     pages.gray(0.0);
     pages.space(10.0);
     for block in &layout.blocks {
@@ -67,47 +69,56 @@ fn typeset(layout: &Layout) -> Vec<Vec<lopdf::content::Operation>> {
     if !layout.sources.is_empty() {
         pages.space(8.0);
         pages.need(20.0 + 2.0 * BODY_LEADING);
-        pages.paragraph(MARGIN, TEXT_WIDTH, 16.0, 20.0, &[(Face::Bold, encode("Sources"))]);
+        pages.paragraph(MARGIN, TEXT_WIDTH, 16.0, 20.0, &[run(Face::Bold, "Sources")]);
         pages.space(3.0);
         for (number, (label, url)) in layout.sources.iter().enumerate() {
-            let mut text = vec![(Face::Regular, encode(label))];
+            let mut text = vec![run(Face::Regular, label)];
             if let Some(url) = url {
-                text.push((Face::Regular, encode(&format!(" ({url})"))));
+                text.push(run(Face::Regular, &format!(" ({url})")));
             }
-            list_entry(&mut pages, 0, encode(&format!("{}.", number + 1)), &text);
+            list_entry(&mut pages, 0, &format!("{}.", number + 1), &text);
         }
     }
-    pages.finish()
+    pages
+}
+
+/// A run of text in one face, with tabs and stray line ends as spaces (a `\n` is a line break).
+pub(crate) fn run(face: Face, text: &str) -> Run {
+    (face, text.replace(['\t', '\r'], " "))
 }
 
 /// Runs for the spans, in the block's base style.
 fn runs(spans: &[Span], bold: bool, italic: bool) -> Vec<Run> {
-    spans.iter().map(|s| (Face::of(s.bold || bold, s.italic || italic, s.code), encode(&s.text))).collect()
+    spans.iter().map(|s| run(Face::of(s.bold || bold, s.italic || italic, s.code), &s.text)).collect()
 }
 
 fn item(pages: &mut Pages, depth: usize, marker: &Marker, spans: &[Span]) {
     let marker = match marker {
-        Marker::Bullet => vec![0x95],
-        Marker::Number(number) => encode(number),
-        Marker::Task(false) => b"[ ]".to_vec(),
-        Marker::Task(true) => b"[x]".to_vec(),
+        Marker::Bullet => "•",
+        Marker::Number(number) => number,
+        Marker::Task(false) => "☐",
+        Marker::Task(true) => "☒",
+        Marker::Continued => "",
     };
     list_entry(pages, depth, marker, &runs(spans, false, false));
 }
 
 /// A list entry: the marker in the hanging indent, the text wrapped beside it.
-fn list_entry(pages: &mut Pages, depth: usize, marker: Vec<u8>, text: &[Run]) {
+fn list_entry(pages: &mut Pages, depth: usize, marker: &str, text: &[Run]) {
     let indent = 22.0 + 18.0 * depth.min(6) as f32;
     let x = MARGIN + indent;
-    let lines = wrap(text, BODY, TEXT_WIDTH - indent);
-    let marker_x = x - Face::Regular.measure(&marker, BODY) - 5.0;
-    let marker = [(Face::Regular, marker)];
+    let lines = wrap(pages.fonts(), text, BODY, TEXT_WIDTH - indent);
+    let marker = [run(Face::Regular, marker)];
+    let marker_x = x - measure(pages.fonts(), &marker, BODY) - 5.0;
     if lines.is_empty() {
         pages.line(marker_x, BODY, BODY_LEADING, &marker);
     }
     for (index, line) in lines.iter().enumerate() {
-        let beside = (index == 0).then_some((marker_x, &marker[..]));
-        pages.marked_line(beside, x, BODY, BODY_LEADING, line);
+        if index == 0 {
+            pages.placed_line(BODY, BODY_LEADING, &[(marker_x, &marker[..]), (x, line)]);
+        } else {
+            pages.line(x, BODY, BODY_LEADING, line);
+        }
     }
     pages.space(3.0);
 }
@@ -115,35 +126,30 @@ fn list_entry(pages: &mut Pages, depth: usize, marker: Vec<u8>, text: &[Run]) {
 /// Monospace lines, tabs as four spaces, cut where they reach the margin.
 fn code(pages: &mut Pages, lines: &[String]) {
     const SIZE: f32 = 9.0;
-    let room = ((TEXT_WIDTH - 12.0) / (0.6 * SIZE)).floor() as usize;
     for line in lines {
-        let bytes = encode(&line.replace('\t', "    "));
-        if bytes.is_empty() {
-            pages.line(MARGIN + 12.0, SIZE, 11.5, &[]);
-        }
-        for chunk in bytes.chunks(room.max(1)) {
-            pages.line(MARGIN + 12.0, SIZE, 11.5, &[(Face::Mono, chunk.to_vec())]);
+        let line = line.replace('\t', "    ").replace('\r', " ");
+        for piece in cut(pages.fonts(), Face::Mono, &line, SIZE, TEXT_WIDTH - 12.0) {
+            pages.line(MARGIN + 12.0, SIZE, 11.5, &[(Face::Mono, piece)]);
         }
     }
     pages.space(8.0);
 }
 
-/// The PDF file: one content stream per page, the six built-in fonts, the title in the file's
-/// properties.
-fn assemble(pages: Vec<Vec<lopdf::content::Operation>>, title: &str) -> Result<Vec<u8>, DraftError> {
+/// The PDF file: one content stream per page, the fonts used (cut down to the glyphs used), the
+/// title in the file's properties.
+fn assemble(pages: Pages, title: &str) -> Result<Vec<u8>, DraftError> {
+    let fonts = pages.fonts();
+    let (pages, used) = pages.finish();
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let mut fonts = lopdf::Dictionary::new();
-    for face in Face::ALL {
-        let font = doc.add_object(dictionary! {
-            "Type" => "Font",
-            "Subtype" => "Type1",
-            "BaseFont" => face.base_font(),
-            "Encoding" => "WinAnsiEncoding",
-        });
-        fonts.set(face.resource(), font);
+    let mut font_resources = lopdf::Dictionary::new();
+    for id in FontId::ALL {
+        if let Some(use_) = used.get(&id) {
+            let font = embed(&mut doc, fonts.get(id), use_)?;
+            font_resources.set(id.resource(), font);
+        }
     }
-    let resources = doc.add_object(dictionary! { "Font" => fonts });
+    let resources = doc.add_object(dictionary! { "Font" => font_resources });
     let mut kids: Vec<Object> = Vec::with_capacity(pages.len());
     for operations in pages {
         let content = Content { operations }.encode().map_err(fail)?;
