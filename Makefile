@@ -37,8 +37,8 @@ test: setup model tools lint ## everything CI runs: the real window under Xvfb a
 	cargo test --release --workspace
 	$(MAKE) test-deb
 
-bench: setup model tools ## benchmarks; figures go in README.md
-	$(BUILD)
+bench: setup model tools ## benchmarks; figures go in docs/benchmarks.md
+	$(BUILD) --features proseva-bench/compare-candle
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"
 	"$(CARGO_TARGET_DIR)/release/embed-bench"

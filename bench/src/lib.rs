@@ -6,7 +6,8 @@
 //! - `server-bench`: every local tool's latency over HTTP with 10,000 timeline events, document
 //!   ingest, the server's memory and cold start.
 //! - `embed-bench`: the local embedding model: the machine's matmul peak, where a batch's time
-//!   goes, sections/s and GFLOP/s, question latency in process and through the server.
+//!   goes, sections/s and GFLOP/s, question latency in process and through the server. Built only
+//!   with the feature `compare-candle` (its reference computation is candle-transformers' BERT).
 //! - `agent-bench`: question to offline answer on the real sidecars, and the runner's overhead.
 //! - `supervisor-bench [RUNS]`: first-run set-up, cold and warm start, shutdown, idle memory.
 //!

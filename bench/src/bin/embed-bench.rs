@@ -10,7 +10,10 @@
 //! computation (candle-transformers' BERT over padded batches, what the crate ran before), which
 //! made the shipped starter vectors.
 //!
-//! `cargo build --release --workspace --all-targets && $CARGO_TARGET_DIR/release/embed-bench`
+//! It alone needs candle-transformers, so it is built only with the bench's `compare-candle` feature
+//! (`make bench` turns it on):
+//! `cargo build --release --workspace --all-targets --features proseva-bench/compare-candle &&
+//! $CARGO_TARGET_DIR/release/embed-bench`
 //! (model: `PROSEVA_MODEL_DIR`, default `~/.cache/proseva/models/all-minilm-l6-v2`; `make model`).
 
 use std::path::{Path, PathBuf};

@@ -11,8 +11,10 @@
 //! keep one kind of node) and `id` (the node's id). A question's terms are all term queries on one
 //! field, so the first `k` of a union come from block-max WAND and those of an intersection from
 //! its block-max counterpart. Words are split on anything
-//! not a letter or digit, lower-cased, folded to ASCII and stemmed (English Snowball), the way
-//! SQLite's `porter unicode61 remove_diacritics 2` read them before.
+//! not a letter or digit, lower-cased, folded to ASCII and stemmed (English Snowball, [`stem`]), the
+//! way SQLite's `porter unicode61 remove_diacritics 2` read them before; [`terms`] reads any text so.
+//! (The ranking's heading signal strips suffixes harder, [`crate::rank::stem`]: `spousal` meets
+//! `spouses` there, which Snowball keeps apart, and the evaluation set scores it better.)
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +22,9 @@ use tantivy::collector::{Count, TopDocs};
 use tantivy::directory::{Directory, RamDirectory};
 use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, TermQuery, TermSetQuery};
 use tantivy::schema::{FAST, Field, INDEXED, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
-use tantivy::tokenizer::{AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer, TokenStream};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer, Token, TokenFilter, TokenStream, Tokenizer,
+};
 use tantivy::{Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::Error;
@@ -83,8 +87,76 @@ fn analyzer() -> TextAnalyzer {
         .filter(RemoveLongFilter::limit(40))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .filter(Stemmer::default())
+        .filter(EnglishStemmer)
         .build()
+}
+
+/// `word` (lower-cased) reduced to its English Snowball stem ("Porter2": `deposits` → `deposit`,
+/// `expungement` and `expunged` → `expung`), as the index holds it.
+///
+/// The stemmer is frostem's English algorithm alone: tantivy's own stemmer filter would compile
+/// every language it offers into the build for this one.
+pub fn stem(word: &str) -> String {
+    frostem::Stemmer::new(frostem::Algorithm::English).stem(word).into_owned()
+}
+
+/// The words of `text` as the index holds them: split on anything not a letter or digit, words
+/// over 40 bytes dropped, lower-cased, folded to ASCII and stemmed ([`stem`]).
+pub fn terms(text: &str) -> Vec<String> {
+    let mut analyzer = analyzer();
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
+}
+
+/// The analyzer's last step: each token replaced by its [`stem`].
+#[derive(Debug, Clone, Copy)]
+struct EnglishStemmer;
+
+/// [`EnglishStemmer`] over the tokens of `T`.
+#[derive(Debug, Clone)]
+struct Stemmed<T>(T);
+
+/// The token stream of [`Stemmed`].
+struct StemmedStream<S>(S);
+
+impl TokenFilter for EnglishStemmer {
+    type Tokenizer<T: Tokenizer> = Stemmed<T>;
+
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> Stemmed<T> {
+        Stemmed(tokenizer)
+    }
+}
+
+impl<T: Tokenizer> Tokenizer for Stemmed<T> {
+    type TokenStream<'a> = StemmedStream<T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        StemmedStream(self.0.token_stream(text))
+    }
+}
+
+impl<S: TokenStream> TokenStream for StemmedStream<S> {
+    fn advance(&mut self) -> bool {
+        if !self.0.advance() {
+            return false;
+        }
+        let token = self.0.token_mut();
+        let stemmed = stem(&token.text);
+        token.text = stemmed;
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.0.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.0.token_mut()
+    }
 }
 
 fn index_error(e: impl std::fmt::Display) -> Error {
@@ -138,7 +210,6 @@ pub fn build<'a>(docs: impl IntoIterator<Item = Doc<'a>>) -> Result<Vec<(String,
 
 /// A loaded word index.
 pub struct WordIndex {
-    index: Index,
     reader: IndexReader,
     fields: Fields,
 }
@@ -160,22 +231,17 @@ impl WordIndex {
         index.tokenizers().register(ANALYZER, analyzer());
         let (_, fields) = schema();
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().map_err(index_error)?;
-        Ok(Self { index, reader, fields })
+        Ok(Self { reader, fields })
     }
 
     fn searcher(&self) -> Searcher {
         self.reader.searcher()
     }
 
-    /// The terms the index holds for `word` (none for a word it drops, e.g. one over 40 letters).
+    /// The terms the index holds for `word` (none for a word it drops, e.g. one over 40 letters):
+    /// [`terms`].
     pub fn terms(&self, word: &str) -> Vec<String> {
-        let mut analyzer = self.index.tokenizer_for_field(self.fields.body).unwrap_or_else(|_| analyzer());
-        let mut stream = analyzer.token_stream(word);
-        let mut out = Vec::new();
-        while stream.advance() {
-            out.push(stream.token().text.clone());
-        }
-        out
+        terms(word)
     }
 
     /// How many nodes hold `term` (a term of [`WordIndex::terms`]).
@@ -262,6 +328,9 @@ mod tests {
     fn words_are_stemmed_and_folded_as_the_index_holds_them() {
         let index = index();
         assert_eq!(index.terms("Deposits"), ["deposit"]);
+        assert_eq!(terms("Expungement of records, expunged"), ["expung", "of", "record", "expung"]);
+        assert_eq!(stem("abusive"), stem("abuse"));
+        assert_ne!(stem("landlord"), stem("land"));
         assert_eq!(index.terms("Café"), ["cafe"]);
         assert!(index.terms(&"x".repeat(41)).is_empty(), "an over-long word is dropped");
         assert_eq!(index.nodes_with("deposit"), 2);
