@@ -7,7 +7,7 @@ use super::fonts::{Face, FontId, Fonts};
 use super::layout::{Layout, NOTICE, layout};
 use super::pdf_font::embed;
 use super::pdf_table::table;
-use super::typeset::{MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Pages, Run, TEXT_WIDTH, cut, measure, wrap};
+use super::typeset::{MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Pages, Run, TEXT_WIDTH, cut, measure, run, wrap};
 use crate::error::DraftError;
 use crate::markdown::{Block, Marker, Span};
 use crate::model::Draft;
@@ -80,11 +80,6 @@ fn typeset(layout: &Layout, fonts: &'static Fonts) -> Pages {
         }
     }
     pages
-}
-
-/// A run of text in one face, with tabs and stray line ends as spaces (a `\n` is a line break).
-pub(crate) fn run(face: Face, text: &str) -> Run {
-    (face, text.replace(['\t', '\r'], " "))
 }
 
 /// Runs for the spans, in the block's base style.

@@ -4,9 +4,8 @@
 //! lines) instead.
 
 use super::fonts::Face;
-use super::pdf::run;
 use super::shape::width;
-use super::typeset::{MARGIN, Pages, Run, TEXT_WIDTH, wrap};
+use super::typeset::{MARGIN, Pages, Run, TEXT_WIDTH, run, wrap};
 
 const SIZE: f32 = 9.0;
 const LEADING: f32 = 11.5;

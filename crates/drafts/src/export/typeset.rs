@@ -420,6 +420,11 @@ fn push(line: &mut Vec<Run>, face: Face, text: &str) {
     }
 }
 
+/// A run of text in one face, with tabs and stray line ends as spaces (a `\n` is a line break).
+pub(crate) fn run(face: Face, text: &str) -> Run {
+    (face, text.replace(['\t', '\r'], " "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
