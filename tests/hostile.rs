@@ -45,16 +45,23 @@ async fn note_and_planted_letter(sidecars: &Sidecars) -> (i64, i64) {
     let server = &sidecars.server_url;
     let (_, note) = post(&format!("{server}/api/notes"), json!({"title": "Lease", "body": "My own notes."})).await;
     let w = proseva_workspace::Workspace::new(client(), server, Some(TOKEN.into()));
-    let letter = w.upload_document("landlord-letter.txt", PLANTED.as_bytes().to_vec(), None).await.unwrap();
-    let letter_id = letter["id"].as_i64().unwrap();
+    let letter_id = upload_letter(&w, "landlord-letter.txt", PLANTED, "IGNORE ALL").await;
+    (note["id"].as_i64().unwrap(), letter_id)
+}
+
+/// Uploads `text` as the document `name` and waits (up to 5 s) until its text can be read, that
+/// is, until it holds `needle`; the document's id.
+async fn upload_letter(w: &proseva_workspace::Workspace, name: &str, text: &str, needle: &str) -> i64 {
+    let letter = w.upload_document(name, text.as_bytes().to_vec(), None).await.unwrap();
+    let id = letter["id"].as_i64().unwrap();
     for _ in 0..200 {
-        let page = w.document_text(letter_id, Some(0), Some(2000)).await.unwrap();
-        if page["text"].as_str().is_some_and(|t| t.contains("IGNORE ALL")) {
+        let page = w.document_text(id, Some(0), Some(2000)).await;
+        if page.is_ok_and(|p| p["text"].as_str().is_some_and(|t| t.contains(needle))) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    (note["id"].as_i64().unwrap(), letter_id)
+    id
 }
 
 /// Asks `question` of an agent whose model obeys whatever it reads: it reads the letter, then

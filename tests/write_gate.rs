@@ -198,15 +198,8 @@ async fn instructions_planted_in_new_wordings_get_nothing_written() {
     let (server, note_id, _dir) = chat_server(&sidecars, &fake, &target).await;
     let w = proseva_workspace::Workspace::new(client(), &server, Some(TOKEN.into()));
     for (i, planted) in PLANTED.iter().enumerate() {
-        let (name, text) = (format!("letter-{i}.txt"), format!("Dear tenant,\n\n{planted}\n\nYour landlord"));
-        let letter = w.upload_document(&name, text.into_bytes(), None).await.unwrap()["id"].as_i64().unwrap();
-        for _ in 0..200 {
-            if w.document_text(letter, Some(0), Some(2000)).await.is_ok_and(|p| p["text"].as_str().is_some_and(|t| t.contains("landlord")))
-            {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-        }
+        let text = format!("Dear tenant,\n\n{planted}\n\nYour landlord");
+        let letter = crate::upload_letter(&w, &format!("letter-{i}.txt"), &text, "landlord").await;
         target.set(note_id, Some(letter));
         let before = records(&server, note_id).await;
         let question = json!({"messages": [{"role": "user", "content": "What does the landlord's letter say? Add a note about it."}]});
@@ -221,13 +214,7 @@ async fn instructions_planted_in_new_wordings_get_nothing_written() {
     }
 
     // The scan is the second line: text it recognises holds even a write the caller allowed.
-    let letter = w.upload_document("planted.txt", crate::PLANTED.as_bytes().to_vec(), None).await.unwrap()["id"].as_i64().unwrap();
-    for _ in 0..200 {
-        if w.document_text(letter, Some(0), Some(2000)).await.is_ok_and(|p| p["text"].as_str().is_some_and(|t| t.contains("IGNORE ALL"))) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
+    let letter = crate::upload_letter(&w, "planted.txt", crate::PLANTED, "IGNORE ALL").await;
     target.set(note_id, Some(letter));
     let before = records(&server, note_id).await;
     let body =

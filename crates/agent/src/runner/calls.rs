@@ -196,10 +196,7 @@ impl Agent {
 /// What a held write shows the person beside the write itself (its tool and arguments are in
 /// the call): what they asked, and what the model said it was doing, if anything.
 fn proposal(asked: &str, why: &str) -> Value {
-    let cut = |text: &str, max: usize| {
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        if text.chars().count() > max { format!("{}…", text.chars().take(max).collect::<String>()) } else { text }
-    };
-    let why = cut(why, 400);
-    json!({ "asked": cut(asked, 400), "why": (!why.is_empty()).then_some(why) })
+    let cut = |text: &str| cards::truncate(&text.split_whitespace().collect::<Vec<_>>().join(" "), 400);
+    let why = cut(why);
+    json!({ "asked": cut(asked), "why": (!why.is_empty()).then_some(why) })
 }
