@@ -1,6 +1,8 @@
 // "Add from a rule": pick a Virginia deadline rule (each with its citation, linked to the section
-// viewer when it is a Code section), enter the date of the event it counts from, and see the date
-// it gives — with the weekend and holiday days skipped and why — before saving. The server
+// viewer when it is a Code section, and what is due by its day: the filing, and any bond, fee or
+// tax that must go with it), enter the date of the event it counts from, and see the date it
+// gives — with the weekend and holiday days skipped and why, and the date each thing is due —
+// before saving. The server
 // computes the date again when the deadline is saved (`{ruleId, triggerDate}`), so what is saved
 // is what was shown.
 
@@ -14,6 +16,36 @@ import { longDate, mediumDate, today } from './format.js';
 export function citationNodes(text) {
   const s = String(text ?? '');
   return linkCitations(s, findSectionCitations(s));
+}
+
+/**
+ * What a rule says is due, as lines: "Due by then: the notice of appeal, the appeal bond and the
+ * writ tax (Va. Code § 8.01-129)" for what is due on the rule's day, then "Due within 30 days: …"
+ * for an item the text gives more days (the server's explanation says the same with dates).
+ */
+export function dueLines(rule) {
+  const groups = new Map();
+  for (const item of Array.isArray(rule && rule.due) ? rule.due : []) {
+    const days = Number.isInteger(item.days) ? item.days : rule.days;
+    if (!groups.has(days)) groups.set(days, { whats: [], cites: [] });
+    const g = groups.get(days);
+    g.whats.push(item.what);
+    if (!g.cites.includes(item.citation)) g.cites.push(item.citation);
+  }
+  const order = [...groups.keys()].sort((a, b) => (a === rule.days ? -1 : b === rule.days ? 1 : a - b));
+  return order.map((days) => {
+    const { whats, cites } = groups.get(days);
+    const lead = days === rule.days ? 'Due by then' : `Due within ${days} days`;
+    return `${lead}: ${joinList(whats)} (${cites.join(', ')})`;
+  });
+}
+
+/** "a, b and c"; "a, x; b; and c" when an item has a comma of its own (as the server writes it). */
+function joinList(items) {
+  if (items.length < 2) return items.join('');
+  const comma = items.some((i) => i.includes(','));
+  const [between, last] = comma ? ['; ', '; and '] : [', ', ' and '];
+  return items.slice(0, -1).join(between) + last + items[items.length - 1];
 }
 
 const FIELD_ERRORS = { ruleId: 'err-rule-list', triggerDate: 'err-rule-trigger', title: 'err-rule-title' };
@@ -109,6 +141,7 @@ export class RuleDialog {
             { class: 'rule-text' },
             h('label', { for: id, class: 'rule-title' }, rule.title),
             h('p', { class: 'rule-meta', id: `${id}-about` }, h('span', { class: 'rule-cite' }, citationNodes(rule.citation)), ` · ${rule.days} days after ${rule.after}`, rule.court ? ` · ${rule.court}` : ''),
+            ...dueLines(rule).map((line) => h('p', { class: 'rule-meta rule-due' }, citationNodes(line))),
           ),
         ),
       );
@@ -190,6 +223,16 @@ export class RuleDialog {
       h('p', { class: 'preview-date', id: 'rule-preview-date', dataset: { date: c.date } }, longDate(c.date)),
       h('p', { class: 'preview-explanation', id: 'rule-preview-explanation' }, citationNodes(c.explanation)),
     );
+    if (Array.isArray(c.due) && c.due.length) {
+      this.preview.append(
+        h('h3', { class: 'preview-subtitle' }, 'What is due'),
+        h(
+          'ul',
+          { class: 'preview-skipped', id: 'rule-preview-due' },
+          c.due.map((d) => h('li', { dataset: { date: d.date } }, h('strong', {}, mediumDate(d.date)), ' — ', d.what, ' (', citationNodes(d.citation), ')')),
+        ),
+      );
+    }
     if (moved) {
       this.preview.append(
         h('h3', { class: 'preview-subtitle' }, `Moved from ${longDate(c.countedDate)}: ${c.skipped.length} day${c.skipped.length === 1 ? '' : 's'} skipped`),

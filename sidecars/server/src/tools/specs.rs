@@ -190,7 +190,8 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             display: shown("Deadlines added", "Adding a deadline", CardKind::Deadline),
             description: "Add a deadline to the person's calendar, one of two ways. By rule: `ruleId` and `triggerDate` (the day of \
                           the event the rule counts from); the date is computed from that Virginia rule, moved past weekends and \
-                          legal holidays (Va. Code § 1-210), and `explanation` says how. By date: `title` and `date`, for a date \
+                          legal holidays (Va. Code § 1-210), and `explanation` says how and what is due by then (the \
+                          filing, and any bond, fee or tax that must go with it; tell the person). By date: `title` and `date`, for a date \
                           the person already knows (a hearing on a notice). Returns the stored deadline (`deadline`) and \
                           `computedDate`.",
             parameters: object_schema(
@@ -249,13 +250,17 @@ pub fn tool_specs() -> Vec<ToolSpec> {
     ]
 }
 
-/// The rules `add_deadline` takes, one line each, for the model to choose from.
+/// The rules `add_deadline` takes, one line each, for the model to choose from, each with what is
+/// due by its day (and after it) so the model can tell the person.
 fn rule_choices() -> String {
     let lines: Vec<String> = deadline_rules::rules()
         .iter()
-        .map(|r| format!("{}: {} ({}, {} days after {})", r.id, r.title, r.citation, r.days, r.after))
+        .map(|r| {
+            let due = deadline_rules::due_summary(r);
+            format!("{}: {} ({}, {} days after {}); due: {due}", r.id, r.title, r.citation, r.days, r.after)
+        })
         .collect();
-    format!("The Virginia rule that sets the deadline:\n{}", lines.join("\n"))
+    format!("The Virginia rule that sets the deadline, and what is due by it:\n{}", lines.join("\n"))
 }
 
 /// The tools as `[{type: "function", name, description, parameters}]`, ready for a model.
