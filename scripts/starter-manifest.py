@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """Rewrites crates/law/starter/manifest.json from the CSV files beside it: the section count
-and SHA-256 of each. Run it after editing the starter corpus; `ingest --starter` refuses files whose
-hash does not match."""
-import csv, hashlib, json, pathlib
+and SHA-256 of each, and each section's check against the official text (`checks`: where and
+when it was read, and the official words behind each figure the summary states). Checks are kept
+from the manifest, or taken from `checks/<file stem>.json` beside it when that folder exists (the
+form the summaries are checked in; remove the folder once merged). Run it after editing the starter
+corpus; `ingest --starter` refuses files whose hash does not match."""
+import csv, hashlib, json, pathlib, sys
 
-root = pathlib.Path(__file__).resolve().parent.parent / "crates" / "law" / "starter"
+# The corpus's folder; another (a snapshot) may be named on the command line.
+root = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent / "crates" / "law" / "starter"
 path = root / "manifest.json"
 manifest = json.loads(path.read_text()) if path.exists() else {}
+kept = {f["file"]: f.get("checks", {}) for f in manifest.get("files", [])}
+staged = root / "checks"
 files = []
 for f in sorted(root.glob("*.csv")):
     data = f.read_bytes()
@@ -19,6 +25,12 @@ for f in sorted(root.glob("*.csv")):
     else:
         entry["title"] = "Constitution"
         entry["titleName"] = "Constitution of Virginia, Article I (Bill of Rights)"
+    checks = kept.get(f.name, {})
+    new = staged / (f.stem + ".json")
+    if new.exists():
+        checks = json.loads(new.read_text())
+    order = [r["Section"].strip() for r in rows]
+    entry["checks"] = {k: checks[k] for k in sorted(checks, key=lambda k: order.index(k) if k in order else len(order))}
     files.append(entry)
 manifest.update({
     "name": manifest.get("name", "ProSeVA starter corpus"),
@@ -29,5 +41,5 @@ manifest.update({
         "read the official text at the URL given with each section (https://law.lis.virginia.gov/)."),
     "files": files,
 })
-path.write_text(json.dumps(manifest, indent=2) + "\n")
+path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 print(f"{path}: {len(files)} files, {sum(f['sections'] for f in files)} sections")

@@ -5,7 +5,7 @@
 
 import { h, clear, announce, spinner } from './dom.js';
 import { api, isWebUrl, hostOf, commandError } from './api.js';
-import { mediumDate } from './format.js';
+import { longDate, mediumDate } from './format.js';
 import { linkCitations } from './markdown.js';
 import { requestWorkflow, workflowsMenu } from './workflows.js';
 
@@ -38,6 +38,7 @@ export class SectionViewer {
     this.versionNotice = dialog.querySelector('#section-version-notice');
     this.versionToggle = dialog.querySelector('#section-version-toggle');
     this.asOf = dialog.querySelector('#section-as-of');
+    this.checked = dialog.querySelector('#section-checked');
     this.versionToggle.addEventListener('click', () => this.toggleVersion());
     this.stack = [];
     this.current = null;
@@ -121,6 +122,9 @@ export class SectionViewer {
     delete this.dialog.dataset.hasSummary;
     this.versionsBox.hidden = true;
     this.asOf.hidden = true;
+    this.checked.hidden = true;
+    this.checked.textContent = '';
+    delete this.dialog.dataset.summaryChecked;
     this.node = null;
     delete this.dialog.dataset.versions;
     delete this.dialog.dataset.versionShown;
@@ -250,6 +254,7 @@ export class SectionViewer {
       this.summary.hidden = false;
       this.dialog.dataset.hasSummary = 'true';
     }
+    this.showSummaryCheck(node, node.textKind === 'summary' || Boolean(summary));
 
     if (isWebUrl(node.url)) {
       this.url.href = node.url;
@@ -263,6 +268,19 @@ export class SectionViewer {
       `${label} opened. ${kind.text}${summary ? ', with a plain-language summary beside it' : ''}.` +
         (opinions ? ` ${opinions} court opinion${opinions === 1 ? '' : 's'} in your case-law notes cite it.` : ''),
     );
+  }
+
+  /**
+   * Says when the plain-language summary shown was checked against the official text (the date of
+   * that text, from the starter manifest), with where it was read in the line's tooltip.
+   */
+  showSummaryCheck(node, showsSummary) {
+    const check = node.summaryCheck;
+    if (!showsSummary || !check || !check.textOf) return;
+    this.checked.textContent = `Summary checked against the official text of ${longDate(check.textOf)}.`;
+    this.checked.title = `Checked on ${longDate(check.checkedOn)} against ${check.source}`;
+    this.checked.hidden = false;
+    this.dialog.dataset.summaryChecked = check.textOf;
   }
 
   /**

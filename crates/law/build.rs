@@ -6,7 +6,18 @@ use std::fmt::Write;
 
 fn main() {
     println!("cargo:rerun-if-changed=starter");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("starter");
+    println!("cargo:rerun-if-env-changed=PROSEVA_STARTER_DIR");
+    // The manifest dir as cargo gives it to this run (not as compiled in: a target dir shared by two
+    // clones would otherwise read the other clone's files). PROSEVA_STARTER_DIR builds with another
+    // copy of the corpus (a snapshot taken while the summaries are being edited).
+    let dir = match std::env::var("PROSEVA_STARTER_DIR") {
+        Ok(dir) if !dir.is_empty() => {
+            println!("cargo:rerun-if-changed={dir}");
+            std::path::PathBuf::from(dir)
+        }
+        _ => std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("starter"),
+    };
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("starter/ exists")
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
@@ -15,15 +26,18 @@ fn main() {
     names.sort();
     let mut out = String::from("/// The starter corpus files, by name.\npub static FILES: &[(&str, &str)] = &[\n");
     for name in &names {
-        writeln!(out, "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/{name}\"))),").unwrap();
+        writeln!(out, "    ({name:?}, include_str!({:?})),", path(name)).unwrap();
     }
     // The starter corpus's vectors, when they have been made (`make starter-vectors`).
     if dir.join("vectors.bin").exists() {
-        out.push_str("];\n/// Vectors of the starter corpus (see vector_cache.rs).\npub static VECTORS: &[u8] = include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/vectors.bin\"));\n");
+        out.push_str(&format!(
+            "];\n/// Vectors of the starter corpus (see vector_cache.rs).\npub static VECTORS: &[u8] = include_bytes!({:?});\n",
+            path("vectors.bin")
+        ));
     } else {
         out.push_str("];\n/// No vectors shipped with the starter corpus.\npub static VECTORS: &[u8] = &[];\n");
     }
-    out.push_str("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/manifest.json\"));\n");
+    out.push_str(&format!("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!({:?});\n", path("manifest.json")));
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("starter_files.rs");
     std::fs::write(dest, out).unwrap();
 }

@@ -302,7 +302,7 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let data = explorer
         .query(
             "query($id: Int, $sourceId: String) { node(id: $id, sourceId: $sourceId) { id nodeType sourceId heading sourceText \
-             textKind summary url versionNotice \
+             textKind summary url versionNotice summaryCheck { source textOf checkedOn } \
              versions { ordinal heading sourceText label effectiveFrom effectiveUntil contingency inEffect shown } \
              sourceFile { name lastModified retrievedAt origin format } \
              edges { relType fromId toId layer weight \

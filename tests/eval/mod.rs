@@ -13,6 +13,55 @@ use tokio_util::sync::CancellationToken;
 use crate::Sidecars;
 
 const QUESTIONS: &str = include_str!("questions.json");
+const HELDOUT: &str = include_str!("heldout.json");
+const DEV: &str = include_str!("dev.json");
+/// The held-out set's note: how it was written and, on its `frozen: sha256 …` line, the digest of
+/// the file as frozen.
+pub const HELDOUT_NOTE: &str = include_str!("HELDOUT.md");
+/// The held-out set as it is now, to compare with the note's digest.
+pub const HELDOUT_JSON: &str = HELDOUT;
+
+/// Which set of questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Set {
+    /// `questions.json`: the set the ranking was tuned on (it measures fit, not quality).
+    Tuning,
+    /// `dev.json`: more questions to tune on, in the held-out set's style (stories, typos),
+    /// written without seeing it.
+    Dev,
+    /// `heldout.json`: written by someone who had not read the ranking code, frozen before any
+    /// tuning, never tuned on.
+    HeldOut,
+}
+
+impl Set {
+    pub const ALL: [Set; 3] = [Set::Tuning, Set::Dev, Set::HeldOut];
+
+    /// The set `--set` names: `tuning`, `dev` or `heldout`.
+    pub fn named(name: &str) -> Option<Set> {
+        match name {
+            "tuning" => Some(Set::Tuning),
+            "dev" => Some(Set::Dev),
+            "heldout" | "held-out" => Some(Set::HeldOut),
+            _ => None,
+        }
+    }
+
+    pub fn file(self) -> &'static str {
+        match self {
+            Set::Tuning => "tests/eval/questions.json",
+            Set::Dev => "tests/eval/dev.json",
+            Set::HeldOut => "tests/eval/heldout.json",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Set::Tuning => "tuning set",
+            Set::Dev => "tuning set, part 2 (dev)",
+            Set::HeldOut => "held-out set",
+        }
+    }
+}
 
 /// One question of the set.
 #[derive(Debug, Clone)]
@@ -23,9 +72,19 @@ pub struct Case {
     pub expected: Vec<String>,
 }
 
-/// The evaluation set.
+/// The tuning set.
 pub fn cases() -> Vec<Case> {
-    let questions: Vec<Value> = serde_json::from_str(QUESTIONS).expect("tests/eval/questions.json is a JSON array");
+    cases_of(Set::Tuning)
+}
+
+/// The questions of `set`.
+pub fn cases_of(set: Set) -> Vec<Case> {
+    let text = match set {
+        Set::Tuning => QUESTIONS,
+        Set::Dev => DEV,
+        Set::HeldOut => HELDOUT,
+    };
+    let questions: Vec<Value> = serde_json::from_str(text).expect("the evaluation sets are JSON arrays");
     questions
         .iter()
         .map(|q| Case {
@@ -120,13 +179,18 @@ pub fn recall(found: &[String], expected: &[String]) -> f64 {
     expected.iter().filter(|id| found.contains(id)).count() as f64 / expected.len() as f64
 }
 
-/// Asks every question of the set of the offline agent over `sidecars`, and of the search.
+/// Asks every question of the tuning set of the offline agent over `sidecars`, and of the search.
 pub async fn evaluate(sidecars: &Sidecars) -> Report {
+    evaluate_set(sidecars, Set::Tuning).await
+}
+
+/// Asks every question of `set` of the offline agent over `sidecars`, and of the search.
+pub async fn evaluate_set(sidecars: &Sidecars, set: Set) -> Report {
     let agent = sidecars.agent(std::sync::Arc::new(OfflineModel));
     let emit = |_e: AgentEvent| {};
     let cancel = CancellationToken::new();
     let mut report = Report::default();
-    for case in cases() {
+    for case in cases_of(set) {
         let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(&case.question)], &emit, &cancel).await.expect("an offline answer");
         let quoted = quoted_sections(&reply.reply);
         let searched = searched_sections(sidecars, &case.question).await;

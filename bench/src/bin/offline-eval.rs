@@ -1,11 +1,12 @@
 //! `offline-eval`: how often the offline answer, and the law graph's own search, put a section that
-//! answers the question first, and among the first three, over the evaluation set in
-//! `tests/eval/questions.json` (plain questions a person would type, each with the sections that
-//! answer it, best first). The explorer serves the starter corpus in process, reading questions by
+//! answers the question first, and among the first three, over the two evaluation sets (plain
+//! questions a person would type, each with the sections that answer it, best first):
+//! `tests/eval/questions.json`, the tuning set the ranking's weights were fitted on, and
+//! `tests/eval/heldout.json`, the held-out set frozen before any tuning and never tuned on. The explorer serves the starter corpus in process, reading questions by
 //! their words alone and then by meaning too (the app's default once its model is loaded); the
 //! server is empty.
 //!
-//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses] [-- --tune]`
+//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses] [-- --tune] [-- --set tuning|dev|heldout]`
 //!
 //! `--tune` searches the weights of the ranking (`proseva_law::rank::Weights`) on the set, for both
 //! ways of reading a question, and prints the best it finds beside the shipped ones.
@@ -18,21 +19,34 @@ use proseva_law::rank::{Ranking, Weights};
 async fn main() {
     let show_misses = std::env::args().any(|a| a == "--misses");
     let tune = std::env::args().any(|a| a == "--tune");
+    // `--set tuning|dev|heldout` (repeatable) asks only those sets; while tuning, leave the
+    // held-out set out so that no choice is made on its figures.
+    let args: Vec<String> = std::env::args().collect();
+    let mut sets: Vec<eval::Set> = args
+        .windows(2)
+        .filter(|w| w[0] == "--set")
+        .map(|w| eval::Set::named(&w[1]).unwrap_or_else(|| panic!("no set {:?}: tuning, dev or heldout", w[1])))
+        .collect();
+    if sets.is_empty() {
+        sets = eval::Set::ALL.to_vec();
+    }
     for (questions, how) in [(Questions::ByWords, "by words (no model for the question)"), (Questions::ByMeaning, "by words and meaning")] {
         let sidecars = proseva_e2e::start_with(questions).await;
         if tune {
             tune_weights(&sidecars, questions == Questions::ByMeaning);
             continue;
         }
-        let report = eval::evaluate(&sidecars).await;
-        let total = report.questions;
-        println!("# offline evaluation: {total} questions (tests/eval/questions.json), starter corpus, questions read {how}");
-        println!("{}", report.answer.line("offline answer", total));
-        println!("{}", report.search.line("search_nodes", total));
-        println!("search recall@10 (share of the answering sections among the first 10): {:.3}", report.recall_at_10 / total as f64);
-        println!("questions whose answering section the search finds but the answer leaves out: {}", report.left_out);
-        if show_misses {
-            println!("misses:\n{}", report.misses.join("\n"));
+        for set in sets.iter().copied() {
+            let report = eval::evaluate_set(&sidecars, set).await;
+            let total = report.questions;
+            println!("# offline evaluation, {}: {total} questions ({}), starter corpus, questions read {how}", set.name(), set.file());
+            println!("{}", report.answer.line("offline answer", total));
+            println!("{}", report.search.line("search_nodes", total));
+            println!("search recall@10 (share of the answering sections among the first 10): {:.3}", report.recall_at_10 / total as f64);
+            println!("questions whose answering section the search finds but the answer leaves out: {}", report.left_out);
+            if show_misses {
+                println!("misses:\n{}", report.misses.join("\n"));
+            }
         }
     }
 }
@@ -82,6 +96,8 @@ fn descend(rankings: &mut [(Ranking, Vec<String>)], start: Weights, meaning: boo
     if meaning {
         fields.push(|w| &mut w.meaning);
         fields.push(|w| &mut w.meaning_floor);
+        fields.push(|w| &mut w.heading_meaning);
+        fields.push(|w| &mut w.passage);
     }
     let mut best = (start, evaluate(rankings, &start));
     // Random starts as well as the given one: the score is a step function of the weights, and one
@@ -133,10 +149,11 @@ fn descend_from(rankings: &mut [(Ranking, Vec<String>)], start: Weights, fields:
     best
 }
 
-/// Tunes the weights on the set, and — to see how much of the gain is the set's own — on each half
-/// of it, scoring each half with the weights tuned on the other.
+/// Tunes the weights on the tuning sets (`questions.json` and `dev.json`; never the held-out set),
+/// and — to see how much of the gain is the sets' own — on each half of them, scoring each half with
+/// the weights tuned on the other.
 fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
-    let cases = eval::cases();
+    let cases: Vec<eval::Case> = [eval::Set::Tuning, eval::Set::Dev].into_iter().flat_map(eval::cases_of).collect();
     let mut rankings: Vec<(Ranking, Vec<String>)> = cases
         .iter()
         .map(|c| (sidecars.graph.candidates(None, &c.question, true, 8).expect("a search").ranking, c.expected.clone()))
@@ -149,8 +166,9 @@ fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
         explain_misses(&cases, &rankings, tuned);
     }
     // What each signal is worth: the tuned weights with it left out.
-    let fields: [(&str, Field); 11] = [
+    let fields: [(&str, Field); 12] = [
         ("meaning", |w| &mut w.meaning),
+        ("passage", |w| &mut w.passage),
         ("words", |w| &mut w.words),
         ("heading", |w| &mut w.heading),
         ("heading_meaning", |w| &mut w.heading_meaning),
@@ -194,14 +212,14 @@ fn explain_misses(cases: &[eval::Case], rankings: &[(Ranking, Vec<String>)], wei
             continue;
         }
         println!("  {}  expected {expected:?}", case.question);
-        let (best, best_heading) = (ranking.best_cosine.unwrap_or(0.0), ranking.best_heading_cosine.unwrap_or(0.0));
+        let best = ranking.best();
         for (i, c) in ranking.candidates.iter().enumerate() {
             if i < 4 || expected.contains(&c.node.source_id) {
                 let s = &c.signals;
                 println!(
                     "    {i:>3} {:<14} score {:.3}  cos {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
                     c.node.source_id,
-                    weights.score(s, best, best_heading),
+                    weights.score(s, &best),
                     s.cosine.unwrap_or(0.0),
                     s.words,
                     s.heading,

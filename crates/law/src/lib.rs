@@ -36,13 +36,16 @@
 
 pub mod background;
 pub mod fetch;
+pub mod figures;
 pub mod graph;
 pub mod ingest;
 pub mod lay_terms;
 pub mod lis;
 pub mod live;
 pub mod rank;
+pub mod spelling;
 pub mod starter;
+pub mod stopwords;
 pub mod store;
 pub mod synth;
 pub mod user_layer;

@@ -131,47 +131,6 @@ pub fn stem(word: &str) -> String {
     word
 }
 
-/// Words too common in questions to say anything when a heading has them.
-const VAGUE: &[&str] = &[
-    "someone",
-    "somebody",
-    "something",
-    "anyone",
-    "anything",
-    "nobody",
-    "going",
-    "through",
-    "without",
-    "while",
-    "keep",
-    "keeps",
-    "make",
-    "makes",
-    "made",
-    "want",
-    "need",
-    "much",
-    "many",
-    "long",
-    "happen",
-    "happens",
-    "happened",
-    "way",
-    "thing",
-    "things",
-    "around",
-    "still",
-    "really",
-    "also",
-    "even",
-    "tell",
-    "told",
-    "give",
-    "gave",
-    "take",
-    "took",
-    "put",
-];
 const AGE_WORDS: &[&str] = &["age", "minor", "minors", "teen", "teenager", "teenage", "young", "youth", "underage", "juvenile", "old"];
 const NUMBER_WORDS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fourteen", "fifteen", "twenty",
@@ -197,7 +156,7 @@ impl Question {
             remedy: has_phrase(REMEDY_PHRASES),
             definition: has_word(DEFINITION_WORDS),
             repeal: lower.contains("repeal"),
-            stems: terms.iter().filter(|t| !VAGUE.contains(&t.as_str())).map(|t| stem(t)).collect(),
+            stems: terms.iter().filter(|t| !crate::stopwords::is_stop_or_filler(t)).map(|t| stem(t)).collect(),
         }
     }
 }
@@ -228,7 +187,14 @@ fn is_answer_kind(node_type: &str) -> bool {
 fn is_repealed(node: &NodeRecord) -> bool {
     let heading = node.heading.as_deref().unwrap_or_default().trim_start_matches(['[', '(']).to_lowercase();
     let text = node.source_text.as_deref().unwrap_or_default().trim_start().to_lowercase();
-    heading.starts_with("repealed") || heading.ends_with("[repealed]") || text.starts_with("repealed")
+    // A summary of a repealed section says so in its first sentence ("This section … was repealed
+    // effective July 1, 2021.").
+    let first_sentence = text.split(". ").next().unwrap_or_default();
+    heading.starts_with("repealed")
+        || heading.ends_with("[repealed]")
+        || text.starts_with("repealed")
+        || first_sentence.contains("was repealed")
+        || first_sentence.contains("has been repealed")
 }
 
 fn is_front_matter(node: &NodeRecord) -> bool {
@@ -273,6 +239,8 @@ pub struct Signals {
     pub heading: f64,
     /// The cosine of its heading alone with the question (for the strongest candidates).
     pub heading_cosine: Option<f32>,
+    /// The best cosine of one of its paragraphs with the question (for the strongest candidates).
+    pub passage_cosine: Option<f32>,
     /// Links to the other strong hits (same parent, or a citation either way), capped at 3, over 3.
     pub graph: f64,
     /// The kind of section the question asks for: a constitution section for a rights question, a
@@ -301,6 +269,7 @@ pub struct Weights {
     pub words: f64,
     pub heading: f64,
     pub heading_meaning: f64,
+    pub passage: f64,
     pub graph: f64,
     pub kind: f64,
     pub general: f64,
@@ -319,6 +288,7 @@ impl Weights {
         words: 0.7,
         heading: 0.05,
         heading_meaning: 0.2,
+        passage: 1.0,
         graph: 0.05,
         kind: 0.1,
         general: 0.05,
@@ -334,6 +304,7 @@ impl Weights {
         words: 0.7,
         heading: 0.05,
         heading_meaning: 0.0,
+        passage: 0.0,
         graph: 0.1,
         kind: 0.05,
         inserted: 0.0,
@@ -342,20 +313,22 @@ impl Weights {
         ..Weights::BLENDED
     };
 
-    pub fn score(&self, s: &Signals, best_cosine: f32, best_heading_cosine: f32) -> f64 {
+    pub fn score(&self, s: &Signals, best: &Best) -> f64 {
         let relative = |cosine: Option<f32>, best: f32| match cosine {
             Some(c) if f64::from(best) > self.meaning_floor => {
                 ((f64::from(c) - self.meaning_floor) / (f64::from(best) - self.meaning_floor)).clamp(0.0, 1.0)
             }
             _ => 0.0,
         };
-        let meaning = relative(s.cosine, best_cosine);
-        let heading_meaning = relative(s.heading_cosine, best_heading_cosine);
+        let meaning = relative(s.cosine, best.cosine);
+        let heading_meaning = relative(s.heading_cosine, best.heading_cosine);
+        let passage = relative(s.passage_cosine, best.passage_cosine);
         let flag = |on: bool| f64::from(u8::from(on));
         self.meaning * meaning
             + self.words * s.words
             + self.heading * s.heading
             + self.heading_meaning * heading_meaning
+            + self.passage * passage
             + self.graph * s.graph
             + self.kind * flag(s.kind)
             + self.general * flag(s.general)
@@ -365,6 +338,14 @@ impl Weights {
             - self.repealed * flag(s.repealed)
             - self.structural * flag(s.structural)
     }
+}
+
+/// The best cosines among a search's candidates, that each candidate's are taken relative to.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Best {
+    pub cosine: f32,
+    pub heading_cosine: f32,
+    pub passage_cosine: f32,
 }
 
 /// One node a search found and its signals.
@@ -384,17 +365,90 @@ pub struct Ranking {
     pub best_cosine: Option<f32>,
     /// The best cosine of a heading with the question.
     pub best_heading_cosine: Option<f32>,
+    /// The best cosine of a passage with the question.
+    pub best_passage_cosine: Option<f32>,
+    /// Each candidate's score once [`Ranking::order`] has run, by node id.
+    pub scores: HashMap<i64, f64>,
+    /// Each candidate's parent (chapter or article), and the `cites` edges among candidates.
+    pub parent: HashMap<i64, i64>,
+    pub cites: HashSet<(i64, i64)>,
 }
+
+/// How one node of a search stands beside the first: how close its score is, and whether it is
+/// of the same part of the Code.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fit {
+    /// Where its score falls between the [`BASELINE_RANK`]th result's (0) and the first's (1)
+    /// (1 for a node the query names).
+    pub relevance: f64,
+    /// Shares the first node's chapter or article, or cites it or is cited by it (true for the first).
+    pub same_topic: bool,
+}
+
+/// A node's relevance ([`Fit::relevance`]) from which it counts as close to the first.
+pub const CLOSE: f64 = 0.3;
+/// The first node leads clearly when the second's relevance is below this.
+pub const CLEAR_LEAD: f64 = 0.8;
+/// The rank (from 0) whose score is a search's baseline: relevance runs from it (0) to the first (1).
+pub const BASELINE_RANK: usize = 9;
 
 impl Ranking {
     /// Orders the candidates by their score under `weights`, best first; ties keep their order
     /// (the best text match first).
     pub fn order(&mut self, weights: &Weights) {
-        let (best, best_heading) = (self.best_cosine.unwrap_or(0.0), self.best_heading_cosine.unwrap_or(0.0));
-        let mut scored: Vec<(f64, Candidate)> =
-            self.candidates.drain(..).map(|c| (weights.score(&c.signals, best, best_heading), c)).collect();
+        let best = self.best();
+        let mut scored: Vec<(f64, Candidate)> = self.candidates.drain(..).map(|c| (weights.score(&c.signals, &best), c)).collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.scores = scored.iter().map(|(score, c)| (c.node.id, *score)).collect();
         self.candidates = scored.into_iter().map(|(_, c)| c).collect();
+    }
+
+    /// The best cosines the candidates' are taken relative to.
+    pub fn best(&self) -> Best {
+        Best {
+            cosine: self.best_cosine.unwrap_or(0.0),
+            heading_cosine: self.best_heading_cosine.unwrap_or(0.0),
+            passage_cosine: self.best_passage_cosine.unwrap_or(0.0),
+        }
+    }
+
+    /// How each node of [`Ranking::into_nodes`]'s order stands beside the first, and whether the
+    /// first leads clearly (the second scores under [`CLEAR_LEAD`] of it, or the query names it).
+    pub fn fit(&self) -> (Vec<Fit>, bool) {
+        let order: Vec<i64> = self.ordered_ids();
+        let Some(&top) = order.first() else { return (Vec::new(), false) };
+        let named = |id: i64| self.named.iter().any(|n| n.id == id);
+        // Scores are taken between the first's and the [`BASELINE_RANK`]th's: every candidate
+        // shares much of its score (words any text on the subject has), so a plain ratio to the
+        // first's says little.
+        let scored: Vec<f64> = order.iter().filter_map(|id| self.scores.get(id).copied()).collect();
+        let best = scored.first().copied();
+        let base = scored.get(BASELINE_RANK.min(scored.len().saturating_sub(1))).copied();
+        let relevance = |id: i64| match (named(id), best, base, self.scores.get(&id)) {
+            (true, ..) => 1.0,
+            (false, Some(best), Some(base), Some(score)) if best > base => ((score - base) / (best - base)).clamp(0.0, 1.0),
+            (false, Some(_), Some(_), Some(_)) => 1.0,
+            _ => 0.0,
+        };
+        let linked = |a: i64, b: i64| {
+            a == b
+                || self.parent.get(&a).is_some_and(|p| self.parent.get(&b) == Some(p))
+                || self.cites.contains(&(a, b))
+                || self.cites.contains(&(b, a))
+        };
+        let fits: Vec<Fit> = order.iter().map(|&id| Fit { relevance: relevance(id), same_topic: linked(id, top) }).collect();
+        let clear = named(top) || fits.get(1).is_none_or(|second| second.relevance < CLEAR_LEAD);
+        (fits, clear)
+    }
+
+    fn ordered_ids(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = self.named.iter().map(|n| n.id).collect();
+        for c in &self.candidates {
+            if !ids.contains(&c.node.id) {
+                ids.push(c.node.id);
+            }
+        }
+        ids
     }
 
     /// The named nodes, then the candidates not among them, in their current order.
@@ -420,6 +474,8 @@ pub struct Evidence<'a> {
     pub cites: &'a HashSet<(i64, i64)>,
     /// The cosine of the question with the headings of the strongest candidates, alone.
     pub heading_cosine: &'a HashMap<i64, f32>,
+    /// The best cosine of the question with a passage of each of the strongest candidates.
+    pub passage_cosine: &'a HashMap<i64, f32>,
 }
 
 /// A BM25 score (higher is better) over the best one, in `0..=1`; 0 for no text match.
@@ -450,12 +506,13 @@ pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> 
 
 /// The candidates' signals, in the order found.
 pub fn signals(evidence: Evidence<'_>) -> Ranking {
-    let Evidence { question, found, parent, cites, heading_cosine } = evidence;
+    let Evidence { question, found, parent, cites, heading_cosine, passage_cosine } = evidence;
     let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::max);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
     let strong: Vec<(i64, String)> =
         strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
     let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
+    let best_passage_cosine = passage_cosine.values().copied().reduce(f32::max);
     let linked = |a: i64, b: i64| {
         a != b && (parent.get(&a).is_some_and(|p| parent.get(&b) == Some(p)) || cites.contains(&(a, b)) || cites.contains(&(b, a)))
     };
@@ -474,6 +531,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
                 words: relative_bm25(bm25, best_bm25),
                 heading: heading_match(&node, question),
                 heading_cosine: heading_cosine.get(&node.id).copied(),
+                passage_cosine: passage_cosine.get(&node.id).copied(),
                 graph: links as f64 / 3.0,
                 kind,
                 general: answer && states_general_rule(&node),
@@ -486,7 +544,16 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
             Candidate { node, signals }
         })
         .collect();
-    Ranking { named: Vec::new(), candidates, best_cosine, best_heading_cosine }
+    Ranking {
+        named: Vec::new(),
+        candidates,
+        best_cosine,
+        best_heading_cosine,
+        best_passage_cosine,
+        scores: HashMap::new(),
+        parent: parent.clone(),
+        cites: cites.clone(),
+    }
 }
 
 #[cfg(test)]
@@ -576,7 +643,14 @@ mod tests {
             (node(3, "18", "title", "Crimes", ""), Some(5.0), None),
         ];
         let (parent, cites) = (HashMap::new(), HashSet::new());
-        let mut ranking = signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &HashMap::new() });
+        let mut ranking = signals(Evidence {
+            question: &question,
+            found,
+            parent: &parent,
+            cites: &cites,
+            heading_cosine: &HashMap::new(),
+            passage_cosine: &HashMap::new(),
+        });
         assert!(ranking.candidates[0].signals.narrow && ranking.candidates[0].signals.inserted);
         ranking.order(&Weights::WORDS);
         let order: Vec<&str> = ranking.candidates.iter().map(|c| c.node.source_id.as_str()).collect();
@@ -593,8 +667,14 @@ mod tests {
             (node(4, "19.2-152.10", "section", "Protective order", "x"), Some(5.5), None),
         ];
         let parent: HashMap<i64, i64> = [(1, 10), (2, 20), (3, 20), (4, 20)].into();
-        let mut ranking =
-            signals(Evidence { question: &question, found, parent: &parent, cites: &HashSet::new(), heading_cosine: &HashMap::new() });
+        let mut ranking = signals(Evidence {
+            question: &question,
+            found,
+            parent: &parent,
+            cites: &HashSet::new(),
+            heading_cosine: &HashMap::new(),
+            passage_cosine: &HashMap::new(),
+        });
         ranking.order(&Weights::WORDS);
         assert_eq!(ranking.candidates[0].node.source_id, "19.2-152.8");
         assert_eq!(ranking.candidates[3].node.source_id, "16.1-279.1");

@@ -5,6 +5,9 @@
 //! manifest lists each file with its section count and SHA-256, checked before an ingest. Its
 //! vectors ship beside it (`vectors.bin`) so the first run need not embed 400 sections.
 
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
 use sha2::{Digest, Sha256};
 
 use crate::Error;
@@ -31,6 +34,71 @@ pub struct ManifestFile {
     pub file: String,
     pub sections: usize,
     pub sha256: String,
+    /// Each section's summary as checked against the official text, keyed as the file's
+    /// `Section` column writes it (`55.1-1245`; the Constitution's `12`).
+    #[serde(default)]
+    pub checks: BTreeMap<String, SummaryCheck>,
+}
+
+/// When and where a summary was checked against the official text, and the figures it states,
+/// each with the official words that state it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryCheck {
+    /// The official text read (a law.lis.virginia.gov page, or a dated copy of the Code).
+    pub source: String,
+    /// The date of that text (`YYYY-MM-DD`): the date the page shows, or the copy's.
+    pub text_of: String,
+    /// The day the summary was checked against it.
+    pub checked_on: String,
+    /// Whether the check changed the summary.
+    #[serde(default)]
+    pub changed: bool,
+    /// What the checker noted: which copy was read, amendments it could not confirm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The figures the summary states, each with the official words that state it.
+    #[serde(default)]
+    pub facts: Vec<Fact>,
+}
+
+/// A figure a summary states (`5 days`, `$4,500`, `100 %`) and the official words stating it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fact {
+    pub figure: String,
+    /// Copied word for word from the official text.
+    pub quote: String,
+    /// Another section the figure comes from, when it is not this one's (`16.1-106`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// That section's official text, when `from` is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// The graph's id of a section the manifest keys as `key` in `file`: the key itself for the
+/// Code, `const-I-12` for the Constitution's `12`.
+pub fn source_id(file: &str, key: &str) -> String {
+    if file.starts_with("Constitution") { format!("const-I-{key}") } else { key.to_string() }
+}
+
+/// The check of the summary of the section the graph calls `source_id`, if it was checked.
+pub fn summary_check(source_id: &str) -> Option<&'static SummaryCheck> {
+    static CHECKS: OnceLock<HashMap<String, SummaryCheck>> = OnceLock::new();
+    CHECKS
+        .get_or_init(|| {
+            let Ok(manifest) = manifest() else { return HashMap::new() };
+            manifest
+                .files
+                .into_iter()
+                .flat_map(|f| {
+                    let file = f.file;
+                    f.checks.into_iter().map(move |(key, check)| (self::source_id(&file, &key), check))
+                })
+                .collect()
+        })
+        .get(source_id)
 }
 
 pub fn manifest() -> Result<Manifest, Error> {

@@ -205,6 +205,38 @@ struct Found {
     rank: usize,
     /// A section with two versions: what the other one is ("A new version takes effect …").
     version_notice: Option<String>,
+    /// From a search: its score over the first result's, and whether it shares the first result's
+    /// chapter or article or a citation with it (absent when the explorer did not say).
+    relevance: Option<f64>,
+    same_topic: Option<bool>,
+}
+
+/// A search result with at least this relevance (its score between the tenth result's, 0, and the
+/// first's, 1) belongs among the sources whatever its part of the Code (the explorer's
+/// `proseva_law::rank::CLOSE`).
+const CLOSE: f64 = 0.3;
+/// When the first result does not lead clearly, the sections this close to it are named as the
+/// ones that may apply (the explorer's `proseva_law::rank::CLEAR_LEAD`).
+const NEAR_EQUAL: f64 = 0.8;
+
+impl Found {
+    /// Whether it belongs among the sources of an answer led by another section: the person named
+    /// it, or the search found it in the same part of the Code as the first result, citing or
+    /// cited by it, or close to it in score. A section of another field of law that merely
+    /// matched some words does not.
+    fn belongs(&self, first_title: &str) -> bool {
+        let close = |bar: f64| self.relevance.is_none_or(|r| r >= bar);
+        // Another title of the Code is another field of law: only a section nearly tied with the
+        // first, or linked to it, comes from there.
+        let same_field = title_of(&self.source_id) == first_title;
+        self.rank < 10 || self.same_topic != Some(false) || (if same_field { close(CLOSE) } else { close(NEAR_EQUAL) })
+    }
+}
+
+/// The title of the Code a section belongs to (`55.1` for `55.1-1245`), or `const` for the
+/// Constitution: its field of law.
+fn title_of(source_id: &str) -> &str {
+    source_id.split('-').next().unwrap_or(source_id)
 }
 
 fn section_label(source_id: &str, node_type: &str) -> String {
@@ -284,9 +316,13 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 node_type: n["nodeType"].as_str().unwrap_or("section").to_string(),
                 rank,
                 version_notice: n["versionNotice"].as_str().map(str::to_string),
+                relevance: n["relevance"].as_f64(),
+                same_topic: n["sameTopic"].as_bool(),
             }),
         }
     };
+    // Whether the search said its first result leads clearly (absent: it did not say).
+    let mut clear_lead: Option<bool> = None;
     for (i, r) in results.iter().enumerate() {
         if !r.ok {
             let error = crate::tool::error_message(&r.result).unwrap_or("failed");
@@ -300,6 +336,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             "get_node" if r.args["id"].is_string() => add(&r.result, 0, &mut found),
             "get_node" => add(&r.result, 1000 + i, &mut found),
             "search_nodes" => {
+                clear_lead = clear_lead.or(r.result["clearLead"].as_bool());
                 for (rank, n) in r.result["nodes"].as_array().into_iter().flatten().enumerate() {
                     add(n, 10 + rank, &mut found);
                 }
@@ -370,15 +407,30 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     }
     found.sort_by_key(|f| f.rank);
     found.retain(|f| !f.text.is_empty());
+    // Only sections that belong with the first: a section of another field of law that matched
+    // a few words never fills a slot.
+    if let Some(first_title) = found.first().map(|f| title_of(&f.source_id).to_string()) {
+        let mut kept = 0;
+        found.retain(|f| {
+            kept += 1;
+            kept == 1 || f.belongs(&first_title)
+        });
+    }
+    // A section the person named leads, whatever the search said.
+    let named_first = found.first().is_some_and(|f| f.rank < 10);
 
     let mut out = String::new();
-    // The section that answers first, by name, so the answer leads with it.
+    let name = |f: &Found| format!("{} — {}", section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'));
+    // The section that answers first, by name, so the answer leads with it; when the search found
+    // no clear leader, the few that may apply, as equals.
     if let Some(top) = found.first() {
-        out.push_str(&format!(
-            "**Most relevant:** {} — {}\n\n",
-            section_label(&top.source_id, &top.node_type),
-            top.heading.trim_end_matches('.')
-        ));
+        let close: Vec<&Found> = found.iter().take(3).filter(|f| f.relevance.is_none_or(|r| r >= NEAR_EQUAL)).collect();
+        if clear_lead == Some(false) && !named_first && close.len() > 1 {
+            let names: Vec<String> = close.iter().map(|f| name(f)).collect();
+            out.push_str(&format!("**These sections may apply:** {}\n\n", names.join("; ")));
+        } else {
+            out.push_str(&format!("**Most relevant:** {}\n\n", name(top)));
+        }
     }
     out.push_str(
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
@@ -544,6 +596,54 @@ mod tests {
         // One that is not quoted is listed.
         let answer = compose("deposit", &[search, neighbors(node(3, "55.1-1200"))]);
         assert!(answer.contains("**Related sections:** § 55.1-1200 (Heading 55.1-1200)"), "{answer}");
+    }
+
+    /// A search result as the explorer gives it, with how it stands beside the first.
+    fn hit(id: i64, source_id: &str, relevance: f64, same_topic: bool) -> Value {
+        json!({"id": id, "nodeType": "section", "sourceId": source_id, "heading": format!("Heading {source_id}"),
+               "sourceText": "The tenant has 5 days to pay the rent.", "textKind": "summary",
+               "relevance": relevance, "sameTopic": same_topic})
+    }
+
+    fn searched(clear_lead: bool, nodes: Vec<Value>) -> ToolResult {
+        ToolResult {
+            tool: "search_nodes".into(),
+            args: json!({"search": "pay or quit"}),
+            ok: true,
+            result: json!({"total": nodes.len(), "clearLead": clear_lead, "nodes": nodes}),
+        }
+    }
+
+    #[test]
+    fn a_section_from_another_field_of_law_never_fills_a_source_slot() {
+        let results = [searched(
+            true,
+            vec![
+                hit(1, "55.1-1245", 1.0, true),
+                hit(2, "55.1-1250", 0.6, true),
+                hit(3, "65.2-500", 0.2, false),
+                hit(4, "8.01-126", 0.9, false),
+            ],
+        )];
+        let answer = compose("pay or quit notice", &results);
+        assert!(answer.starts_with("**Most relevant:** § 55.1-1245 — Heading 55.1-1245\n"), "{answer}");
+        assert!(answer.contains("§ 55.1-1250") && answer.contains("§ 8.01-126"), "same part of the Code, or close in score: {answer}");
+        assert!(!answer.contains("65.2-500"), "workers' compensation matched a few words only: {answer}");
+    }
+
+    #[test]
+    fn without_a_clear_leader_the_answer_says_which_sections_may_apply() {
+        let results = [searched(false, vec![hit(1, "20-107.1", 1.0, true), hit(2, "20-108.1", 0.95, true), hit(3, "20-91", 0.5, true)])];
+        let answer = compose("support after divorce", &results);
+        assert!(
+            answer.starts_with("**These sections may apply:** § 20-107.1 — Heading 20-107.1; § 20-108.1 — Heading 20-108.1\n"),
+            "{answer}"
+        );
+        assert!(!answer.contains("Most relevant"), "{answer}");
+        // A section the person named leads, whatever the search says.
+        let named = ToolResult { tool: "get_node".into(), args: json!({"id": "20-91"}), ok: true, result: hit(3, "20-91", 1.0, true) };
+        let answer = compose("§ 20-91 and support", &[named, results[0].clone()]);
+        assert!(answer.starts_with("**Most relevant:** § 20-91 — Heading 20-91\n"), "{answer}");
     }
 
     #[test]

@@ -55,6 +55,10 @@ pub struct SearchRanking {
 pub struct NodePage {
     pub nodes: Vec<NodeRecord>,
     pub total: i64,
+    /// For a search: how each node stands beside the first result (empty for a plain listing).
+    pub fit: Vec<crate::rank::Fit>,
+    /// For a search: whether the first result scores clearly above the rest.
+    pub clear_lead: bool,
 }
 
 pub struct Graph {
@@ -72,6 +76,11 @@ pub struct Graph {
     query_embedder: RwLock<Option<Arc<dyn Embedder>>>,
     /// Headings embedded by searches so far, by node id (cleared when the model changes or it is full).
     heading_vectors: Mutex<HashMap<i64, Vec<f32>>>,
+    /// The words the graph's nodes use, for putting a question's misspellings right; read from the
+    /// nodes on the first search that needs it ([`Graph::vocabulary`]).
+    vocabulary: std::sync::OnceLock<crate::spelling::Vocabulary>,
+    /// Passage (paragraph) vectors of nodes searches have ranked, by node id.
+    passage_vectors: Mutex<HashMap<i64, Vec<Vec<f32>>>>,
     /// The file this graph was opened from, as [`file_identity`] names it.
     file: Option<FileIdentity>,
     /// Sections with versions: every version, by node id (crate::versions).
@@ -191,6 +200,8 @@ impl Graph {
             words,
             query_embedder: RwLock::new(None),
             heading_vectors: Mutex::new(HashMap::new()),
+            vocabulary: std::sync::OnceLock::new(),
+            passage_vectors: Mutex::new(HashMap::new()),
             file,
             versions,
             source_files,
@@ -315,6 +326,7 @@ impl Graph {
         }
         *self.query_embedder.write().unwrap_or_else(|e| e.into_inner()) = Some(embedder);
         self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
         Ok(())
     }
 

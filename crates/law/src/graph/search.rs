@@ -24,21 +24,23 @@ const FUSION_CANDIDATES: usize = 100;
 const HEADING_CANDIDATES: usize = 12;
 /// Heading vectors kept between searches (384 floats each: 5,000 take 7.7 MB).
 const MAX_HEADING_VECTORS: usize = 5_000;
+/// Nodes whose passage vectors are kept between searches (at most [`MAX_PASSAGES`] each).
+const MAX_PASSAGE_NODES: usize = 2_000;
+/// Passages of a node compared with a question, and the shortest that counts as one.
+const MAX_PASSAGES: usize = 8;
+const MIN_PASSAGE_CHARS: usize = 40;
+
+/// The paragraphs of a node's plain-language text (its summary, else its text), the first
+/// [`MAX_PASSAGES`] long enough to say something.
+fn passages(n: &NodeRecord) -> Vec<&str> {
+    let text = n.summary.as_deref().or(n.source_text.as_deref()).unwrap_or_default();
+    text.lines().map(str::trim).filter(|p| p.len() >= MIN_PASSAGE_CHARS).take(MAX_PASSAGES).collect()
+}
 /// How many sections a section-number prefix (`20-124`) names at most.
 const MAX_NAMED: usize = 100;
 /// Below this cosine a node is not a meaning-based match (all-MiniLM-L6-v2 scores unrelated
 /// sentences around 0.05–0.15 and paraphrases above 0.35).
 const MIN_SIMILARITY: f32 = 0.25;
-
-/// Words that say nothing about which law applies; dropped from full-text queries.
-const STOPWORDS: &[&str] = &[
-    "a", "about", "after", "all", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "but", "by", "can",
-    "could", "did", "do", "does", "doing", "for", "from", "get", "got", "had", "has", "have", "he", "her", "him", "his", "how", "i", "if",
-    "in", "into", "is", "it", "its", "just", "me", "my", "no", "not", "of", "on", "or", "our", "say", "says", "she", "should", "so",
-    "some", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "too", "up", "us", "va",
-    "virginia", "code", "law", "laws", "was", "we", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you",
-    "your",
-];
 
 /// The meaningful words of a plain-language search, lower-cased and de-duplicated, then the Code's
 /// words for its everyday phrases ([`crate::lay_terms`]); citations are left out (they are looked
@@ -51,7 +53,7 @@ pub fn query_terms(search: &str) -> Vec<String> {
     let mut terms: Vec<String> = Vec::new();
     for word in text.split(|c: char| !c.is_alphanumeric()) {
         let word = word.to_lowercase();
-        if word.is_empty() || STOPWORDS.contains(&word.as_str()) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
+        if word.is_empty() || crate::stopwords::is_stop_or_filler(&word) || (word.len() < 2 && !word.chars().all(|c| c.is_ascii_digit())) {
             continue;
         }
         if !terms.contains(&word) {
@@ -132,13 +134,15 @@ impl Graph {
                     .query_map(params![node_type, limit as i64, offset as i64], node_from_row)?
                     .map(|n| n.map(|n| self.current(n)))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(NodePage { nodes, total })
+                Ok(NodePage { nodes, total, fit: Vec::new(), clear_lead: false })
             });
         };
         let ranking = self.ranking(node_type, search, semantic, offset + limit)?;
         let total = ranking.total;
+        let (fit, clear_lead) = ranking.ranking.fit();
+        let fit = fit.into_iter().skip(offset).take(limit).collect();
         let nodes = ranking.ranking.into_nodes().into_iter().skip(offset).take(limit).collect();
-        Ok(NodePage { nodes, total })
+        Ok(NodePage { nodes, total, fit, clear_lead })
     }
 
     /// Everything a search finds for `search`, ordered: the nodes an exact citation or a
@@ -154,12 +158,29 @@ impl Graph {
         Ok(found)
     }
 
+    /// The words the graph's nodes use (headings, texts and summaries), read once.
+    pub fn vocabulary(&self) -> Result<&crate::spelling::Vocabulary, Error> {
+        if let Some(v) = self.vocabulary.get() {
+            return Ok(v);
+        }
+        let built = self.pool.with(|c| {
+            let mut stmt =
+                c.prepare("SELECT coalesce(heading, '') || ' ' || coalesce(source_text, '') || ' ' || coalesce(summary, '') FROM nodes")?;
+            let texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
+            Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str)))
+        })?;
+        Ok(self.vocabulary.get_or_init(|| built))
+    }
+
     /// What [`Graph::ranking`] orders: every candidate with its signals, in the order found.
     pub fn candidates(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
         let search = search.trim();
         if let Some(prefix) = section_prefix(search) {
             return self.section_lookup(node_type, search, prefix, depth);
         }
+        // Misspelled words read as the words the graph uses ("custady" → custody), for words and meaning.
+        let corrected = self.vocabulary()?.correct_text(search).0;
+        let search = corrected.as_str();
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
 
         let mut named: Vec<NodeRecord> = Vec::new();
@@ -216,12 +237,18 @@ impl Graph {
         let ids: Vec<i64> = found.iter().map(|(n, _, _)| n.id).collect();
         let (parent, cites) = self.links_among(&ids)?;
         let question = Question::read(search, &terms);
-        let heading_cosine = match &query_vector {
-            Some(query) => self.heading_cosines(query, &found)?,
-            None => HashMap::new(),
+        let (heading_cosine, passage_cosine) = match &query_vector {
+            Some(query) => (self.heading_cosines(query, &found)?, self.passage_cosines(query, &found)?),
+            None => (HashMap::new(), HashMap::new()),
         };
-        let mut ranking =
-            rank::signals(Evidence { question: &question, found, parent: &parent, cites: &cites, heading_cosine: &heading_cosine });
+        let mut ranking = rank::signals(Evidence {
+            question: &question,
+            found,
+            parent: &parent,
+            cites: &cites,
+            heading_cosine: &heading_cosine,
+            passage_cosine: &passage_cosine,
+        });
         ranking.named = named;
         Ok(SearchRanking { ranking, total })
     }
@@ -284,6 +311,37 @@ impl Graph {
         }
         let known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
         Ok(strongest.iter().filter_map(|n| known.get(&n.id).map(|v| (n.id, proseva_embed::dot(query, v)))).collect())
+    }
+
+    /// The best cosine of `query` with a passage (a paragraph) of each of the strongest candidates'
+    /// plain-language text: a question about one point of a long section meets the paragraph that
+    /// makes it, where the whole text's vector blurs it. Passages are embedded once and kept.
+    fn passage_cosines(&self, query: &[f32], found: &[(NodeRecord, Option<f64>, Option<f32>)]) -> Result<HashMap<i64, f32>, Error> {
+        let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
+            return Ok(HashMap::new());
+        };
+        let strongest: Vec<&NodeRecord> = rank::strongest(found, HEADING_CANDIDATES).into_iter().map(|i| &found[i].0).collect();
+        let mut out = HashMap::new();
+        for n in strongest {
+            let known = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).get(&n.id).cloned();
+            let vectors = match known {
+                Some(v) => v,
+                None => {
+                    let passages = passages(n);
+                    let vectors = if passages.is_empty() { Vec::new() } else { embedder.embed(&passages)? };
+                    let mut cache = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner());
+                    if cache.len() >= MAX_PASSAGE_NODES {
+                        cache.clear();
+                    }
+                    cache.insert(n.id, vectors.clone());
+                    vectors
+                }
+            };
+            if let Some(best) = vectors.iter().map(|v| proseva_embed::dot(query, v)).reduce(f32::max) {
+                out.insert(n.id, best);
+            }
+        }
+        Ok(out)
     }
 
     /// Each node's parent (its `contains` edge) and the `cites` edges between the nodes.
@@ -355,8 +413,9 @@ mod tests {
 
     #[test]
     fn plain_questions_become_their_meaningful_words() {
-        assert_eq!(query_terms("landlord will not return my deposit"), ["landlord", "return", "deposit"]);
-        assert_eq!(query_terms("What does Virginia Code say about FOIA?"), ["foia"]);
+        // "will" is kept: it may be the paper that leaves an estate.
+        assert_eq!(query_terms("landlord will not return my deposit"), ["landlord", "will", "return", "deposit"]);
+        assert_eq!(query_terms("What does Virginia Code say about FOIA?"), ["foia", "public", "records"]);
         assert!(query_terms("the of and").is_empty());
         assert_eq!(query_terms("§ 20-124.3 custody"), ["custody"]);
         // Query syntax in user input is only words.

@@ -238,6 +238,9 @@ impl UserLayerSummary {
 pub struct NodeConnection {
     nodes: Vec<Node>,
     total: i32,
+    /// For a search: the first node scores clearly above the rest (or the query names it); when
+    /// false, the first few may apply about equally. False for a plain listing.
+    clear_lead: bool,
 }
 
 #[derive(SimpleObject)]
@@ -430,6 +433,11 @@ pub struct Node {
     truncated: bool,
     /// `official` (the graph built from the Code) or `user` (the person's own additions: opinions).
     layer: String,
+    /// In a search result: its score over the first result's, 0–1 (null outside a search).
+    relevance: Option<f64>,
+    /// In a search result: it shares the first result's chapter or article, or one cites the
+    /// other (null outside a search).
+    same_topic: Option<bool>,
 }
 
 impl Node {
@@ -446,7 +454,17 @@ impl Node {
             summary: n.summary,
             truncated: false,
             layer: Layer::of_id(n.id).as_str().into(),
+            relevance: None,
+            same_topic: None,
         }
+    }
+
+    /// A search result, with how it stands beside the first.
+    fn found(n: NodeRecord, fit: Option<&proseva_law::rank::Fit>) -> Self {
+        let mut node = Node::listed(n);
+        node.relevance = fit.map(|f| (f.relevance * 1000.0).round() / 1000.0);
+        node.same_topic = fit.map(|f| f.same_topic);
+        node
     }
 
     fn listed(n: NodeRecord) -> Self {
@@ -466,8 +484,34 @@ impl Node {
     }
 }
 
+/// When a starter summary was checked against the official text, and where.
+#[derive(SimpleObject)]
+pub struct SummaryCheck {
+    /// The official text read: a law.lis.virginia.gov page, or a dated copy of the Code.
+    source: String,
+    /// The date of that text (`YYYY-MM-DD`).
+    text_of: String,
+    /// The day the summary was checked against it.
+    checked_on: String,
+}
+
 #[ComplexObject]
 impl Node {
+    /// When this node's plain-language summary (its `sourceText` when `textKind` is `summary`, else
+    /// `summary`) was checked against the official text; null for a node with no starter summary
+    /// or one not yet checked.
+    async fn summary_check(&self) -> Option<SummaryCheck> {
+        let has_summary = self.text_kind == "summary" || self.summary.is_some();
+        if !has_summary || self.layer != "official" {
+            return None;
+        }
+        proseva_law::starter::summary_check(&self.source_id).map(|c| SummaryCheck {
+            source: c.source.clone(),
+            text_of: c.text_of.clone(),
+            checked_on: c.checked_on.clone(),
+        })
+    }
+
     /// Every edge touching this node, in either direction, of both layers.
     #[graphql(complexity = "20 * child_complexity + 1")]
     async fn edges(&self, ctx: &Context<'_>) -> Result<Vec<Edge>> {
