@@ -1,0 +1,159 @@
+use super::*;
+
+#[test]
+fn a_letter_asked_for_offline_is_said_to_need_a_model() {
+    let answer = compose("Draft a letter to the clerk asking to continue my hearing", &[]);
+    assert!(answer.contains("needs a language model") && answer.contains("Draft…"), "{answer}");
+    for question in ["What is a motion to continue?", "Write down my deadlines", "When is my hearing?"] {
+        assert!(!compose(question, &[]).contains("needs a language model"), "{question}");
+    }
+    assert!(asks_for_prose("Can you write me an e-mail to the landlord?") && asks_for_prose("Prepare a motion outline"));
+}
+
+fn spec(name: &str) -> ToolSpec {
+    ToolSpec { name: name.into(), description: String::new(), parameters: json!({}) }
+}
+
+fn names(calls: &[ToolCall]) -> Vec<&str> {
+    calls.iter().map(|c| c.name.as_str()).collect()
+}
+
+#[test]
+fn plans_from_the_question() {
+    let chat: Vec<ToolSpec> = ["get_node", "search_nodes", "SearchKnowledge", "GetDeadlines", "GetCases", "GetContacts"].map(spec).to_vec();
+    assert_eq!(names(&plan("What does § 2.2-3704 require?", &chat)), vec!["get_node", "search_nodes", "SearchKnowledge"]);
+    assert_eq!(plan("What does § 2.2-3704 require?", &chat)[0].arguments, r#"{"id":"2.2-3704"}"#);
+    assert_eq!(names(&plan("When is my next hearing?", &chat)), vec!["search_nodes", "SearchKnowledge", "GetDeadlines", "GetCases"]);
+    assert!(names(&plan("phone number of the clerk", &chat)).contains(&"GetContacts"));
+    // Only tools on offer are planned.
+    let research: Vec<ToolSpec> = ["search_nodes", "search_opinions", "search_statutes"].map(spec).to_vec();
+    assert_eq!(names(&plan("Virginia court jurisdiction rules", &research)), vec!["search_nodes", "search_opinions", "search_statutes"]);
+}
+
+#[test]
+fn sentences_do_not_end_inside_section_numbers() {
+    let text = "Family abuse is defined in § 16.1-228. The court may award 2.5 days of visitation! Really?";
+    assert_eq!(split_sentences(text), vec!["Family abuse is defined in § 16.1-228.", "The court may award 2.5 days of visitation!"]);
+}
+
+#[test]
+fn picks_the_sentences_that_answer_the_question() {
+    let text = "This chapter has definitions. A landlord must return the security deposit within 45 days. Other rules apply to pets.";
+    assert_eq!(
+        best_sentences(text, "when must the landlord return my deposit", 1),
+        vec!["A landlord must return the security deposit within 45 days."]
+    );
+}
+
+#[test]
+fn related_sections_are_listed_only_when_some_are_not_quoted_already() {
+    let node = |id: i64, source_id: &str| {
+        json!({"id": id, "nodeType": "section", "sourceId": source_id, "heading": format!("Heading {source_id}"),
+               "sourceText": "The landlord must return the deposit.", "textKind": "summary"})
+    };
+    let search = ToolResult {
+        tool: "search_nodes".into(),
+        args: json!({"search": "deposit"}),
+        ok: true,
+        result: json!({"total": 2, "nodes": [node(1, "55.1-1226"), node(2, "55.1-1204")]}),
+    };
+    let neighbors = |to: Value| ToolResult {
+        tool: "get_neighbors".into(),
+        args: json!({"id": 1}),
+        ok: true,
+        result: json!({"id": 1, "edges": [{"relType": "cites", "fromNode": node(1, "55.1-1226"), "toNode": to}]}),
+    };
+    // The only related section is quoted already: no empty heading.
+    let answer = compose("deposit", &[search.clone(), neighbors(node(2, "55.1-1204"))]);
+    assert!(!answer.contains("Related sections"), "{answer}");
+    // One that is not quoted is listed.
+    let answer = compose("deposit", &[search, neighbors(node(3, "55.1-1200"))]);
+    assert!(answer.contains("**Related sections:** § 55.1-1200 (Heading 55.1-1200)"), "{answer}");
+}
+
+/// A search result as the explorer gives it, with how it stands beside the first.
+fn hit(id: i64, source_id: &str, relevance: f64, same_topic: bool) -> Value {
+    json!({"id": id, "nodeType": "section", "sourceId": source_id, "heading": format!("Heading {source_id}"),
+           "sourceText": "The tenant has 5 days to pay the rent.", "textKind": "summary",
+           "relevance": relevance, "sameTopic": same_topic})
+}
+
+fn searched(clear_lead: bool, nodes: Vec<Value>) -> ToolResult {
+    ToolResult {
+        tool: "search_nodes".into(),
+        args: json!({"search": "pay or quit"}),
+        ok: true,
+        result: json!({"total": nodes.len(), "clearLead": clear_lead, "nodes": nodes}),
+    }
+}
+
+#[test]
+fn a_section_from_another_field_of_law_never_fills_a_source_slot() {
+    let results = [searched(
+        true,
+        vec![
+            hit(1, "55.1-1245", 1.0, true),
+            hit(2, "55.1-1250", 0.6, true),
+            hit(3, "65.2-500", 0.2, false),
+            hit(4, "8.01-126", 0.9, false),
+        ],
+    )];
+    let answer = compose("pay or quit notice", &results);
+    assert!(answer.starts_with("**Most relevant:** § 55.1-1245 — Heading 55.1-1245\n"), "{answer}");
+    assert!(answer.contains("§ 55.1-1250") && answer.contains("§ 8.01-126"), "same part of the Code, or close in score: {answer}");
+    assert!(!answer.contains("65.2-500"), "workers' compensation matched a few words only: {answer}");
+}
+
+#[test]
+fn without_a_clear_leader_the_answer_says_which_sections_may_apply() {
+    let results = [searched(false, vec![hit(1, "20-107.1", 1.0, true), hit(2, "20-108.1", 0.95, true), hit(3, "20-91", 0.5, true)])];
+    let answer = compose("support after divorce", &results);
+    assert!(answer.starts_with("**These sections may apply:** § 20-107.1 — Heading 20-107.1; § 20-108.1 — Heading 20-108.1\n"), "{answer}");
+    assert!(!answer.contains("Most relevant"), "{answer}");
+    // A section the person named leads, whatever the search says.
+    let named = ToolResult { tool: "get_node".into(), args: json!({"id": "20-91"}), ok: true, result: hit(3, "20-91", 1.0, true) };
+    let answer = compose("§ 20-91 and support", &[named, results[0].clone()]);
+    assert!(answer.starts_with("**Most relevant:** § 20-91 — Heading 20-91\n"), "{answer}");
+}
+
+#[test]
+fn says_when_the_persons_records_hold_nothing_on_the_question() {
+    let knowledge =
+        ToolResult { tool: "SearchKnowledge".into(), args: json!({"query": "deposit"}), ok: true, result: json!({"passages": []}) };
+    let answer = compose("deposit", &[knowledge]);
+    assert!(answer.contains("**From your case file:** nothing in your records matches this question."), "{answer}");
+    assert!(!answer.contains("Most relevant"), "nothing was found, so nothing leads: {answer}");
+}
+
+#[test]
+fn composes_an_answer_that_cites_only_what_was_retrieved_and_labels_summaries() {
+    let results = vec![
+        ToolResult {
+            tool: "search_nodes".into(),
+            args: json!({"search": "FOIA"}),
+            ok: true,
+            result: json!({"total": 1, "nodes": [{"id": 5, "nodeType": "section", "sourceId": "2.2-3704", "heading": "Public records to be open to inspection",
+            "sourceText": "Under FOIA, any Virginia citizen may ask a public body for its records. The body must answer within five working days.",
+            "textKind": "summary", "url": "https://law.lis.virginia.gov/vacode/2.2-3704/"}]}),
+        },
+        ToolResult {
+            tool: "search_opinions".into(),
+            args: json!({}),
+            ok: false,
+            result: json!({"error": "COURTLISTENER_API_TOKEN is not set"}),
+        },
+    ];
+    let answer = compose("What does Virginia law say about FOIA?", &results);
+    assert!(answer.starts_with("**Most relevant:** § 2.2-3704 — Public records to be open to inspection\n"), "{answer}");
+    // The person's records were not searched, so the answer says nothing of them.
+    assert!(!answer.contains("case file"), "{answer}");
+    assert!(
+        answer.contains("**§ 2.2-3704. Public records to be open to inspection** (plain-language summary, not the statute's words)"),
+        "{answer}"
+    );
+    assert!(answer.contains("https://law.lis.virginia.gov/vacode/2.2-3704/"));
+    assert!(answer.contains("Offline answer"));
+    assert!(answer.contains("COURTLISTENER_API_TOKEN is not set"));
+    let cited: Vec<String> = proseva_citation::find_citations(&answer).into_iter().map(|c| c.reference.source_id()).collect();
+    assert!(cited.iter().all(|c| c == "2.2-3704"), "{cited:?}");
+}
