@@ -205,8 +205,9 @@ struct Found {
     rank: usize,
     /// A section with two versions: what the other one is ("A new version takes effect …").
     version_notice: Option<String>,
-    /// From a search: its score over the first result's, and whether it shares the first result's
-    /// chapter or article or a citation with it (absent when the explorer did not say).
+    /// From a search: its relevance (its score placed between the tenth result's, 0, and the
+    /// first's, 1), and whether it shares the first result's chapter or article or a citation with
+    /// it (absent when the explorer did not say).
     relevance: Option<f64>,
     same_topic: Option<bool>,
 }

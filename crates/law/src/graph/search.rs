@@ -158,14 +158,18 @@ impl Graph {
         Ok(found)
     }
 
-    /// The words the graph's nodes use (headings, texts and summaries), read once.
+    /// The words the graph's nodes use in their headings and plain-language summaries (the words a
+    /// person's question is put right to; the statute's own wording, tens of megabytes for the whole
+    /// Code, would make the first search slow and offer rare words as corrections), read once.
     pub fn vocabulary(&self) -> Result<&crate::spelling::Vocabulary, Error> {
         if let Some(v) = self.vocabulary.get() {
             return Ok(v);
         }
         let built = self.pool.with(|c| {
-            let mut stmt =
-                c.prepare("SELECT coalesce(heading, '') || ' ' || coalesce(source_text, '') || ' ' || coalesce(summary, '') FROM nodes")?;
+            let mut stmt = c.prepare(
+                "SELECT coalesce(heading, '') || ' ' || CASE WHEN text_kind = 'summary' THEN coalesce(source_text, '') ELSE '' END
+                        || ' ' || coalesce(summary, '') FROM nodes",
+            )?;
             let texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
             Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str)))
         })?;
