@@ -430,13 +430,8 @@ impl Ranking {
             (false, Some(_), Some(_), Some(_)) => 1.0,
             _ => 0.0,
         };
-        let linked = |a: i64, b: i64| {
-            a == b
-                || self.parent.get(&a).is_some_and(|p| self.parent.get(&b) == Some(p))
-                || self.cites.contains(&(a, b))
-                || self.cites.contains(&(b, a))
-        };
-        let fits: Vec<Fit> = order.iter().map(|&id| Fit { relevance: relevance(id), same_topic: linked(id, top) }).collect();
+        let same_topic = |id: i64| id == top || linked(&self.parent, &self.cites, id, top);
+        let fits: Vec<Fit> = order.iter().map(|&id| Fit { relevance: relevance(id), same_topic: same_topic(id) }).collect();
         let clear = named(top) || fits.get(1).is_none_or(|second| second.relevance < CLEAR_LEAD);
         (fits, clear)
     }
@@ -469,9 +464,9 @@ pub struct Evidence<'a> {
     /// `(node, BM25 score — higher is better — or None, cosine or None)`.
     pub found: Vec<(NodeRecord, Option<f64>, Option<f32>)>,
     /// Each candidate's parent (`contains` edge), where it has one.
-    pub parent: &'a HashMap<i64, i64>,
+    pub parent: HashMap<i64, i64>,
     /// `cites` edges between candidates, both ways.
-    pub cites: &'a HashSet<(i64, i64)>,
+    pub cites: HashSet<(i64, i64)>,
     /// The cosine of the question with the headings of the strongest candidates, alone.
     pub heading_cosine: &'a HashMap<i64, f32>,
     /// The best cosine of the question with a passage of each of the strongest candidates.
@@ -504,6 +499,11 @@ pub fn strongest(found: &[(NodeRecord, Option<f64>, Option<f32>)], n: usize) -> 
     order
 }
 
+/// Whether nodes `a` and `b` share a parent (chapter or article) or one cites the other.
+fn linked(parent: &HashMap<i64, i64>, cites: &HashSet<(i64, i64)>, a: i64, b: i64) -> bool {
+    parent.get(&a).is_some_and(|p| parent.get(&b) == Some(p)) || cites.contains(&(a, b)) || cites.contains(&(b, a))
+}
+
 /// The candidates' signals, in the order found.
 pub fn signals(evidence: Evidence<'_>) -> Ranking {
     let Evidence { question, found, parent, cites, heading_cosine, passage_cosine } = evidence;
@@ -513,9 +513,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
         strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
     let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
     let best_passage_cosine = passage_cosine.values().copied().reduce(f32::max);
-    let linked = |a: i64, b: i64| {
-        a != b && (parent.get(&a).is_some_and(|p| parent.get(&b) == Some(p)) || cites.contains(&(a, b)) || cites.contains(&(b, a)))
-    };
+    let linked = |a: i64, b: i64| a != b && linked(&parent, &cites, a, b);
 
     let candidates = found
         .into_iter()
@@ -544,16 +542,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
             Candidate { node, signals }
         })
         .collect();
-    Ranking {
-        named: Vec::new(),
-        candidates,
-        best_cosine,
-        best_heading_cosine,
-        best_passage_cosine,
-        scores: HashMap::new(),
-        parent: parent.clone(),
-        cites: cites.clone(),
-    }
+    Ranking { named: Vec::new(), candidates, best_cosine, best_heading_cosine, best_passage_cosine, scores: HashMap::new(), parent, cites }
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ use crate::words::{Found, Match};
 type QueryHits = (Option<Vec<f32>>, Vec<(i64, f32)>);
 /// Each node's parent, and the `cites` edges between nodes.
 type Links = (HashMap<i64, i64>, HashSet<(i64, i64)>);
+/// Cosines by node id: of the question with each heading, and with each node's best passage.
+type LeadCosines = (HashMap<i64, f32>, HashMap<i64, f32>);
 
 /// How many candidates each ranking (by words, by meaning) contributes to a search.
 const FUSION_CANDIDATES: usize = 100;
@@ -242,14 +244,14 @@ impl Graph {
         let (parent, cites) = self.links_among(&ids)?;
         let question = Question::read(search, &terms);
         let (heading_cosine, passage_cosine) = match &query_vector {
-            Some(query) => (self.heading_cosines(query, &found)?, self.passage_cosines(query, &found)?),
+            Some(query) => self.strongest_cosines(query, &found)?,
             None => (HashMap::new(), HashMap::new()),
         };
         let mut ranking = rank::signals(Evidence {
             question: &question,
             found,
-            parent: &parent,
-            cites: &cites,
+            parent,
+            cites,
             heading_cosine: &heading_cosine,
             passage_cosine: &passage_cosine,
         });
@@ -292,12 +294,16 @@ impl Graph {
         Ok(SearchRanking { ranking: Ranking { named, ..Ranking::default() }, total })
     }
 
-    /// The cosine of `query` with the headings of the strongest candidates, embedded once and kept.
-    fn heading_cosines(&self, query: &[f32], found: &[(NodeRecord, Option<f64>, Option<f32>)]) -> Result<HashMap<i64, f32>, Error> {
+    /// For the strongest candidates: the cosine of `query` with each one's heading alone, and its
+    /// best cosine with a passage (a paragraph) of its plain-language text — a question about one
+    /// point of a long section meets the paragraph that makes it, where the whole text's vector
+    /// blurs it. Headings and passages are embedded once and kept.
+    fn strongest_cosines(&self, query: &[f32], found: &[(NodeRecord, Option<f64>, Option<f32>)]) -> Result<LeadCosines, Error> {
         let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
-            return Ok(HashMap::new());
+            return Ok(LeadCosines::default());
         };
         let strongest: Vec<&NodeRecord> = rank::strongest(found, HEADING_CANDIDATES).into_iter().map(|i| &found[i].0).collect();
+
         let missing: Vec<&NodeRecord> = {
             let known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
             strongest.iter().copied().filter(|n| !known.contains_key(&n.id) && n.heading.is_some()).collect()
@@ -313,39 +319,31 @@ impl Graph {
                 known.insert(n.id, v);
             }
         }
-        let known = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(strongest.iter().filter_map(|n| known.get(&n.id).map(|v| (n.id, proseva_embed::dot(query, v)))).collect())
-    }
 
-    /// The best cosine of `query` with a passage (a paragraph) of each of the strongest candidates'
-    /// plain-language text: a question about one point of a long section meets the paragraph that
-    /// makes it, where the whole text's vector blurs it. Passages are embedded once and kept.
-    fn passage_cosines(&self, query: &[f32], found: &[(NodeRecord, Option<f64>, Option<f32>)]) -> Result<HashMap<i64, f32>, Error> {
-        let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
-            return Ok(HashMap::new());
-        };
-        let strongest: Vec<&NodeRecord> = rank::strongest(found, HEADING_CANDIDATES).into_iter().map(|i| &found[i].0).collect();
-        let mut out = HashMap::new();
-        for n in strongest {
-            let known = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).get(&n.id).cloned();
-            let vectors = match known {
-                Some(v) => v,
-                None => {
-                    let passages = passages(n);
-                    let vectors = if passages.is_empty() { Vec::new() } else { embedder.embed(&passages)? };
-                    let mut cache = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner());
-                    if cache.len() >= MAX_PASSAGE_NODES {
-                        cache.clear();
-                    }
-                    cache.insert(n.id, vectors.clone());
-                    vectors
-                }
-            };
-            if let Some(best) = vectors.iter().map(|v| proseva_embed::dot(query, v)).reduce(f32::max) {
-                out.insert(n.id, best);
+        // Each node's passages in a pass of their own: the embedder's arithmetic depends on how
+        // many tokens a pass holds, and these vectors are what the ranking was measured with.
+        for n in &strongest {
+            if self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&n.id) {
+                continue;
             }
+            let texts = passages(n);
+            let vectors = if texts.is_empty() { Vec::new() } else { embedder.embed(&texts)? };
+            let mut known = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner());
+            if known.len() >= MAX_PASSAGE_NODES {
+                known.clear();
+            }
+            known.insert(n.id, vectors);
         }
-        Ok(out)
+
+        let cosine = |v: &Vec<f32>| proseva_embed::dot(query, v);
+        let headings = self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner());
+        let heading = strongest.iter().filter_map(|n| headings.get(&n.id).map(|v| (n.id, cosine(v)))).collect();
+        let known = self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner());
+        let passage = strongest
+            .iter()
+            .filter_map(|n| known.get(&n.id).and_then(|vs| vs.iter().map(cosine).reduce(f32::max)).map(|best| (n.id, best)))
+            .collect();
+        Ok((heading, passage))
     }
 
     /// Each node's parent (its `contains` edge) and the `cites` edges between the nodes.

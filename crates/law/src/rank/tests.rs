@@ -79,14 +79,8 @@ fn a_general_section_outranks_its_narrow_neighbour_on_equal_evidence() {
         (node(3, "18", "title", "Crimes", ""), Some(5.0), None),
     ];
     let (parent, cites) = (HashMap::new(), HashSet::new());
-    let mut ranking = signals(Evidence {
-        question: &question,
-        found,
-        parent: &parent,
-        cites: &cites,
-        heading_cosine: &HashMap::new(),
-        passage_cosine: &HashMap::new(),
-    });
+    let mut ranking =
+        signals(Evidence { question: &question, found, parent, cites, heading_cosine: &HashMap::new(), passage_cosine: &HashMap::new() });
     assert!(ranking.candidates[0].signals.narrow && ranking.candidates[0].signals.inserted);
     ranking.order(&Weights::WORDS);
     let order: Vec<&str> = ranking.candidates.iter().map(|c| c.node.source_id.as_str()).collect();
@@ -106,8 +100,8 @@ fn sections_of_one_chapter_support_each_other() {
     let mut ranking = signals(Evidence {
         question: &question,
         found,
-        parent: &parent,
-        cites: &HashSet::new(),
+        parent,
+        cites: HashSet::new(),
         heading_cosine: &HashMap::new(),
         passage_cosine: &HashMap::new(),
     });
