@@ -42,7 +42,7 @@ test: setup model llm-model tools lint ## everything CI runs: the real window un
 	cargo test --release --workspace
 	$(MAKE) test-deb
 
-bench: setup model tools ## benchmarks; figures go in docs/benchmarks.md
+bench: setup model llm-model tools ## benchmarks; figures go in docs/benchmarks.md
 	$(BUILD) --features proseva-bench/compare-candle
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"
@@ -50,6 +50,8 @@ bench: setup model tools ## benchmarks; figures go in docs/benchmarks.md
 	"$(CARGO_TARGET_DIR)/release/agent-bench"
 	"$(CARGO_TARGET_DIR)/release/supervisor-bench"
 	"$(CARGO_TARGET_DIR)/release/offline-eval"
+	scripts/build-llama-bench.sh
+	"$(CARGO_TARGET_DIR)/release/llm-bench"
 	cargo bench --profile release --workspace --bench desktop
 	scripts/render-bench.sh
 

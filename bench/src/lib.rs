@@ -10,6 +10,9 @@
 //!   with the feature `compare-candle` (its reference computation is candle-transformers' BERT).
 //! - `agent-bench`: question to offline answer on the real sidecars, and the runner's overhead.
 //! - `supervisor-bench [RUNS]`: first-run set-up, cold and warm start, shutdown, idle memory.
+//! - `llm-bench [FILE.gguf …]`: the local language model (proseva-llm) beside llama.cpp's own
+//!   llama-bench (scripts/build-llama-bench.sh): prompt and generation tokens/s, time to first
+//!   token, memory loaded and unloaded, a typical answer end to end.
 //!
 //! ```text
 //! cargo build --release --workspace --bins && $CARGO_TARGET_DIR/release/explorer-bench
@@ -23,6 +26,14 @@
 pub fn status_kib(pid: u32, key: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status.lines().find_map(|l| l.strip_prefix(key))?.split_whitespace().next()?.parse().ok()
+}
+
+/// RSS and PSS of a process, in KiB, from `/proc/<pid>/smaps_rollup` (PSS shares each shared
+/// page out among the processes that map it); `None` where there is no such file or figure.
+pub fn rollup_kib(pid: u32) -> Option<(u64, u64)> {
+    let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    let figure = |key: &str| rollup.lines().find_map(|l| l.strip_prefix(key))?.split_whitespace().next()?.parse::<u64>().ok();
+    Some((figure("Rss:")?, figure("Pss:")?))
 }
 
 /// A sidecar a bench started: it prints `listening on <url>` first; it is killed and reaped when
@@ -69,5 +80,12 @@ mod tests {
         let rss = status_kib(std::process::id(), "VmRSS:").expect("Linux reports VmRSS");
         assert!(rss > 100, "a running test binary holds more than 100 KiB: {rss}");
         assert_eq!(status_kib(std::process::id(), "NoSuchKey:"), None);
+    }
+
+    #[test]
+    fn reads_this_process_rss_and_pss() {
+        let (rss, pss) = rollup_kib(std::process::id()).expect("Linux has smaps_rollup");
+        assert!(rss > 100 && pss > 0 && pss <= rss, "RSS {rss} KiB, PSS {pss} KiB");
+        assert_eq!(rollup_kib(u32::MAX), None, "no such process");
     }
 }
