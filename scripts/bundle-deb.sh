@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the installable .deb with the Tauri bundler: the app, both sidecars and proseva-mcp (the
+# Builds the installable .deb with the Tauri bundler: the app, its sidecars (proseva-llm, the local
+# language model, included) and proseva-mcp (the
 # law graph for other assistants) beside it (externalBin), the desktop entry and the icons. Binaries are stripped (release builds keep
 # line tables for backtraces; the package does not need them).
 #
@@ -14,7 +15,7 @@ triple="$(rustc -vV | sed -n 's/^host: //p')"
 
 cargo build --release --workspace --all-targets
 mkdir -p src-tauri/binaries
-for bin in proseva-server proseva-explorer proseva-mcp; do
+for bin in proseva-server proseva-explorer proseva-mcp proseva-llm; do
   install -m 0755 "$CARGO_TARGET_DIR/release/$bin" "src-tauri/binaries/$bin-$triple"
   strip "src-tauri/binaries/$bin-$triple"
 done

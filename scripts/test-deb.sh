@@ -12,7 +12,7 @@ deb="$(ls -t "$CARGO_TARGET_DIR"/release/bundle/deb/*.deb | head -n1)"
 pkg="$(dpkg-deb -f "$deb" Package)"
 echo "test-deb: $deb (package $pkg)"
 contents="$(dpkg-deb -c "$deb")"
-for f in usr/bin/proseva usr/bin/proseva-server usr/bin/proseva-explorer usr/bin/proseva-mcp; do
+for f in usr/bin/proseva usr/bin/proseva-server usr/bin/proseva-explorer usr/bin/proseva-mcp usr/bin/proseva-llm; do
   grep -Eq " (\./)?$f\$" <<<"$contents" || { echo "test-deb: $f is not in the package" >&2; exit 1; }
 done
 grep -q "usr/share/applications/.*\.desktop$" <<<"$contents" || { echo "test-deb: no desktop entry" >&2; exit 1; }
@@ -59,7 +59,7 @@ for p in $pids; do
 done
 
 $sudo apt-get remove -y -qq "$pkg" >/dev/null
-for f in /usr/bin/proseva /usr/bin/proseva-server /usr/bin/proseva-explorer /usr/bin/proseva-mcp "$entry"; do
+for f in /usr/bin/proseva /usr/bin/proseva-server /usr/bin/proseva-explorer /usr/bin/proseva-mcp /usr/bin/proseva-llm "$entry"; do
   [ ! -e "$f" ] || { echo "test-deb: $f still there after uninstall" >&2; exit 1; }
 done
 [ -f "$data/graph.db" ] || { echo "test-deb: the data dir did not survive the uninstall" >&2; exit 1; }

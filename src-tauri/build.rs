@@ -49,6 +49,9 @@ const COMMANDS: &[&str] = &[
     "library_pause_embedding",
     "library_import_file",
     "library_import_finish",
+    // The language model on this computer (proseva-llm).
+    "local_model_status",
+    "pick_model_file",
 ];
 
 fn main() {

@@ -113,6 +113,8 @@ export const api = {
   getNode: ({ id = null, sourceId = null }) => invoke('get_node', { id, sourceId }),
   getSettings: () => invoke('get_settings'),
   saveSettings: (settings, secrets) => invoke('save_settings', { settings, secrets }),
+  pickModelFile: () => invoke('pick_model_file'),
+  localModelStatus: () => invoke('local_model_status'),
 
   // The case workspace (docs/workspace.md).
   /** `{items, total, limit, offset}`; `filter` per resource (deadlines, timeline). */

@@ -304,6 +304,28 @@ export class Conversation {
     req.phase.querySelector('.phase-text').textContent = text;
     req.msg.dataset.phase = name;
     if (!req.replay) announce(text);
+    if (name === 'answer' && !req.replay) this.watchLocalModel(req);
+  }
+
+  /**
+   * While the answer has not begun, says what the model on this computer is doing: loading,
+   * or answering questions ahead of this one (it takes one at a time). Nothing for a model
+   * service or offline mode (`localModelStatus` is null then).
+   */
+  async watchLocalModel(req) {
+    const text = req.phase.querySelector('.phase-text');
+    while (!req.finished && !req.reply) {
+      const health = await api.localModelStatus().catch(() => null);
+      if (!health || typeof health !== 'object' || req.finished || req.reply) return;
+      const ahead = Math.max(0, Number(health.queued) || 0);
+      let line = PHASES.answer;
+      if (ahead > 0) line = `Waiting for ${health.model} on this computer — ${ahead} question${ahead === 1 ? '' : 's'} ahead of yours…`;
+      else if (health.loaded === false) line = `Loading ${health.model} on this computer…`;
+      else line = `Writing the answer with ${health.model} on this computer…`;
+      text.textContent = line;
+      req.msg.dataset.localQueue = String(ahead);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 
   addCall(req, ev) {

@@ -5,7 +5,8 @@
 import { h, clear, announce, errorText } from './dom.js';
 import { api, commandError } from './api.js';
 
-const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail'];
+const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
+const IDLE_CHOICES = [2, 5, 15, 60];
 
 const STORE_TEXT = {
   keyring: 'Saved in the system keyring',
@@ -43,6 +44,19 @@ export class SettingsDialog {
       });
     }
     this.field('offline').addEventListener('change', () => this.reflectOffline());
+    dialog.querySelector('#local-model-browse').addEventListener('click', async () => {
+      const path = await api.pickModelFile().catch(() => null);
+      if (path) {
+        this.field('localModel').value = path;
+        this.clearFieldError('localModel');
+      }
+      this.field('localModel').focus();
+    });
+    dialog.querySelector('#local-model-clear').addEventListener('click', () => {
+      this.field('localModel').value = '';
+      this.clearFieldError('localModel');
+      this.field('localModel').focus();
+    });
     dialog.addEventListener('close', () => {
       const t = this.trigger;
       this.trigger = null;
@@ -113,6 +127,11 @@ export class SettingsDialog {
     this.field('offline').checked = Boolean(settings.offline);
     this.field('openalexEmail').value = settings.openalexEmail || '';
     this.field('mcpCaseData').checked = settings.mcpCaseData === true;
+    this.field('localModel').value = settings.localModel || '';
+    const idle = Number(settings.localModelIdleMinutes) || 5;
+    const idleSelect = this.field('localModelIdleMinutes');
+    if (!IDLE_CHOICES.includes(idle)) idleSelect.append(h('option', { value: String(idle) }, `${idle} minutes without a question`));
+    idleSelect.value = String(idle);
     // Set in the Law tab; kept as it is when this dialog saves.
     this.lawUpdates = settings.lawUpdates !== false;
     this.secrets = Array.isArray(settings.secrets) ? settings.secrets : [];
@@ -206,6 +225,8 @@ export class SettingsDialog {
       openalexEmail: text('openalexEmail') || null,
       lawUpdates: this.lawUpdates !== false,
       mcpCaseData: this.field('mcpCaseData').checked,
+      localModel: text('localModel') || null,
+      localModelIdleMinutes: Number(this.field('localModelIdleMinutes').value) || 5,
     };
     const secrets = {};
     for (const secret of this.secrets) {

@@ -47,6 +47,11 @@ function sidecarTip(name, sc) {
 
 function modelText(model) {
   if (!model || model.mode === 'offline') return 'Offline mode — answers quote sources';
+  if (model.mode === 'local') {
+    if (model.state === 'failed') return `${model.model} could not start — answers are offline`;
+    if (model.state === 'waiting') return `Answers: ${model.model} on this computer (loads with the next question)`;
+    return `Answers: ${model.model} on this computer`;
+  }
   const host = hostOf(model.baseUrl || '') || 'api.openai.com';
   const names = [model.small, model.large].filter(Boolean);
   const unique = names.length === 2 && names[0] === names[1] ? [names[0]] : names;
@@ -109,10 +114,15 @@ export class StatusLine {
     this.renderSidecar(this.explorer, 'explorer', status.explorer, phase);
 
     const model = status.model || { mode: 'offline' };
-    setData(this.model, 'state', model.mode === 'online' ? 'online' : 'offline');
+    const modelState = model.mode === 'local' ? (model.state === 'failed' ? 'offline' : 'online') : model.mode === 'online' ? 'online' : 'offline';
+    setData(this.model, 'state', modelState);
     setText(this.model.querySelector('.status-text'), modelText(model));
     const tip =
-      model.mode === 'online'
+      model.mode === 'local'
+        ? model.state === 'failed'
+          ? `The model on this computer could not start: ${model.message || 'see its log'}. Answers quote their sources until it does (Settings → Language model on this computer).`
+          : `Answers are written by ${model.model}, running on this computer: nothing you ask leaves it. Small models make mistakes; read the quoted sections.`
+        : model.mode === 'online'
         ? `Answers are written by ${model.large || 'the large model'} after ${model.small || 'the small model'} gathers sources, at ${model.baseUrl || 'the default OpenAI address'}.`
         : 'No model service is set (or offline mode is on): answers are built from the sources found, quoted with their citations.';
     this.setTip(this.model, tip);

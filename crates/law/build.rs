@@ -10,14 +10,26 @@ fn main() {
     // The manifest dir as cargo gives it to this run (not as compiled in: a target dir shared by two
     // clones would otherwise read the other clone's files). PROSEVA_STARTER_DIR builds with another
     // copy of the corpus (a snapshot taken while the summaries are being edited).
-    let dir = match std::env::var("PROSEVA_STARTER_DIR") {
+    //
+    // Without PROSEVA_STARTER_DIR the generated code names each file relative to the crate as the
+    // library is compiled (`concat!(env!("CARGO_MANIFEST_DIR"), …)`), not by this run's absolute
+    // path: cargo does not run this script again when another clone shares the target dir (its
+    // `rerun-if-changed=starter` is relative), but it does recompile the library when the files
+    // it included are not where its last compile found them.
+    let (dir, snapshot) = match std::env::var("PROSEVA_STARTER_DIR") {
         Ok(dir) if !dir.is_empty() => {
             println!("cargo:rerun-if-changed={dir}");
-            std::path::PathBuf::from(dir)
+            (std::path::PathBuf::from(dir), true)
         }
-        _ => std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("starter"),
+        _ => (std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("starter"), false),
     };
-    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let path = |name: &str| {
+        if snapshot {
+            format!("{:?}", dir.join(name).to_string_lossy())
+        } else {
+            format!("concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/starter/{name}\")")
+        }
+    };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("starter/ exists")
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
@@ -26,18 +38,18 @@ fn main() {
     names.sort();
     let mut out = String::from("/// The starter corpus files, by name.\npub static FILES: &[(&str, &str)] = &[\n");
     for name in &names {
-        writeln!(out, "    ({name:?}, include_str!({:?})),", path(name)).unwrap();
+        writeln!(out, "    ({name:?}, include_str!({})),", path(name)).unwrap();
     }
     // The starter corpus's vectors, when they have been made (`make starter-vectors`).
     if dir.join("vectors.bin").exists() {
         out.push_str(&format!(
-            "];\n/// Vectors of the starter corpus (see vector_cache.rs).\npub static VECTORS: &[u8] = include_bytes!({:?});\n",
+            "];\n/// Vectors of the starter corpus (see vector_cache.rs).\npub static VECTORS: &[u8] = include_bytes!({});\n",
             path("vectors.bin")
         ));
     } else {
         out.push_str("];\n/// No vectors shipped with the starter corpus.\npub static VECTORS: &[u8] = &[];\n");
     }
-    out.push_str(&format!("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!({:?});\n", path("manifest.json")));
+    out.push_str(&format!("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!({});\n", path("manifest.json")));
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("starter_files.rs");
     std::fs::write(dest, out).unwrap();
 }

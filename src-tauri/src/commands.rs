@@ -80,6 +80,8 @@ pub async fn start_job(
         }
         Job::Workflow(request) => (RequestKind::Chat, Vec::new(), crate::focus::asked_for(request)),
     };
+    // A local model chosen in Settings loads with the first question (and after it was stopped).
+    state.prepare_local_model().await;
     let agent = state.agent()?;
     let workspace = state.workspace()?;
     let case_id = match &job {
@@ -413,4 +415,16 @@ mod tests {
         assert!(checked_url("javascript:alert(1)").is_err());
         assert!(checked_url("nonsense").is_err());
     }
+}
+
+/// How the local model is doing right now, for the window's "waiting for the model" line:
+/// `{"loaded", "busy", "queued", "model", …}` from its `/health`, or null when none runs.
+#[tauri::command]
+pub async fn local_model_status(state: State<'_, AppState>) -> Result<serde_json::Value, CommandError> {
+    let Some((url, token)) = state.local.health_url() else { return Ok(serde_json::Value::Null) };
+    let response = state.http.get(url).bearer_auth(token).timeout(std::time::Duration::from_secs(2)).send().await;
+    Ok(match response {
+        Ok(r) => r.json().await.unwrap_or(serde_json::Value::Null),
+        Err(_) => serde_json::Value::Null,
+    })
 }

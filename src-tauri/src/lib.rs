@@ -20,6 +20,7 @@ pub mod focus;
 pub mod folders;
 pub mod grants;
 pub mod library;
+pub mod local_model;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -47,6 +48,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::subscribe_status,
         commands::get_settings,
         commands::save_settings,
+        commands::local_model_status,
+        local_model::pick_model_file,
         commands::get_node,
         commands::open_url,
         commands::list_workflows,
@@ -222,6 +225,7 @@ fn quit_on_signals<R: Runtime>(app: tauri::AppHandle<R>) {
 fn shutdown<R: Runtime>(app: &tauri::AppHandle<R>) {
     let state = app.state::<AppState>();
     state.requests.cancel_all();
+    state.local.stop();
     if let Some(Backend { supervisor: Some(supervisor), .. }) = state.take_backend() {
         tracing::info!("stopping the sidecars");
         supervisor.shutdown();

@@ -45,7 +45,15 @@ pub struct Settings {
     /// Let other assistants (Claude Desktop, Jan… through `proseva-mcp`) read the case data, read
     /// only. Off unless the person turns it on; the status line says when it is on.
     pub mcp_case_data: bool,
+    /// The GGUF file of the language model on this computer that writes the answers (Settings →
+    /// Language model → "On this computer"); none means a model service, or offline.
+    pub local_model: Option<String>,
+    /// Minutes without a question after which the local model is unloaded from memory.
+    pub local_model_idle_minutes: u32,
 }
+
+/// The local model's idle minutes unless the person picks others.
+pub const DEFAULT_IDLE_MINUTES: u32 = 5;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -57,6 +65,8 @@ impl Default for Settings {
             openalex_email: None,
             law_updates: true,
             mcp_case_data: false,
+            local_model: None,
+            local_model_idle_minutes: DEFAULT_IDLE_MINUTES,
         }
     }
 }
@@ -74,6 +84,10 @@ pub struct SettingsView {
     pub law_updates: bool,
     /// Other assistants may read the case data through `proseva-mcp`.
     pub mcp_case_data: bool,
+    /// The chosen local model's file, and its name as the status line shows it.
+    pub local_model: Option<String>,
+    pub local_model_name: Option<String>,
+    pub local_model_idle_minutes: u32,
     pub secrets: Vec<SecretView>,
 }
 
@@ -323,6 +337,9 @@ impl SettingsStore {
             openalex_email: self.lookup("OPENALEX_EMAIL"),
             law_updates: s.law_updates,
             mcp_case_data: s.mcp_case_data,
+            local_model_name: s.local_model.as_deref().and_then(|p| Path::new(p).file_name()).map(|n| n.to_string_lossy().into_owned()),
+            local_model: s.local_model,
+            local_model_idle_minutes: s.local_model_idle_minutes,
             secrets,
         }
     }
@@ -378,6 +395,20 @@ fn clean(field: &str, value: Option<String>) -> Result<Option<String>, SettingsE
     Ok(Some(v))
 }
 
+/// A file path the person gave: absolute, one line, at most 4,096 characters.
+fn clean_path(field: &str, value: Option<String>) -> Result<Option<String>, SettingsError> {
+    let Some(v) = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if v.chars().count() > 4096 || v.chars().any(char::is_control) {
+        return Err(SettingsError::invalid(field, "must be one line of at most 4096 characters"));
+    }
+    if !Path::new(&v).is_absolute() {
+        return Err(SettingsError::invalid(field, "give the whole path of the file, e.g. /home/me/models/qwen3-1.7b-q4_k_m.gguf"));
+    }
+    Ok(Some(v))
+}
+
 fn validate(s: Settings) -> Result<Settings, SettingsError> {
     let base_url = clean("baseUrl", s.base_url)?;
     if let Some(url) = &base_url {
@@ -397,7 +428,16 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
     {
         return Err(SettingsError::invalid("openalexEmail", "must be an e-mail address"));
     }
+    let local_model = clean_path("localModel", s.local_model)?;
+    if let Some(path) = &local_model {
+        proseva_models::gguf::inspect(Path::new(path)).map_err(|e| SettingsError::invalid("localModel", e.to_string()))?;
+    }
+    if !(1..=240).contains(&s.local_model_idle_minutes) {
+        return Err(SettingsError::invalid("localModelIdleMinutes", "must be from 1 to 240 minutes"));
+    }
     Ok(Settings {
+        local_model,
+        local_model_idle_minutes: s.local_model_idle_minutes,
         base_url,
         small_model: clean("smallModel", s.small_model)?,
         large_model: clean("largeModel", s.large_model)?,
@@ -479,6 +519,27 @@ mod tests {
         assert!(err.to_string().starts_with("OPENAI_API_KEY:"), "{err}");
         assert!(!dir.path().join("settings.json").exists());
         assert!(!dir.path().join("secrets.json").exists());
+    }
+
+    #[test]
+    fn a_local_model_must_be_a_gguf_file_and_idle_minutes_in_range() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        assert_eq!(s.settings().local_model_idle_minutes, DEFAULT_IDLE_MINUTES);
+        let page = dir.path().join("download.gguf");
+        fs::write(&page, b"<html>sign in</html>").unwrap();
+        let choose = |path: &str| Settings { local_model: Some(path.into()), ..Settings::default() };
+        let err = s.save(choose(page.to_str().unwrap()), &BTreeMap::new()).unwrap_err().to_string();
+        assert!(err.starts_with("localModel: download.gguf is not a GGUF model file"), "{err}");
+        let err = s.save(choose("models/x.gguf"), &BTreeMap::new()).unwrap_err().to_string();
+        assert!(err.starts_with("localModel: give the whole path"), "{err}");
+        let err = s.save(Settings { local_model_idle_minutes: 0, ..Settings::default() }, &BTreeMap::new()).unwrap_err().to_string();
+        assert!(err.starts_with("localModelIdleMinutes:"), "{err}");
+        assert!(!dir.path().join("settings.json").exists(), "nothing written");
+        // A settings.json from before the local model keeps the default idle time.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": false}"#).unwrap();
+        s.reload();
+        assert_eq!((s.settings().local_model, s.settings().local_model_idle_minutes), (None, DEFAULT_IDLE_MINUTES));
     }
 
     #[test]

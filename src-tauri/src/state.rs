@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
 
 use proseva_agent::config::AgentConfig;
+use proseva_agent::local::LocalEndpoint;
 use proseva_agent::model::ModelMode;
 use proseva_agent::runner::Agent;
 use proseva_agent::tools::explorer::ExplorerClient;
@@ -47,6 +48,14 @@ pub enum ModelStatus {
         small: String,
         large: String,
     },
+    /// A model on this computer writes the answers: "Answers: <model> on this computer".
+    Local {
+        model: String,
+        /// `waiting` (it loads with the next question), `ready`, `failed`.
+        state: crate::local_model::LocalState,
+        /// Why it failed.
+        message: Option<String>,
+    },
 }
 
 impl From<ModelMode> for ModelStatus {
@@ -54,6 +63,7 @@ impl From<ModelMode> for ModelStatus {
         match mode {
             ModelMode::Offline => ModelStatus::Offline,
             ModelMode::Online { base_url, small, large } => ModelStatus::Online { base_url, small, large },
+            ModelMode::Local { model } => ModelStatus::Local { model, state: crate::local_model::LocalState::Ready, message: None },
         }
     }
 }
@@ -121,7 +131,11 @@ pub struct AppState {
     model: Mutex<ModelStatus>,
     shared: Mutex<Shared>,
     backend: RwLock<Option<Backend>>,
-    agent: Mutex<Option<Arc<Agent>>>,
+    /// The agent, and the local model endpoint it was built with (a local model that became ready
+    /// since means a new agent).
+    agent: Mutex<Option<(Arc<Agent>, Option<LocalEndpoint>)>>,
+    /// The language model on this computer, when one is chosen.
+    pub local: Arc<crate::local_model::LocalModels>,
     subscribers: Mutex<Vec<Channel<Status>>>,
     /// Shared with the tasks that run the requests, which remove themselves when they end.
     pub requests: RunningRequests,
@@ -192,6 +206,10 @@ fn placeholder(name: &str, data_dir: &Path) -> SidecarStatus {
     }
 }
 
+/// The local model's context window, in tokens: room for the sources of a typical question
+/// (≈ 2,000 tokens), the conversation and a 700-token answer, at a memory cost small models bear.
+pub const LOCAL_CONTEXT_TOKENS: u32 = 4096;
+
 const USER_AGENT: &str = concat!("proseva-desktop/", env!("CARGO_PKG_VERSION"));
 
 impl AppState {
@@ -200,7 +218,9 @@ impl AppState {
         let http = proseva_http::loopback_client_builder(USER_AGENT).build().expect("a loopback HTTP client builds");
         let model = Mutex::new(model_status(&settings));
         let library = Library::open(&data_dir, DownloadConfig::from_env());
+        let local = Arc::new(crate::local_model::LocalModels::new(&data_dir));
         AppState {
+            local,
             model,
             shared: Mutex::new(Shared {
                 phase: Phase::Preparing,
@@ -232,7 +252,7 @@ impl AppState {
             setup: shared.setup.clone(),
             server: shared.server.clone(),
             explorer: shared.explorer.clone(),
-            model: self.model.lock().unwrap_or_else(|p| p.into_inner()).clone(),
+            model: self.local_status().unwrap_or_else(|| self.model.lock().unwrap_or_else(|p| p.into_inner()).clone()),
             data_dir: self.data_dir.display().to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             message: shared.message.clone(),
@@ -380,16 +400,44 @@ impl AppState {
         }
     }
 
+    /// The local model the person chose (its file and idle time), unless offline is forced.
+    pub fn local_choice(&self) -> Option<(PathBuf, std::time::Duration)> {
+        let s = self.settings.settings();
+        let model = s.local_model.filter(|_| !s.offline)?;
+        Some((PathBuf::from(model), std::time::Duration::from_secs(u64::from(s.local_model_idle_minutes.max(1)) * 60)))
+    }
+
+    /// The status line's model part while a local model is chosen.
+    fn local_status(&self) -> Option<ModelStatus> {
+        let (model, _) = self.local_choice()?;
+        let (state, message) = self.local.state_of(&model);
+        let name = model.file_name().map_or_else(|| model.display().to_string(), |n| n.to_string_lossy().into_owned());
+        Some(ModelStatus::Local { model: name, state, message })
+    }
+
+    /// Starts the chosen local model if it is not running (off the async threads: loading blocks
+    /// for a moment), and tells the windows how it went. Nothing when none is chosen.
+    pub async fn prepare_local_model(&self) {
+        let Some((model, idle)) = self.local_choice() else { return };
+        let local = self.local.clone();
+        let _ = tauri::async_runtime::spawn_blocking(move || local.endpoint(&model, LOCAL_CONTEXT_TOKENS, idle)).await;
+        self.broadcast();
+    }
+
     /// The agent for the current settings, built on first use and after settings change.
     pub fn agent(&self) -> Result<Arc<Agent>, CommandError> {
+        let local = self.local_choice().and_then(|(model, idle)| self.local.ready_endpoint(&model, idle));
         let mut cached = self.agent.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(agent) = cached.as_ref() {
+        if let Some((agent, built_with)) = cached.as_ref()
+            && *built_with == local
+        {
             return Ok(agent.clone());
         }
         let backend = self.ready_backend()?;
         let web = self.web()?;
         let lookup = |name: &str| self.settings.lookup(name);
-        let config = AgentConfig::from_lookup(lookup);
+        let mut config = AgentConfig::from_lookup(lookup);
+        config.local = local.clone();
         let token = Some(backend.token.clone());
         let agent = Arc::new(Agent::new(
             config.build_model(),
@@ -398,7 +446,7 @@ impl AppState {
             ServerClient::new(self.http.clone(), &backend.server_url, token),
             research_tools(&ResearchConfig::from_lookup(lookup), web),
         ));
-        *cached = Some(agent.clone());
+        *cached = Some((agent.clone(), local));
         Ok(agent)
     }
 
@@ -416,6 +464,12 @@ impl AppState {
     /// other assistants see the case data server, or no longer do.
     pub fn settings_changed(&self) {
         *self.agent.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        // Another file, another idle time, or none: the running model stops; the next question
+        // starts the one chosen.
+        let keep = self.local_choice().is_some_and(|(model, idle)| self.local.ready_endpoint(&model, idle).is_some());
+        if !keep {
+            self.local.stop();
+        }
         *self.model.lock().unwrap_or_else(|p| p.into_inner()) = model_status(&self.settings);
         self.publish_for_mcp();
         self.broadcast();

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::local::{LocalEndpoint, LocalModel};
 use crate::model::{ChatModel, ModelMode};
 use crate::offline::OfflineModel;
 use crate::openai::{Endpoint, OPENAI_BASE_URL, OpenAiModel, REQUEST_TIMEOUT, RetryPolicy};
@@ -30,6 +31,9 @@ pub struct AgentConfig {
     pub force_offline: bool,
     pub request_timeout: Duration,
     pub retry: RetryPolicy,
+    /// A model on this computer, once its sidecar runs: it writes the answers (the offline switch
+    /// still wins). Set by the app, which starts `proseva-llm`; never from the environment.
+    pub local: Option<LocalEndpoint>,
 }
 
 impl Default for AgentConfig {
@@ -43,6 +47,7 @@ impl Default for AgentConfig {
             force_offline: false,
             request_timeout: REQUEST_TIMEOUT,
             retry: RetryPolicy::default(),
+            local: None,
         }
     }
 }
@@ -57,6 +62,7 @@ impl std::fmt::Debug for AgentConfig {
             .field("force_offline", &self.force_offline)
             .field("request_timeout", &self.request_timeout)
             .field("retry", &self.retry)
+            .field("local", &self.local)
             .finish()
     }
 }
@@ -82,12 +88,17 @@ impl AgentConfig {
 
     /// True when the built-in offline mode answers.
     pub fn is_offline(&self) -> bool {
-        self.force_offline || (self.api_key.is_none() && self.base_url.is_none())
+        self.force_offline || (self.api_key.is_none() && self.base_url.is_none() && self.local.is_none())
     }
 
-    /// The endpoint the online model uses, if online.
+    /// The local model that writes the answers, if one does.
+    pub fn local(&self) -> Option<&LocalEndpoint> {
+        self.local.as_ref().filter(|_| !self.force_offline)
+    }
+
+    /// The endpoint the online model uses, if a model service (not a local model) answers.
     pub fn endpoint(&self) -> Option<Endpoint> {
-        if self.is_offline() {
+        if self.is_offline() || self.local().is_some() {
             return None;
         }
         let base_url = self.base_url.as_deref().unwrap_or(OPENAI_BASE_URL);
@@ -99,6 +110,9 @@ impl AgentConfig {
 
     /// What the status line shows, without building anything.
     pub fn mode(&self) -> ModelMode {
+        if let Some(local) = self.local() {
+            return ModelMode::Local { model: local.model.clone() };
+        }
         match self.endpoint() {
             None => ModelMode::Offline,
             Some(e) => ModelMode::Online { base_url: e.base_url, small: e.small_model, large: e.large_model },
@@ -110,6 +124,10 @@ impl AgentConfig {
     pub fn build_model(&self) -> Arc<dyn ChatModel> {
         // The key never leaves the process in an error's text.
         crate::sanitize::global().add_secrets(self.api_key.clone());
+        if let Some(local) = self.local() {
+            crate::sanitize::global().add_secrets(Some(local.token.clone()));
+            return Arc::new(LocalModel::new(local.clone()));
+        }
         match self.endpoint() {
             None => Arc::new(OfflineModel),
             Some(endpoint) => Arc::new(OpenAiModel::new(endpoint)),
@@ -118,6 +136,9 @@ impl AgentConfig {
 
     /// The runner's settings, with these model names and the runner's defaults for the rest.
     pub fn runner_config(&self) -> RunnerConfig {
+        if let Some(local) = self.local() {
+            return RunnerConfig { small_model: local.model.clone(), large_model: local.model.clone(), ..RunnerConfig::default() };
+        }
         RunnerConfig { small_model: self.small_model.clone(), large_model: self.large_model.clone(), ..RunnerConfig::default() }
     }
 }
@@ -176,6 +197,29 @@ mod tests {
         assert_eq!(c.endpoint(), None);
         assert_eq!(c.build_model().mode(), ModelMode::Offline);
         assert!(!config(&[("OPENAI_API_KEY", "sk-test"), ("PROSEVA_LLM", "openai")]).is_offline());
+    }
+
+    #[test]
+    fn a_local_model_writes_the_answers_unless_offline_is_forced() {
+        let local = LocalEndpoint {
+            base_url: "http://127.0.0.1:4555/v1".into(),
+            token: "launch-token".into(),
+            model: "qwen3-1.7b-q4_k_m.gguf".into(),
+            context_tokens: 4096,
+            small: true,
+        };
+        let mut c = config(&[("OPENAI_API_KEY", "sk-test")]);
+        c.local = Some(local.clone());
+        assert!(!c.is_offline());
+        assert_eq!(c.endpoint(), None, "the model service is not used while a local model is chosen");
+        assert_eq!(c.mode(), ModelMode::Local { model: "qwen3-1.7b-q4_k_m.gguf".into() });
+        assert_eq!(c.build_model().mode(), c.mode());
+        assert_eq!(c.runner_config().large_model, "qwen3-1.7b-q4_k_m.gguf");
+        assert!(!format!("{c:?}").contains("launch-token"), "the launch token is never shown");
+        let mut forced = config(&[("PROSEVA_LLM", "offline")]);
+        forced.local = Some(local);
+        assert!(forced.is_offline());
+        assert_eq!(forced.mode(), ModelMode::Offline);
     }
 
     #[test]

@@ -86,6 +86,8 @@ pub enum ModelMode {
     Offline,
     /// An OpenAI-compatible endpoint.
     Online { base_url: String, small: String, large: String },
+    /// A model on this computer (`proseva-llm`), by its file name.
+    Local { model: String },
 }
 
 /// Everything phase 2 gets: a fresh context (system prompt, the user's history, one assistant

@@ -48,6 +48,7 @@ mod error;
 mod find;
 mod launch;
 pub mod library;
+pub mod llm;
 mod specs;
 
 pub use config::SidecarsConfig;

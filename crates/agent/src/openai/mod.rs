@@ -66,6 +66,9 @@ pub struct Endpoint {
     pub large_model: String,
     pub request_timeout: Duration,
     pub retry: RetryPolicy,
+    /// The longest written answer asked for (`max_completion_tokens`); the service's own limit
+    /// when `None`.
+    pub max_answer_tokens: Option<u32>,
 }
 
 impl std::fmt::Debug for Endpoint {
@@ -77,6 +80,7 @@ impl std::fmt::Debug for Endpoint {
             .field("large_model", &self.large_model)
             .field("request_timeout", &self.request_timeout)
             .field("retry", &self.retry)
+            .field("max_answer_tokens", &self.max_answer_tokens)
             .finish()
     }
 }
@@ -91,6 +95,7 @@ impl Endpoint {
             large_model: large_model.into(),
             request_timeout: REQUEST_TIMEOUT,
             retry: RetryPolicy::default(),
+            max_answer_tokens: None,
         }
     }
 }
@@ -169,7 +174,8 @@ impl ChatModel for OpenAiModel {
     }
 
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
-        let whole = plain_request(request.model, request.messages);
+        let mut whole = plain_request(request.model, request.messages);
+        whole.max_completion_tokens = self.endpoint.max_answer_tokens;
         let streamed = CreateChatCompletionRequest { stream: Some(true), ..whole.clone() };
         let mut stream = match self.client()?.chat().create_stream_byot::<_, Value>(streamed).await {
             Ok(stream) => stream,
