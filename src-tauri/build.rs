@@ -52,6 +52,11 @@ const COMMANDS: &[&str] = &[
     // The language model on this computer (proseva-llm).
     "local_model_status",
     "pick_model_file",
+    "model_catalogue",
+    "model_download",
+    "model_download_stop",
+    "model_use",
+    "model_delete",
 ];
 
 fn main() {

@@ -115,6 +115,11 @@ export const api = {
   saveSettings: (settings, secrets) => invoke('save_settings', { settings, secrets }),
   pickModelFile: () => invoke('pick_model_file'),
   localModelStatus: () => invoke('local_model_status'),
+  modelCatalogue: () => invoke('model_catalogue'),
+  modelDownload: (id) => invoke('model_download', { id }),
+  modelDownloadStop: (id) => invoke('model_download_stop', { id }),
+  modelUse: (id) => invoke('model_use', { id }),
+  modelDelete: (id) => invoke('model_delete', { id }),
 
   // The case workspace (docs/workspace.md).
   /** `{items, total, limit, offset}`; `filter` per resource (deadlines, timeline). */

