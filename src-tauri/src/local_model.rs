@@ -35,12 +35,15 @@ enum Running {
 
 pub struct LocalModels {
     data_dir: PathBuf,
+    /// Held only for a moment: the status line reads it while a model loads.
     running: Mutex<Running>,
+    /// Held while a model starts, so that two questions at once start it once.
+    starting: Mutex<()>,
 }
 
 impl LocalModels {
     pub fn new(data_dir: &Path) -> Self {
-        LocalModels { data_dir: data_dir.to_path_buf(), running: Mutex::new(Running::None) }
+        LocalModels { data_dir: data_dir.to_path_buf(), running: Mutex::new(Running::None), starting: Mutex::new(()) }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Running> {
@@ -63,6 +66,7 @@ impl LocalModels {
     /// blocks while the model file is checked and mapped: a few seconds at most). `None` when it
     /// could not start; [`LocalModels::state_of`] then says why.
     pub fn endpoint(&self, model: &Path, ctx: u32, idle_unload: Duration) -> Option<LocalEndpoint> {
+        let _one_start = self.starting.lock().unwrap_or_else(|p| p.into_inner());
         let mut running = self.lock();
         match &*running {
             Running::Ready { llm, endpoint } if llm.config.model == model && llm.config.idle_unload == idle_unload => {
@@ -76,10 +80,15 @@ impl LocalModels {
             Running::Failed { model: failed, .. } if failed == model => return None,
             _ => {}
         }
-        if let Running::Ready { llm, .. } = std::mem::replace(&mut *running, Running::None) {
+        let old = std::mem::replace(&mut *running, Running::None);
+        // Loading takes a moment: the status line must not wait for it.
+        drop(running);
+        if let Running::Ready { llm, .. } = old {
             llm.shutdown();
         }
-        match start(&self.data_dir, model, ctx, idle_unload) {
+        let started = start(&self.data_dir, model, ctx, idle_unload);
+        let mut running = self.lock();
+        match started {
             Ok((llm, endpoint)) => {
                 *running = Running::Ready { llm: Arc::new(llm), endpoint: endpoint.clone() };
                 Some(endpoint)

@@ -28,6 +28,14 @@ fn test_model() -> PathBuf {
 
 const MODEL: &str = "gemma-3-270m-q4_k_m.gguf";
 
+/// The two tests take turns: each runs a model on both cores, and two at once would each take
+/// twice as long.
+static ONE_MODEL_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// How long a written answer may take on a slow 2-core machine (up to 700 tokens after ≈ 2,000 of
+/// sources).
+const ANSWER: Duration = Duration::from_secs(600);
+
 /// Live `proseva-llm` processes running the test model (its path is on their command line).
 fn model_processes() -> Vec<u32> {
     support::processes_mentioning(&test_model().display().to_string())
@@ -35,6 +43,7 @@ fn model_processes() -> Vec<u32> {
 
 #[test]
 fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_nothing() {
+    let _turn = ONE_MODEL_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     let data = tempfile::tempdir().unwrap();
     let env = [
         ("PROSEVA_DATA_DIR", data.path().display().to_string()),
@@ -82,7 +91,7 @@ fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_not
         )
         .unwrap();
     assert_eq!(streaming, "streaming", "the answer is shown as it is written");
-    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", Duration::from_secs(300)).unwrap();
+    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", ANSWER).unwrap();
     let text = session.text(&answer).unwrap();
     assert!(text.contains(&format!("Written by {MODEL} on this computer")), "the answer names its model: {text}");
     assert!(text.contains("Small models make mistakes"), "{text}");
@@ -190,6 +199,7 @@ const MODEL_BYTES: u64 = 253_113_024;
 
 #[test]
 fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
+    let _turn = ONE_MODEL_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
     let data = tempfile::tempdir().unwrap();
     let bytes = Arc::new(std::fs::read(test_model()).unwrap());
     let sha = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818".to_string();
@@ -243,7 +253,7 @@ fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
     let input = session.wait_for("#chat-input", LONG).unwrap();
     session.type_text(&input, "What is a warrant in debt?").unwrap();
     session.type_text(&input, ENTER).unwrap();
-    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", Duration::from_secs(300)).unwrap();
+    let answer = session.wait_for("#chat-transcript .message.assistant[data-state='done']", ANSWER).unwrap();
     assert!(session.text(&answer).unwrap().contains(&format!("Written by {MODEL} on this computer")));
     session.close().unwrap();
 }
