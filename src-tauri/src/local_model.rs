@@ -69,7 +69,7 @@ impl LocalModels {
         let _one_start = self.starting.lock().unwrap_or_else(|p| p.into_inner());
         let mut running = self.lock();
         match &*running {
-            Running::Ready { llm, endpoint } if llm.config.model == model && llm.config.idle_unload == idle_unload => {
+            Running::Ready { llm, endpoint } if runs(llm, model, idle_unload) => {
                 if llm.status().is_some_and(|s| s.state == SidecarState::Failed) {
                     let message = llm.status().and_then(|s| s.message).unwrap_or_else(|| "it stopped".into());
                     *running = Running::Failed { model: model.to_path_buf(), message };
@@ -106,9 +106,7 @@ impl LocalModels {
     pub fn ready_endpoint(&self, model: &Path, idle_unload: Duration) -> Option<LocalEndpoint> {
         match &*self.lock() {
             Running::Ready { llm, endpoint }
-                if llm.config.model == model
-                    && llm.config.idle_unload == idle_unload
-                    && llm.status().is_none_or(|s| s.state != SidecarState::Failed) =>
+                if runs(llm, model, idle_unload) && llm.status().is_none_or(|s| s.state != SidecarState::Failed) =>
             {
                 Some(endpoint.clone())
             }
@@ -138,6 +136,11 @@ impl LocalModels {
             _ => Vec::new(),
         }
     }
+}
+
+/// Whether `llm` is the model chosen, with the idle time chosen.
+fn runs(llm: &LocalLlm, model: &Path, idle_unload: Duration) -> bool {
+    llm.config.model == model && llm.config.idle_unload == idle_unload
 }
 
 fn start(data_dir: &Path, model: &Path, ctx: u32, idle_unload: Duration) -> Result<(LocalLlm, LocalEndpoint), String> {

@@ -41,6 +41,17 @@ fn model_processes() -> Vec<u32> {
     support::processes_mentioning(&test_model().display().to_string())
 }
 
+/// Waits until the status line names the test model as the one on this computer.
+fn status_names_the_model(session: &support::Session) {
+    let line = session
+        .wait_until(
+            &format!("const t = document.querySelector('#status-model').textContent; return t.includes('{MODEL}') ? t : false"),
+            LONG,
+        )
+        .unwrap();
+    assert!(line.as_str().unwrap().contains("on this computer"), "{line}");
+}
+
 #[test]
 fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_nothing() {
     let _turn = ONE_MODEL_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner());
@@ -69,13 +80,7 @@ fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_not
     session.type_text(&field, &test_model().display().to_string()).unwrap();
     press(&session, "#settings-save");
     session.wait_until("return !document.querySelector('#settings-dialog').open", LONG).unwrap();
-    let line = session
-        .wait_until(
-            &format!("const t = document.querySelector('#status-model').textContent; return t.includes('{MODEL}') ? t : false"),
-            LONG,
-        )
-        .unwrap();
-    assert!(line.as_str().unwrap().contains("on this computer"), "{line}");
+    status_names_the_model(&session);
 
     // Ask: the answer streams in (text before the end), written by the model, with the sources.
     let input = session.wait_for("#chat-input", LONG).unwrap();
@@ -243,13 +248,7 @@ fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
     assert_eq!(ranges.load(Ordering::SeqCst), 1, "the download resumed with one range request");
     assert!(dest.is_file(), "the checked file is in place");
     press(&session, "#settings-cancel");
-    let line = session
-        .wait_until(
-            &format!("const t = document.querySelector('#status-model').textContent; return t.includes('{MODEL}') ? t : false"),
-            LONG,
-        )
-        .unwrap();
-    assert!(line.as_str().unwrap().contains("on this computer"), "{line}");
+    status_names_the_model(&session);
     let input = session.wait_for("#chat-input", LONG).unwrap();
     session.type_text(&input, "What is a warrant in debt?").unwrap();
     session.type_text(&input, ENTER).unwrap();
