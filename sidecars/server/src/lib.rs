@@ -39,6 +39,7 @@ pub mod ingest;
 pub mod knowledge;
 pub mod linking;
 pub mod ocr;
+pub mod paths;
 pub mod reader;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.
 #[cfg(any(test, feature = "samples"))]
