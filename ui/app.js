@@ -85,7 +85,8 @@ function start() {
   const draftDialog = new DraftDialog($('draft-dialog'), {
     panel: artifacts,
     getCaseId: () => ws.caseId,
-    modelOnline: () => Boolean(status.last && status.last.model && status.last.model.mode === 'online'),
+    // A model service or a model on this computer writes letters; offline, Draft… builds from records only.
+    modelOnline: () => Boolean(status.last && status.last.model && ['online', 'local'].includes(status.last.model.mode)),
     ask: (question) => {
       select('chat', { focusInput: false });
       chat.ask(question);

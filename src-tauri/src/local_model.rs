@@ -167,6 +167,7 @@ fn start(data_dir: &Path, model: &Path, ctx: u32, idle_unload: Duration) -> Resu
         model: model.file_name().map_or_else(|| "model.gguf".into(), |n| n.to_string_lossy().into_owned()),
         context_tokens: ctx.min(info.context_length.and_then(|c| u32::try_from(c).ok()).unwrap_or(ctx)),
         small: info.file_size < SMALL_MODEL_BYTES,
+        chooses_tools: info.template_supports_tools(),
     };
     Ok((llm, endpoint))
 }

@@ -207,6 +207,7 @@ mod tests {
             model: "qwen3-1.7b-q4_k_m.gguf".into(),
             context_tokens: 4096,
             small: true,
+            chooses_tools: true,
         };
         let mut c = config(&[("OPENAI_API_KEY", "sk-test")]);
         c.local = Some(local.clone());

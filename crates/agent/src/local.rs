@@ -3,8 +3,11 @@
 //! and the citation check stay one path.
 //!
 //! What differs from a model service:
-//! - **Phase 1** (which tools to call) is the built-in planner's ([`crate::offline::plan`]): the
-//!   local server does not take tool lists, and small models choose tools badly.
+//! - **Phase 1** (which tools to call) is the model's own where its chat template takes tools
+//!   ([`LocalEndpoint::chooses_tools`]): its first turn must call at least one (`tool_choice:
+//!   "required"`, which the local server enforces with a grammar, so the call is well-formed), later
+//!   turns may answer instead. Where the template takes no tools — or the model's first turn fails
+//!   or calls nothing — the built-in planner chooses ([`crate::offline::plan`]), as offline.
 //! - **The context is small** (4,096 tokens by default). The sources are cut to fit — never the
 //!   question or the conversation — and the answer says when they were.
 //! - **Honest about what wrote it**: the answer ends with the model's name and, for a small model,
@@ -12,6 +15,7 @@
 
 use std::time::Duration;
 
+use async_openai::types::chat::ToolChoiceOptions;
 use async_trait::async_trait;
 
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role};
@@ -44,6 +48,8 @@ pub struct LocalEndpoint {
     pub context_tokens: u32,
     /// A small model (under about 8 billion parameters): the answer says such models make mistakes.
     pub small: bool,
+    /// The model's chat template takes tools, so the model chooses them (phase 1).
+    pub chooses_tools: bool,
 }
 
 impl std::fmt::Debug for LocalEndpoint {
@@ -53,6 +59,7 @@ impl std::fmt::Debug for LocalEndpoint {
             .field("model", &self.model)
             .field("context_tokens", &self.context_tokens)
             .field("small", &self.small)
+            .field("chooses_tools", &self.chooses_tools)
             .finish_non_exhaustive()
     }
 }
@@ -121,8 +128,18 @@ impl ChatModel for LocalModel {
         ModelMode::Local { model: self.local.model.clone() }
     }
 
-    /// The built-in planner chooses the tools, as in offline mode.
+    /// The model chooses the tools where its template takes them; the built-in planner otherwise,
+    /// and when the model's first turn fails or calls nothing.
     async fn tool_turn(&self, model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
+        if self.local.chooses_tools && !tools.is_empty() {
+            let first = !messages.iter().any(|m| m.role == Role::Tool);
+            let choice = if first { ToolChoiceOptions::Required } else { ToolChoiceOptions::Auto };
+            match self.writer.tool_turn_with(model, messages, tools, choice).await {
+                Ok(turn) if !first || !turn.tool_calls.is_empty() => return Ok(turn),
+                Ok(_) => tracing::info!("the local model called no tool; the built-in planner chooses"),
+                Err(e) => tracing::info!("the local model could not choose tools ({e}); the built-in planner chooses"),
+            }
+        }
         OfflineModel.tool_turn(model, messages, tools).await
     }
 

@@ -34,7 +34,43 @@ pub struct GgufInfo {
 impl GgufInfo {
     /// Whether the model's own chat template takes a list of tools (and so can choose them).
     pub fn template_supports_tools(&self) -> bool {
-        self.chat_template.as_deref().is_some_and(|t| t.contains("tools") && (t.contains("tool_call") || t.contains("tool_calls")))
+        self.tool_format().is_some()
+    }
+
+    /// How the model writes a tool call, read from its chat template; `None` when the template
+    /// takes no tools (or writes calls in a way this app does not read).
+    pub fn tool_format(&self) -> Option<ToolFormat> {
+        self.chat_template.as_deref().and_then(ToolFormat::of_template)
+    }
+}
+
+/// The ways chat templates ask a model to write a tool call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolFormat {
+    /// `<tool_call>{"name": …, "arguments": {…}}</tool_call>`, one block per call (Qwen 2.5 and 3,
+    /// Hermes and the many fine-tunes that copied them).
+    Hermes,
+    /// The whole reply is `{"name": …, "parameters": {…}}` (Llama 3.1, 3.2 and 3.3).
+    Llama3,
+    /// `[TOOL_CALLS][{"name": …, "arguments": {…}}, …]` (Mistral).
+    Mistral,
+}
+
+impl ToolFormat {
+    /// The format a chat template teaches, if it takes a list of tools at all.
+    pub fn of_template(template: &str) -> Option<ToolFormat> {
+        if !template.contains("tools") {
+            return None;
+        }
+        if template.contains("<tool_call>") {
+            Some(ToolFormat::Hermes)
+        } else if template.contains("[TOOL_CALLS]") {
+            Some(ToolFormat::Mistral)
+        } else if template.contains("\"parameters\"") && template.contains("<|eot_id|>") {
+            Some(ToolFormat::Llama3)
+        } else {
+            None
+        }
     }
 }
 
@@ -327,7 +363,21 @@ mod tests {
     fn a_template_that_takes_tools_is_recognised() {
         let t = "{% if tools %}<tools>{{ tools }}</tools>{% endif %}{% for m in messages %}{% if m.tool_calls %}<tool_call>{% endif %}{% endfor %}";
         let bytes = tiny(&[("general.architecture", "qwen3"), ("tokenizer.chat_template", t)], 4);
-        assert!(inspect_bytes(&bytes, "q.gguf").unwrap().template_supports_tools());
+        let info = inspect_bytes(&bytes, "q.gguf").unwrap();
+        assert!(info.template_supports_tools());
+        assert_eq!(info.tool_format(), Some(ToolFormat::Hermes));
+    }
+
+    #[test]
+    fn each_way_of_writing_a_call_is_told_apart() {
+        let llama =
+            r#"{% if tools is not none %}Respond in the format {"name": function name, "parameters": dictionary}{% endif %}<|eot_id|>"#;
+        assert_eq!(ToolFormat::of_template(llama), Some(ToolFormat::Llama3));
+        let mistral = "{% if tools %}[AVAILABLE_TOOLS]{{ tools }}[/AVAILABLE_TOOLS]{% endif %}[TOOL_CALLS]";
+        assert_eq!(ToolFormat::of_template(mistral), Some(ToolFormat::Mistral));
+        // Gemma 3's template takes no tools; one that mentions tools but no way to call them is not read.
+        assert_eq!(ToolFormat::of_template("<start_of_turn>user\n{{ messages[0].content }}<end_of_turn>"), None);
+        assert_eq!(ToolFormat::of_template("{% if tools %}You have tools.{% endif %}"), None);
     }
 
     proptest::proptest! {

@@ -22,6 +22,8 @@ use llama_cpp_2::token::LlamaToken;
 use proseva_models::gguf::{self, GgufInfo};
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::template;
+
 /// Most requests that may wait behind the one being answered.
 pub const MAX_QUEUED: usize = 8;
 /// Tokens decoded per step while reading the prompt.
@@ -36,6 +38,22 @@ pub struct EngineConfig {
     pub threads: i32,
     /// Unload the model after this long with nothing to do.
     pub idle_unload: Duration,
+    /// A chat template (Jinja) to use instead of the one in the file.
+    pub chat_template: Option<String>,
+}
+
+/// What the model reads: a plain conversation, rendered by llama.cpp in the model's own format, or
+/// one rendered here from a Jinja chat template because it carries tools ([`crate::template`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    Chat(Vec<Message>),
+    Template {
+        template: Arc<str>,
+        /// The conversation in OpenAI's shape.
+        messages: Vec<serde_json::Value>,
+        /// The tools offered, in OpenAI's shape.
+        tools: Option<Vec<serde_json::Value>>,
+    },
 }
 
 /// One message of a conversation, by role (`system`, `user`, `assistant`).
@@ -55,11 +73,13 @@ pub struct Sampling {
     pub max_tokens: Option<u32>,
     /// Text that ends the answer where it appears (not included).
     pub stop: Vec<String>,
+    /// A GBNF grammar the answer must follow (a required tool call).
+    pub grammar: Option<String>,
 }
 
 impl Default for Sampling {
     fn default() -> Self {
-        Sampling { temperature: 0.7, top_p: 0.95, seed: 0x5EED, max_tokens: None, stop: Vec::new() }
+        Sampling { temperature: 0.7, top_p: 0.95, seed: 0x5EED, max_tokens: None, stop: Vec::new(), grammar: None }
     }
 }
 
@@ -93,12 +113,15 @@ pub enum EngineError {
     ContextExceeded { prompt_tokens: u32, context: u32 },
     #[error("{0}")]
     Busy(String),
+    /// The request cannot be put in the model's format (its template refused it).
+    #[error("{0}")]
+    Template(String),
     #[error("the model stopped with an error: {0}")]
     Generation(String),
 }
 
 struct Job {
-    messages: Vec<Message>,
+    prompt: Prompt,
     sampling: Sampling,
     events: UnboundedSender<Event>,
     submitted: Instant,
@@ -123,6 +146,10 @@ pub struct Engine {
     pub info: GgufInfo,
     pub file_name: String,
     pub ctx: u32,
+    /// The chat template in use: the one given on the command line, else the file's.
+    pub chat_template: Option<Arc<str>>,
+    /// Whether that template was given on the command line (then every request is rendered with it).
+    pub template_given: bool,
 }
 
 impl Engine {
@@ -144,6 +171,7 @@ impl Engine {
             completed: AtomicUsize::new(0),
             stopped: AtomicUsize::new(0),
         });
+        let config_template = config.chat_template.clone();
         let (jobs, queue) = mpsc::sync_channel::<Job>(MAX_QUEUED);
         let (ready_tx, ready_rx) = mpsc::channel();
         let worker =
@@ -153,13 +181,15 @@ impl Engine {
             .spawn(move || worker.run(queue, ready_tx))
             .map_err(|e| EngineError::Load(format!("could not start the model thread: {e}")))?;
         ready_rx.recv().unwrap_or_else(|_| Err(EngineError::Load("the model thread stopped while loading".into())))?;
-        Ok(Engine { jobs, status, info, file_name, ctx })
+        let template_given = config_template.is_some();
+        let chat_template = config_template.or_else(|| info.chat_template.clone()).map(Arc::from);
+        Ok(Engine { jobs, status, info, file_name, ctx, chat_template, template_given })
     }
 
     /// Queues a request; its events arrive on `events`. Refused when [`MAX_QUEUED`] already wait.
-    pub fn submit(&self, messages: Vec<Message>, sampling: Sampling, events: UnboundedSender<Event>) -> Result<(), EngineError> {
+    pub fn submit(&self, prompt: Prompt, sampling: Sampling, events: UnboundedSender<Event>) -> Result<(), EngineError> {
         self.status.queued.fetch_add(1, Ordering::SeqCst);
-        let job = Job { messages, sampling, events, submitted: Instant::now() };
+        let job = Job { prompt, sampling, events, submitted: Instant::now() };
         self.jobs.try_send(job).map_err(|e| {
             self.status.queued.fetch_sub(1, Ordering::SeqCst);
             match e {
@@ -266,7 +296,16 @@ impl Worker {
 
     fn generate(&self, backend: &LlamaBackend, model: &LlamaModel, job: &Job) -> Result<Finish, EngineError> {
         let generation = |e: &dyn std::fmt::Display| EngineError::Generation(e.to_string());
-        let prompt = render(model, &self.info.architecture, &job.messages)?;
+        let prompt = match &job.prompt {
+            Prompt::Chat(messages) => render(model, &self.info.architecture, messages)?,
+            Prompt::Template { template, messages, tools } => {
+                let vocab = model.vocab();
+                let text_of = |token| String::from_utf8_lossy(&vocab.token_to_piece(token, true, None)).into_owned();
+                let (bos, eos) = (text_of(vocab.bos()), text_of(vocab.eos()));
+                let conversation = template::Conversation { messages, tools: tools.as_deref(), bos_token: &bos, eos_token: &eos };
+                template::render(template, &conversation).map_err(EngineError::Template)?
+            }
+        };
         let tokens = tokenize(model, &prompt);
         let n_ctx = self.config.ctx;
         let prompt_tokens = u32::try_from(tokens.len()).unwrap_or(u32::MAX);
@@ -298,7 +337,7 @@ impl Worker {
         let prompt_ms = started.elapsed().as_secs_f64() * 1000.0;
         let first_token_ms = job.submitted.elapsed().as_secs_f64() * 1000.0;
         let generating = Instant::now();
-        let mut sampler = sampler(&job.sampling);
+        let mut sampler = sampler(model, &job.sampling)?;
         let room = n_ctx - prompt_tokens;
         let limit = job.sampling.max_tokens.map_or(room, |m| m.min(room));
         let mut text = TextOut::new(&job.sampling.stop);
@@ -387,17 +426,31 @@ fn tokenize(model: &LlamaModel, prompt: &str) -> Vec<LlamaToken> {
     tokens
 }
 
-fn sampler(s: &Sampling) -> LlamaSampler {
-    if s.temperature <= 0.0 {
-        return LlamaSampler::greedy();
+/// How the next token is picked: the likeliest at temperature 0, else drawn from the likely ones;
+/// first, when the request has a grammar, only tokens the grammar allows.
+fn sampler(model: &LlamaModel, s: &Sampling) -> Result<LlamaSampler, EngineError> {
+    let mut chain = Vec::new();
+    if let Some(grammar) = &s.grammar {
+        chain.push(
+            LlamaSampler::grammar(model, grammar, "root")
+                .map_err(|e| EngineError::Template(format!("the tool-call grammar was refused: {e:?}")))?,
+        );
     }
-    LlamaSampler::chain_simple([
-        LlamaSampler::top_k(40),
-        LlamaSampler::top_p(s.top_p.clamp(0.01, 1.0), 1),
-        LlamaSampler::min_p(0.05, 1),
-        LlamaSampler::temp(s.temperature),
-        LlamaSampler::dist(s.seed),
-    ])
+    if s.temperature <= 0.0 {
+        if chain.is_empty() {
+            return Ok(LlamaSampler::greedy());
+        }
+        chain.push(LlamaSampler::greedy());
+    } else {
+        chain.extend([
+            LlamaSampler::top_k(40),
+            LlamaSampler::top_p(s.top_p.clamp(0.01, 1.0), 1),
+            LlamaSampler::min_p(0.05, 1),
+            LlamaSampler::temp(s.temperature),
+            LlamaSampler::dist(s.seed),
+        ]);
+    }
+    Ok(LlamaSampler::chain_simple(chain))
 }
 
 /// Turns token pieces into text to send: whole UTF-8 characters only (a character can span two

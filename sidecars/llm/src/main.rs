@@ -39,6 +39,10 @@ enum Command {
         /// Unload the model after this many idle seconds (it loads again on the next request).
         #[arg(long, value_name = "SECONDS", default_value_t = 300)]
         idle_unload: u64,
+        /// A Jinja chat template to use instead of the file's own (for a file whose template is
+        /// missing or wrong).
+        #[arg(long, value_name = "FILE.jinja")]
+        chat_template: Option<PathBuf>,
     },
     /// Check a GGUF file and print what its header says, without loading it.
     Inspect {
@@ -74,12 +78,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     "tensors": info.tensor_count,
                     "bytes": info.file_size,
                     "chatTemplate": info.chat_template.is_some(),
-                    "toolsTemplate": info.template_supports_tools(),
+                    "toolFormat": info.tool_format().map(|f| format!("{f:?}").to_lowercase()),
                 })
             );
             Ok(())
         }
-        Command::Serve { model, port, host, ctx, threads, idle_unload } => {
+        Command::Serve { model, port, host, ctx, threads, idle_unload, chat_template } => {
             let ip: IpAddr =
                 if host.eq_ignore_ascii_case("localhost") { IpAddr::from([127, 0, 0, 1]) } else { host.parse().context("--host")? };
             if !ip.is_loopback() {
@@ -87,7 +91,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             }
             let threads = threads.filter(|t| *t > 0).unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get() as i32));
             let started = std::time::Instant::now();
-            let engine = Engine::start(EngineConfig { model, ctx, threads, idle_unload: Duration::from_secs(idle_unload.max(1)) })?;
+            let chat_template = chat_template.map(|path| read_template(&path)).transpose()?;
+            let engine =
+                Engine::start(EngineConfig { model, ctx, threads, idle_unload: Duration::from_secs(idle_unload.max(1)), chat_template })?;
             tracing::info!(ms = started.elapsed().as_millis() as u64, ctx = engine.ctx, threads, "loaded {}", engine.file_name);
             let token = std::env::var("PROSEVA_TOKEN").ok().filter(|t| !t.is_empty());
             if token.is_none() {
@@ -108,6 +114,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             })
         }
     }
+}
+
+/// A chat template file: UTF-8 text of a sensible size, named in the error when it is not.
+fn read_template(path: &std::path::Path) -> anyhow::Result<String> {
+    const MAX_TEMPLATE_BYTES: u64 = 1024 * 1024;
+    let name = path.display();
+    let size = std::fs::metadata(path).with_context(|| format!("--chat-template {name} could not be read"))?.len();
+    if size > MAX_TEMPLATE_BYTES {
+        bail!("--chat-template {name} is {size} bytes; a chat template is a few kilobytes");
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("--chat-template {name} could not be read"))?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("--chat-template {name} is not UTF-8 text"))
 }
 
 async fn shutdown_signal() {

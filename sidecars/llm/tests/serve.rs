@@ -320,3 +320,178 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_answering() {
     let ok: Value = server.chat(&question("Hello", 2)).send().await.unwrap().json().await.unwrap();
     assert!(ok["choices"][0]["message"]["content"].is_string(), "{ok}");
 }
+
+/// A chat template in the manner of Qwen's (tools in the system turn, calls in `<tool_call>`
+/// tags), given on the command line: Gemma 3's own template takes no tools.
+const TOOL_TEMPLATE: &str = r#"{%- if tools %}<start_of_turn>user
+You may call these functions. Write each call as <tool_call>{"name": <function-name>, "arguments": <args-json-object>}</tool_call>.
+<tools>
+{% for tool in tools %}{{ tool | tojson }}
+{% endfor %}</tools><end_of_turn>
+{% endif %}
+{%- if messages|length > 6 %}{{ raise_exception("This template takes at most six messages.") }}{% endif %}
+{%- for message in messages %}
+{%- if message.role == 'assistant' %}<start_of_turn>model
+{{ message.content or '' }}{% for call in message.tool_calls or [] %}<tool_call>{"name": "{{ call.function.name }}", "arguments": {{ call.function.arguments | tojson }}}</tool_call>{% endfor %}<end_of_turn>
+{% elif message.role == 'tool' %}<start_of_turn>user
+<tool_response>{{ message.content }}</tool_response><end_of_turn>
+{% else %}<start_of_turn>user
+{{ message.content }}<end_of_turn>
+{% endif %}
+{%- endfor %}<start_of_turn>model
+"#;
+
+fn offered_tools() -> Value {
+    json!([
+        { "type": "function", "function": { "name": "SearchLaw", "description": "Search the Code of Virginia", "parameters": {
+            "type": "object", "properties": { "query": { "type": "string" }, "limit": { "type": "integer" } }, "required": ["query"] } } },
+        { "type": "function", "function": { "name": "GetDeadlines", "description": "The person's deadlines", "parameters": {
+            "type": "object", "properties": { "caseId": { "type": "integer" } } } } },
+    ])
+}
+
+fn tool_question(choice: Value) -> Value {
+    json!({ "model": "local", "messages": [
+        { "role": "system", "content": "You answer questions about Virginia law." },
+        { "role": "user", "content": "How many days do I have to appeal an eviction judgment?" },
+    ], "tools": offered_tools(), "tool_choice": choice, "max_tokens": 120, "temperature": 0 })
+}
+
+/// The calls of a whole reply: (name, arguments as a JSON object).
+fn calls_of(reply: &Value) -> Vec<(String, serde_json::Map<String, Value>)> {
+    reply["choices"][0]["message"]["tool_calls"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no tool calls: {reply}"))
+        .iter()
+        .map(|c| {
+            assert_eq!(c["type"], "function", "{c}");
+            let arguments: Value = serde_json::from_str(c["function"]["arguments"].as_str().expect("arguments as JSON text")).unwrap();
+            (c["function"]["name"].as_str().unwrap().to_string(), arguments.as_object().expect("an object").clone())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_template_that_takes_tools_lets_the_model_call_them_and_a_required_call_is_well_formed() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("tools.jinja");
+    std::fs::write(&template, TOOL_TEMPLATE).unwrap();
+    let server = serve(&["--chat-template", template.to_str().unwrap()]);
+    let models: Value = client().get(format!("{}/v1/models", server.url)).bearer_auth(TOKEN).send().await.unwrap().json().await.unwrap();
+    assert!(models["data"][0]["capabilities"].as_array().unwrap().contains(&json!("tools")), "{models}");
+
+    // Required: even this small base model writes a call the app can run — an offered tool, its
+    // required argument, valid JSON.
+    let reply: Value = server.chat(&tool_question(json!("required"))).send().await.unwrap().json().await.unwrap();
+    assert_eq!(reply["choices"][0]["finish_reason"], "tool_calls", "{reply}");
+    let calls = calls_of(&reply);
+    assert!(!calls.is_empty() && calls.len() <= 3, "{reply}");
+    for (name, arguments) in &calls {
+        match name.as_str() {
+            "SearchLaw" => assert!(arguments["query"].is_string(), "{reply}"),
+            "GetDeadlines" => assert!(arguments.get("caseId").is_none_or(Value::is_i64), "{reply}"),
+            other => panic!("a tool that was not offered: {other}"),
+        }
+    }
+
+    // The same, streamed: the calls arrive as chunks with their index, then the finish reason.
+    let mut streamed = tool_question(json!("required"));
+    streamed["stream"] = json!(true);
+    let events = sse(server.chat(&streamed).send().await.unwrap(), 100).await;
+    assert_eq!(events.last().map(String::as_str), Some("[DONE]"));
+    let chunks: Vec<Value> = events.iter().filter_map(|e| serde_json::from_str(e).ok()).collect();
+    let streamed_calls: Vec<&Value> = chunks.iter().filter_map(|c| c["choices"][0]["delta"]["tool_calls"].get(0)).collect();
+    assert_eq!(streamed_calls.len(), calls.len(), "{events:?}");
+    assert_eq!(streamed_calls[0]["index"], 0);
+    assert_eq!(streamed_calls[0]["function"]["name"].as_str(), Some(calls[0].0.as_str()));
+    assert_eq!(chunks.last().unwrap()["choices"][0]["finish_reason"], "tool_calls");
+
+    // A named tool: only that one.
+    let named = tool_question(json!({ "type": "function", "function": { "name": "GetDeadlines" } }));
+    let reply: Value = server.chat(&named).send().await.unwrap().json().await.unwrap();
+    assert!(calls_of(&reply).iter().all(|(name, _)| name == "GetDeadlines"), "{reply}");
+
+    // Auto: the model decides; the tools are in what it read either way.
+    let mut auto = tool_question(json!("auto"));
+    auto["max_tokens"] = json!(8);
+    let with_tools: Value = server.chat(&auto).send().await.unwrap().json().await.unwrap();
+    assert_eq!(with_tools["object"], "chat.completion", "{with_tools}");
+    let mut none = auto.clone();
+    none["tool_choice"] = json!("none");
+    let without: Value = server.chat(&none).send().await.unwrap().json().await.unwrap();
+    assert!(without["choices"][0]["message"].get("tool_calls").is_none(), "{without}");
+    assert!(
+        with_tools["usage"]["prompt_tokens"].as_u64().unwrap() > without["usage"]["prompt_tokens"].as_u64().unwrap() + 50,
+        "the tool list is part of the prompt: {with_tools} vs {without}"
+    );
+
+    // A conversation that already has a call and its result is written back in the model's format.
+    let mut later = tool_question(json!("auto"));
+    later["max_tokens"] = json!(8);
+    later["messages"].as_array_mut().unwrap().extend([
+        json!({ "role": "assistant", "content": null, "tool_calls": [{ "id": "call_0", "type": "function",
+            "function": { "name": "SearchLaw", "arguments": "{\"query\": \"eviction appeal\"}" } }] }),
+        json!({ "role": "tool", "tool_call_id": "call_0", "content": "§ 8.01-129: ten days" }),
+    ]);
+    let response = server.chat(&later).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+
+    // What the template or the request refuses is a clear 400, and the server goes on.
+    let mut too_long = later.clone();
+    too_long["messages"].as_array_mut().unwrap().extend(["and?", "so?", "well?"].map(|q| json!({ "role": "user", "content": q })));
+    let err: Value = server.chat(&too_long).send().await.unwrap().json().await.unwrap();
+    assert_eq!(err["error"]["code"], "template_error", "{err}");
+    assert!(err["error"]["message"].as_str().unwrap().contains("at most six messages"), "{err}");
+    for (choice, says) in
+        [(json!("sometimes"), "tool_choice"), (json!({ "type": "function", "function": { "name": "Nope" } }), "not among the tools")]
+    {
+        let response = server.chat(&tool_question(choice)).send().await.unwrap();
+        assert_eq!(response.status(), 400);
+        let err: Value = response.json().await.unwrap();
+        assert!(err["error"]["message"].as_str().unwrap().contains(says), "{err}");
+    }
+    let mut bad_tools = tool_question(json!("auto"));
+    bad_tools["tools"] = json!([{ "type": "function" }]);
+    let err: Value = server.chat(&bad_tools).send().await.unwrap().json().await.unwrap();
+    assert!(err["error"]["message"].as_str().unwrap().contains("tools[0]"), "{err}");
+    let ok: Value = server.chat(&question("Hello", 2)).send().await.unwrap().json().await.unwrap();
+    assert!(ok["choices"][0]["message"]["content"].is_string(), "{ok}");
+}
+
+#[tokio::test]
+async fn an_answer_format_makes_even_a_small_model_write_json_that_fits_the_schema() {
+    let server = serve(&[]);
+    let schema = json!({ "type": "object", "properties": {
+        "verdict": { "type": "string", "enum": ["supported", "not_supported", "unclear"] },
+        "confidence": { "type": "number" },
+        "citations": { "type": "array", "items": { "type": "object",
+            "properties": { "section": { "type": "string" }, "quote": { "type": "string" } }, "required": ["section", "quote"] } },
+        "by_when": { "type": ["string", "null"] },
+    }, "required": ["verdict", "confidence", "citations", "by_when"], "additionalProperties": false });
+    let mut ask = question("Is a tenant owed their deposit back within 45 days? Answer as JSON.", 200);
+    ask["response_format"] = json!({ "type": "json_schema", "json_schema": { "name": "decision", "schema": schema, "strict": true } });
+    let reply: Value = server.chat(&ask).send().await.unwrap().json().await.unwrap();
+    let text = reply["choices"][0]["message"]["content"].as_str().unwrap();
+    let decision: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"));
+    assert!(["supported", "not_supported", "unclear"].contains(&decision["verdict"].as_str().unwrap()), "{decision}");
+    assert!(decision["confidence"].is_number(), "{decision}");
+    for citation in decision["citations"].as_array().unwrap() {
+        assert!(citation["section"].is_string() && citation["quote"].is_string(), "{decision}");
+    }
+    assert!(decision["by_when"].is_string() || decision["by_when"].is_null(), "{decision}");
+    assert_eq!(decision.as_object().unwrap().len(), 4, "no other keys: {decision}");
+
+    let mut any_object = question("Reply in JSON.", 40);
+    any_object["response_format"] = json!({ "type": "json_object" });
+    let reply: Value = server.chat(&any_object).send().await.unwrap().json().await.unwrap();
+    let text = reply["choices"][0]["message"]["content"].as_str().unwrap();
+    assert!(
+        serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_object()) || reply["choices"][0]["finish_reason"] == "length",
+        "{reply}"
+    );
+
+    let mut odd = question("x", 2);
+    odd["response_format"] = json!({ "type": "yaml" });
+    let response = server.chat(&odd).send().await.unwrap();
+    assert_eq!(response.status(), 400);
+}

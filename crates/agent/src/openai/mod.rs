@@ -30,7 +30,7 @@ mod wire;
 use std::time::Duration;
 
 use async_openai::error::OpenAIError;
-use async_openai::types::chat::CreateChatCompletionRequest;
+use async_openai::types::chat::{CreateChatCompletionRequest, ToolChoiceOptions};
 use async_trait::async_trait;
 use futures::StreamExt;
 pub use proseva_http::RetryPolicy;
@@ -40,7 +40,7 @@ use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode,
 use crate::tool::ToolSpec;
 use transport::{ModelClient, build_client, model_error};
 use wire::{bad_response, first_choice, message_in, plain_request};
-pub use wire::{error_message, parse_turn, tool_turn_request, wire_message};
+pub use wire::{error_message, parse_turn, tool_turn_request, tool_turn_request_with, wire_message};
 
 /// Whether a refusal is about `response_format` (the server has no structured output).
 fn refuses_response_format(message: &str) -> bool {
@@ -137,6 +137,19 @@ impl OpenAiModel {
         self.client.as_ref().map_err(|e| ModelError::Unreachable(e.clone()))
     }
 
+    /// A phase-1 turn with the model told how to choose (`Required`: call at least one tool).
+    pub async fn tool_turn_with(
+        &self,
+        model: &str,
+        messages: &[ChatMessage],
+        tools: &[ToolSpec],
+        choice: ToolChoiceOptions,
+    ) -> Result<ModelTurn, ModelError> {
+        let request = tool_turn_request_with(model, messages, tools, choice);
+        let response: Value = self.client()?.chat().create_byot(request).await.map_err(model_error)?;
+        parse_turn(&response)
+    }
+
     /// One plain (not streamed) call of the answer phase.
     async fn answer_whole(
         &self,
@@ -169,8 +182,7 @@ impl ChatModel for OpenAiModel {
     }
 
     async fn tool_turn(&self, model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
-        let response: Value = self.client()?.chat().create_byot(tool_turn_request(model, messages, tools)).await.map_err(model_error)?;
-        parse_turn(&response)
+        self.tool_turn_with(model, messages, tools, ToolChoiceOptions::Auto).await
     }
 
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {

@@ -62,6 +62,17 @@ pub fn plain_request(model: &str, messages: &[ChatMessage]) -> CreateChatComplet
 
 /// The phase-1 request: the tools offered, the model free to use them or not, not streamed.
 pub fn tool_turn_request(model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> CreateChatCompletionRequest {
+    tool_turn_request_with(model, messages, tools, ToolChoiceOptions::Auto)
+}
+
+/// [`tool_turn_request`] with the model told how to choose: `Auto` (call tools or answer),
+/// `Required` (call at least one).
+pub fn tool_turn_request_with(
+    model: &str,
+    messages: &[ChatMessage],
+    tools: &[ToolSpec],
+    choice: ToolChoiceOptions,
+) -> CreateChatCompletionRequest {
     let mut request = plain_request(model, messages);
     if !tools.is_empty() {
         let offered = tools.iter().map(|t| {
@@ -75,7 +86,7 @@ pub fn tool_turn_request(model: &str, messages: &[ChatMessage], tools: &[ToolSpe
             })
         });
         request.tools = Some(offered.collect());
-        request.tool_choice = Some(ChatCompletionToolChoiceOption::Mode(ToolChoiceOptions::Auto));
+        request.tool_choice = Some(ChatCompletionToolChoiceOption::Mode(choice));
     }
     request
 }

@@ -1,0 +1,255 @@
+//! Tool calls: reading them out of what a model wrote, in the format its chat template taught it
+//! ([`ToolFormat`]), and — when a request says a call is required — a grammar that lets the model
+//! write nothing else, so even a small model's call is well-formed JSON naming a tool it was
+//! offered, with that tool's required arguments.
+//!
+//! The grammar is llama.cpp's GBNF. It fixes the shape (`{"name": "…", "arguments": {…}}` with
+//! Python's spacing, as the templates show it), the tool names, the argument names (required ones
+//! first, in the schema's order) and simple argument types (string, integer, number, boolean, a
+//! string from an `enum`); deeper schemas are any JSON value. The app still checks the arguments
+//! against the tool's schema before it runs anything.
+
+pub use proseva_models::gguf::ToolFormat;
+use serde_json::{Map, Value as Json, json};
+
+use crate::grammar::{Grammar, literal};
+
+/// A call the model made: a tool it was offered and its arguments (a JSON object).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub name: String,
+    pub arguments: Map<String, Json>,
+}
+
+/// What the model wrote, split into its text and its calls.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Reply {
+    pub content: String,
+    pub calls: Vec<Call>,
+}
+
+/// Reads `text` as a model taught `format` writes it. Only calls to one of `offered` count; a
+/// block that is not a valid call stays in the text, so nothing the model wrote is lost.
+pub fn parse(format: ToolFormat, text: &str, offered: &[String]) -> Reply {
+    let text = without_thinking(text);
+    let mut reply = match format {
+        ToolFormat::Hermes => hermes(text, offered),
+        ToolFormat::Llama3 => llama3(text, offered),
+        ToolFormat::Mistral => mistral(text, offered),
+    };
+    reply.content = reply.content.trim().to_string();
+    reply
+}
+
+/// The text after a `<think>…</think>` block a reasoning model wrote first.
+fn without_thinking(text: &str) -> &str {
+    let trimmed = text.trim_start();
+    match (trimmed.starts_with("<think>"), trimmed.find("</think>")) {
+        (true, Some(end)) => &trimmed[end + "</think>".len()..],
+        _ => text,
+    }
+}
+
+/// One call from its JSON: `{"name": …, "arguments" | "parameters": {…} or its JSON text}`.
+fn call_of(value: &Json, offered: &[String]) -> Option<Call> {
+    let name = value.get("name")?.as_str()?;
+    if !offered.iter().any(|o| o == name) {
+        return None;
+    }
+    let arguments = match value.get("arguments").or_else(|| value.get("parameters")) {
+        None | Some(Json::Null) => Map::new(),
+        Some(Json::Object(map)) => map.clone(),
+        Some(Json::String(s)) if s.trim().is_empty() => Map::new(),
+        Some(Json::String(s)) => match serde_json::from_str(s) {
+            Ok(Json::Object(map)) => map,
+            _ => return None,
+        },
+        Some(_) => return None,
+    };
+    Some(Call { name: name.to_string(), arguments })
+}
+
+fn hermes(text: &str, offered: &[String]) -> Reply {
+    const OPEN: &str = "<tool_call>";
+    const CLOSE: &str = "</tool_call>";
+    let mut reply = Reply::default();
+    let mut rest = text;
+    while let Some(start) = rest.find(OPEN) {
+        reply.content.push_str(&rest[..start]);
+        let inside = &rest[start + OPEN.len()..];
+        // The last block may be cut off by the token limit: read it to the end.
+        let (body, after) = match inside.find(CLOSE) {
+            Some(end) => (&inside[..end], &inside[end + CLOSE.len()..]),
+            None => (inside, ""),
+        };
+        match serde_json::from_str::<Json>(body.trim()).ok().and_then(|v| call_of(&v, offered)) {
+            Some(call) => reply.calls.push(call),
+            None => reply.content.push_str(&rest[start..rest.len() - after.len()]),
+        }
+        rest = after;
+    }
+    reply.content.push_str(rest);
+    reply
+}
+
+fn llama3(text: &str, offered: &[String]) -> Reply {
+    let body = text.trim().trim_start_matches("<|python_tag|>").trim();
+    let calls: Vec<Call> = if body.starts_with('{') {
+        // One call, or several separated by semicolons (Llama 3.2 sometimes writes them so).
+        let values: Vec<Json> =
+            serde_json::Deserializer::from_str(&body.replace("};", "} ")).into_iter::<Json>().map_while(Result::ok).collect();
+        values.iter().map(|v| call_of(v, offered)).collect::<Option<Vec<_>>>().unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    if calls.is_empty() { Reply { content: text.to_string(), calls } } else { Reply { content: String::new(), calls } }
+}
+
+fn mistral(text: &str, offered: &[String]) -> Reply {
+    const MARK: &str = "[TOOL_CALLS]";
+    let Some(at) = text.find(MARK) else {
+        return Reply { content: text.to_string(), calls: Vec::new() };
+    };
+    let after = text[at + MARK.len()..].trim_start();
+    let mut stream = serde_json::Deserializer::from_str(after).into_iter::<Json>();
+    let calls: Vec<Call> = match stream.next() {
+        Some(Ok(Json::Array(items))) => items.iter().filter_map(|v| call_of(v, offered)).collect(),
+        Some(Ok(one @ Json::Object(_))) => call_of(&one, offered).into_iter().collect(),
+        _ => Vec::new(),
+    };
+    if calls.is_empty() {
+        return Reply { content: text.to_string(), calls };
+    }
+    let rest = &after[stream.byte_offset()..];
+    Reply { content: format!("{}{}", &text[..at], rest), calls }
+}
+
+/// A GBNF grammar under which the model can only call one of `tools` (OpenAI's shape), in
+/// `format`, with arguments that fit the tool's schema ([`crate::grammar`]); `None` when the
+/// format's calls cannot be written as plain text (Mistral's mark is a special token) or no tool
+/// has a name the grammar can hold.
+pub fn grammar(format: ToolFormat, tools: &[Json]) -> Option<String> {
+    let (open, close, arguments_key, repeat) = match format {
+        ToolFormat::Hermes => ("<tool_call>\n", "\n</tool_call>", "arguments", true),
+        ToolFormat::Llama3 => ("", "", "parameters", false),
+        ToolFormat::Mistral => return None,
+    };
+    let mut g = Grammar::new();
+    let mut calls = Vec::new();
+    for tool in tools {
+        let function = tool.get("function").unwrap_or(tool);
+        let Some(name) = function.get("name").and_then(Json::as_str).filter(|n| plain_name(n)) else {
+            continue;
+        };
+        // Arguments are always an object, whatever the schema says at its top.
+        let mut schema = function.get("parameters").cloned().unwrap_or_else(|| json!({}));
+        if let Some(map) = schema.as_object_mut() {
+            map.insert("type".into(), json!("object"));
+        }
+        let arguments = g.schema(&schema);
+        let prefix = literal(&format!("{{\"name\": \"{name}\", \"{arguments_key}\": "));
+        calls.push(g.rule("call", &format!("{prefix} {arguments} \"}}\"")));
+    }
+    if calls.is_empty() {
+        return None;
+    }
+    let call = g.rule("any-call", &calls.join(" | "));
+    let block = g.rule("block", &format!("{} {call} {}", literal(open), literal(close)));
+    Some(g.finish(&if repeat { format!("{block} ( \"\\n\" {block} ){{0,2}}") } else { block }))
+}
+
+/// Names the grammar writes as they are: a tool name of letters, digits, `_`, `-`, `.`.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn offered() -> Vec<String> {
+        vec!["SearchLaw".into(), "GetDeadlines".into()]
+    }
+
+    #[test]
+    fn hermes_blocks_become_calls_and_the_rest_stays_text() {
+        let text = "Let me look.\n<tool_call>\n{\"name\": \"SearchLaw\", \"arguments\": {\"query\": \"eviction appeal\"}}\n</tool_call>\n<tool_call>{\"name\": \"GetDeadlines\", \"arguments\": \"{\\\"caseId\\\": 3}\"}</tool_call>";
+        let reply = parse(ToolFormat::Hermes, text, &offered());
+        assert_eq!(reply.content, "Let me look.");
+        assert_eq!(reply.calls.len(), 2);
+        assert_eq!(
+            reply.calls[0],
+            Call { name: "SearchLaw".into(), arguments: json!({ "query": "eviction appeal" }).as_object().unwrap().clone() }
+        );
+        assert_eq!(reply.calls[1].arguments["caseId"], json!(3));
+        // Not a call: an unknown tool, broken JSON; both stay in the text.
+        let odd = "<tool_call>{\"name\": \"RmRf\", \"arguments\": {}}</tool_call> and <tool_call>{nope</tool_call>";
+        let reply = parse(ToolFormat::Hermes, odd, &offered());
+        assert!(reply.calls.is_empty());
+        assert_eq!(reply.content, odd);
+        // Cut off by the token limit after the JSON: still a call.
+        let cut = parse(ToolFormat::Hermes, "<tool_call>\n{\"name\": \"SearchLaw\", \"arguments\": {\"query\": \"x\"}}", &offered());
+        assert_eq!(cut.calls.len(), 1);
+        // A reasoning model's thoughts are not the reply.
+        let thought = parse(ToolFormat::Hermes, "<think>\nhmm\n</think>\n\nThe answer.", &offered());
+        assert_eq!(thought.content, "The answer.");
+    }
+
+    #[test]
+    fn llama_and_mistral_calls_are_read_too() {
+        let one = parse(ToolFormat::Llama3, "<|python_tag|>{\"name\": \"SearchLaw\", \"parameters\": {\"query\": \"bail\"}}", &offered());
+        assert_eq!(one.calls.len(), 1);
+        assert_eq!(one.content, "");
+        let two = parse(
+            ToolFormat::Llama3,
+            "{\"name\": \"SearchLaw\", \"parameters\": {\"query\": \"a\"}}; {\"name\": \"GetDeadlines\", \"parameters\": {}}",
+            &offered(),
+        );
+        assert_eq!(two.calls.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["SearchLaw", "GetDeadlines"]);
+        let prose = parse(ToolFormat::Llama3, "{Curly} prose is not a call.", &offered());
+        assert!(prose.calls.is_empty());
+        assert_eq!(prose.content, "{Curly} prose is not a call.");
+        let m = parse(ToolFormat::Mistral, "[TOOL_CALLS][{\"name\": \"SearchLaw\", \"arguments\": {\"query\": \"q\"}}] done", &offered());
+        assert_eq!(m.calls.len(), 1);
+        assert_eq!(m.content, "done");
+    }
+
+    #[test]
+    fn the_grammar_names_the_tools_and_their_required_arguments() {
+        let tools = [
+            json!({ "type": "function", "function": { "name": "SearchLaw", "parameters": { "type": "object",
+                "properties": { "query": { "type": "string" }, "limit": { "type": "integer" } }, "required": ["query"] } } }),
+            json!({ "type": "function", "function": { "name": "GetDeadlines", "parameters": { "type": "object",
+                "properties": { "caseId": { "type": "integer" }, "order": { "enum": ["soonest", "latest"] } } } } }),
+            json!({ "type": "function", "function": { "name": "bad name\"", "parameters": {} } }),
+        ];
+        let g = grammar(ToolFormat::Hermes, &tools).unwrap();
+        let root = g.lines().next().unwrap();
+        assert!(root.starts_with("root ::= block-") && root.ends_with("){0,2}"), "{g}");
+        assert!(g.contains(r#"block-7 ::= "<tool_call>\n" any-call-6 "\n</tool_call>""#), "{g}");
+        assert!(g.contains(r#"any-call-6 ::= call-2 | call-5"#), "{g}");
+        assert!(g.contains(r#"call-2 ::= "{\"name\": \"SearchLaw\", \"arguments\": " object-1 "}""#), "{g}");
+        assert!(g.contains(r#"object-1 ::= "{" "\"query\": " string ( ", " optional-0 ){0,1} "}""#), "{g}");
+        assert!(g.contains(r#"( "\"caseId\": " integer ) | ( "\"order\": " ( "\"soonest\"" | "\"latest\"" ) )"#), "{g}");
+        assert!(!g.contains("bad name"));
+        let llama = grammar(ToolFormat::Llama3, &tools[..1]).unwrap();
+        assert!(llama.contains("\\\"parameters\\\": "), "{llama}");
+        assert!(!llama.contains("tool_call"), "{llama}");
+        assert_eq!(grammar(ToolFormat::Mistral, &tools), None);
+        assert_eq!(grammar(ToolFormat::Hermes, &tools[2..]), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_reply_panics_the_reader(text in ".{0,200}", cut in 0usize..200) {
+            let calls = "<tool_call>{\"name\": \"SearchLaw\", \"arguments\": {\"query\": \"x\"}}</tool_call>[TOOL_CALLS][{\"name\": \"SearchLaw\"}]";
+            let mixed = format!("{}{}", &calls[..cut.min(calls.len())], text);
+            for format in [ToolFormat::Hermes, ToolFormat::Llama3, ToolFormat::Mistral] {
+                let _ = parse(format, &text, &offered());
+                let _ = parse(format, &mixed, &offered());
+            }
+        }
+    }
+}
