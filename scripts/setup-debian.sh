@@ -11,7 +11,9 @@ packages=(build-essential pkg-config curl ca-certificates python3 python3-pip un
   xvfb webkit2gtk-driver desktop-file-utils xdotool dbus-x11
   # documents: OCR of scans (Tesseract, English) and PDF pages as images (pdftoppm); the tests
   # render their scans with ImageMagick-free tools: a font for text drawn into images
-  tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core)
+  tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core
+  # reminders and the calendar file: the time zones (the tests run the server in America/New_York)
+  tzdata)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -27,6 +27,7 @@
 //! agent crate's job; it reaches this data through the HTTP API).
 
 pub mod backup;
+pub mod calendar;
 pub mod config;
 pub mod deadline_rules;
 pub mod drafting;
@@ -41,6 +42,7 @@ pub mod linking;
 pub mod ocr;
 pub mod paths;
 pub mod reader;
+pub mod reminders;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.
 #[cfg(any(test, feature = "samples"))]
 pub mod samples;

@@ -3,7 +3,9 @@
 //! SearchKnowledge (backups are left out: a random path could be a real one), and arbitrary bytes
 //! uploaded under every
 //! name a document can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record,
-//! or a 4xx with a message — and the server keeps working.
+//! or a 4xx with a message — and the server keeps working. The same for deadlines and cases with
+//! the fields of reminders and case paths (`time`, `location`, `reminders`, `kind`), ticked steps,
+//! dismissals, and any query string sent to `/api/reminders` and `/api/calendar.ics`.
 
 mod common;
 
@@ -22,6 +24,19 @@ fn any_json() -> impl Strategy<Value = Value> {
         Just(json!("__proto__")),
         prop::sample::select(vec!["markdown", "mermaid", "table", "timeline", "checklist", "timeline\n  2026-03-01 : Filed", "a,b\n1"])
             .prop_map(|s| json!(s)),
+        prop::sample::select(vec![
+            "7d",
+            "morning",
+            "2h",
+            "5d",
+            "09:00",
+            "25:00",
+            "9:5",
+            "eviction-tenant",
+            "deadline/1/7d/2026-03-10",
+            "2026-03-10"
+        ])
+        .prop_map(|s| json!(s)),
         (1i64..3).prop_map(|n| json!(n)),
     ];
     leaf.prop_recursive(3, 24, 5, |inner| {
@@ -42,6 +57,13 @@ fn any_json() -> impl Strategy<Value = Value> {
                     Just("kind".to_string()),
                     Just("build".to_string()),
                     Just("draftId".to_string()),
+                    Just("date".to_string()),
+                    Just("time".to_string()),
+                    Just("location".to_string()),
+                    Just("reminders".to_string()),
+                    Just("name".to_string()),
+                    Just("keys".to_string()),
+                    Just("doneAt".to_string()),
                     "\\PC{0,8}",
                 ],
                 inner,
@@ -117,6 +139,48 @@ proptest! {
             prop_assert!(status == 200 && kept["content"] == "First line.", "{kept}");
             let (status, _) = call("GET", &format!("/api/drafts/{id}/export?format=pdf")).send_raw(&state).await;
             prop_assert_eq!(status, 200);
+            Ok(())
+        })?;
+    }
+
+    #[test]
+    fn no_body_or_query_panics_a_reminder_calendar_or_step_handler(
+        body in any_json(),
+        query in prop::collection::vec((prop::sample::select(vec!["from", "to", "caseId", "deadlineId", "x"]), "[-+:.TZ0-9a-z%]{0,30}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[-+][0-9]{2}:[0-9]{2})"), 0..4),
+        step in "[a-zA-Z0-9._~%-]{1,120}",
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            let (_, case) = call("POST", "/api/cases").json(&json!({"name": "Kept", "reminders": ["1d"]})).send(&state).await;
+            let (_, deadline) =
+                call("POST", "/api/deadlines").json(&json!({"caseId": case["id"], "title": "Kept", "date": "2026-03-10", "time": "09:00"})).send(&state).await;
+            let (case_id, deadline_id) = (case["id"].clone(), deadline["id"].clone());
+            let requests = [
+                ("POST", "/api/cases".to_string()),
+                ("PATCH", format!("/api/cases/{case_id}")),
+                ("POST", "/api/deadlines".to_string()),
+                ("PATCH", format!("/api/deadlines/{deadline_id}")),
+                ("PUT", format!("/api/cases/{case_id}/steps/{step}")),
+                ("PUT", format!("/api/cases/{case_id}/steps/a-step")),
+                ("POST", "/api/reminders/dismiss".to_string()),
+                ("POST", "/api/tools/add_deadline".to_string()),
+            ];
+            for (method, path) in &requests {
+                let (status, answer) = call(method, path).json(&body).send(&state).await;
+                prop_assert!(status < 500, "{method} {path} with {body}: {status} {answer}");
+            }
+            let query: Vec<String> = query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            for path in ["/api/reminders", "/api/calendar.ics"] {
+                let path = format!("{path}?{}", query.join("&"));
+                let (status, answer) = call("GET", &path).send_raw(&state).await;
+                prop_assert!(status < 500, "GET {path}: {status} {}", String::from_utf8_lossy(&answer));
+            }
+            // Every record, changed or not, still reads and exports.
+            for path in ["/api/cases", "/api/deadlines", "/api/calendar.ics", "/api/reminders?from=2026-01-01T00:00:00Z&to=2026-12-01T00:00:00Z"] {
+                let (status, answer) = call("GET", path).send_raw(&state).await;
+                prop_assert!(status == 200, "GET {path}: {status} {}", String::from_utf8_lossy(&answer));
+            }
             Ok(())
         })?;
     }

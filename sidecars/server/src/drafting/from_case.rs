@@ -172,6 +172,9 @@ mod tests {
             source_rule: None,
             date_note: None,
             notes: None,
+            time: None,
+            location: None,
+            reminders: None,
             created_at: String::new(),
             updated_at: String::new(),
         };

@@ -5,7 +5,9 @@
 //! notes, conversations), documents (`documents`), links (`links`), drafts with their versions,
 //! offline builds and exports (`drafts`: `/api/drafts`, `/api/drafts/build`,
 //! `/api/drafts/{id}/versions`, `/api/drafts/{id}/export`), backup and restore, the local tools,
-//! the deadline rules, OpenAI's `/v1/embeddings` and `/v1/models`, and the agent's routes (`agent`).
+//! the deadline rules, reminders and the calendar file (`calendar`: `/api/reminders`,
+//! `/api/calendar.ics`), the ticked steps of a case's path (`steps`), OpenAI's `/v1/embeddings` and
+//! `/v1/models`, and the agent's routes (`agent`).
 //!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
 //! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
@@ -14,11 +16,13 @@
 pub mod agent;
 mod backup;
 mod body;
+mod calendar;
 mod documents;
 mod drafts;
 mod limits;
 mod links;
 mod resources;
+mod steps;
 
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{Method, header};
@@ -72,6 +76,8 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/tools/{name}", post(call_tool))
         .route("/api/deadline-rules", get(deadline_rules_list))
         .route("/api/deadline-rules/compute", post(deadline_rules_compute))
+        .merge(calendar::routes())
+        .merge(steps::routes())
         .route("/v1/embeddings", post(embeddings))
         .route("/v1/models", get(models))
         .route("/v1/models/{*id}", get(model))

@@ -1,4 +1,8 @@
 //! `cases`: the matters the user is part of.
+//!
+//! A case may have a `kind` (one of [`CASE_KINDS`], the cases with a step-by-step path) and the
+//! reminder offsets its deadlines get unless a deadline chooses its own (`reminders`, see
+//! [`crate::reminders`]).
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
@@ -7,6 +11,19 @@ use serde_json::Value;
 use super::{ListFilter, Page, Table, now, page};
 use crate::ApiError;
 use crate::fields::Fields;
+use crate::reminders;
+
+/// The kinds of case a case may be: those with a step-by-step path.
+pub const CASE_KINDS: &[&str] = &[
+    "eviction-tenant",
+    "debt-defendant",
+    "debt-plaintiff",
+    "custody-visitation",
+    "protective-order-petitioner",
+    "protective-order-respondent",
+    "traffic-misdemeanor",
+    "appeal-district",
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,6 +37,10 @@ pub struct Case {
     pub status: String,
     pub parties: Vec<Party>,
     pub notes: Option<String>,
+    /// One of [`CASE_KINDS`], or `None`.
+    pub kind: Option<String>,
+    /// The reminder offsets of its deadlines (`None`: the default).
+    pub reminders: Option<Vec<String>>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -41,11 +62,13 @@ pub struct CaseInput {
     pub status: String,
     pub parties: Vec<Party>,
     pub notes: Option<String>,
+    pub kind: Option<String>,
+    pub reminders: Option<Vec<String>>,
 }
 
 pub struct Cases;
 
-const COLUMNS: &str = "id, name, case_number, court, case_type, status, parties, notes, created_at, updated_at";
+const COLUMNS: &str = "id, name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
     let parties: String = r.get(6)?;
@@ -60,6 +83,8 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
         notes: r.get(7)?,
         created_at: r.get(8)?,
         updated_at: r.get(9)?,
+        kind: r.get(10)?,
+        reminders: r.get::<_, Option<String>>(11)?.and_then(|json| serde_json::from_str(&json).ok()),
     })
 }
 
@@ -96,7 +121,7 @@ fn parse_parties(f: &mut Fields<'_>) -> Vec<Party> {
 
 impl Table for Cases {
     const NOUN: &'static str = "case";
-    const FIELDS: &'static [&'static str] = &["name", "caseNumber", "court", "type", "status", "parties", "notes"];
+    const FIELDS: &'static [&'static str] = &["name", "caseNumber", "court", "type", "status", "parties", "notes", "kind", "reminders"];
     type Record = Case;
     type Input = CaseInput;
 
@@ -110,6 +135,8 @@ impl Table for Cases {
             status: f.text("status", 50).unwrap_or_else(|| "open".into()),
             parties: parse_parties(&mut f),
             notes: f.text("notes", 100_000),
+            kind: f.one_of("kind", CASE_KINDS),
+            reminders: reminders::read_offsets(&mut f, "reminders"),
         };
         f.finish()?;
         Ok(input)
@@ -127,20 +154,43 @@ impl Table for Cases {
     fn insert(c: &Connection, i: &CaseInput) -> Result<i64, ApiError> {
         let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
         c.prepare_cached(
-            "INSERT INTO cases (name, case_number, court, case_type, status, parties, notes, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+            "INSERT INTO cases (name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10)",
         )?
-        .execute(params![i.name, i.case_number, i.court, i.case_type, i.status, parties, i.notes, now()])?;
+        .execute(params![
+            i.name,
+            i.case_number,
+            i.court,
+            i.case_type,
+            i.status,
+            parties,
+            i.notes,
+            now(),
+            i.kind,
+            super::deadlines::offsets_json(&i.reminders)
+        ])?;
         Ok(c.last_insert_rowid())
     }
 
     fn update(c: &Connection, id: i64, i: &CaseInput) -> Result<(), ApiError> {
         let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
         c.prepare_cached(
-            "UPDATE cases SET name = ?2, case_number = ?3, court = ?4, case_type = ?5, status = ?6, parties = ?7, notes = ?8, updated_at = ?9
-             WHERE id = ?1",
+            "UPDATE cases SET name = ?2, case_number = ?3, court = ?4, case_type = ?5, status = ?6, parties = ?7, notes = ?8, updated_at = ?9,
+             kind = ?10, reminders = ?11 WHERE id = ?1",
         )?
-        .execute(params![id, i.name, i.case_number, i.court, i.case_type, i.status, parties, i.notes, now()])?;
+        .execute(params![
+            id,
+            i.name,
+            i.case_number,
+            i.court,
+            i.case_type,
+            i.status,
+            parties,
+            i.notes,
+            now(),
+            i.kind,
+            super::deadlines::offsets_json(&i.reminders)
+        ])?;
         Ok(())
     }
 

@@ -4,6 +4,10 @@
 //! [`crate::deadline_rules::compute`], and records the rule's citation in `sourceRule` and how the
 //! date was reached in `dateNote`. Changing the trigger date recomputes it; to set the date by
 //! hand, clear `ruleId`.
+//!
+//! A hearing has a `time` (`HH:MM`, local wall time) and perhaps a `location`; a deadline without
+//! a time is the whole day. `reminders` lists when it reminds the person (offsets as in
+//! [`crate::reminders`]); `null` leaves the choice to its case.
 
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
@@ -14,6 +18,7 @@ use super::{ListFilter, Page, Table, check_case, now, page};
 use crate::ApiError;
 use crate::deadline_rules::{self, Computation, Rule};
 use crate::fields::Fields;
+use crate::reminders;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -29,6 +34,12 @@ pub struct Deadline {
     pub source_rule: Option<String>,
     pub date_note: Option<String>,
     pub notes: Option<String>,
+    /// `HH:MM` on a 24-hour clock, local wall time (a hearing's start); `None`: all day.
+    pub time: Option<String>,
+    /// Where it happens, e.g. the court's address.
+    pub location: Option<String>,
+    /// Reminder offsets (`["7d","2d","morning"]`); `None`: the case's, else the default.
+    pub reminders: Option<Vec<String>>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -45,6 +56,9 @@ pub struct DeadlineInput {
     pub source_rule: Option<String>,
     pub date_note: Option<String>,
     pub notes: Option<String>,
+    pub time: Option<String>,
+    pub location: Option<String>,
+    pub reminders: Option<Vec<String>>,
 }
 
 impl DeadlineInput {
@@ -70,7 +84,7 @@ impl DeadlineInput {
 
 pub struct Deadlines;
 
-const COLUMNS: &str = "id, case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at";
+const COLUMNS: &str = "id, case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at, time, location, reminders";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<Deadline> {
     Ok(Deadline {
@@ -87,12 +101,16 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Deadline> {
         notes: r.get(10)?,
         created_at: r.get(11)?,
         updated_at: r.get(12)?,
+        time: r.get(13)?,
+        location: r.get(14)?,
+        reminders: r.get::<_, Option<String>>(15)?.and_then(|json| serde_json::from_str(&json).ok()),
     })
 }
 
 impl Table for Deadlines {
     const NOUN: &'static str = "deadline";
-    const FIELDS: &'static [&'static str] = &["caseId", "title", "date", "kind", "done", "ruleId", "triggerDate", "notes"];
+    const FIELDS: &'static [&'static str] =
+        &["caseId", "title", "date", "kind", "done", "ruleId", "triggerDate", "notes", "time", "location", "reminders"];
     const FILTERS: &'static [&'static str] = &["from", "to", "done"];
     const COMPUTED: &'static [&'static str] = &["sourceRule", "dateNote"];
     type Record = Deadline;
@@ -121,6 +139,9 @@ impl Table for Deadlines {
             source_rule: None,
             date_note: None,
             notes: f.text("notes", 100_000),
+            time: reminders::read_time(&mut f, "time"),
+            location: f.text("location", 500),
+            reminders: reminders::read_offsets(&mut f, "reminders"),
         };
         match (rule, rule_id.is_some()) {
             (Some(rule), _) => {
@@ -181,8 +202,9 @@ impl Table for Deadlines {
     fn insert(c: &Connection, i: &DeadlineInput) -> Result<i64, ApiError> {
         check_case(c, i.case_id)?;
         c.prepare_cached(
-            "INSERT INTO deadlines (case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+            "INSERT INTO deadlines (case_id, title, date, kind, done, rule_id, trigger_date, source_rule, date_note, notes, created_at, updated_at,
+             time, location, reminders)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14)",
         )?
         .execute(params![
             i.case_id,
@@ -195,7 +217,10 @@ impl Table for Deadlines {
             i.source_rule,
             i.date_note,
             i.notes,
-            now()
+            now(),
+            i.time,
+            i.location,
+            offsets_json(&i.reminders)
         ])?;
         Ok(c.last_insert_rowid())
     }
@@ -204,7 +229,7 @@ impl Table for Deadlines {
         check_case(c, i.case_id)?;
         c.prepare_cached(
             "UPDATE deadlines SET case_id = ?2, title = ?3, date = ?4, kind = ?5, done = ?6, rule_id = ?7, trigger_date = ?8,
-             source_rule = ?9, date_note = ?10, notes = ?11, updated_at = ?12 WHERE id = ?1",
+             source_rule = ?9, date_note = ?10, notes = ?11, updated_at = ?12, time = ?13, location = ?14, reminders = ?15 WHERE id = ?1",
         )?
         .execute(params![
             id,
@@ -218,7 +243,10 @@ impl Table for Deadlines {
             i.source_rule,
             i.date_note,
             i.notes,
-            now()
+            now(),
+            i.time,
+            i.location,
+            offsets_json(&i.reminders)
         ])?;
         Ok(())
     }
@@ -226,4 +254,9 @@ impl Table for Deadlines {
     fn delete(c: &Connection, id: i64) -> Result<bool, ApiError> {
         Ok(c.prepare_cached("DELETE FROM deadlines WHERE id = ?1")?.execute([id])? > 0)
     }
+}
+
+/// A list of reminder offsets as stored: JSON, or NULL for "not chosen".
+pub(crate) fn offsets_json(offsets: &Option<Vec<String>>) -> Option<String> {
+    offsets.as_ref().map(|o| serde_json::Value::from(o.clone()).to_string())
 }

@@ -12,11 +12,13 @@ pub mod chunks;
 pub mod contacts;
 pub mod conversations;
 pub mod deadlines;
+pub mod dismissals;
 pub mod documents;
 pub mod drafts;
 pub mod finances;
 pub mod links;
 pub mod notes;
+pub mod path_steps;
 pub mod timeline;
 
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ fn migrations() -> Migrations<'static> {
         }),
         M::up(include_str!("migrations/0004_links.sql")),
         M::up(include_str!("migrations/0005_drafts.sql")),
+        M::up(include_str!("migrations/0006_reminders_calendar_paths.sql")),
     ])
 }
 

@@ -393,6 +393,9 @@ fn deadline_arguments(a: &mut Fields<'_>) -> (DeadlineInput, Option<String>) {
         source_rule: None,
         date_note: None,
         notes: None,
+        time: None,
+        location: None,
+        reminders: None,
     };
     let rule_id = a.text("ruleId", 100);
     let trigger = a.date("triggerDate");
