@@ -219,6 +219,22 @@ impl<'a> Fields<'a> {
         })
     }
 
+    /// An optional sum of money in dollars, not negative, kept as whole cents.
+    pub fn cents(&mut self, name: &str) -> Option<i64> {
+        let raw = self.get(name)?;
+        let cents = match raw {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.trim().trim_start_matches('$').replace(',', "").parse::<f64>().ok(),
+            _ => None,
+        }
+        .filter(|d| d.is_finite() && (0.0..1e12).contains(d))
+        .map(|dollars| (dollars * 100.0).round() as i64);
+        if cents.is_none() {
+            self.error(name, "must be a number of dollars, not negative, e.g. 4500 or 4,500.00");
+        }
+        cents
+    }
+
     /// Any JSON value, unchecked (for fields the caller validates itself).
     pub fn raw(&self, name: &str) -> Option<&'a Value> {
         self.get(name)

@@ -108,6 +108,10 @@ pub struct TriggerDate {
     pub key: String,
     /// What the date is, in the person's words: "The first court date (the return date on the summons)".
     pub label: String,
+    /// A day the person must be in court (a return date, a hearing, a trial): it becomes a hearing
+    /// in the case's deadlines, with its reminders.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub court: bool,
 }
 
 /// One step of a path.
@@ -117,6 +121,9 @@ pub struct Step {
     /// Stable within its path, e.g. `first-hearing`; the person's ticks are kept by this id.
     pub id: String,
     pub title: String,
+    /// The path date the step happens on (a hearing's), if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
     /// What happens, in plain English.
     pub what: String,
     /// Which court (or office) the step happens in.
@@ -294,6 +301,9 @@ pub struct PlanDate {
     pub key: String,
     pub label: String,
     pub date: Option<NaiveDate>,
+    /// A day in court.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub court: bool,
 }
 
 /// A step of a [`Plan`].
@@ -302,6 +312,9 @@ pub struct PlanDate {
 pub struct PlannedStep {
     pub id: String,
     pub title: String,
+    /// The date the step happens on, when the path gives it one (known or not yet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on: Option<PlanDate>,
     pub what: String,
     pub court: String,
     pub file: String,
@@ -355,6 +368,7 @@ pub fn plan(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<Str
             PlannedStep {
                 id: step.id.clone(),
                 title: step.title.clone(),
+                on: step.on.as_ref().and_then(|key| path.dates.iter().find(|d| &d.key == key)).map(|d| plan_date(d, dates)),
                 what: step.what.clone(),
                 court: step.court.clone(),
                 file: step.file.clone(),
@@ -370,15 +384,15 @@ pub fn plan(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<Str
         title: path.title.clone(),
         summary: path.summary.clone(),
         court,
-        dates: path
-            .dates
-            .iter()
-            .map(|d| PlanDate { key: d.key.clone(), label: d.label.clone(), date: dates.get(&d.key).copied() })
-            .collect(),
+        dates: path.dates.iter().map(|d| plan_date(d, dates)).collect(),
         next,
         steps,
         caveats: book().caveats.clone(),
     })
+}
+
+fn plan_date(d: &TriggerDate, dates: &BTreeMap<String, NaiveDate>) -> PlanDate {
+    PlanDate { key: d.key.clone(), label: d.label.clone(), date: dates.get(&d.key).copied(), court: d.court }
 }
 
 /// A step's deadline for the case's dates; `None` only if the data names a rule that does not

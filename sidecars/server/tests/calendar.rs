@@ -340,6 +340,8 @@ proptest! {
             notes: None,
             kind: None,
             reminders: None,
+            path_dates: Default::default(),
+            amount: None,
             created_at: "2026-01-01T00:00:00.000Z".into(),
             updated_at: "2026-01-01T00:00:00.000Z".into(),
         };

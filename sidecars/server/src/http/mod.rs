@@ -6,7 +6,8 @@
 //! offline builds and exports (`drafts`: `/api/drafts`, `/api/drafts/build`,
 //! `/api/drafts/{id}/versions`, `/api/drafts/{id}/export`), backup and restore, the local tools,
 //! the deadline rules, reminders and the calendar file (`calendar`: `/api/reminders`,
-//! `/api/calendar.ics`), the ticked steps of a case's path (`steps`), OpenAI's `/v1/embeddings` and
+//! `/api/calendar.ics`), the ticked steps of a case's path (`steps`), the paths themselves and
+//! each case's (`paths`: `/api/paths`, `/api/which-court`, `/api/cases/{id}/path`), OpenAI's `/v1/embeddings` and
 //! `/v1/models`, and the agent's routes (`agent`).
 //!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
@@ -21,6 +22,7 @@ mod documents;
 mod drafts;
 mod limits;
 mod links;
+mod paths;
 mod resources;
 mod steps;
 
@@ -78,6 +80,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .route("/api/deadline-rules/compute", post(deadline_rules_compute))
         .merge(calendar::routes())
         .merge(steps::routes())
+        .merge(paths::routes())
         .route("/v1/embeddings", post(embeddings))
         .route("/v1/models", get(models))
         .route("/v1/models/{*id}", get(model))

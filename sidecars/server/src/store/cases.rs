@@ -2,7 +2,11 @@
 //!
 //! A case may have a `kind` (one of [`CASE_KINDS`], the cases with a step-by-step path) and the
 //! reminder offsets its deadlines get unless a deadline chooses its own (`reminders`, see
-//! [`crate::reminders`]).
+//! [`crate::reminders`]), the dates its path counts from (`pathDates`: `{"judgmentDate":
+//! "2026-03-20", …}`, keys as [`crate::paths`] names them) and the amount claimed (`amount`, in
+//! dollars; which court hears a money case depends on it).
+
+use std::collections::BTreeMap;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
@@ -41,6 +45,10 @@ pub struct Case {
     pub kind: Option<String>,
     /// The reminder offsets of its deadlines (`None`: the default).
     pub reminders: Option<Vec<String>>,
+    /// The dates its path counts from, by key (`YYYY-MM-DD`).
+    pub path_dates: BTreeMap<String, String>,
+    /// The amount claimed, in dollars.
+    pub amount: Option<f64>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -64,11 +72,14 @@ pub struct CaseInput {
     pub notes: Option<String>,
     pub kind: Option<String>,
     pub reminders: Option<Vec<String>>,
+    pub path_dates: BTreeMap<String, String>,
+    pub amount_cents: Option<i64>,
 }
 
 pub struct Cases;
 
-const COLUMNS: &str = "id, name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders";
+const COLUMNS: &str =
+    "id, name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders, path_dates, amount_cents";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
     let parties: String = r.get(6)?;
@@ -85,6 +96,8 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
         updated_at: r.get(9)?,
         kind: r.get(10)?,
         reminders: r.get::<_, Option<String>>(11)?.and_then(|json| serde_json::from_str(&json).ok()),
+        path_dates: r.get::<_, Option<String>>(12)?.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
+        amount: r.get::<_, Option<i64>>(13)?.map(|cents| cents as f64 / 100.0),
     })
 }
 
@@ -92,6 +105,41 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<Case> {
 pub fn by_number(c: &Connection, case_number: &str) -> Result<Vec<Case>, ApiError> {
     let mut stmt = c.prepare_cached(&format!("SELECT {COLUMNS} FROM cases WHERE case_number = ?1 COLLATE NOCASE ORDER BY id"))?;
     Ok(stmt.query_map([case_number.trim()], from_row)?.collect::<Result<_, _>>()?)
+}
+
+/// `pathDates`: an object of date keys (letters, as the paths name them) to `YYYY-MM-DD` dates; a
+/// key set to `null` is left out.
+fn parse_path_dates(f: &mut Fields<'_>) -> BTreeMap<String, String> {
+    let Some(raw) = f.raw("pathDates").filter(|v| !v.is_null()) else { return BTreeMap::new() };
+    let Some(map) = raw.as_object() else {
+        f.error("pathDates", "must be an object of dates, e.g. {\"judgmentDate\": \"2026-03-20\"}");
+        return BTreeMap::new();
+    };
+    if map.len() > 20 {
+        f.error("pathDates", "holds at most 20 dates");
+        return BTreeMap::new();
+    }
+    let mut dates = BTreeMap::new();
+    for (key, value) in map {
+        if key.is_empty() || key.len() > 40 || !key.chars().all(|c| c.is_ascii_alphabetic()) {
+            f.error(
+                "pathDates",
+                format!("\"{}\" is not the name of a date (letters only, e.g. judgmentDate)", key.chars().take(40).collect::<String>()),
+            );
+            continue;
+        }
+        match value {
+            Value::Null => {}
+            Value::String(s) => match chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
+                Ok(date) if crate::fields::DATE_YEARS.contains(&chrono::Datelike::year(&date)) => {
+                    dates.insert(key.clone(), date.format("%Y-%m-%d").to_string());
+                }
+                _ => f.error("pathDates", format!("{key} must be a date written YYYY-MM-DD between 1800 and 2200")),
+            },
+            _ => f.error("pathDates", format!("{key} must be a date written YYYY-MM-DD, or null")),
+        }
+    }
+    dates
 }
 
 fn parse_parties(f: &mut Fields<'_>) -> Vec<Party> {
@@ -121,7 +169,8 @@ fn parse_parties(f: &mut Fields<'_>) -> Vec<Party> {
 
 impl Table for Cases {
     const NOUN: &'static str = "case";
-    const FIELDS: &'static [&'static str] = &["name", "caseNumber", "court", "type", "status", "parties", "notes", "kind", "reminders"];
+    const FIELDS: &'static [&'static str] =
+        &["name", "caseNumber", "court", "type", "status", "parties", "notes", "kind", "reminders", "pathDates", "amount"];
     type Record = Case;
     type Input = CaseInput;
 
@@ -137,6 +186,8 @@ impl Table for Cases {
             notes: f.text("notes", 100_000),
             kind: f.one_of("kind", CASE_KINDS),
             reminders: reminders::read_offsets(&mut f, "reminders"),
+            path_dates: parse_path_dates(&mut f),
+            amount_cents: f.cents("amount"),
         };
         f.finish()?;
         Ok(input)
@@ -154,8 +205,9 @@ impl Table for Cases {
     fn insert(c: &Connection, i: &CaseInput) -> Result<i64, ApiError> {
         let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
         c.prepare_cached(
-            "INSERT INTO cases (name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10)",
+            "INSERT INTO cases (name, case_number, court, case_type, status, parties, notes, created_at, updated_at, kind, reminders,
+             path_dates, amount_cents)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
         )?
         .execute(params![
             i.name,
@@ -167,7 +219,9 @@ impl Table for Cases {
             i.notes,
             now(),
             i.kind,
-            super::deadlines::offsets_json(&i.reminders)
+            super::deadlines::offsets_json(&i.reminders),
+            path_dates_json(&i.path_dates),
+            i.amount_cents
         ])?;
         Ok(c.last_insert_rowid())
     }
@@ -176,7 +230,7 @@ impl Table for Cases {
         let parties = serde_json::to_string(&i.parties).map_err(|e| ApiError::Internal(e.to_string()))?;
         c.prepare_cached(
             "UPDATE cases SET name = ?2, case_number = ?3, court = ?4, case_type = ?5, status = ?6, parties = ?7, notes = ?8, updated_at = ?9,
-             kind = ?10, reminders = ?11 WHERE id = ?1",
+             kind = ?10, reminders = ?11, path_dates = ?12, amount_cents = ?13 WHERE id = ?1",
         )?
         .execute(params![
             id,
@@ -189,7 +243,9 @@ impl Table for Cases {
             i.notes,
             now(),
             i.kind,
-            super::deadlines::offsets_json(&i.reminders)
+            super::deadlines::offsets_json(&i.reminders),
+            path_dates_json(&i.path_dates),
+            i.amount_cents
         ])?;
         Ok(())
     }
@@ -220,4 +276,9 @@ impl Table for Cases {
         }
         Ok(c.prepare_cached("DELETE FROM cases WHERE id = ?1")?.execute([id])? > 0)
     }
+}
+
+/// The stored form of a case's path dates: NULL when there are none.
+fn path_dates_json(dates: &BTreeMap<String, String>) -> Option<String> {
+    (!dates.is_empty()).then(|| serde_json::to_string(dates).unwrap_or_default())
 }

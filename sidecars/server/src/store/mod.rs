@@ -18,6 +18,7 @@ pub mod drafts;
 pub mod finances;
 pub mod links;
 pub mod notes;
+pub mod path_deadlines;
 pub mod path_steps;
 pub mod timeline;
 
@@ -43,6 +44,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0004_links.sql")),
         M::up(include_str!("migrations/0005_drafts.sql")),
         M::up(include_str!("migrations/0006_reminders_calendar_paths.sql")),
+        M::up(include_str!("migrations/0007_case_path_dates.sql")),
     ])
 }
 
