@@ -97,6 +97,14 @@ async fn a_cases_dates_give_its_path_deadlines_and_hearings_that_agree_with_the_
     let (_, plan) = call("GET", &path).send(&state).await;
     assert_eq!(plan["next"], "prepare");
     assert_eq!(step(&plan, "notice")["status"], "done");
+    // The assistant's GetCases says where the case stands: the next step, what comes after, the court.
+    let (status, cases) = common::tool(&state, "GetCases", json!({})).await;
+    assert_eq!(status, 200, "{cases}");
+    let summary = &cases["cases"][0]["path"];
+    assert_eq!((summary["done"].as_u64(), summary["steps"].as_u64()), (Some(2), Some(6)), "{summary}");
+    assert_eq!(summary["next"]["title"], step(&plan, "prepare")["title"]);
+    assert!(summary["after"].as_array().unwrap().iter().any(|s| s["date"] == "2026-03-12"), "the hearing's date: {summary}");
+    assert_eq!(summary["court"]["name"], plan["court"]["courtName"]);
 
     // Bad input is refused plainly and changes nothing.
     for (body, field) in [

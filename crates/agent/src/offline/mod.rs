@@ -191,6 +191,78 @@ impl ChatModel for OfflineModel {
 /// How many sections the answer quotes.
 const QUOTED: usize = 5;
 
+/// Whether the question asks where a case goes from here.
+fn asks_what_next(question: &str) -> bool {
+    let q = format!(" {} ", question.to_lowercase());
+    ["next", "what happens", "step", "what do i do", "what should i do", "now what", "my case", "where am i", "where do i stand"]
+        .iter()
+        .any(|cue| q.contains(cue))
+}
+
+/// A case's place on its step-by-step path, as the offline answer shows it: the next step in
+/// full, the steps after it, and which court — from `GetCases`'s `path`.
+fn path_block(case: &Value) -> Option<String> {
+    let path = case.get("path")?;
+    let text = |v: &Value| v.as_str().filter(|s| !s.trim().is_empty()).map(str::to_string);
+    let sections = |v: &Value| -> String {
+        v.as_array().into_iter().flatten().filter_map(Value::as_str).map(|id| format!("§ {id}")).collect::<Vec<_>>().join(", ")
+    };
+    let mut out = format!(
+        "**Where your case stands: {}** ({}; {} of {} steps done)\n\n",
+        text(&case["name"]).unwrap_or_else(|| "your case".into()),
+        text(&path["title"]).unwrap_or_default(),
+        path["done"].as_u64().unwrap_or(0),
+        path["steps"].as_u64().unwrap_or(0)
+    );
+    match path.get("next").filter(|n| !n.is_null()) {
+        Some(next) => {
+            let on = text(&next["date"]).map(|d| format!(" ({d})")).unwrap_or_default();
+            out.push_str(&format!(
+                "**Next: {}**{on} — {}\n",
+                text(&next["title"]).unwrap_or_default(),
+                text(&next["what"]).unwrap_or_default()
+            ));
+            for (label, key) in [("Court", "court"), ("What to file", "file"), ("What to bring", "bring")] {
+                if let Some(value) = text(&next[key]) {
+                    out.push_str(&format!("- {label}: {value}\n"));
+                }
+            }
+            let deadline = &next["deadline"];
+            if let Some(date) = text(&deadline["date"]) {
+                let why = text(&deadline["explanation"]).map(|e| format!(" {e}")).unwrap_or_default();
+                out.push_str(&format!("- Deadline: {date} — {}.{why}\n", text(&deadline["rule"]).unwrap_or_default()));
+            } else if let Some(needs) = text(&deadline["needs"]) {
+                out.push_str(&format!("- Deadline: {needs}\n"));
+            }
+            let rests = sections(&next["sections"]);
+            if !rests.is_empty() {
+                out.push_str(&format!("- Rests on: {rests}\n"));
+            }
+        }
+        None => out.push_str("Every step of this path is ticked off.\n"),
+    }
+    let after: Vec<String> = path["after"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let when = text(&s["date"]).or_else(|| text(&s["deadline"])).map(|d| format!(" ({d})")).unwrap_or_default();
+            format!("{}{when}", text(&s["title"]).unwrap_or_default())
+        })
+        .collect();
+    if !after.is_empty() {
+        out.push_str(&format!("\nAfter that: {}.\n", after.join("; ")));
+    }
+    let court = &path["court"];
+    if let Some(name) = text(&court["name"]) {
+        let cite = sections(&court["sections"]);
+        let cite = if cite.is_empty() { String::new() } else { format!(" ({cite})") };
+        out.push_str(&format!("\nWhich court: the {name}. {}{cite}\n", text(&court["why"]).unwrap_or_default()));
+    }
+    out.push('\n');
+    Some(out)
+}
+
 /// The tools whose results the answer quotes from the person's own records.
 const OWN_RECORDS: &[&str] = &["SearchKnowledge", "GetDeadlines", "GetCases", "SearchTimeline"];
 
@@ -294,6 +366,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     // (source id, label, heading)
     let mut related: Vec<(String, String, String)> = Vec::new();
     let mut own: Vec<String> = Vec::new();
+    // Where each of the person's cases stands on its step-by-step path (from `GetCases`).
+    let mut paths: Vec<String> = Vec::new();
     let mut outside: Vec<String> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
     // Whether any of the person's own records were searched (and answered).
@@ -380,6 +454,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             }
             "GetCases" => {
                 let list = r.result.get("cases").unwrap_or(&r.result);
+                for c in list.as_array().into_iter().flatten().filter(|c| c["status"] != "closed").take(3) {
+                    if let Some(block) = path_block(c) {
+                        paths.push(block);
+                    }
+                }
                 for c in list.as_array().into_iter().flatten().take(5) {
                     own.push(format!(
                         "Case {}: {} ({}, {})",
@@ -443,6 +522,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
              Without one, the **Draft…** button builds a case timeline or a hearing checklist from your records. Below are the \
              sources such a draft would rely on.\n\n",
         );
+    }
+    if !paths.is_empty() && asks_what_next(question) {
+        for block in &paths {
+            out.push_str(block);
+        }
     }
     if found.is_empty() {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");

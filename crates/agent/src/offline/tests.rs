@@ -157,3 +157,34 @@ fn composes_an_answer_that_cites_only_what_was_retrieved_and_labels_summaries() 
     let cited: Vec<String> = proseva_citation::find_citations(&answer).into_iter().map(|c| c.reference.source_id()).collect();
     assert!(cited.iter().all(|c| c == "2.2-3704"), "{cited:?}");
 }
+
+#[test]
+fn what_happens_next_is_answered_from_the_cases_path() {
+    let cases = ToolResult {
+        tool: "GetCases".into(),
+        args: json!({}),
+        ok: true,
+        result: json!({ "count": 1, "cases": [{ "id": 1, "name": "Elm St. eviction", "status": "open", "court": "Richmond GDC",
+            "path": { "kind": "eviction-tenant", "title": "Eviction (unlawful detainer): you are the tenant", "done": 2, "steps": 6,
+                "next": { "id": "prepare", "title": "Get ready to tell your side", "what": "Gather your lease and receipts.",
+                    "court": "general district court", "file": "Nothing in writing is required.", "bring": "Your lease, receipts, photos.",
+                    "date": null, "deadline": null, "sections": ["8.01-126", "55.1-1245"] },
+                "after": [{ "title": "Go to the first court date", "date": "2026-03-10", "deadline": null },
+                          { "title": "Decide whether to appeal", "date": null, "deadline": "2026-03-20" }],
+                "court": { "name": "general district court", "why": "Evictions are heard there.", "sections": ["8.01-124"] } } }] }),
+    };
+    let answer = compose("What happens next in my case?", std::slice::from_ref(&cases));
+    assert!(
+        answer
+            .contains("**Where your case stands: Elm St. eviction** (Eviction (unlawful detainer): you are the tenant; 2 of 6 steps done)"),
+        "{answer}"
+    );
+    assert!(answer.contains("**Next: Get ready to tell your side** — Gather your lease and receipts."), "{answer}");
+    assert!(answer.contains("- What to bring: Your lease, receipts, photos."), "{answer}");
+    assert!(answer.contains("- Rests on: § 8.01-126, § 55.1-1245"), "{answer}");
+    assert!(answer.contains("After that: Go to the first court date (2026-03-10); Decide whether to appeal (2026-03-20)."), "{answer}");
+    assert!(answer.contains("Which court: the general district court. Evictions are heard there. (§ 8.01-124)"), "{answer}");
+    // A question about something else does not get the path.
+    let other = compose("What is the filing fee for a warrant in debt?", std::slice::from_ref(&cases));
+    assert!(!other.contains("Where your case stands"), "{other}");
+}

@@ -13,13 +13,12 @@
 //!   date is known is a deadline of the case made from its rule, a court date is a hearing; → the
 //!   plan.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
-use chrono::NaiveDate;
 use serde_json::{Value, json};
 
 use super::JsonBody;
@@ -27,7 +26,7 @@ use super::resources::parse_id;
 use crate::fields::Fields;
 use crate::paths::{self, Plan};
 use crate::store::cases::{Case, Cases};
-use crate::store::{Table, merge_fields, path_deadlines, path_steps};
+use crate::store::{Table, merge_fields, path_deadlines};
 use crate::{ApiError, AppState};
 
 pub fn routes() -> Router<AppState> {
@@ -66,29 +65,15 @@ async fn which_court(Query(query): Query<BTreeMap<String, String>>) -> Result<Js
     paths::which_court(&kind, amount).map(Json).ok_or_else(|| unknown_kind(&kind))
 }
 
-/// The plan of `case`, with `done` ticked.
-fn plan_of(case: &Case, done: &BTreeSet<String>) -> Result<Plan, ApiError> {
-    let Some(kind) = case.kind.as_deref() else {
-        return Err(ApiError::Conflict(format!(
+/// The plan of `case`; a conflict when it has no kind yet.
+fn plan_of(c: &rusqlite::Connection, case: &Case) -> Result<Plan, ApiError> {
+    path_deadlines::case_plan(c, case)?.ok_or_else(|| {
+        ApiError::Conflict(format!(
             "case {} has no kind yet: choose one ({}) to see its step-by-step path",
             case.id,
             paths::kinds().join(", ")
-        )));
-    };
-    let dates: BTreeMap<String, NaiveDate> = case
-        .path_dates
-        .iter()
-        .filter_map(|(key, date)| NaiveDate::parse_from_str(date, "%Y-%m-%d").ok().map(|d| (key.clone(), d)))
-        .collect();
-    let mut plan = paths::plan(kind, &dates, done).ok_or_else(|| unknown_kind(kind))?;
-    if let Some(court) = paths::which_court(kind, case.amount.map(|dollars| (dollars * 100.0).round() as i64)) {
-        plan.court = court;
-    }
-    Ok(plan)
-}
-
-fn ticked(c: &rusqlite::Connection, case_id: i64) -> Result<BTreeSet<String>, ApiError> {
-    Ok(path_steps::list(c, case_id)?.into_iter().map(|s| s.step_id).collect())
+        ))
+    })
 }
 
 fn no_case(id: i64) -> ApiError {
@@ -101,7 +86,7 @@ async fn case_path(State(state): State<AppState>, Path(id): Path<String>) -> Res
         .blocking(move |s| {
             s.store.read(|c| {
                 let case = Cases::get(c, id)?.ok_or_else(|| no_case(id))?;
-                plan_of(&case, &ticked(c, id)?)
+                plan_of(c, &case)
             })
         })
         .await?;
@@ -135,7 +120,7 @@ async fn set_case_path(State(state): State<AppState>, Path(id): Path<String>, Js
                 let input = Cases::parse(&merge_fields(stored, &Value::Object(patch)))?;
                 Cases::update(c, id, &input)?;
                 let case = Cases::get(c, id)?.ok_or_else(|| no_case(id))?;
-                let plan = plan_of(&case, &ticked(c, id)?)?;
+                let plan = plan_of(c, &case)?;
                 path_deadlines::sync(c, &case, &plan)?;
                 Ok(plan)
             })

@@ -8,14 +8,71 @@
 //! notes, time, place, reminders, done — stays. A date cleared on the path leaves its deadline as
 //! it is: nothing the person may rely on is deleted behind their back.
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
+use serde_json::{Value, json};
 
 use super::Table;
 use super::cases::Case;
 use super::deadlines::{DeadlineInput, Deadlines};
+use super::path_steps;
 use crate::ApiError;
 use crate::deadline_rules;
-use crate::paths::Plan;
+use crate::paths::{self, Plan, StepStatus};
+
+/// `case`'s path worked out: its kind's steps with the ones it ticked done, each deadline counted
+/// from its path dates, and the court for the amount it claims. `None` when the case has no kind.
+pub fn case_plan(c: &Connection, case: &Case) -> Result<Option<Plan>, ApiError> {
+    let Some(kind) = case.kind.as_deref() else { return Ok(None) };
+    let dates: BTreeMap<String, NaiveDate> = case
+        .path_dates
+        .iter()
+        .filter_map(|(key, date)| NaiveDate::parse_from_str(date, "%Y-%m-%d").ok().map(|d| (key.clone(), d)))
+        .collect();
+    let done: BTreeSet<String> = path_steps::list(c, case.id)?.into_iter().map(|s| s.step_id).collect();
+    let Some(mut plan) = paths::plan(kind, &dates, &done) else { return Ok(None) };
+    if let Some(court) = paths::which_court(kind, case.amount.map(|dollars| (dollars * 100.0).round() as i64)) {
+        plan.court = court;
+    }
+    Ok(Some(plan))
+}
+
+/// What the assistant's tools say of a case's path (`GetCases`): where the person is, the next
+/// step in full, the steps after it by title and date, and which court — short enough for a
+/// model's context.
+pub fn summary(plan: &Plan) -> Value {
+    let date_of = |step: &paths::PlannedStep| {
+        step.on.as_ref().and_then(|on| on.date).or_else(|| step.deadline.as_ref().and_then(|d| d.date)).map(|d| d.to_string())
+    };
+    let next = plan.steps.iter().find(|s| s.status == StepStatus::Next).map(|s| {
+        json!({
+            "id": s.id, "title": s.title, "what": s.what, "court": s.court, "file": s.file, "bring": s.bring,
+            "date": date_of(s),
+            "deadline": s.deadline.as_ref().map(|d| json!({
+                "rule": d.rule_title, "date": d.date, "needs": d.needs,
+                "explanation": d.computation.as_ref().map(|c| c.explanation.clone()),
+            })),
+            "sections": s.sections,
+        })
+    });
+    let after: Vec<Value> = plan
+        .steps
+        .iter()
+        .filter(|s| s.status == StepStatus::Upcoming)
+        .map(|s| json!({ "title": s.title, "date": date_of(s), "deadline": s.deadline.as_ref().and_then(|d| d.date) }))
+        .collect();
+    json!({
+        "kind": plan.kind,
+        "title": plan.title,
+        "done": plan.steps.iter().filter(|s| s.status == StepStatus::Done).count(),
+        "steps": plan.steps.len(),
+        "next": next,
+        "after": after,
+        "court": { "name": plan.court.court_name, "why": plan.court.why, "sections": plan.court.sections },
+    })
+}
 
 /// Brings `case`'s deadlines in line with `plan`; the ids of the deadlines the path now has.
 pub fn sync(c: &Connection, case: &Case, plan: &Plan) -> Result<Vec<i64>, ApiError> {

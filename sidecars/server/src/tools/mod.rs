@@ -188,7 +188,21 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
     let value = match name {
         "GetCases" => {
             a.finish()?;
-            let cases = store.read(|c| Cases::list(c, &ListFilter::default()))?.items;
+            // Each case with a kind carries where it stands on its step-by-step path ("what
+            // happens next in my case?" is answered from it, offline too).
+            let cases = store.read(|c| {
+                Cases::list(c, &ListFilter::default())?
+                    .items
+                    .into_iter()
+                    .map(|case| {
+                        let mut out = serde_json::to_value(&case).unwrap_or_default();
+                        if let Some(plan) = crate::store::path_deadlines::case_plan(c, &case)? {
+                            out["path"] = crate::store::path_deadlines::summary(&plan);
+                        }
+                        Ok(out)
+                    })
+                    .collect::<Result<Vec<Value>, ApiError>>()
+            })?;
             json!({ "count": cases.len(), "cases": cases })
         }
         "GetDeadlines" => {
