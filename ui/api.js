@@ -11,6 +11,17 @@ function core() {
   return tauri.core;
 }
 
+/**
+ * Listens to the app's event `name` (`withGlobalTauri` gives `window.__TAURI__.event`); `onPayload`
+ * gets each event's payload. Resolves with a function that stops listening, or null when the
+ * bridge has no events (an old build, a page outside the app).
+ */
+export async function listen(name, onPayload) {
+  const events = window.__TAURI__ && window.__TAURI__.event;
+  if (!events || typeof events.listen !== 'function') return null;
+  return events.listen(name, (event) => onPayload(event ? event.payload : null));
+}
+
 /** True when the page runs inside the app (or the development mock). */
 export function connected() {
   return Boolean(window.__TAURI__ && window.__TAURI__.core);
@@ -156,6 +167,42 @@ export const api = {
   createBackup: () => invoke('create_backup', {}),
   listBackups: () => invoke('list_backups', {}),
   restoreBackup: (path) => invoke('restore_backup', { path }),
+  // A case's step-by-step path (docs/contracts.md, Server: /api/paths, /api/cases/{id}/path).
+  /** `{about, caveats, kinds: [{kind, title, summary, dates: [{key, label, court?}], steps}]}`. */
+  pathKinds: () => invoke('path_kinds', {}),
+  /** The case's plan; rejects with `conflict` when the case has no kind yet. */
+  casePath: (caseId) => invoke('case_path', { caseId }),
+  /** Saves the kind, the path's dates (merged; `null` clears one) and the amount → the plan. Only
+   * what is given changes. */
+  setCasePath: (caseId, { kind, dates, amount } = {}) => {
+    const args = { caseId };
+    if (kind !== undefined) args.kind = kind;
+    if (dates !== undefined) args.dates = dates;
+    if (amount !== undefined) args.amount = amount;
+    return invoke('set_case_path', args);
+  },
+  /** Ticks a step done (or not) → the plan. */
+  tickStep: (caseId, stepId, done) => invoke('tick_step', { caseId, stepId, done }),
+  /** `{court, courtName, also, why, sections}` for a kind (and the amount claimed, in dollars). */
+  whichCourt: (kind, amount = null) => invoke('which_court', amount === null || amount === undefined ? { kind } : { kind, amount }),
+  // Deadlines in the person's own calendar, and reminders.
+  /** Writes an .ics to the exports folder: one deadline, one case, or (neither) everything →
+   * `{path, fileName, events}`. */
+  calendarExport: ({ caseId = null, deadlineId = null } = {}) => {
+    const args = {};
+    if (caseId !== null && caseId !== undefined) args.caseId = caseId;
+    if (deadlineId !== null && deadlineId !== undefined) args.deadlineId = deadlineId;
+    return invoke('calendar_export', args);
+  },
+  /** What came due while the app was closed: `{since, reminders: [...]}`. */
+  remindersMissed: () => invoke('reminders_missed', {}),
+  /** Dismisses reminders by key: they never come back. */
+  remindersDismiss: (keys) => invoke('reminders_dismiss', { keys }),
+  /** `{notifications, startAtLogin, startAtLoginAsked}`. */
+  reminderSettings: () => invoke('reminder_settings', {}),
+  /** Changes any of `{notifications, startAtLogin, startAtLoginAsked}` → all three. */
+  setReminderSettings: (changes) => invoke('set_reminder_settings', changes),
+
   // Drafts (the artifact panel): checked and versioned by the case data server.
   listDrafts: (caseId = null) => invoke('list_drafts', caseId === null || caseId === undefined ? {} : { caseId }),
   getDraft: (id, version = null) => invoke('get_draft', version === null ? { id } : { id, version }),

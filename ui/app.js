@@ -10,6 +10,7 @@ import { StatusLine } from './status.js';
 import { RecordDialog, anyDialogOpen } from './dialogs.js';
 import { Workspace } from './workspace.js';
 import { OverviewPage } from './cases.js';
+import { PathPage } from './path.js';
 import { DeadlinesPage, DueStrip } from './deadlines.js';
 import { RuleDialog } from './rules.js';
 import { DocumentsPage, wireDrop } from './documents.js';
@@ -21,6 +22,7 @@ import { BackupSection } from './backup.js';
 import { LibraryView } from './library.js';
 import { DiagnosticsView } from './diagnostics.js';
 import { ArtifactPanel, DraftDialog } from './drafts.js';
+import { Reminders, ReminderSettingsGroup, StartAtLoginPrompt } from './reminders.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,7 +40,7 @@ followSystemTheme();
 function start() {
   const status = new StatusLine();
   const viewer = new SectionViewer($('section-viewer'));
-  const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last });
+  const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last, groups: [new ReminderSettingsGroup($('reminder-settings'))] });
   new DiagnosticsView($('diagnostics'), $('open-diagnostics'));
   const recordDialog = new RecordDialog($('record-dialog'));
   // `select` is defined below; the workspace asks for a panel only after start-up.
@@ -157,6 +159,7 @@ function start() {
   const documents = new DocumentsPage(ws, ws.page('documents'), { viewer: docViewer });
   ws.setPages({
     overview: new OverviewPage(ws, ws.page('overview')),
+    path: new PathPage(ws, ws.page('path')),
     deadlines: new DeadlinesPage(ws, ws.page('deadlines'), { ruleDialog }),
     documents,
     contacts: contactsPage(ws, ws.page('contacts')),
@@ -165,8 +168,20 @@ function start() {
     notes: new NotesPage(ws, ws.page('notes'), { openConversation: (id) => drawer.reopen(id) }),
   });
   const dueStrip = new DueStrip($('due-strip'), ws);
+  // Reminders: what came due while the app was closed first, then those that fire as it runs;
+  // "Show" opens the reminder's deadline in its case. After the first deadline, one question.
+  const reminders = new Reminders({
+    missedRoot: $('missed-reminders'),
+    liveRoot: $('reminder-list'),
+    open: (r) => {
+      if (r.caseId && r.caseId !== ws.caseId && ws.cases.some((c) => c.id === r.caseId)) ws.setCase(r.caseId);
+      ws.go('deadlines', { focusId: r.deadlineId });
+    },
+  });
+  const startAtLogin = new StartAtLoginPrompt($('start-at-login-prompt'));
   ws.onCase((caseId, resource) => {
     if (!resource || resource === 'deadlines') dueStrip.refresh();
+    if (resource === 'deadlines') startAtLogin.maybeAsk();
   });
   wireDrop(ws, documents, $('drop-overlay'));
   $('chat-conversations').addEventListener('click', (e) => drawer.open(e.currentTarget));
@@ -308,8 +323,11 @@ function start() {
   });
   // The law library's download is followed from the start (a resumed one, the monthly check).
   library.listen();
+  reminders.listen();
   select('chat', { focusInput: true });
   // The cases first, so the first question already knows the case; then the page is ready.
+  // What came due while the app was closed is asked for at once; the page is ready with the cases.
+  reminders.start();
   ws.start()
     .catch((err) => console.error('workspace', err))
     .finally(() => {
@@ -317,7 +335,7 @@ function start() {
     });
 
   // For people and for tests: what is on screen.
-  window.proseva = { chat, research, sidebar, artifacts, draftDialog, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library };
+  window.proseva = { chat, research, sidebar, artifacts, draftDialog, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library, reminders, startAtLogin };
 }
 
 if (!connected()) {

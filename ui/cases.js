@@ -1,6 +1,7 @@
 // Cases: the fields of a case (for the first-run card, "New case…" and Edit), and the Overview
-// page — the case's details, parties and notes, Edit, Close / Reopen, Delete, and how many
-// deadlines, documents and notes it has.
+// page — the case's details, parties and notes, Edit, Close / Reopen, Delete, Add to my calendar,
+// its next step (when it has a step-by-step path), and how many deadlines, documents and notes it
+// has.
 
 import { h, clear, announce, formatNumber } from './dom.js';
 import { api, commandError } from './api.js';
@@ -9,6 +10,8 @@ import { badge, markAnswered, measureRender } from './records.js';
 import { PARTY_ROLES } from './forms.js';
 import { addDays, dateTime, today } from './format.js';
 import { workflowsMenu } from './workflows.js';
+import { nextStepCard } from './path.js';
+import { calendarButton } from './calendar-export.js';
 
 export const CASE_TYPES = [
   ['custody', 'Custody and visitation'],
@@ -19,6 +22,19 @@ export const CASE_TYPES = [
   ['protective-order', 'Protective order'],
   ['other', 'Other'],
 ];
+
+/** The short names of the step-by-step paths (the server's titles are longer). */
+const PATH_TITLES = {
+  'eviction-tenant': 'Eviction, as the tenant',
+  'debt-defendant': 'Warrant in debt or small claims, being sued',
+  'debt-plaintiff': 'Warrant in debt or small claims, suing',
+  'custody-visitation': 'Custody and visitation',
+  'protective-order-petitioner': 'Protective order, asking for one',
+  'protective-order-respondent': 'Protective order, answering one',
+  'traffic-misdemeanor': 'Traffic or misdemeanor charge',
+  'appeal-district': 'Appeal from a district court',
+};
+export const pathTitle = (kind) => PATH_TITLES[kind] || kind;
 
 export const typeText = (type) => (CASE_TYPES.find(([v]) => v === type) || [type, type || 'Not set'])[1];
 const roleText = (role) => (PARTY_ROLES.find(([v]) => v === role) || [role, role || ''])[1];
@@ -34,6 +50,7 @@ export function caseFields({ full = true, edit = false } = {}) {
   if (!full) return fields;
   if (edit) fields.push({ name: 'status', label: 'Status', type: 'select', options: [['open', 'Open'], ['closed', 'Closed']] });
   fields.push({ name: 'parties', label: 'Parties', type: 'parties', wide: true, hint: 'Who is in the case, and their role.' });
+  fields.push({ name: 'reminders', label: 'Reminders for this case’s deadlines', type: 'reminders', wide: true, inherit: 'Use the usual reminders: 7 days before, 2 days before and the morning of the day', hint: 'A deadline can still choose its own.' });
   fields.push({ name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true });
   return fields;
 }
@@ -53,13 +70,16 @@ export class OverviewPage {
     this.parties = h('ul', { class: 'party-list', id: 'case-parties' });
     this.notes = h('p', { class: 'case-notes', id: 'case-notes' });
     this.workflows = h('span', { class: 'workflows-slot', id: 'case-workflows' });
+    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }));
+    this.nextStep = h('section', { class: 'card wide next-step-card', id: 'case-next-step', 'aria-labelledby': 'case-next-step-title' });
     clear(root).append(
-      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, this.edit, this.toggle, this.remove)),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, this.calendar, this.edit, this.toggle, this.remove)),
       this.error,
       this.counts,
       h(
         'div',
         { class: 'overview-grid' },
+        this.nextStep,
         h('section', { class: 'card', 'aria-labelledby': 'case-details-title' }, h('h4', { class: 'card-heading', id: 'case-details-title' }, 'Details'), this.details),
         h('section', { class: 'card', 'aria-labelledby': 'case-parties-title' }, h('h4', { class: 'card-heading', id: 'case-parties-title' }, 'Parties'), this.parties),
         h('section', { class: 'card wide', 'aria-labelledby': 'case-notes-title' }, h('h4', { class: 'card-heading', id: 'case-notes-title' }, 'Notes about the case'), this.notes),
@@ -94,7 +114,10 @@ export class OverviewPage {
       ['Status', c.status === 'closed' ? 'Closed' : 'Open'],
       ['Added', dateTime(c.createdAt)],
     ];
+    if (c.kind) rows.splice(1, 0, ['Step-by-step path', pathTitle(c.kind)]);
     clear(this.details).append(...rows.map(([k, v]) => h('div', { class: 'detail' }, h('dt', {}, k), h('dd', {}, v))));
+    const seq = (this.stepSeq = (this.stepSeq || 0) + 1);
+    nextStepCard(this.nextStep, c, () => this.ws.go('path'), () => seq === this.stepSeq);
     clear(this.parties);
     const parties = Array.isArray(c.parties) ? c.parties : [];
     if (parties.length) for (const p of parties) this.parties.append(h('li', {}, h('span', { class: 'party-name' }, p.name), p.role ? [' ', badge(roleText(p.role))] : null));

@@ -1,6 +1,7 @@
 // The Deadlines page (overdue ones flagged in words, upcoming ones next, done ones folded away,
-// a month calendar, Add by hand, Add from a rule, mark done, edit, delete) and the "Due in the
-// next 7 days" strip on the Ask panel.
+// a month calendar, Add by hand, Add from a rule, mark done, edit, delete, each one or all of them
+// to the person's own calendar; a deadline's time, place and reminders) and the "Due in the next
+// 7 days" strip on the Ask panel.
 
 import { h, clear, append, announce } from './dom.js';
 import { api, commandError } from './api.js';
@@ -8,6 +9,8 @@ import { PagedList, recordRow, badge, confirmDelete } from './records.js';
 import { MonthCalendar } from './calendar.js';
 import { citationNodes } from './rules.js';
 import { addDays, dueState, longDate, mediumDate, today } from './format.js';
+import { remindersText } from './forms.js';
+import { calendarButton, exportCalendar } from './calendar-export.js';
 
 export const DEADLINE_KINDS = [
   ['filing', 'Filing'],
@@ -29,7 +32,12 @@ function deadlineFields(record) {
     { name: 'kind', label: 'Kind', type: 'select', options: DEADLINE_KINDS, default: 'other' },
   ];
   if (record && record.ruleId) fields.push({ name: 'triggerDate', label: 'Counted from (event date)', type: 'date', hint: 'Changing it counts the date again under the same rule.' });
-  fields.push({ name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true });
+  fields.push(
+    { name: 'time', label: 'Time', type: 'time', hint: 'For a hearing: when it starts. Leave empty for a deadline that lasts all day.' },
+    { name: 'location', label: 'Where', wide: true, placeholder: 'e.g. Richmond General District Court, 400 N. 9th St., Courtroom 2', hint: 'For a hearing. Left empty, a hearing is at the case’s court.' },
+    { name: 'reminders', label: 'Reminders', type: 'reminders', wide: true, inherit: 'Use the case’s reminders (if it has none: 7 days before, 2 days before and the morning of the day)' },
+    { name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true },
+  );
   return fields;
 }
 
@@ -54,7 +62,7 @@ export class DeadlinesPage {
         'header',
         { class: 'page-head' },
         h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, 'Deadlines'), h('p', { class: 'page-lead' }, 'Dates you must not miss. A rule counts the days for you, skipping weekends and legal holidays, and says how it did.')),
-        h('div', { class: 'page-actions' }, addHand, addRule),
+        h('div', { class: 'page-actions' }, calendarButton('all', () => ({})), addHand, addRule),
       ),
       this.error,
       h(
@@ -115,7 +123,10 @@ export class DeadlinesPage {
     addHand.addEventListener('click', (e) => this.edit(null, e.currentTarget));
     addRule.addEventListener('click', async (e) => {
       const saved = await this.ruleDialog.open(this.ws.caseId, e.currentTarget);
-      if (saved) this.reloadAll({ highlight: saved.id });
+      if (saved) {
+        this.reloadAll({ highlight: saved.id });
+        this.ws.changed('deadlines');
+      }
     });
   }
 
@@ -127,16 +138,18 @@ export class DeadlinesPage {
     if (d.sourceRule) extra.push(h('p', { class: 'rec-rule' }, 'Rule: ', citationNodes(d.sourceRule), d.triggerDate ? ` · counted from ${mediumDate(d.triggerDate)}` : ''));
     if (d.dateNote) extra.push(h('p', { class: 'rec-note' }, citationNodes(d.dateNote)));
     if (d.notes) extra.push(h('p', { class: 'rec-body' }, d.notes));
+    if (Array.isArray(d.reminders)) extra.push(h('p', { class: 'rec-reminders' }, `Reminders: ${remindersText(d.reminders)}`));
     return recordRow({
       id: d.id,
       lead: h('div', { class: 'rec-lead' }, check),
       title: d.title,
       badges: [badge(due.text, due.state === 'overdue' ? 'error' : due.state === 'today' || due.state === 'soon' ? 'warn' : due.state === 'done' ? 'ok' : ''), badge(kindText(d.kind))],
-      meta: [h('time', { datetime: d.date }, longDate(d.date))],
+      meta: [h('time', { datetime: d.date }, longDate(d.date)), d.time ? `at ${d.time}` : null, d.location],
       extra: extra.length ? h('div', { class: 'rec-extra' }, extra) : null,
       tone: due.state,
       dataset: { state: due.state, date: d.date, ruleId: d.ruleId || null },
       actions: [
+        { action: 'calendar', text: 'Add to my calendar', label: `Add ${d.title} to my calendar`, kind: 'secondary add-to-calendar', dataset: { scope: 'deadline' } },
         { action: 'edit', text: 'Edit', label: `Edit ${d.title}`, dialog: true },
         { action: 'delete', text: 'Delete', label: `Delete ${d.title}`, kind: 'ghost danger-text', dialog: true },
       ],
@@ -240,7 +253,8 @@ export class DeadlinesPage {
   }
 
   async act(action, d, button) {
-    if (action === 'edit') this.edit(d, button);
+    if (action === 'calendar') exportCalendar({ deadlineId: d.id }, button);
+    else if (action === 'edit') this.edit(d, button);
     else if (action === 'delete') {
       const gone = await confirmDelete('deadlines', d, { noun: 'deadline', name: d.title, trigger: button, onError: (e) => this.showError(e.message) });
       if (gone) {

@@ -2,8 +2,10 @@
 // field errors under each field (`aria-describedby`, `aria-invalid`), as the settings dialog does.
 //
 // A field: `{name, label, type, required?, options?, hint?, placeholder?, rows?, wide?}` with
-// `type` one of text, textarea, date, select, checkbox, email, tel, money, parties. A rejection's
-// `fields` (`{name: why}`) goes under each named field; anything else above the form.
+// `type` one of text, textarea, date, time, select, checkbox, email, tel, money, parties,
+// reminders (`inherit`: the label of "use the case's / the usual ones"; the value is `null` for
+// that, else a list of offsets, `[]` for none). A rejection's `fields` (`{name: why}`) goes under
+// each named field; anything else above the form.
 
 import { h, clear, append } from './dom.js';
 import { parseMoney } from './format.js';
@@ -17,6 +19,27 @@ export const PARTY_ROLES = [
   ['witness', 'Witness'],
   ['other', 'Other'],
 ];
+
+/** The reminder offsets the server knows, in its order, as a person says them. */
+export const REMINDER_OFFSETS = [
+  ['30d', '30 days before'],
+  ['14d', '2 weeks before'],
+  ['7d', '7 days before'],
+  ['3d', '3 days before'],
+  ['2d', '2 days before'],
+  ['1d', 'The day before'],
+  ['morning', 'The morning of the day'],
+  ['2h', '2 hours before a hearing'],
+  ['1h', '1 hour before a hearing'],
+];
+
+/** `["7d", "morning"]` → "7 days before, the morning of the day"; `[]` → "none". */
+export function remindersText(offsets) {
+  if (!Array.isArray(offsets)) return '';
+  if (!offsets.length) return 'none';
+  const words = offsets.map((o) => (REMINDER_OFFSETS.find(([v]) => v === o) || [o, o])[1]);
+  return words.map((w, i) => (i ? w.charAt(0).toLowerCase() + w.slice(1) : w)).join(', ');
+}
 
 function capitalize(s) {
   const t = String(s ?? '').trim();
@@ -98,12 +121,16 @@ export class FieldSet {
         input = this.partiesEditor(id, field, Array.isArray(value) ? value : [], describedby);
         append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label), input, hint, error]);
         break;
+      case 'reminders':
+        input = this.remindersEditor(id, field, value, describedby);
+        append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label), input, hint, error]);
+        break;
       default:
         input = h('input', {
           id,
           name: field.name,
           class: 'input',
-          type: ['date', 'email', 'tel'].includes(field.type) ? field.type : 'text',
+          type: ['date', 'time', 'email', 'tel'].includes(field.type) ? field.type : 'text',
           autocomplete: field.autocomplete || 'off',
           placeholder: field.placeholder || null,
           'aria-describedby': describedby,
@@ -173,6 +200,39 @@ export class FieldSet {
     return box;
   }
 
+  /**
+   * "Use the usual reminders" and, when that is off, a box for each offset (none ticked: no
+   * reminders). `readReminders()` gives `null` (the case's, or the usual ones) or the offsets.
+   */
+  remindersEditor(id, field, value, describedby) {
+    const chosen = Array.isArray(value) ? value : null;
+    const inherit = h('input', { type: 'checkbox', id: `${id}-inherit`, class: 'checkbox reminder-inherit' });
+    inherit.checked = chosen === null;
+    const boxes = REMINDER_OFFSETS.map(([offset, text]) => {
+      const box = h('input', { type: 'checkbox', id: `${id}-${offset}`, class: 'checkbox reminder-offset', value: offset, dataset: { offset } });
+      box.checked = chosen ? chosen.includes(offset) : false;
+      return h('div', { class: 'check-row' }, box, h('label', { for: `${id}-${offset}` }, text));
+    });
+    const offsets = h('fieldset', { class: 'reminder-offsets', id: `${id}-offsets` }, h('legend', { class: 'visually-hidden' }, 'Remind me'), boxes, h('p', { class: 'hint' }, 'Day reminders come at 8:00 in the morning. None ticked: no reminders.'));
+    offsets.hidden = inherit.checked;
+    inherit.addEventListener('change', () => {
+      offsets.hidden = inherit.checked;
+      if (!inherit.checked && ![...offsets.querySelectorAll('input.reminder-offset')].some((b) => b.checked)) {
+        // Start from the usual three, so unticking "usual" is not the same as "none".
+        for (const o of ['7d', '2d', 'morning']) offsets.querySelector(`#${id}-${o}`).checked = true;
+      }
+    });
+    const box = h(
+      'div',
+      { class: 'reminders-editor', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby },
+      h('div', { class: 'check-row' }, inherit, h('label', { for: `${id}-inherit` }, field.inherit || 'Use the usual reminders')),
+      offsets,
+    );
+    box.readReminders = () => (inherit.checked ? null : [...offsets.querySelectorAll('input.reminder-offset')].filter((b) => b.checked).map((b) => b.value));
+    box.focus = () => inherit.focus();
+    return box;
+  }
+
   /** The values as the server takes them: blank text is `null` (clears the field). */
   values() {
     const out = {};
@@ -183,6 +243,9 @@ export class FieldSet {
           break;
         case 'parties':
           out[name] = input.readParties();
+          break;
+        case 'reminders':
+          out[name] = input.readReminders();
           break;
         case 'money': {
           const raw = input.value.trim();

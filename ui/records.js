@@ -41,7 +41,7 @@ export function badge(text, tone = '') {
 
 /**
  * One row: `{id, title | titleNode, meta?: [text], body?, extra?, lead?, badges?, actions?:
- * [{action, label, text?, kind?, dialog?}], tone?, dataset?, stacked? (actions below, not beside)}`. Actions are buttons with `data-action` and the row's id
+ * [{action, label, text?, kind? (its classes), dataset?, dialog?}], tone?, dataset?, stacked? (actions below, not beside)}`. Actions are buttons with `data-action` and the row's id
  * (one listener on the list handles them all).
  */
 export function recordRow(r) {
@@ -67,7 +67,7 @@ export function recordRow(r) {
         r.actions.map((a) =>
           h(
             'button',
-            { type: 'button', class: ['button', a.kind || 'secondary', 'small'], dataset: { action: a.action, id: r.id }, 'aria-label': a.label || null, 'aria-haspopup': a.dialog ? 'dialog' : null },
+            { type: 'button', class: ['button', a.kind || 'secondary', 'small'], dataset: { ...(a.dataset || {}), action: a.action, id: r.id }, 'aria-label': a.label || null, 'aria-haspopup': a.dialog ? 'dialog' : null },
             a.text,
           ),
         ),

@@ -14,7 +14,9 @@ const STORE_TEXT = {
 };
 
 export class SettingsDialog {
-  constructor(dialog, { getStatus }) {
+  /** `groups`: parts of the dialog saved by their own commands (`{load(), save()}`), e.g. Reminders. */
+  constructor(dialog, { getStatus, groups = [] }) {
+    this.groups = groups;
     this.dialog = dialog;
     this.form = dialog.querySelector('#settings-form');
     this.formError = dialog.querySelector('#settings-error');
@@ -95,7 +97,7 @@ export class SettingsDialog {
     else this.dialog.setAttribute('open', '');
     this.setBusy(true, 'Loading your settings…');
     try {
-      const settings = await api.getSettings();
+      const [settings] = await Promise.all([api.getSettings(), ...this.groups.map((g) => g.load())]);
       this.fill(settings);
       this.renderCatalogue();
       this.setBusy(false);
@@ -323,6 +325,18 @@ export class SettingsDialog {
     this.setBusy(true, 'Saving…');
     try {
       const saved = await api.saveSettings(settings, secrets);
+      for (const group of this.groups) {
+        try {
+          await group.save();
+        } catch (err) {
+          // The rest is saved: say so, and keep the dialog open on what was not.
+          this.setBusy(false);
+          if (saved) this.fill(saved);
+          this.showFormError(`Your other settings were saved, but not these: ${commandError(err).message}`);
+          this.formError.focus();
+          return;
+        }
+      }
       this.setBusy(false);
       if (saved) this.fill(saved);
       this.close();

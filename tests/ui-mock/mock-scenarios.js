@@ -19,6 +19,16 @@
 //                              drawer only; &continue=1: then a question carries it on)
 //   backup                     Settings → Backups → Restore…: the confirmation
 //   big                        the timeline of 5,000 events (&page=deadlines|documents; &next=1)
+//   path                       the eviction case's Step by step page: two steps done, "Get ready"
+//                              next, the court date tomorrow, the appeal waiting for the judgment date
+//   path-save                  the same, the judgment date entered and saved: the appeal's deadline
+//   path-tick                  the next step ticked done: the court date is next
+//   path-choose                "Deposit from 14 Elm St." made a claim for money (suing, $4,800):
+//                              which court (general district, or circuit)
+//   calendar-export            the eviction's Deadlines: "Add everything to my calendar" pressed
+//   reminders                  what came due in the 3 days ProSeVA was closed, at the top
+//   reminders-live             the same, then the reminders the app sends while it runs
+//   start-at-login             a first deadline added by hand (no deadline before): the question
 (function () {
   'use strict';
 
@@ -73,8 +83,69 @@
     }
   };
 
+  /** Makes the eviction case (4) the chosen one, then shows its Step by step page. */
+  const evictionPath = async () => {
+    await until(() => window.proseva && window.proseva.workspace.cases.length);
+    window.proseva.workspace.setCase(4);
+    await page('path');
+    return until(() => $('#case-path .path-step[data-status="next"]'));
+  };
+
   async function run(name) {
     switch (name) {
+      case 'path':
+        await evictionPath();
+        break;
+      case 'path-save': {
+        await evictionPath();
+        const judged = window.__mockSeed.day(1);
+        type($('#case-path-form input[data-date-key="judgmentDate"]'), judged);
+        $('#case-path-form').requestSubmit();
+        await until(() => $('#case-path .path-step[data-step="appeal"] .path-deadline'));
+        break;
+      }
+      case 'path-tick': {
+        await evictionPath();
+        const box = $('#case-path .path-step[data-step="prepare"] input.path-tick');
+        box.click();
+        await until(() => $('#case-path .path-step[data-step="first-hearing"][data-status="next"]'));
+        break;
+      }
+      case 'path-choose': {
+        await until(() => window.proseva && window.proseva.workspace.cases.length);
+        window.proseva.workspace.setCase(2);
+        await page('path');
+        const kind = await until(() => $('#case-kind option[value="debt-plaintiff"]') && $('#case-kind'));
+        type(kind, 'debt-plaintiff');
+        type($('#case-amount'), '4,800');
+        type($('#case-path-form input[data-date-key="filedDate"]'), window.__mockSeed.day(-2));
+        $('#case-path-form').requestSubmit();
+        await until(() => $('#case-path[data-kind="debt-plaintiff"] .path-step'));
+        break;
+      }
+      case 'calendar-export': {
+        await until(() => window.proseva && window.proseva.workspace.cases.length);
+        window.proseva.workspace.setCase(4);
+        await page('deadlines');
+        (await until(() => $('#ws-page-deadlines button.add-to-calendar[data-scope="all"]'))).click();
+        await until(() => $('#calendar-export-result[data-state="saved"]'));
+        break;
+      }
+      case 'reminders':
+        break;
+      case 'reminders-live':
+        await until(() => $('#missed-reminders .reminder-item'));
+        window.__mockWorkspace.emitReminders();
+        break;
+      case 'start-at-login': {
+        window.__mockWorkspace.db.deadlines.splice(0);
+        $('#tab-workspace').click();
+        await page('deadlines');
+        $('#deadline-add').click();
+        type(await until(() => $('#rec-title')), 'File the answer');
+        $('#record-form').requestSubmit();
+        break;
+      }
       case 'workspace':
       case 'narrow':
       case 'workspace-empty':

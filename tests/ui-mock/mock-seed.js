@@ -1,7 +1,8 @@
 // DEVELOPMENT ONLY. The records the mock's case workspace starts with (mock-workspace.js keeps
 // them in memory and answers the workspace's commands from them), and the deadline rules as the
 // server ships them (sidecars/server/rules/deadlines.json). Dates are relative to today, so the
-// due strip and the overdue flags always have something to show.
+// due strip and the overdue flags always have something to show. Case 4 is an eviction with a
+// step-by-step path: its dates, two steps ticked, a court date tomorrow at 9:00.
 (function () {
   'use strict';
 
@@ -164,14 +165,21 @@
     ];
   }
 
-  /** The whole store for a scenario: `{cases, deadlines, contacts, finances, timeline, notes, conversations, documents, backups}`. */
+  /** The whole store for a scenario: `{cases, deadlines, contacts, finances, timeline, notes, conversations, documents, backups, steps}`. */
   function build(scenario, canned) {
-    const db = { cases: [], deadlines: [], contacts: [], finances: [], timeline: [], notes: [], conversations: [], documents: [], backups: [] };
+    const db = { cases: [], deadlines: [], contacts: [], finances: [], timeline: [], notes: [], conversations: [], documents: [], backups: [], steps: [] };
     if (scenario === 'workspace-empty' || scenario === 'case-error') return db;
     db.cases = [
       { name: 'Custody of J.', caseNumber: 'JJ123456-01-00', court: 'Fairfax County J&DR District Court', type: 'custody', status: 'open', parties: [{ name: 'Pat Doe', role: 'me' }, { name: 'Sam Doe', role: 'other-party' }, { name: 'J. Doe', role: 'child' }], notes: 'Motion to modify custody: Sam plans to move to Norfolk. Hearing set; statement of facts due first.', createdAt: stamp(60) },
       { name: 'Deposit from 14 Elm St.', caseNumber: 'GV24-001234-00', court: 'Richmond General District Court', type: 'landlord-tenant', status: 'open', parties: [{ name: 'Pat Doe', role: 'me' }, { name: 'Elm Street Properties LLC', role: 'other-party' }], notes: null, createdAt: stamp(45) },
       { name: 'Speeding ticket, I-95', caseNumber: 'GT23-88812-00', court: 'Prince William General District Court', type: 'traffic', status: 'closed', parties: [], notes: 'Paid on time; closed.', createdAt: stamp(400) },
+      // A step-by-step path (mock-workspace.js works the plan out from sidecars/server/paths/paths.json):
+      // served six days ago, in court tomorrow; the first two steps ticked.
+      { name: 'Eviction, 12 Pine Ct.', caseNumber: 'GV26-004411-00', court: 'Richmond General District Court', type: 'landlord-tenant', kind: 'eviction-tenant', pathDates: { servedDate: day(-6), returnDate: day(1) }, status: 'open', parties: [{ name: 'Pat Doe', role: 'me' }, { name: 'Pine Court Apartments LLC', role: 'other-party' }], notes: 'Summons for unlawful detainer (DC-421) for November rent.', createdAt: stamp(7) },
+    ];
+    db.steps = [
+      { caseId: 4, stepId: 'notice', doneAt: stamp(6) },
+      { caseId: 4, stepId: 'summons', doneAt: stamp(5) },
     ];
     db.deadlines = [
       { caseId: 1, title: 'Serve the motion on the other party', date: day(-18), kind: 'service', done: false, notes: 'Sheriff service, or a private process server.' },
@@ -181,6 +189,10 @@
       { caseId: 1, title: 'Answer the interrogatories', date: day(31), kind: 'discovery', done: false, ruleId: 'answer-interrogatories', triggerDate: day(10), sourceRule: 'Rule 4:8(d)', dateNote: `21 days after ${day(10)} (Rule 4:8(d)).` },
       { caseId: 1, title: 'File the petition to modify custody', date: day(-40), kind: 'filing', done: true },
       { caseId: 2, title: 'Note an appeal from the general district court', date: day(5), kind: 'appeal', done: false, ruleId: 'appeal-general-district', triggerDate: day(-5), sourceRule: 'Va. Code § 16.1-106', dateNote: `10 days after ${day(-5)} (Va. Code § 16.1-106).` },
+      // The eviction: the court date its path put in (`pathKey`: which path date made it), with a time
+      // and a place; and one of the person's own, with its own reminders, due yesterday.
+      { caseId: 4, title: 'Go to the first court date', date: day(1), kind: 'hearing', done: false, time: '09:00', location: 'Richmond General District Court, 400 N. 9th St., Courtroom 2', notes: 'From the step-by-step path: The first court date (the return date on the summons).', pathKey: 'date:returnDate' },
+      { caseId: 4, title: 'Ask the landlord in writing for the amount owed', date: day(-1), kind: 'other', done: false, reminders: ['2d', 'morning'] },
     ];
     db.contacts = [
       { caseId: 1, name: 'Sam Doe', role: 'opposing_party', phone: '(703) 555-0142', email: 'sam.doe@example.com', address: '101 Bay St., Norfolk, VA 23510', notes: 'Prefers email.' },

@@ -939,7 +939,21 @@ This is legal information, not legal advice.`;
     }
   }
 
-  window.__TAURI__ = { core: { invoke, Channel } };
+  // The app's events (`withGlobalTauri`'s `event.listen`): mock-workspace.js sends `reminders`.
+  const eventHandlers = new Map();
+  let eventSeq = 0;
+  const event = {
+    listen: async (name, handler) => {
+      if (!eventHandlers.has(name)) eventHandlers.set(name, new Set());
+      eventHandlers.get(name).add(handler);
+      return () => eventHandlers.get(name).delete(handler);
+    },
+  };
+  window.__mockEmit = (name, payload) => {
+    for (const handler of eventHandlers.get(name) || []) handler({ event: name, id: (eventSeq += 1), payload });
+  };
+
+  window.__TAURI__ = { core: { invoke, Channel }, event };
   window.__mockCalls = calls;
 
   /** The canned answers' events as the page receives them (for saved conversations). */

@@ -3,7 +3,12 @@
 // total, validation errors in the app's shape (`{code: 'invalid_input', message, field, fields}`),
 // documents whose stage advances (one scanned PDF through OCR pages 1–3, one image failing with
 // `ocr_unavailable`), deadlines computed with Virginia's holidays, saved conversations (mock-tauri's
-// chat and research save into them), backups. Its scenarios are in mock-scenarios.js; the
+// chat and research save into them), backups; a case's step-by-step path worked out from the
+// server's own sidecars/server/paths/paths.json and rules/deadlines.json (fetched from the served
+// repository) as sidecars/server/src/paths.rs does, with its deadlines kept in line; the calendar
+// file; reminders as sidecars/server/src/reminders.rs words them (`?closed=DAYS`: the app was
+// last open that many days ago, so `reminders_missed` has what came due since; the `reminders`
+// scenarios use 3) and the `reminders` event (`emitReminders`). Its scenarios are in mock-scenarios.js; the
 // scenarios `workspace-empty`, `case-error` (no cases) and `big` (1,000 deadlines, 5,000 timeline
 // events, 500 documents) change what the store starts with (mock-seed.js).
 (function () {
@@ -39,7 +44,14 @@
     c.messageCount = c.messages.length;
     c.updatedAt = c.messages.length ? c.messages[c.messages.length - 1].createdAt : c.createdAt;
   }
-  for (const d of db.deadlines) Object.assign(d, { ruleId: d.ruleId ?? null, triggerDate: d.triggerDate ?? null, sourceRule: d.sourceRule ?? null, dateNote: d.dateNote ?? null, notes: d.notes ?? null });
+  for (const d of db.deadlines) Object.assign(d, { ruleId: d.ruleId ?? null, triggerDate: d.triggerDate ?? null, sourceRule: d.sourceRule ?? null, dateNote: d.dateNote ?? null, notes: d.notes ?? null, time: d.time ?? null, location: d.location ?? null, reminders: d.reminders ?? null });
+  for (const c of db.cases) Object.assign(c, { kind: c.kind ?? null, reminders: c.reminders ?? null, pathDates: c.pathDates ?? {}, amount: c.amount ?? null });
+  /** Which deadline a case's path made for a date or a step (`<caseId>/date:returnDate` → id), as the server's `path_key`. */
+  const pathLinks = new Map();
+  for (const d of db.deadlines) {
+    if (d.pathKey) pathLinks.set(`${d.caseId}/${d.pathKey}`, d.id);
+    delete d.pathKey;
+  }
   for (const d of db.documents) {
     prepareDocument(d);
     if (d.stage === 'stored') advance(d);
@@ -47,8 +59,8 @@
 
   /** The fields each resource takes (as the server's `FIELDS`), and what it ignores. */
   const FIELDS = {
-    cases: ['name', 'caseNumber', 'court', 'type', 'status', 'parties', 'notes'],
-    deadlines: ['caseId', 'title', 'date', 'kind', 'done', 'ruleId', 'triggerDate', 'notes'],
+    cases: ['name', 'caseNumber', 'court', 'type', 'status', 'parties', 'notes', 'kind', 'reminders', 'pathDates', 'amount'],
+    deadlines: ['caseId', 'title', 'date', 'kind', 'done', 'ruleId', 'triggerDate', 'notes', 'time', 'location', 'reminders'],
     contacts: ['caseId', 'name', 'role', 'phone', 'email', 'address', 'notes'],
     finances: ['caseId', 'date', 'amount', 'category', 'description'],
     timeline: ['caseId', 'date', 'party', 'title', 'details', 'isCritical', 'sourceDocumentId'],
@@ -58,6 +70,37 @@
   };
   const IGNORED = ['id', 'createdAt', 'updatedAt', 'sourceRule', 'dateNote', 'messageCount', 'messages'];
   const CONTACT_ROLES = ['opposing_party', 'attorney', 'clerk', 'judge', 'witness', 'other'];
+  const PATH_KINDS = ['eviction-tenant', 'debt-defendant', 'debt-plaintiff', 'custody-visitation', 'protective-order-petitioner', 'protective-order-respondent', 'traffic-misdemeanor', 'appeal-district'];
+  const OFFSETS = ['30d', '14d', '7d', '3d', '2d', '1d', 'morning', '2h', '1h'];
+  const DEFAULT_OFFSETS = ['7d', '2d', 'morning'];
+
+  // The server's paths and deadline rules, read from the served repository (serve.py serves its root).
+  let book = null;
+  let realRules = null;
+  const loaded = Promise.all([
+    fetch('/sidecars/server/paths/paths.json').then((r) => r.json()),
+    fetch('/sidecars/server/rules/deadlines.json').then((r) => r.json()),
+  ])
+    .then(([paths, rules]) => {
+      book = paths;
+      realRules = rules.rules;
+    })
+    .catch((err) => console.error('[mock] could not read the paths and rules', err));
+  /** The deadline rules: the server's own once read, else the seed's copy. */
+  const ruleList = () => realRules || RULES.rules;
+
+  /** Reminder offsets as the server reads them: known ones, each once, in its order; null when not chosen. */
+  function offsets(rec, name, e) {
+    const raw = rec[name];
+    if (raw === null || raw === undefined) return null;
+    if (!Array.isArray(raw)) {
+      e[name] = `must be a list of reminder offsets, e.g. ["7d", "2d", "morning"]; the offsets are: ${OFFSETS.join(', ')}`;
+      return null;
+    }
+    const bad = raw.find((o) => !OFFSETS.includes(o));
+    if (bad !== undefined) e[name] = `${JSON.stringify(bad)} is not a reminder offset; the offsets are: ${OFFSETS.join(', ')}`;
+    return OFFSETS.filter((o) => raw.includes(o));
+  }
 
   function invalid(fields) {
     const names = Object.keys(fields).sort();
@@ -101,6 +144,26 @@
       out.type = text('type', 100);
       out.status = text('status', 50) || 'open';
       out.notes = text('notes', 100000);
+      out.kind = blank(rec.kind) ? null : rec.kind;
+      if (out.kind !== null && !PATH_KINDS.includes(out.kind)) e.kind = `must be one of: ${PATH_KINDS.join(', ')}`;
+      out.reminders = offsets(rec, 'reminders', e);
+      const dates = rec.pathDates === null || rec.pathDates === undefined ? {} : rec.pathDates;
+      if (typeof dates !== 'object' || Array.isArray(dates)) e.pathDates = 'must be an object of dates, e.g. {"returnDate": "2026-03-10"}';
+      else {
+        out.pathDates = {};
+        for (const [key, value] of Object.entries(dates)) {
+          if (value === null) continue;
+          if (!/^[A-Za-z]+$/.test(key)) e.pathDates = `${key}: a date's name is letters only`;
+          else if (!isDate(value) || Number(value.slice(0, 4)) < 1800 || Number(value.slice(0, 4)) > 2200) e.pathDates = `${key} must be a date written YYYY-MM-DD between 1800 and 2200`;
+          else out.pathDates[key] = value;
+        }
+      }
+      if (blank(rec.amount)) out.amount = null;
+      else {
+        const n = typeof rec.amount === 'number' ? rec.amount : Number(String(rec.amount).trim().replace(/^\$/, '').replace(/,/g, ''));
+        if (!Number.isFinite(n) || n < 0) e.amount = 'must be a number of dollars, not negative, e.g. 4500 or 4,500.00';
+        else out.amount = Math.round(n * 100) / 100;
+      }
       const parties = rec.parties === null || rec.parties === undefined ? [] : rec.parties;
       if (!Array.isArray(parties)) e.parties = 'must be a list of {"name", "role"} objects';
       else {
@@ -114,8 +177,12 @@
       out.kind = text('kind', 50);
       out.done = Boolean(rec.done);
       out.notes = text('notes', 100000);
-      const rule = rec.ruleId ? RULES.rules.find((r) => r.id === rec.ruleId) : null;
-      if (rec.ruleId && !rule) e.ruleId = `no such rule; known rules: ${RULES.rules.map((r) => r.id).join(', ')}`;
+      out.location = text('location', 1000);
+      out.time = blank(rec.time) ? null : rec.time;
+      if (out.time !== null && !/^([01]\d|2[0-3]):[0-5]\d$/.test(String(out.time))) e.time = 'must be a time of day written HH:MM on a 24-hour clock, e.g. 09:00 or 14:30';
+      out.reminders = offsets(rec, 'reminders', e);
+      const rule = rec.ruleId ? ruleList().find((r) => r.id === rec.ruleId) : null;
+      if (rec.ruleId && !rule) e.ruleId = `no such rule; known rules: ${ruleList().map((r) => r.id).join(', ')}`;
       if (rule) {
         if (rec.__dateGiven) e.date = 'is computed from ruleId and triggerDate; to set it by hand, leave out ruleId';
         const trigger = date('triggerDate', false);
@@ -246,7 +313,8 @@
     const clean = validate(resource, { ...record, __dateGiven: resource === 'deadlines' && !blank(record.date) });
     const stamp = now();
     const rec = { ...clean, id: nextId[resource]++, createdAt: stamp, updatedAt: stamp };
-    if (resource === 'deadlines') Object.assign(rec, { caseId: rec.caseId ?? null, ruleId: rec.ruleId ?? null, triggerDate: rec.triggerDate ?? null, sourceRule: rec.sourceRule ?? null, dateNote: rec.dateNote ?? null });
+    if (resource === 'deadlines') Object.assign(rec, { caseId: rec.caseId ?? null, ruleId: rec.ruleId ?? null, triggerDate: rec.triggerDate ?? null, sourceRule: rec.sourceRule ?? null, dateNote: rec.dateNote ?? null, time: rec.time ?? null, location: rec.location ?? null, reminders: rec.reminders ?? null });
+    if (resource === 'cases') Object.assign(rec, { kind: rec.kind ?? null, reminders: rec.reminders ?? null, pathDates: rec.pathDates ?? {}, amount: rec.amount ?? null });
     if (resource === 'notes') rec.conversationId = rec.conversationId ?? null;
     db[resource].push(rec);
     return clone(rec);
@@ -361,12 +429,18 @@
     let explanation = `${rule.days} days after ${triggerDate} (${rule.citation}) is ${longDay(counted)}`;
     if (!skipped.length) explanation += '.';
     else explanation += `; ${skipped.map((s) => `${shortDay(s.date)} is ${s.reason}`).join(', ')}, so under Va. Code § 1-210 the deadline moves to the next day the clerk's office is open: ${longDay(date)}.`;
+    const due = (rule.due || []).filter((d) => (d.days ?? rule.days) === rule.days);
+    if (due.length) {
+      const whats = due.map((d) => d.what);
+      const list = whats.length < 3 ? whats.join(' and ') : `${whats.slice(0, -1).join(', ')} and ${whats[whats.length - 1]}`;
+      explanation += ` Due by then: ${list} (${[...new Set(due.map((d) => d.citation))].join(', ')}).`;
+    }
     return { ruleId: rule.id, citation: rule.citation, triggerDate, countedDate: counted, date, skipped, explanation };
   }
   function computeDeadline({ ruleId, triggerDate }) {
-    const rule = RULES.rules.find((r) => r.id === ruleId);
+    const rule = ruleList().find((r) => r.id === ruleId);
     const e = {};
-    if (!rule) e.ruleId = `no such rule; known rules: ${RULES.rules.map((r) => r.id).join(', ')}`;
+    if (!rule) e.ruleId = `no such rule; known rules: ${ruleList().map((r) => r.id).join(', ')}`;
     if (blank(triggerDate)) e.triggerDate = 'is required';
     else if (!isDate(triggerDate)) e.triggerDate = 'must be a date as YYYY-MM-DD';
     else if (Number(triggerDate.slice(0, 4)) < 1800 || Number(triggerDate.slice(0, 4)) > 2200) e.triggerDate = 'must be a year from 1800 to 2200';
@@ -485,6 +559,249 @@
     c.updatedAt = stamp;
   }
 
+
+  // ------------------------------------------------------------------------------------------
+  // Step-by-step paths (as sidecars/server/src/paths.rs and store/path_deadlines.rs)
+
+  const lowerFirst = (t) => (t ? t[0].toLowerCase() + t.slice(1) : t);
+  const ticked = (caseId) => new Set(db.steps.filter((s) => s.caseId === caseId).map((s) => s.stepId));
+  const pathOf = (kind) => (book ? book.kinds.find((p) => p.id === kind) : null);
+  const COURT_NAME = { 'general-district': 'general district court', 'small-claims': 'small claims division of the general district court', 'juvenile-domestic': 'juvenile and domestic relations district court', circuit: 'circuit court' };
+
+  function whichCourt({ kind, amount = null }) {
+    const path = pathOf(kind);
+    if (!path) throw { code: 'not_found', message: `no step-by-step path for "${String(kind).slice(0, 60)}"; the kinds are ${PATH_KINDS.join(', ')}` };
+    const t = book.courts;
+    const choice = (r) => ({ court: r.court, courtName: COURT_NAME[r.court], also: clone(r.also), why: r.why, sections: clone(r.sections) });
+    if (t.moneyKinds.includes(kind)) {
+      let cents = null;
+      if (!blank(amount)) {
+        const n = typeof amount === 'number' ? amount : Number(String(amount).replace(/[$,]/g, ''));
+        if (!Number.isFinite(n) || n < 0) throw invalid({ amount: 'must be a number of dollars, not negative, e.g. 4500 or 4,500.00' });
+        cents = Math.round(n * 100);
+      }
+      const band = cents === null ? null : t.money.find((b) => b.upToCents === null || cents <= b.upToCents);
+      return choice(band || t.moneyUnknown);
+    }
+    return choice(t.byKind[kind]);
+  }
+
+  /** The case's plan; a conflict without a kind. */
+  function planOf(c) {
+    const path = pathOf(c.kind);
+    if (!path) throw { code: 'conflict', message: `case ${c.id} has no kind yet: choose one (${PATH_KINDS.join(', ')}) to see its step-by-step path` };
+    const done = ticked(c.id);
+    const next = (path.steps.find((s) => !done.has(s.id)) || {}).id ?? null;
+    const dated = (d) => {
+      const out = { key: d.key, label: d.label, date: c.pathDates[d.key] ?? null };
+      if (d.court) out.court = true;
+      return out;
+    };
+    const steps = path.steps.map((step) => {
+      const out = { id: step.id, title: step.title };
+      if (step.on) out.on = dated(path.dates.find((d) => d.key === step.on));
+      Object.assign(out, { what: step.what, court: step.court, file: step.file, bring: step.bring, sections: clone(step.sections), status: done.has(step.id) ? 'done' : step.id === next ? 'next' : 'upcoming' });
+      if (step.deadline) {
+        const rule = ruleList().find((r) => r.id === step.deadline.ruleId);
+        const from = path.dates.find((d) => d.key === step.deadline.from);
+        const fromLabel = from ? from.label : step.deadline.from;
+        const d = { ruleId: rule.id, ruleTitle: rule.title, from: step.deadline.from, fromLabel, date: null };
+        const trigger = c.pathDates[step.deadline.from];
+        if (trigger) {
+          d.computation = compute(rule, trigger);
+          d.date = d.computation.date;
+        } else d.needs = `Enter ${lowerFirst(fromLabel)} to see this deadline.`;
+        out.deadline = d;
+      }
+      return out;
+    });
+    return { kind: path.id, title: path.title, summary: path.summary, court: whichCourt({ kind: c.kind, amount: c.amount }), dates: path.dates.map(dated), next, steps, caveats: clone(book.caveats) };
+  }
+
+  /** The path's dates in the case's deadlines: a court date as a hearing, a step's deadline from its rule. */
+  function syncPath(c, plan) {
+    const keep = (key, make, move) => {
+      const link = `${c.id}/${key}`;
+      const existing = db.deadlines.find((d) => d.id === pathLinks.get(link));
+      if (existing) Object.assign(existing, move, { updatedAt: now() });
+      else pathLinks.set(link, createRecord({ resource: 'deadlines', record: make }).id);
+    };
+    for (const d of plan.dates) {
+      if (!d.court || !d.date) continue;
+      const step = plan.steps.find((s) => s.on && s.on.key === d.key);
+      keep(`date:${d.key}`, { caseId: c.id, title: step ? step.title : d.label, date: d.date, kind: 'hearing', location: c.court, notes: `From the step-by-step path: ${d.label}.` }, { date: d.date });
+    }
+    for (const s of plan.steps) {
+      if (!s.deadline || !s.deadline.date) continue;
+      const trigger = s.deadline.computation.triggerDate;
+      keep(`step:${s.id}`, { caseId: c.id, ruleId: s.deadline.ruleId, triggerDate: trigger, notes: `From the step-by-step path: ${s.title}.` }, { triggerDate: trigger, date: s.deadline.date, dateNote: s.deadline.computation.explanation });
+    }
+  }
+
+  function setCasePath({ caseId, ...body }) {
+    const c = find('cases', caseId);
+    const unknown = Object.keys(body).filter((k) => !['kind', 'dates', 'amount'].includes(k));
+    if (unknown.length) throw invalid(Object.fromEntries(unknown.map((k) => [k, 'unknown field; known fields are: kind, dates, amount'])));
+    const patch = {};
+    if ('kind' in body) patch.kind = body.kind;
+    if ('amount' in body) patch.amount = body.amount;
+    if ('dates' in body) {
+      if (!body.dates || typeof body.dates !== 'object' || Array.isArray(body.dates)) throw invalid({ dates: 'must be an object of dates, e.g. {"judgmentDate": "2026-03-20"}' });
+      patch.pathDates = { ...c.pathDates, ...body.dates };
+    }
+    const clean = validate('cases', { ...c, ...patch });
+    const plan = planOf({ ...c, ...clean });
+    Object.assign(c, clean, { updatedAt: now() });
+    syncPath(c, plan);
+    return planOf(c);
+  }
+
+  function tickStep({ caseId, stepId, done }) {
+    const c = find('cases', caseId);
+    if (typeof stepId !== 'string' || !/^[a-z0-9._-]{1,100}$/.test(stepId)) throw invalid({ stepId: 'must be 1–100 of a-z, 0-9, ".", "-" and "_"' });
+    db.steps = db.steps.filter((s) => !(s.caseId === caseId && s.stepId === stepId));
+    if (done) db.steps.push({ caseId, stepId, doneAt: now() });
+    return planOf(c);
+  }
+
+  function pathKinds() {
+    return { about: book.about, caveats: clone(book.caveats), kinds: book.kinds.map((p) => ({ kind: p.id, title: p.title, summary: p.summary, dates: clone(p.dates), steps: p.steps.length })) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The calendar file and reminders (as sidecars/server/src/calendar.rs and reminders.rs)
+
+  function calendarExport({ caseId = null, deadlineId = null }) {
+    if (caseId !== null && deadlineId !== null) throw invalid({ caseId: 'give caseId or deadlineId, not both' });
+    let events;
+    let fileName;
+    if (deadlineId !== null) {
+      find('deadlines', deadlineId);
+      events = 1;
+      fileName = `proseva-deadline-${deadlineId}.ics`;
+    } else if (caseId !== null) {
+      const c = find('cases', caseId);
+      events = db.deadlines.filter((d) => d.caseId === caseId).length;
+      fileName = `proseva-${c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.ics`;
+    } else {
+      events = db.deadlines.length;
+      fileName = 'proseva-calendar.ics';
+    }
+    const answer = { path: `/home/pat/.local/share/proseva/exports/${fileName}`, fileName, events };
+    window.__mockExports = (window.__mockExports || []).concat(answer);
+    return answer;
+  }
+
+  const reminderSettings = { notifications: true, startAtLogin: false, startAtLoginAsked: false };
+  const dismissed = new Set();
+  const closedDays = Number(params.get('closed')) || (scenario.startsWith('reminders') ? 3 : 0);
+  let lastAsked = new Date(Date.now() - closedDays * 86400000);
+
+  const localDay = (s) => {
+    const [y, m, d] = s.split('-').map(Number);
+    return { y, m, d };
+  };
+  /** When `offset` fires for a deadline on `date` (at `time`), local; null when it does not apply. */
+  function firesAt(offset, date, time) {
+    const { y, m, d } = localDay(date);
+    const [hh, mm] = time ? time.split(':').map(Number) : [null, null];
+    if (/^\d+d$/.test(offset)) return new Date(y, m - 1, d - Number.parseInt(offset, 10), 8, 0);
+    if (offset === 'morning') {
+      if (time && hh < 9) return new Date(Math.max(new Date(y, m - 1, d, 0, 0).getTime(), new Date(y, m - 1, d, hh, mm).getTime() - 3600000));
+      return new Date(y, m - 1, d, 8, 0);
+    }
+    if (!time) return null;
+    return new Date(new Date(y, m - 1, d, hh, mm).getTime() - Number.parseInt(offset, 10) * 3600000);
+  }
+  const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  function wording(dl, place, caseName, today, passed) {
+    const { y, m, d } = localDay(dl.date);
+    const date = new Date(y, m - 1, d);
+    const day = `${DAYS[date.getDay()]} ${d} ${MONTHS[m - 1]}${y === today.getFullYear() ? '' : ` ${y}`}`;
+    const away = Math.round((date - new Date(today.getFullYear(), today.getMonth(), today.getDate())) / 86400000);
+    const relative = away === 0 ? 'today' : away === 1 ? 'tomorrow' : `in ${away} days (${day})`;
+    const at = place ? ` at ${place}` : '';
+    const of = caseName ? ` — ${caseName}` : '';
+    const time = dl.time ? dl.time.replace(/^0/, '') : null;
+    if (time && !passed) return `${dl.title} ${relative} ${time}${at}${of}`;
+    if (time) return `${dl.title} was on ${day} ${time}${at}${of}`;
+    if (!passed) return `${dl.title} is due ${relative}${of}`;
+    return `Deadline passed on ${day}: ${dl.title}${of}`;
+  }
+  /** The reminders firing in [from, to) of deadlines not done, less dismissed ones: one per deadline, its latest. */
+  function remindersDue(from, to) {
+    const found = [];
+    for (const dl of db.deadlines) {
+      if (dl.done) continue;
+      const c = db.cases.find((x) => x.id === dl.caseId) || null;
+      const chosen = dl.reminders ?? (c && c.reminders) ?? DEFAULT_OFFSETS;
+      const stamp = dl.time ? `${dl.date}T${dl.time}` : dl.date;
+      const occurrences = chosen
+        .map((offset) => ({ offset, at: firesAt(offset, dl.date, dl.time), key: `deadline/${dl.id}/${offset}/${stamp}` }))
+        .filter((o) => o.at && from <= o.at && o.at < to)
+        .sort((a, b) => a.at - b.at);
+      const open = occurrences.filter((o) => !dismissed.has(o.key));
+      if (!open.length) continue;
+      const latest = open[open.length - 1];
+      const { y, m, d } = localDay(dl.date);
+      const [hh, mm] = dl.time ? dl.time.split(':').map(Number) : [24, 0];
+      const passed = new Date(y, m - 1, d, hh, mm) <= to;
+      const place = dl.location || (dl.time && c ? c.court : null) || null;
+      found.push({
+        key: latest.key,
+        keys: open.map((o) => o.key),
+        deadlineId: dl.id,
+        caseId: dl.caseId,
+        caseName: c ? c.name : null,
+        title: dl.title,
+        kind: dl.kind,
+        date: dl.date,
+        time: dl.time,
+        location: place,
+        offset: latest.offset,
+        at: latest.at.toISOString().replace(/\.\d+Z$/, 'Z'),
+        passed,
+        text: wording(dl, place, c ? c.name : null, to, passed),
+      });
+    }
+    return found.sort((a, b) => a.at.localeCompare(b.at) || a.deadlineId - b.deadlineId);
+  }
+  function remindersMissed() {
+    const to = new Date();
+    const since = lastAsked;
+    lastAsked = to;
+    return { since: since.toISOString().replace(/\.\d+Z$/, 'Z'), reminders: remindersDue(since, to) };
+  }
+  function remindersDismiss({ keys }) {
+    if (!Array.isArray(keys) || !keys.length || keys.length > 1000) throw invalid({ keys: 'must be a list of 1 to 1000 reminder keys' });
+    const out = { dismissed: [], ignored: [] };
+    for (const key of keys) {
+      const m = /^deadline\/(\d+)\//.exec(String(key));
+      if (!m || !db.deadlines.some((d) => d.id === Number(m[1]))) out.ignored.push(key);
+      else {
+        dismissed.add(key);
+        out.dismissed.push(key);
+      }
+    }
+    return out;
+  }
+  function setReminderSettings(changes) {
+    const e = {};
+    for (const [k, v] of Object.entries(changes || {})) {
+      if (!(k in reminderSettings)) e[k] = 'unknown field; known fields are: notifications, startAtLogin, startAtLoginAsked';
+      else if (typeof v !== 'boolean') e[k] = 'must be true or false';
+    }
+    if (Object.keys(e).length) throw invalid(e);
+    Object.assign(reminderSettings, changes);
+    return clone(reminderSettings);
+  }
+  /** Sends the `reminders` event, as the app does when reminders fire while it runs (default: those of the next two days, not dismissed). */
+  function emitReminders(reminders = remindersDue(new Date(), new Date(Date.now() + 2 * 86400000))) {
+    if (window.__mockEmit) window.__mockEmit('reminders', { reminders: clone(reminders) });
+    return reminders;
+  }
+
   // ------------------------------------------------------------------------------------------
   // Backups
 
@@ -541,6 +858,16 @@
     create_backup: createBackup,
     list_backups: () => clone(db.backups.map(({ path, name, bytes, createdAt }) => ({ path, name, bytes, createdAt }))),
     restore_backup: restoreBackup,
+    path_kinds: async () => (await loaded, pathKinds()),
+    case_path: async ({ caseId }) => (await loaded, planOf(find('cases', caseId))),
+    set_case_path: async (a) => (await loaded, setCasePath(a)),
+    tick_step: async (a) => (await loaded, tickStep(a)),
+    which_court: async (a) => (await loaded, whichCourt(a)),
+    calendar_export: (a) => calendarExport({ caseId: a.caseId ?? null, deadlineId: a.deadlineId ?? null }),
+    reminders_missed: remindersMissed,
+    reminders_dismiss: remindersDismiss,
+    reminder_settings: () => clone(reminderSettings),
+    set_reminder_settings: setReminderSettings,
   };
 
   const SLOW = { create_backup: 900, restore_backup: 1200, compute_deadline: 120, list_records: 60 };
@@ -554,6 +881,6 @@
   /** The workspace's scenarios are in mock-scenarios.js. */
   const runScenario = (name) => (window.__mockScenarios ? window.__mockScenarios.run(name) : Promise.resolve());
 
-  window.__mockWorkspace = { handles: (command) => command in HANDLERS, invoke, conversationStart, conversationAnswer, runScenario, db };
+  window.__mockWorkspace = { handles: (command) => command in HANDLERS, invoke, conversationStart, conversationAnswer, runScenario, db, emitReminders, remindersDue, reminderSettings, dismissed };
 })();
 

@@ -80,7 +80,7 @@ const SCENARIOS = [
     'workspace',
     'scenario=workspace',
     '#case-counts .count-card',
-    `[...${qa('#case-picker option')}].map((o) => o.textContent).join('|') === 'Custody of J.|Deposit from 14 Elm St.|Speeding ticket, I-95 (closed)|New case…'
+    `[...${qa('#case-picker option')}].map((o) => o.textContent).join('|') === 'Custody of J.|Deposit from 14 Elm St.|Eviction, 12 Pine Ct.|Speeding ticket, I-95 (closed)|New case…'
       && ${q('#case-picker')}.value === '1' && localStorage.getItem('proseva.caseId') === '1'
       && ${text('#case-title')} === 'Custody of J.' && ${qa('#case-details .detail')}.length === 5 && ${qa('#case-parties li')}.length === 3
       && ${q('#case-counts [data-count="deadlines"] .count-number')}.textContent === '5' && /1 overdue/.test(${text('#case-counts [data-count="deadlines"]')})
@@ -88,7 +88,7 @@ const SCENARIOS = [
       && !${q('#due-strip')}.hidden && ${qa('#due-strip .due-item')}.length === 3 && !!${q('#due-strip .due-item[data-state="overdue"]')}`,
     { themes: BOTH },
   ],
-  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 7`, { themes: BOTH, width: 640, height: 800 }],
+  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 8`, { themes: BOTH, width: 640, height: 800 }],
   [
     'workspace-empty',
     'scenario=workspace-empty',
@@ -232,6 +232,78 @@ const SCENARIOS = [
     `/kept aside/.test(${text('#confirm-message')}) && /replaced by the backup of/.test(${text('#confirm-message')}) && ${qa('#backup-list .backup-restore')}.length === 2
       && !!${q('#backup-create')} && !!${q('#confirm-ok')}`,
     { themes: BOTH },
+  ],
+  // Step by step, the calendar file, reminders
+  [
+    'path',
+    'scenario=path',
+    '#case-path .path-step[data-status="next"]',
+    `${q('#case-kind')}.value === 'eviction-tenant' && ${qa('#case-path .path-step')}.length === 6
+      && ${qa('#case-path .path-step[data-status="done"]')}.length === 2 && ${q('#case-path .path-step[data-status="next"]')}.dataset.step === 'prepare'
+      && ${text('#case-path .path-step[data-status="next"] .path-status')} === 'Next' && ${q('#case-path .path-step[data-status="next"]')}.getAttribute('aria-current') === 'step'
+      && !!${q('#case-path-form input[type="date"][data-date-key="returnDate"][data-court="true"]')} && ${q('#case-path-form input[data-date-key="servedDate"]')}.value !== ''
+      && ${q('#case-amount-field')}.hidden
+      && /Enter the day the judge decided the case to see this deadline/.test(${text('#case-path .path-step[data-step="appeal"] .path-needs')})
+      && !!${q('#case-path .path-step[data-step="first-hearing"] .path-on[data-date]')} && !!${q('#case-path .path-step[data-step="appeal"] a.cite[data-source-id="8.01-129"]')}
+      && ${text('#case-path .form-number')} !== '' && /general district court/.test(${text('#case-court')}) && !!${q('#case-court a.cite[data-source-id="16.1-77"]')}
+      && ${qa('#case-path-caveats li')}.length === 2 && !!${q('#ws-page-path button.add-to-calendar[data-scope="case"]')}`,
+    { themes: BOTH },
+  ],
+  ['path-narrow', 'scenario=path', '#case-path .path-step[data-status="next"]', `${qa('#case-path .path-step')}.length === 6`, { width: 640, height: 800 }],
+  [
+    'path-save',
+    'scenario=path-save',
+    '#case-path .path-step[data-step="appeal"] .path-deadline',
+    `${lastCall('set_case_path')}.caseId === 4 && Object.keys(${lastCall('set_case_path')}.dates).join() === 'judgmentDate'
+      && /10 days after/.test(${text('#case-path .path-step[data-step="appeal"] .path-explanation')}) && /^Saved\./.test(${text('#case-path-saved')})
+      && window.__mockWorkspace.db.deadlines.some((d) => d.caseId === 4 && d.ruleId === 'appeal-unlawful-detainer')`,
+  ],
+  [
+    'path-tick',
+    'scenario=path-tick',
+    '#case-path .path-step[data-step="first-hearing"][data-status="next"]',
+    `${lastCall('tick_step')}.stepId === 'prepare' && ${lastCall('tick_step')}.done === true && ${q('#path-tick-prepare')}.checked
+      && document.activeElement === ${q('#path-tick-prepare')} && /3 of 6 steps done/.test(${text('#case-path-progress')})`,
+  ],
+  [
+    'path-choose',
+    'scenario=path-choose',
+    '#case-path[data-kind="debt-plaintiff"] .path-step',
+    `${lastCall('set_case_path')}.kind === 'debt-plaintiff' && ${lastCall('set_case_path')}.amount === 4800
+      && !${q('#case-amount-field')}.hidden && /circuit court/.test(${text('#case-court .path-court-also')}) && !!${q('#case-court a.cite[data-source-id="17.1-513"]')}`,
+    { themes: BOTH },
+  ],
+  [
+    'calendar-export',
+    'scenario=calendar-export',
+    '#calendar-export-result[data-state="saved"]',
+    `${lastCall('calendar_export')}.caseId === undefined && ${lastCall('calendar_export')}.deadlineId === undefined
+      && /proseva-calendar\.ics/.test(${text('#calendar-export-path')}) && !!${q('#calendar-export-result details.calendar-howto')}
+      && /Google Calendar/.test(${text('#calendar-howto')}) && /Outlook/.test(${text('#calendar-howto')}) && /Apple Calendar/.test(${text('#calendar-howto')})
+      && !!${q('#deadlines-upcoming .rec-row button.add-to-calendar[data-scope="deadline"]')}`,
+    { themes: BOTH },
+  ],
+  [
+    'reminders',
+    'scenario=reminders',
+    '#missed-reminders:not([hidden]) .reminder-item',
+    `${text('#missed-reminders-title')} === 'While ProSeVA was closed' && ${qa('#missed-reminders .reminder-item')}.length >= 2
+      && !!${q('#missed-reminders .reminder-item[data-passed="true"]')} && /Deadline passed on .*Ask the landlord in writing/.test(${text('#missed-reminders')})
+      && /Go to the first court date tomorrow 9:00 at Richmond General District Court/.test(${text('#missed-reminders')})
+      && !!${q('#missed-reminders-dismiss-all')} && ${q('#reminder-list')}.getAttribute('aria-live') === 'polite'`,
+    { themes: BOTH },
+  ],
+  [
+    'reminders-live',
+    'scenario=reminders-live',
+    '#reminder-list .reminder-item',
+    `${q('#reminder-list')}.getAttribute('aria-live') === 'polite' && !!${q('#reminder-list .reminder-dismiss')}`,
+  ],
+  [
+    'start-at-login',
+    'scenario=start-at-login',
+    '#start-at-login-prompt:not([hidden])',
+    `/start when you log in/.test(${text('#start-at-login-prompt')}) && !!${q('#start-at-login-yes')} && !!${q('#start-at-login-no')}`,
   ],
   [
     'big',

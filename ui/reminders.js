@@ -1,0 +1,303 @@
+// Reminders in the window: on start, what came due while ProSeVA was closed (`#missed-reminders`,
+// "While ProSeVA was closed", first thing at the top), each with Show and Dismiss, and Dismiss all;
+// while it runs, the reminders the app sends as they fire (the `reminders` event) in a live list
+// (`#reminder-list`, read out politely). A dismissed reminder never comes back (`reminders_dismiss`
+// with every key it stands for). Also: the one-time question, after the person's first deadline,
+// whether ProSeVA should start at login hidden in the tray (`#start-at-login-prompt`), and the
+// Reminders group of Settings (notifications on or off, start at login).
+
+import { h, clear, announce } from './dom.js';
+import { api, commandError, listen } from './api.js';
+
+/** One reminder: `li.reminder-item[data-key][data-deadline-id][data-passed]` with Show and Dismiss. */
+export function reminderItem(r) {
+  return h(
+    'li',
+    { class: 'reminder-item', dataset: { key: r.key, deadlineId: r.deadlineId, caseId: r.caseId ?? null, passed: r.passed ? 'true' : 'false' } },
+    h('span', { class: 'reminder-text' }, r.text),
+    h(
+      'span',
+      { class: 'reminder-actions' },
+      r.deadlineId ? h('button', { type: 'button', class: 'button link-like small reminder-open', dataset: { key: r.key }, 'aria-label': `Show: ${r.title || r.text}` }, 'Show') : null,
+      h('button', { type: 'button', class: 'button ghost small reminder-dismiss', dataset: { key: r.key }, 'aria-label': `Dismiss: ${r.text}` }, 'Dismiss'),
+    ),
+  );
+}
+
+/**
+ * A panel of reminders (`root`), with a heading, Dismiss all and a list. `open(reminder)` shows
+ * a reminder's deadline. Used twice: for the missed ones, and (with `live`) for those that fire.
+ */
+export class ReminderPanel {
+  constructor(root, { title, titleId, listId = null, dismissAllId, live = false, open = null }) {
+    this.root = root;
+    this.items = [];
+    this.open = open;
+    this.live = live;
+    this.list = h('ul', { class: 'reminder-items', id: listId, 'aria-labelledby': titleId });
+    this.error = h('p', { class: 'form-error reminder-error', role: 'alert', hidden: true });
+    this.dismissAll = h('button', { type: 'button', class: 'button secondary small', id: dismissAllId }, 'Dismiss all');
+    this.panel = h(
+      'section',
+      { class: ['reminder-panel', live && 'live'], 'aria-labelledby': titleId, tabindex: '-1' },
+      h('div', { class: 'reminder-head' }, h('h2', { class: 'reminder-title', id: titleId }, title), this.dismissAll),
+      this.list,
+      this.error,
+    );
+    this.dismissAll.addEventListener('click', () => this.dismiss(this.items));
+    this.panel.addEventListener('click', (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button[data-key]') : null;
+      if (!button) return;
+      const r = this.items.find((x) => x.key === button.dataset.key);
+      if (!r) return;
+      if (button.classList.contains('reminder-dismiss')) this.dismiss([r], button);
+      else if (button.classList.contains('reminder-open') && this.open) this.open(r);
+    });
+    this.render();
+  }
+
+  /** Shows `reminders` (replacing the list, or, with `add`, merged in: one per deadline, the latest). */
+  set(reminders, { add = false } = {}) {
+    const incoming = (Array.isArray(reminders) ? reminders : []).filter((r) => r && typeof r.key === 'string' && typeof r.text === 'string');
+    if (!add) this.items = incoming;
+    else {
+      for (const r of incoming) {
+        const at = this.items.findIndex((x) => x.key === r.key || (r.deadlineId && x.deadlineId === r.deadlineId));
+        if (at >= 0) this.items[at] = r;
+        else this.items.push(r);
+      }
+    }
+    this.render();
+    return incoming;
+  }
+
+  render() {
+    this.list.replaceChildren(...this.items.map(reminderItem));
+    this.dismissAll.hidden = this.items.length < 2;
+    const empty = this.items.length === 0;
+    if (this.live) {
+      // The live region stays in the page; only its panel comes and goes.
+      if (empty) clear(this.root);
+      else if (this.panel.parentNode !== this.root) this.root.append(this.panel);
+    } else {
+      if (this.panel.parentNode !== this.root) this.root.append(this.panel);
+      this.root.hidden = empty;
+    }
+  }
+
+  /** Dismisses `reminders` (every key each stands for); they leave the list once the app agrees. */
+  async dismiss(reminders, button = null) {
+    if (!reminders.length) return;
+    const keys = [...new Set(reminders.flatMap((r) => (Array.isArray(r.keys) && r.keys.length ? r.keys : [r.key])))];
+    if (button) button.disabled = true;
+    this.dismissAll.disabled = true;
+    this.error.hidden = true;
+    const at = button ? [...this.list.children].indexOf(button.closest('li')) : 0;
+    try {
+      await api.remindersDismiss(keys);
+    } catch (err) {
+      this.error.textContent = `Not dismissed: ${commandError(err).message}`;
+      this.error.hidden = false;
+      if (button) button.disabled = false;
+      this.dismissAll.disabled = false;
+      return;
+    }
+    const gone = new Set(reminders.map((r) => r.key));
+    this.items = this.items.filter((r) => !gone.has(r.key));
+    this.dismissAll.disabled = false;
+    this.render();
+    announce(reminders.length === 1 ? 'Reminder dismissed.' : `${reminders.length} reminders dismissed.`);
+    // Focus goes to the next reminder's Dismiss, else out of the empty panel to the page.
+    const buttons = this.list.querySelectorAll('button.reminder-dismiss');
+    const next = buttons[Math.min(Math.max(at, 0), buttons.length - 1)];
+    if (next) next.focus();
+    else if (button || reminders.length > 1) {
+      const main = document.getElementById('main');
+      if (main) main.focus();
+    }
+  }
+}
+
+/**
+ * The reminders of the window: the missed ones on start, the live ones as they fire.
+ * `open(reminder)` shows the reminder's deadline in its case.
+ */
+export class Reminders {
+  constructor({ missedRoot, liveRoot, open }) {
+    this.missed = new ReminderPanel(missedRoot, { title: 'While ProSeVA was closed', titleId: 'missed-reminders-title', listId: 'missed-reminder-items', dismissAllId: 'missed-reminders-dismiss-all', open });
+    this.live = new ReminderPanel(liveRoot, { title: 'Reminders', titleId: 'reminder-list-title', listId: 'reminder-items', dismissAllId: 'reminders-dismiss-all', live: true, open });
+  }
+
+  /**
+   * Asks what came due while the app was closed, and shows it first. While the app is still
+   * checking (`starting`), asks again every `retryMs` (up to `tries` times) without holding up the
+   * window.
+   */
+  async start({ retryMs = 2000, tries = 60 } = {}) {
+    let answer;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        answer = await api.remindersMissed();
+        break;
+      } catch (err) {
+        const error = commandError(err);
+        if (error.code !== 'starting' || attempt >= tries) {
+          console.warn('reminders_missed', error.message);
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
+    }
+    const shown = this.missed.set(answer && answer.reminders);
+    if (shown.length) announce(`While ProSeVA was closed: ${shown.length === 1 ? '1 reminder' : `${shown.length} reminders`}. They are at the top of the window.`);
+    return answer;
+  }
+
+  /** Follows the app's `reminders` event; false when the bridge has no events. */
+  async listen() {
+    try {
+      this.unlisten = await listen('reminders', (payload) => this.fired(payload));
+    } catch (err) {
+      console.warn('reminders event', err);
+      this.unlisten = null;
+    }
+    return Boolean(this.unlisten);
+  }
+
+  /** Reminders that fired while the app runs: into the live list (the missed panel drops them). */
+  fired(payload) {
+    const reminders = payload && Array.isArray(payload.reminders) ? payload.reminders : [];
+    const added = this.live.set(reminders, { add: true });
+    if (added.length) {
+      // A reminder that fires again for the same deadline replaces its older one above.
+      const ids = new Set(added.map((r) => r.deadlineId));
+      if (this.missed.items.some((r) => ids.has(r.deadlineId))) this.missed.set(this.missed.items.filter((r) => !ids.has(r.deadlineId)));
+    }
+    return added;
+  }
+}
+
+/**
+ * The one-time question after the person's first deadline: start ProSeVA at login, hidden in the
+ * tray? Yes or Not now; either answer is remembered (`startAtLoginAsked`) and it is not asked again.
+ */
+export class StartAtLoginPrompt {
+  constructor(root) {
+    this.root = root;
+    this.settled = false;
+    this.asking = null;
+    this.error = h('p', { class: 'form-error', role: 'alert', hidden: true });
+    const yes = h('button', { type: 'button', class: 'button primary small', id: 'start-at-login-yes' }, 'Yes, start when I log in');
+    const no = h('button', { type: 'button', class: 'button secondary small', id: 'start-at-login-no' }, 'Not now');
+    this.buttons = [yes, no];
+    clear(root).append(
+      h(
+        'section',
+        { class: 'reminder-panel ask', 'aria-labelledby': 'start-at-login-title', 'aria-describedby': 'start-at-login-text' },
+        h('h2', { class: 'reminder-title', id: 'start-at-login-title' }, 'Reminders even when ProSeVA is closed?'),
+        h(
+          'p',
+          { id: 'start-at-login-text' },
+          'ProSeVA can start when you log in to this computer, hidden in the tray, so your deadline reminders reach you even when you have not opened it. You can change this any time in Settings → Reminders.',
+        ),
+        h('div', { class: 'ask-actions' }, yes, no),
+        this.error,
+      ),
+    );
+    root.hidden = true;
+    yes.addEventListener('click', () => this.answer(true));
+    no.addEventListener('click', () => this.answer(false));
+  }
+
+  /** After deadlines changed: asks once, when it never asked and the person has a deadline. */
+  maybeAsk() {
+    if (this.settled || !this.root.hidden) return Promise.resolve(false);
+    if (!this.asking) this.asking = this.check().finally(() => (this.asking = null));
+    return this.asking;
+  }
+
+  async check() {
+    let settings;
+    try {
+      settings = await api.reminderSettings();
+    } catch {
+      return false;
+    }
+    if (!settings || settings.startAtLoginAsked || settings.startAtLogin) {
+      this.settled = true;
+      return false;
+    }
+    const some = await api.listRecords('deadlines', { limit: 1 }).catch(() => null);
+    if (!some || !(Number(some.total) || (Array.isArray(some.items) && some.items.length))) return false;
+    this.root.hidden = false;
+    announce('A question at the top of the window: start ProSeVA when you log in, so reminders reach you?');
+    return true;
+  }
+
+  async answer(yes) {
+    for (const b of this.buttons) b.disabled = true;
+    this.error.hidden = true;
+    try {
+      await api.setReminderSettings(yes ? { startAtLogin: true, startAtLoginAsked: true } : { startAtLoginAsked: true });
+    } catch (err) {
+      this.error.textContent = `Not saved: ${commandError(err).message}`;
+      this.error.hidden = false;
+      for (const b of this.buttons) b.disabled = false;
+      return;
+    }
+    this.settled = true;
+    this.root.hidden = true;
+    announce(yes ? 'ProSeVA will start when you log in, hidden in the tray.' : 'Not now. You can turn it on in Settings → Reminders.');
+    const main = document.getElementById('main');
+    if (main) main.focus();
+  }
+}
+
+/**
+ * The Reminders group of the settings dialog: `load()` when it opens, `save()` with its Save
+ * (only what changed; turning start-at-login on or off there counts as having been asked).
+ */
+export class ReminderSettingsGroup {
+  constructor(group) {
+    this.group = group;
+    this.notifications = group.querySelector('#set-notifications');
+    this.startAtLogin = group.querySelector('#set-startAtLogin');
+    this.error = group.querySelector('#err-reminder-settings');
+    this.loaded = null;
+  }
+
+  async load() {
+    this.loaded = null;
+    this.error.hidden = true;
+    try {
+      this.loaded = await api.reminderSettings();
+    } catch (err) {
+      this.error.textContent = `Reminder settings could not be read: ${commandError(err).message}`;
+      this.error.hidden = false;
+    }
+    const ok = Boolean(this.loaded);
+    this.notifications.disabled = !ok;
+    this.startAtLogin.disabled = !ok;
+    if (ok) {
+      this.notifications.checked = this.loaded.notifications !== false;
+      this.startAtLogin.checked = this.loaded.startAtLogin === true;
+    }
+  }
+
+  /** What changed, for `set_reminder_settings` (null when nothing did). */
+  changes() {
+    if (!this.loaded) return null;
+    const out = {};
+    if (this.notifications.checked !== (this.loaded.notifications !== false)) out.notifications = this.notifications.checked;
+    if (this.startAtLogin.checked !== (this.loaded.startAtLogin === true)) Object.assign(out, { startAtLogin: this.startAtLogin.checked, startAtLoginAsked: true });
+    return Object.keys(out).length ? out : null;
+  }
+
+  /** Saves what changed; rejects with the app's error (the dialog shows it). */
+  async save() {
+    const changes = this.changes();
+    if (!changes) return this.loaded;
+    this.loaded = await api.setReminderSettings(changes);
+    return this.loaded;
+  }
+}
