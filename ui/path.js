@@ -257,7 +257,7 @@ export class PathPage {
       h('div', { class: 'form-actions' }, this.save, this.saved),
     );
     this.courtSlot = h('div', { class: 'path-court-slot' }, courtBox(null));
-    this.path = h('section', { class: 'case-path', id: 'case-path', 'aria-live': 'polite', 'aria-busy': 'false', 'aria-label': 'The steps of your case' });
+    this.path = h('section', { class: 'case-path', id: 'case-path', 'aria-busy': 'false', 'aria-label': 'The steps of your case' });
     this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: 'Add this case to my calendar' });
     clear(root).append(
       h(
