@@ -13,7 +13,9 @@ packages=(build-essential pkg-config curl ca-certificates python3 python3-pip un
   # render their scans with ImageMagick-free tools: a font for text drawn into images
   tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core
   # reminders and the calendar file: the time zones (the tests run the server in America/New_York)
-  tzdata)
+  tzdata
+  # the tray icon (Show / Quit) the app runs hidden in: loaded at run time by the tray library
+  libayatana-appindicator3-1)
 
 missing=()
 for p in "${packages[@]}"; do

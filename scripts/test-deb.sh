@@ -17,9 +17,10 @@ for f in usr/bin/proseva usr/bin/proseva-server usr/bin/proseva-explorer usr/bin
 done
 grep -q "usr/share/applications/.*\.desktop$" <<<"$contents" || { echo "test-deb: no desktop entry" >&2; exit 1; }
 grep -q "usr/share/icons/hicolor/.*/apps/.*\.png$" <<<"$contents" || { echo "test-deb: no icons" >&2; exit 1; }
-# Scans are read by OCR: the package pulls in Tesseract (English) and poppler's pdftoppm.
+# Scans are read by OCR: the package pulls in Tesseract (English) and poppler's pdftoppm; the tray
+# icon, the indicator library it loads at run time.
 depends="$(dpkg-deb -f "$deb" Depends)"
-for d in tesseract-ocr tesseract-ocr-eng poppler-utils; do
+for d in tesseract-ocr tesseract-ocr-eng poppler-utils libayatana-appindicator3-1; do
   grep -Eq "(^|, )$d( |,|$)" <<<"$depends" || { echo "test-deb: the package does not depend on $d ($depends)" >&2; exit 1; }
 done
 

@@ -57,6 +57,18 @@ const COMMANDS: &[&str] = &[
     "model_download_stop",
     "model_use",
     "model_delete",
+    // A case's step-by-step path and which court hears it.
+    "path_kinds",
+    "case_path",
+    "set_case_path",
+    "tick_step",
+    "which_court",
+    // Deadlines outside the window: the calendar file and the reminders.
+    "calendar_export",
+    "reminders_missed",
+    "reminders_dismiss",
+    "reminder_settings",
+    "set_reminder_settings",
 ];
 
 fn main() {

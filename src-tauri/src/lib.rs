@@ -10,9 +10,15 @@
 //! ([`library::at_start`]). On quit the children get SIGTERM, then SIGKILL; if this process is
 //! killed they die with it (see proseva-sidecars and proseva-supervisor).
 //!
+//! Reminders: once the server is up, [`reminders`] checks every 30 seconds for reminders that came
+//! due (and, first, for what came due while the app was closed) and shows them as system
+//! notifications; a tray icon (Show / Quit) lets the app run hidden, and the login entry the person
+//! may turn on starts it so (`--hidden`, [`tray`]).
+//!
 //! Logs: `<data dir>/logs/proseva.log` (this process; level from `RUST_LOG`), `server.log`,
 //! `explorer.log`, each rotated.
 
+pub mod calendar;
 pub mod commands;
 pub mod drafts;
 pub mod error;
@@ -22,9 +28,12 @@ pub mod grants;
 pub mod library;
 pub mod local_model;
 pub mod models;
+pub mod paths;
+pub mod reminders;
 pub mod saved;
 pub mod settings;
 pub mod state;
+pub mod tray;
 pub mod workspace;
 
 use std::process::ExitCode;
@@ -33,7 +42,7 @@ use std::time::Instant;
 
 use proseva_sidecars::{Sidecars, SidecarsConfig, SidecarsError};
 use proseva_supervisor::StartError;
-use tauri::{Manager, RunEvent, Runtime};
+use tauri::{Manager, RunEvent, Runtime, WindowEvent};
 use tauri_plugin_dialog::{DialogExt, MessageDialogKind};
 
 use crate::settings::{SettingsStore, choose_backend};
@@ -92,6 +101,16 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         library::library_pause_embedding,
         library::library_import_file,
         library::library_import_finish,
+        paths::path_kinds,
+        paths::case_path,
+        paths::set_case_path,
+        paths::tick_step,
+        paths::which_court,
+        calendar::calendar_export,
+        calendar::reminders_missed,
+        calendar::reminders_dismiss,
+        calendar::reminder_settings,
+        calendar::set_reminder_settings,
     ])
 }
 
@@ -146,6 +165,14 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
                 tauri::async_runtime::spawn(async move {
                     library::at_start(&law, law_updates, library::now_secs());
                 });
+                // Reminders: what came due while the app was closed, then every 30 seconds.
+                let server = app.clone();
+                let announcer = Arc::new(calendar::WindowAnnouncer(app.clone()));
+                tauri::async_runtime::spawn(state.reminders.clone().run(
+                    move || server.state::<AppState>().workspace().ok(),
+                    announcer,
+                    reminders::poll_interval_from_env(),
+                ));
             }
             Err(error) => {
                 let text = failure_text(&error);
@@ -176,21 +203,48 @@ pub fn run() -> ExitCode {
     let settings = SettingsStore::open(&data_dir, choose_backend(&data_dir));
     let state = AppState::new(data_dir, settings, started);
 
+    let hidden = tray::asks_hidden(&std::env::args().collect::<Vec<_>>());
     let builder = tauri::Builder::default()
-        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
-            // A second launch shows the window that is already open.
-            if let Some(window) = app.get_webview_window("main") {
-                let _ = window.unminimize();
-                let _ = window.show();
-                let _ = window.set_focus();
+        .plugin(tauri_plugin_single_instance::init(|app, argv, _cwd| {
+            // A second launch shows the window that is already open (the login entry's does not).
+            if !tray::asks_hidden(&argv) {
+                tray::show_window(app);
             }
         }))
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_opener::init())
+        .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_autostart::Builder::new().arg(tray::HIDDEN_ARG).build())
         .manage(state)
         .manage(models::Downloads::default())
-        .setup(|app| {
+        .on_window_event(|window, event| {
+            // While ProSeVA starts at login, closing the window keeps it in the tray, reminding.
+            if let WindowEvent::CloseRequested { api, .. } = event
+                && window.app_handle().tray_by_id("main").is_some()
+                && window.state::<AppState>().settings.settings().reminders.start_at_login
+            {
+                api.prevent_close();
+                let _ = window.hide();
+            }
+        })
+        .setup(move |app| {
             quit_on_signals(app.handle().clone());
+            let tray = tray::add(app.handle());
+            if let Err(e) = &tray {
+                tracing::warn!("no tray icon: {e}");
+            }
+            if hidden && tray.is_ok() {
+                if let Some(window) = app.get_webview_window("main") {
+                    let _ = window.hide();
+                }
+                tracing::info!("started hidden in the tray");
+            }
+            // The login entry names this program's path: written again, it follows an upgrade.
+            if app.state::<AppState>().settings.settings().reminders.start_at_login
+                && let Err(e) = calendar::apply_start_at_login(app.handle(), true)
+            {
+                tracing::warn!("{e}");
+            }
             start_supervisor(app.handle().clone());
             Ok(())
         });

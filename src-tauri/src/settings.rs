@@ -50,6 +50,27 @@ pub struct Settings {
     pub local_model: Option<String>,
     /// Minutes without a question after which the local model is unloaded from memory.
     pub local_model_idle_minutes: u32,
+    /// How reminders reach the person; changed only by `set_reminder_settings`, never by the
+    /// settings screen's save (which does not send them).
+    pub reminders: ReminderSettings,
+}
+
+/// How deadline reminders reach the person outside the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReminderSettings {
+    /// Show a system notification when a reminder comes due (on unless turned off).
+    pub notifications: bool,
+    /// Start ProSeVA at login, hidden in the tray, so reminders come while the window is closed.
+    pub start_at_login: bool,
+    /// The person was asked once whether to start at login (after their first deadline).
+    pub start_at_login_asked: bool,
+}
+
+impl Default for ReminderSettings {
+    fn default() -> Self {
+        ReminderSettings { notifications: true, start_at_login: false, start_at_login_asked: false }
+    }
 }
 
 /// The local model's idle minutes unless the person picks others.
@@ -67,6 +88,7 @@ impl Default for Settings {
             mcp_case_data: false,
             local_model: None,
             local_model_idle_minutes: DEFAULT_IDLE_MINUTES,
+            reminders: ReminderSettings::default(),
         }
     }
 }
@@ -346,8 +368,9 @@ impl SettingsStore {
 
     /// Checks and saves. `secrets`: a name with a value sets it, with `""` clears it; names not
     /// given are left as they are. Nothing is written unless every field is acceptable.
+    /// The reminder settings are kept as they are (see [`SettingsStore::save_reminders`]).
     pub fn save(&self, new: Settings, secrets: &BTreeMap<String, String>) -> Result<(), SettingsError> {
-        let new = validate(new)?;
+        let mut new = validate(new)?;
         for (name, value) in secrets {
             if !SECRETS.iter().any(|(n, _)| n == name) {
                 return Err(SettingsError::invalid(name, "not a setting this app keeps"));
@@ -357,6 +380,7 @@ impl SettingsStore {
             }
         }
         let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
+        new.reminders = guard.reminders;
         let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
         write_private_atomically(&self.path, &bytes)?;
         *guard = new;
@@ -365,6 +389,18 @@ impl SettingsStore {
             let value = value.trim();
             if value.is_empty() { self.secrets.delete(name)? } else { self.secrets.set(name, value)? }
         }
+        Ok(())
+    }
+}
+
+impl SettingsStore {
+    /// Saves how reminders reach the person, the other settings as they are.
+    pub fn save_reminders(&self, reminders: ReminderSettings) -> Result<(), SettingsError> {
+        let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
+        let new = Settings { reminders, ..guard.clone() };
+        let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
+        write_private_atomically(&self.path, &bytes)?;
+        *guard = new;
         Ok(())
     }
 }
@@ -445,6 +481,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         openalex_email,
         law_updates: s.law_updates,
         mcp_case_data: s.mcp_case_data,
+        reminders: s.reminders,
     })
 }
 
@@ -551,6 +588,27 @@ mod tests {
         let on_disk: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join("settings.json")).unwrap()).unwrap();
         assert_eq!(on_disk["mcpCaseData"], true, "the key proseva-mcp reads");
         assert!(store(dir.path(), &[]).view().mcp_case_data);
+    }
+
+    #[test]
+    fn reminder_settings_have_their_defaults_and_survive_the_settings_screens_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        assert_eq!(s.settings().reminders, ReminderSettings { notifications: true, start_at_login: false, start_at_login_asked: false });
+        let chosen = ReminderSettings { notifications: false, start_at_login: true, start_at_login_asked: true };
+        s.save_reminders(chosen).unwrap();
+        let on_disk: serde_json::Value = serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(on_disk["reminders"], serde_json::json!({"notifications": false, "startAtLogin": true, "startAtLoginAsked": true}));
+        // The settings screen sends its own fields only: the reminders stay as chosen.
+        let from_screen: Settings = serde_json::from_value(serde_json::json!({"offline": true, "localModelIdleMinutes": 5})).unwrap();
+        s.save(from_screen, &BTreeMap::new()).unwrap();
+        let again = store(dir.path(), &[]);
+        assert!(again.settings().offline);
+        assert_eq!(again.settings().reminders, chosen);
+        // A settings.json from before reminders keeps their defaults.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true}"#).unwrap();
+        again.reload();
+        assert_eq!(again.settings().reminders, ReminderSettings::default());
     }
 
     #[test]

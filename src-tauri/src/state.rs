@@ -145,6 +145,9 @@ pub struct AppState {
     pub folders: crate::folders::OwnFolders,
     /// The law library: the official Code downloaded into the data dir and built into the graph.
     pub library: Arc<Library>,
+    /// Deadline reminders: when they were last asked for, and what came due while the app was
+    /// closed ([`crate::reminders`]).
+    pub reminders: Arc<crate::reminders::Reminders>,
 }
 
 /// The requests running now, by the id the window gave each, for Stop.
@@ -219,7 +222,9 @@ impl AppState {
         let model = Mutex::new(model_status(&settings));
         let library = Library::open(&data_dir, DownloadConfig::from_env());
         let local = Arc::new(crate::local_model::LocalModels::new(&data_dir));
+        let reminders = Arc::new(crate::reminders::Reminders::new(&data_dir, crate::reminders::Clock::from_env()));
         AppState {
+            reminders,
             local,
             model,
             shared: Mutex::new(Shared {
@@ -364,6 +369,12 @@ impl AppState {
     /// The same state with the law library `library` (tests: one that downloads from a stand-in).
     pub fn with_library(mut self, library: Arc<Library>) -> Self {
         self.library = library;
+        self
+    }
+
+    /// The same state with these reminders (tests: a clock of their own).
+    pub fn with_reminders(mut self, reminders: crate::reminders::Reminders) -> Self {
+        self.reminders = Arc::new(reminders);
         self
     }
 

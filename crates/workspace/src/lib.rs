@@ -1,6 +1,7 @@
 //! `proseva-workspace`: the case workspace's one way to the person's data — a typed client of
 //! proseva-server's REST API (cases, deadlines, contacts, finances, timeline, notes, saved
-//! conversations, documents, backups). The desktop's commands are thin over it, and it is tested
+//! conversations, documents, backups), and what reaches the person outside the window (reminders,
+//! the calendar file) and a case's step-by-step path. The desktop's commands are thin over it, and it is tested
 //! against the real server without a window.
 //!
 //! ```no_run
@@ -19,8 +20,10 @@
 //! Records travel as JSON objects in the server's shapes (`docs/workspace.md`): the server
 //! validates them and its field errors come back as [`WorkspaceError::Invalid`], field by field.
 
+mod calendar;
 mod error;
 mod export;
+mod paths;
 mod resource;
 
 use std::collections::BTreeMap;
@@ -29,8 +32,10 @@ use reqwest::{Method, RequestBuilder, Response};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+pub use calendar::{CalendarFile, CalendarScope, MAX_DISMISS_KEYS, count_events};
 pub use error::WorkspaceError;
 pub use export::{case_summary, conversation_markdown};
+pub use paths::is_step_id;
 pub use resource::Resource;
 
 /// Which records a list asks for.
@@ -74,6 +79,16 @@ impl ListQuery {
         pairs.extend(self.filter.iter().map(|(k, v)| (k.clone(), v.clone())));
         pairs
     }
+}
+
+/// The file name a response's `Content-Disposition` gives (`filename="…"`).
+fn disposition_name(response: &Response) -> Option<String> {
+    response
+        .headers()
+        .get(reqwest::header::CONTENT_DISPOSITION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split("filename=\"").nth(1))
+        .map(|v| v.trim_end_matches('"').to_string())
 }
 
 /// One page of a list and how many records match in all.
@@ -256,13 +271,7 @@ impl Workspace {
             query.push(("version", version.to_string()));
         }
         let response = self.send(self.request(Method::GET, &format!("/api/drafts/{id}/export")).query(&query)).await?;
-        let name = response
-            .headers()
-            .get(reqwest::header::CONTENT_DISPOSITION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split("filename=\"").nth(1))
-            .map(|v| v.trim_end_matches('"').to_string())
-            .unwrap_or_else(|| format!("draft-{id}.{format}"));
+        let name = disposition_name(&response).unwrap_or_else(|| format!("draft-{id}.{format}"));
         let bytes = response.bytes().await.map_err(|e| WorkspaceError::unreachable(&e))?;
         Ok((bytes.to_vec(), name))
     }

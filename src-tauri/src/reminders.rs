@@ -1,0 +1,374 @@
+//! Reminders that reach the person while the app runs, and what came due while it was closed.
+//!
+//! The case data server knows which reminders fire when (`GET /api/reminders?from=&to=`: a
+//! deadline done or moved is its business). This side remembers when it last asked, in
+//! `<data dir>/reminders.json` (written atomically), and asks for `[last asked, now)`:
+//!
+//! - at start, that span is what came due while the app was closed: the missed reminders, kept
+//!   for the window ([`Reminders::missed`]) until dismissed, and one summary notification;
+//! - then every 30 seconds (`PROSEVA_REMINDER_POLL_MS`), each reminder is a system notification
+//!   and goes to the window as the `reminders` event ([`Announcer`]).
+//!
+//! The very first run (no `reminders.json`) starts from now: old deadlines are not replayed.
+//! Each notification shown is one line of `<data dir>/logs/notifications.jsonl`
+//! (`{"at", "keys", "title", "body"}`); with notifications turned off nothing is shown or logged,
+//! and the window still hears of them. "Now" is the system clock, or the RFC 3339 instant written
+//! in the file `PROSEVA_CLOCK_FILE` names, read again at every check (tests move time with it).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use proseva_workspace::{Workspace, WorkspaceError};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::settings::write_private_atomically;
+
+/// Where the last check's instant is kept, in the data dir.
+pub const STATE_FILE: &str = "reminders.json";
+/// The log of the notifications shown, in `<data dir>/logs`.
+pub const LOG_FILE: &str = "notifications.jsonl";
+/// How often the running app asks, unless `PROSEVA_REMINDER_POLL_MS` says otherwise.
+pub const DEFAULT_POLL: Duration = Duration::from_secs(30);
+/// The longest span the server answers for at once; a longer absence is cut to its last part.
+const MAX_SPAN_DAYS: i64 = 400;
+/// How many reminders the summary of missed ones names before "and N more".
+const SUMMARY_NAMES: usize = 3;
+
+/// What can stop a check; the next one tries again.
+#[derive(Debug, thiserror::Error)]
+pub enum ReminderError {
+    #[error("the test clock: {0}")]
+    Clock(String),
+    #[error("asking the case data server for reminders: {0}")]
+    Server(#[from] WorkspaceError),
+    #[error("{path}: {message}")]
+    File { path: PathBuf, message: String },
+}
+
+/// Where "now" comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Clock {
+    System,
+    /// A file holding one RFC 3339 instant, read at every check.
+    File(PathBuf),
+}
+
+impl Clock {
+    /// `PROSEVA_CLOCK_FILE` when set, else the system clock.
+    pub fn from_env() -> Clock {
+        match std::env::var_os("PROSEVA_CLOCK_FILE").filter(|v| !v.is_empty()) {
+            Some(path) => Clock::File(PathBuf::from(path)),
+            None => Clock::System,
+        }
+    }
+
+    pub fn now(&self) -> Result<DateTime<Utc>, ReminderError> {
+        match self {
+            Clock::System => Ok(Utc::now()),
+            Clock::File(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| ReminderError::Clock(format!("{}: {e}", path.display())))?;
+                DateTime::parse_from_rfc3339(text.trim())
+                    .map(|at| at.with_timezone(&Utc))
+                    .map_err(|e| ReminderError::Clock(format!("{} does not hold an RFC 3339 instant: {e}", path.display())))
+            }
+        }
+    }
+}
+
+/// `PROSEVA_REMINDER_POLL_MS` (at least 10 ms), else 30 seconds.
+pub fn poll_interval_from_env() -> Duration {
+    std::env::var("PROSEVA_REMINDER_POLL_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(DEFAULT_POLL, |ms| Duration::from_millis(ms.max(10)))
+}
+
+/// How reminders reach the person: the app's notifications and window, or a test's record.
+pub trait Announcer: Send + Sync {
+    /// Whether the person wants system notifications (Settings).
+    fn notifications_on(&self) -> bool;
+    /// Shows one system notification.
+    fn show(&self, title: &str, body: &str) -> Result<(), String>;
+    /// Tells the window that these reminders came due while it runs.
+    fn fired(&self, reminders: &[Value]);
+}
+
+/// What came due while the app was closed, as `reminders_missed` answers it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Missed {
+    /// When the app last checked before this start (RFC 3339); null on the very first run.
+    pub since: Option<String>,
+    /// The server's reminder objects, earliest first, less those dismissed since.
+    pub reminders: Vec<Value>,
+}
+
+/// `reminders.json`.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Ledger {
+    last_checked: Option<String>,
+}
+
+/// One check's span and what fired in it.
+struct Span {
+    since: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    reminders: Vec<Value>,
+}
+
+/// The reminders of one data dir: when they were last asked for, and the missed ones.
+pub struct Reminders {
+    state_file: PathBuf,
+    log_file: PathBuf,
+    clock: Clock,
+    /// One check at a time, so no span is asked for twice.
+    checking: tokio::sync::Mutex<()>,
+    /// `None` until the start check has run.
+    missed: watch::Sender<Option<Missed>>,
+}
+
+fn stamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Every key a reminder stands for (`keys`, else its `key`).
+fn keys_of(reminder: &Value) -> Vec<String> {
+    let keys: Vec<String> = reminder["keys"].as_array().into_iter().flatten().filter_map(|k| k.as_str().map(str::to_string)).collect();
+    if keys.is_empty() { reminder["key"].as_str().map(str::to_string).into_iter().collect() } else { keys }
+}
+
+/// A reminder's notification: "ProSeVA: <case>" over the server's sentence.
+pub fn notification_of(reminder: &Value) -> (String, String) {
+    let title = match reminder["caseName"].as_str().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(case) => format!("ProSeVA: {case}"),
+        None => "ProSeVA: a deadline".to_string(),
+    };
+    let body = reminder["text"].as_str().map(str::trim).filter(|t| !t.is_empty()).or(reminder["title"].as_str()).unwrap_or("A deadline");
+    (title, body.to_string())
+}
+
+/// The one notification for what came due while the app was closed.
+pub fn summary_of(missed: &[Value]) -> (String, String) {
+    let mut texts: Vec<String> = missed.iter().take(SUMMARY_NAMES).map(|r| notification_of(r).1).collect();
+    if missed.len() > SUMMARY_NAMES {
+        texts.push(format!("and {} more", missed.len() - SUMMARY_NAMES));
+    }
+    ("ProSeVA".to_string(), format!("While ProSeVA was closed: {}", texts.join("; ")))
+}
+
+impl Reminders {
+    pub fn new(data_dir: &Path, clock: Clock) -> Self {
+        Reminders {
+            state_file: data_dir.join(STATE_FILE),
+            log_file: data_dir.join("logs").join(LOG_FILE),
+            clock,
+            checking: tokio::sync::Mutex::new(()),
+            missed: watch::Sender::new(None),
+        }
+    }
+
+    /// The log of what was shown, one JSON object a line.
+    pub fn log_file(&self) -> &Path {
+        &self.log_file
+    }
+
+    fn last_checked(&self) -> Result<Option<DateTime<Utc>>, ReminderError> {
+        let bytes = match std::fs::read(&self.state_file) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(ReminderError::File { path: self.state_file.clone(), message: e.to_string() }),
+        };
+        // A damaged file is as good as none: start from now rather than never remind again.
+        let ledger: Ledger = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            tracing::warn!("{} is unreadable ({e}); reminders start from now", self.state_file.display());
+            Ledger::default()
+        });
+        Ok(ledger.last_checked.and_then(|t| DateTime::parse_from_rfc3339(&t).ok()).map(|t| t.with_timezone(&Utc)))
+    }
+
+    fn record(&self, now: DateTime<Utc>) -> Result<(), ReminderError> {
+        let bytes = serde_json::to_vec_pretty(&Ledger { last_checked: Some(stamp(now)) }).expect("the ledger serialises");
+        write_private_atomically(&self.state_file, &bytes)
+            .map_err(|e| ReminderError::File { path: self.state_file.clone(), message: e.to_string() })
+    }
+
+    /// Asks for `[last checked, now)` and records `now` as checked. Nothing is asked on the first
+    /// run ever, nor when the clock went back.
+    async fn advance(&self, workspace: &Workspace) -> Result<Span, ReminderError> {
+        let now = self.clock.now()?;
+        let Some(last) = self.last_checked()? else {
+            self.record(now)?;
+            return Ok(Span { since: None, now, reminders: Vec::new() });
+        };
+        if now <= last {
+            return Ok(Span { since: Some(last), now, reminders: Vec::new() });
+        }
+        let from = last.max(now - chrono::Duration::days(MAX_SPAN_DAYS));
+        let answer = workspace.reminders(&stamp(from), &stamp(now)).await?;
+        // Recorded before anything is shown: a crash between the two loses a notification rather
+        // than showing it twice (the missed list and the window's list still have it).
+        self.record(now)?;
+        let reminders = answer["reminders"].as_array().cloned().unwrap_or_default();
+        Ok(Span { since: Some(last), now, reminders })
+    }
+
+    /// Shows a notification, if the person wants them, and logs it.
+    fn show(&self, announcer: &dyn Announcer, at: DateTime<Utc>, keys: Vec<String>, title: &str, body: &str) {
+        if !announcer.notifications_on() {
+            return;
+        }
+        if let Err(e) = announcer.show(title, body) {
+            tracing::warn!("could not show a notification: {e}");
+        }
+        let line = json!({ "at": stamp(at), "keys": keys, "title": title, "body": body });
+        let written = std::fs::create_dir_all(self.log_file.parent().unwrap_or(Path::new("."))).and_then(|_| {
+            let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&self.log_file)?;
+            file.write_all(format!("{line}\n").as_bytes())
+        });
+        if let Err(e) = written {
+            tracing::warn!("could not log a notification in {}: {e}", self.log_file.display());
+        }
+    }
+
+    /// The check at start: what came due while the app was closed becomes the missed list (and one
+    /// summary notification).
+    pub async fn start_check(&self, workspace: &Workspace, announcer: &dyn Announcer) -> Result<Missed, ReminderError> {
+        let _one = self.checking.lock().await;
+        let span = self.advance(workspace).await?;
+        if !span.reminders.is_empty() {
+            let (title, body) = summary_of(&span.reminders);
+            let keys = span.reminders.iter().flat_map(keys_of).collect();
+            self.show(announcer, span.now, keys, &title, &body);
+        }
+        let missed = Missed { since: span.since.map(stamp), reminders: span.reminders };
+        self.missed.send_replace(Some(missed.clone()));
+        Ok(missed)
+    }
+
+    /// A check while the app runs: each reminder due since the last one is shown and told to the
+    /// window. Returns them.
+    pub async fn check(&self, workspace: &Workspace, announcer: &dyn Announcer) -> Result<Vec<Value>, ReminderError> {
+        let _one = self.checking.lock().await;
+        let span = self.advance(workspace).await?;
+        if span.reminders.is_empty() {
+            return Ok(Vec::new());
+        }
+        for reminder in &span.reminders {
+            let (title, body) = notification_of(reminder);
+            self.show(announcer, span.now, keys_of(reminder), &title, &body);
+        }
+        announcer.fired(&span.reminders);
+        Ok(span.reminders)
+    }
+
+    /// The missed list, once the start check has run (waiting up to `wait` for it).
+    pub async fn missed(&self, wait: Duration) -> Option<Missed> {
+        let mut seen = self.missed.subscribe();
+        match tokio::time::timeout(wait, seen.wait_for(Option::is_some)).await {
+            Ok(Ok(missed)) => missed.clone(),
+            _ => None,
+        }
+    }
+
+    /// Takes dismissed reminders off the missed list (a reminder goes when any key it stands for
+    /// is dismissed).
+    pub fn forget(&self, keys: &[String]) {
+        self.missed.send_if_modified(|missed| {
+            let Some(missed) = missed else { return false };
+            let before = missed.reminders.len();
+            missed.reminders.retain(|r| !keys_of(r).iter().any(|k| keys.contains(k)));
+            missed.reminders.len() != before
+        });
+    }
+
+    /// The start check, then a check every `every`, for as long as the app runs. `workspace` gives
+    /// the case data server's client while it is up (none while starting or quitting: the check
+    /// waits).
+    pub async fn run(self: Arc<Self>, workspace: impl Fn() -> Option<Workspace>, announcer: Arc<dyn Announcer>, every: Duration) {
+        let mut started = false;
+        let mut last_problem = String::new();
+        loop {
+            if let Some(workspace) = workspace() {
+                let result = if started {
+                    self.check(&workspace, &*announcer).await.map(drop)
+                } else {
+                    self.start_check(&workspace, &*announcer).await.map(drop)
+                };
+                match result {
+                    Ok(()) => {
+                        started = true;
+                        last_problem.clear();
+                    }
+                    Err(e) => {
+                        // Said once, not every 30 seconds.
+                        let problem = e.to_string();
+                        if problem != last_problem {
+                            tracing::warn!("reminders: {problem}");
+                            last_problem = problem;
+                        }
+                    }
+                }
+            }
+            tokio::time::sleep(every).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notification_names_the_case_and_says_the_servers_sentence() {
+        let r = json!({"caseName": "Smith v. Jones", "text": "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones", "key": "deadline/1/1d/2026-03-10T09:00"});
+        assert_eq!(notification_of(&r), ("ProSeVA: Smith v. Jones".into(), "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones".into()));
+        let no_case = json!({"caseName": null, "title": "Pay the fine", "text": ""});
+        assert_eq!(notification_of(&no_case), ("ProSeVA: a deadline".into(), "Pay the fine".into()));
+        assert_eq!(keys_of(&r), vec!["deadline/1/1d/2026-03-10T09:00".to_string()]);
+        assert_eq!(keys_of(&json!({"key": "a", "keys": ["a", "b"]})), vec!["a".to_string(), "b".to_string()]);
+    }
+
+    #[test]
+    fn the_summary_names_three_and_counts_the_rest() {
+        let missed: Vec<Value> = (1..=5).map(|n| json!({"text": format!("Deadline {n} passed")})).collect();
+        let (title, body) = summary_of(&missed);
+        assert_eq!(title, "ProSeVA");
+        assert_eq!(body, "While ProSeVA was closed: Deadline 1 passed; Deadline 2 passed; Deadline 3 passed; and 2 more");
+        assert_eq!(summary_of(&missed[..1]).1, "While ProSeVA was closed: Deadline 1 passed");
+    }
+
+    #[test]
+    fn the_clock_file_is_read_at_every_check_and_a_bad_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("now");
+        let clock = Clock::File(path.clone());
+        assert!(matches!(clock.now(), Err(ReminderError::Clock(_))));
+        std::fs::write(&path, "2026-03-09T09:00:00-04:00\n").unwrap();
+        assert_eq!(stamp(clock.now().unwrap()), "2026-03-09T13:00:00Z");
+        std::fs::write(&path, "2026-03-12T09:00:00Z").unwrap();
+        assert_eq!(stamp(clock.now().unwrap()), "2026-03-12T09:00:00Z");
+        std::fs::write(&path, "next Tuesday").unwrap();
+        let err = clock.now().unwrap_err().to_string();
+        assert!(err.contains("does not hold an RFC 3339 instant"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn dismissed_reminders_leave_the_missed_list() {
+        let dir = tempfile::tempdir().unwrap();
+        let reminders = Reminders::new(dir.path(), Clock::System);
+        assert_eq!(reminders.missed(Duration::from_millis(10)).await, None, "not until the start check");
+        let list = vec![
+            json!({"key": "deadline/1/2d/2026-03-11", "keys": ["deadline/1/7d/2026-03-11", "deadline/1/2d/2026-03-11"]}),
+            json!({"key": "deadline/2/morning/2026-03-12"}),
+        ];
+        reminders.missed.send_replace(Some(Missed { since: Some("2026-03-01T00:00:00Z".into()), reminders: list }));
+        reminders.forget(&["deadline/1/7d/2026-03-11".to_string()]);
+        let left = reminders.missed(Duration::from_millis(10)).await.unwrap();
+        assert_eq!(left.reminders, vec![json!({"key": "deadline/2/morning/2026-03-12"})]);
+    }
+}
