@@ -239,7 +239,7 @@ fn description(deadline: &Deadline, case: Option<&Case>) -> String {
 
 fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz) {
     let Entry { deadline, case } = entry;
-    let Some(when) = When::of(deadline) else { return };
+    let Some(when) = When::of(&deadline.date, deadline.time.as_deref()) else { return };
     let start = when.time.and_then(|time| reminders::instant(when.date.and_time(time), tz));
     let created = parse_stamp(&deadline.created_at);
     let changed = [Some(&deadline.updated_at), case.map(|c| &c.updated_at)].into_iter().flatten().filter_map(|s| parse_stamp(s)).max();
@@ -278,14 +278,14 @@ fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz) {
         }
     }
     w.text("SUMMARY", &summary);
-    if let Some(place) = reminders::place(deadline, case) {
+    if let Some(place) = reminders::place(deadline.location.as_deref(), deadline.time.as_deref(), case.and_then(|c| c.court.as_deref())) {
         w.text("LOCATION", &place);
     }
     w.text("DESCRIPTION", &description(deadline, case));
     w.line("STATUS", if deadline.done { "CANCELLED" } else { "CONFIRMED" });
     if !deadline.done {
         let timed = start.map(|s| (s, when));
-        for offset in reminders::offsets_for(deadline, case) {
+        for offset in reminders::offsets_for(deadline.reminders.as_deref(), case.and_then(|c| c.reminders.as_deref())) {
             let Some(trigger) = trigger(offset, when, timed.map(|t| t.0), tz) else { continue };
             w.line("BEGIN", "VALARM");
             w.line("ACTION", "DISPLAY");

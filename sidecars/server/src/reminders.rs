@@ -32,20 +32,14 @@
 //! ```
 //!
 //! Not for: deciding which reminders to show (the window does, with its own clock, through
-//! `GET /api/reminders`; [`due`] answers it) or the calendar file (`crate::calendar`).
+//! `GET /api/reminders`; `crate::store::due_reminders` answers it) or the calendar file
+//! (`crate::calendar`).
 
-use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 use chrono::{DateTime, Datelike, Days, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike, Utc};
-use rusqlite::Connection;
-use serde::Serialize;
 
-use crate::ApiError;
 use crate::fields::Fields;
-use crate::store::cases::{Case, Cases};
-use crate::store::deadlines::{Deadline, Deadlines};
-use crate::store::{ListFilter, Table, dismissals};
 
 /// The hour of the day (local wall time) a day's reminder fires.
 pub const REMINDER_HOUR: u32 = 8;
@@ -185,9 +179,9 @@ pub struct When {
 
 impl When {
     /// From a stored deadline's `date` (`YYYY-MM-DD`) and `time` (`HH:MM`).
-    pub fn of(deadline: &Deadline) -> Option<When> {
-        let date = NaiveDate::parse_from_str(&deadline.date, "%Y-%m-%d").ok()?;
-        let time = match &deadline.time {
+    pub fn of(date: &str, time: Option<&str>) -> Option<When> {
+        let date = NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
+        let time = match time {
             Some(t) => Some(parse_time(t)?),
             None => None,
         };
@@ -278,18 +272,18 @@ pub fn occurrences<Tz: TimeZone>(deadline_id: i64, when: When, offsets: &[Offset
     found
 }
 
-/// The offsets a deadline reminds at: its own, else its case's, else [`DEFAULT_OFFSETS`].
-pub fn offsets_for(deadline: &Deadline, case: Option<&Case>) -> Vec<Offset> {
-    let chosen = deadline.reminders.as_ref().or_else(|| case.and_then(|c| c.reminders.as_ref()));
-    match chosen {
+/// The offsets a deadline reminds at: its own (`own`), else its case's, else [`DEFAULT_OFFSETS`].
+pub fn offsets_for(own: Option<&[String]>, case: Option<&[String]>) -> Vec<Offset> {
+    match own.or(case) {
         Some(names) => names.iter().filter_map(|n| Offset::parse(n)).collect(),
         None => DEFAULT_OFFSETS.to_vec(),
     }
 }
 
-/// Where a deadline happens: its own `location`, else, for a hearing, its case's court.
-pub fn place(deadline: &Deadline, case: Option<&Case>) -> Option<String> {
-    deadline.location.clone().or_else(|| deadline.time.as_ref().and(case.and_then(|c| c.court.clone())))
+/// Where a deadline happens: its own `location`, else, for a hearing (a deadline with a `time`),
+/// its case's `court`.
+pub fn place(location: Option<&str>, time: Option<&str>, court: Option<&str>) -> Option<String> {
+    location.or_else(|| time.and(court)).map(str::to_string)
 }
 
 /// What a reminder is about, for its wording.
@@ -326,90 +320,6 @@ pub fn wording(about: About<'_>, when: When, today: NaiveDate, passed: bool) -> 
 
 /// The longest range `GET /api/reminders` answers for.
 pub const MAX_RANGE_DAYS: i64 = 400;
-
-/// A reminder that came due, as `GET /api/reminders` answers it: for each deadline, its latest
-/// reminder in the range, standing for all of them (`keys`, oldest first), so a person back after
-/// a week away sees each deadline once.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Reminder {
-    pub key: String,
-    pub keys: Vec<String>,
-    pub deadline_id: i64,
-    pub case_id: Option<i64>,
-    pub case_name: Option<String>,
-    pub title: String,
-    pub kind: String,
-    pub date: String,
-    pub time: Option<String>,
-    pub location: Option<String>,
-    pub offset: String,
-    /// When it fired, RFC 3339 UTC.
-    pub at: String,
-    /// Whether the deadline had passed by the end of the range.
-    pub passed: bool,
-    pub text: String,
-}
-
-/// The reminders that fire in `[from, to)` in time zone `tz`, earliest first: of deadlines not
-/// marked done, leaving out dismissed keys. Worded as read at `to` (ask up to now).
-pub fn due<Tz: TimeZone>(c: &Connection, from: DateTime<Utc>, to: DateTime<Utc>, tz: &Tz) -> Result<Vec<Reminder>, ApiError> {
-    // A reminder fires at most MAX_DAYS_BEFORE days before its deadline; a day either side
-    // covers any time zone's offset from UTC.
-    let first = from.date_naive().checked_sub_days(Days::new(1)).unwrap_or(NaiveDate::MIN);
-    let last = to.date_naive().checked_add_days(Days::new(MAX_DAYS_BEFORE as u64 + 1)).unwrap_or(NaiveDate::MAX);
-    let filter = ListFilter { from: Some(first.to_string()), to: Some(last.to_string()), done: Some(false), ..Default::default() };
-    let deadlines = Deadlines::list(c, &filter)?.items;
-    let mut cases: BTreeMap<i64, Option<Case>> = BTreeMap::new();
-    let today = to.with_timezone(tz).date_naive();
-    let mut found = Vec::new();
-    for deadline in &deadlines {
-        let Some(when) = When::of(deadline) else { continue };
-        let case = match deadline.case_id {
-            Some(id) => match cases.get(&id) {
-                Some(case) => case.clone(),
-                None => {
-                    let case = Cases::get(c, id)?;
-                    cases.insert(id, case.clone());
-                    case
-                }
-            },
-            None => None,
-        };
-        let in_range: Vec<Occurrence> = occurrences(deadline.id, when, &offsets_for(deadline, case.as_ref()), tz)
-            .into_iter()
-            .filter(|o| from <= o.at && o.at < to)
-            .collect();
-        if in_range.is_empty() {
-            continue;
-        }
-        let dismissed: HashSet<String> = dismissals::dismissed(c, deadline.id)?;
-        let keys: Vec<String> = in_range.iter().map(|o| o.key.clone()).filter(|k| !dismissed.contains(k)).collect();
-        let Some(latest) = in_range.iter().rev().find(|o| !dismissed.contains(&o.key)) else { continue };
-        let passed = when.passes_at(tz).is_some_and(|end| end <= to);
-        let location = place(deadline, case.as_ref());
-        let case_name = case.as_ref().map(|c| c.name.clone());
-        let about = About { title: &deadline.title, case_name: case_name.as_deref(), place: location.as_deref() };
-        found.push(Reminder {
-            key: latest.key.clone(),
-            keys,
-            deadline_id: deadline.id,
-            case_id: deadline.case_id,
-            case_name: case_name.clone(),
-            title: deadline.title.clone(),
-            kind: deadline.kind.clone(),
-            date: deadline.date.clone(),
-            time: deadline.time.clone(),
-            location: location.clone(),
-            offset: latest.offset.to_string(),
-            at: latest.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            passed,
-            text: wording(about, when, today, passed),
-        });
-    }
-    found.sort_by(|a, b| (&a.at, a.deadline_id).cmp(&(&b.at, b.deadline_id)));
-    Ok(found)
-}
 
 #[cfg(test)]
 mod tests {

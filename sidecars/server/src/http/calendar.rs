@@ -5,7 +5,7 @@
 //!   deadline (404 likewise); `text/calendar; charset=utf-8`.
 //! - `GET /api/reminders?from=<RFC 3339>&to=<RFC 3339>` — the reminders that fire in `[from, to)`
 //!   (at most [`reminders::MAX_RANGE_DAYS`] days), worded as read at `to`:
-//!   `{"from", "to", "reminders": [Reminder]}` ([`reminders::Reminder`]). The window asks for
+//!   `{"from", "to", "reminders": [Reminder]}` ([`crate::store::due_reminders::Reminder`]). The window asks for
 //!   `[last time it asked, now)`: on start, that is everything that came due while it was closed.
 //! - `POST /api/reminders/dismiss` `{"keys": [...]}` — those reminders never come back:
 //!   `{"dismissed": [...], "ignored": [keys of deadlines that no longer exist]}`.
@@ -131,7 +131,7 @@ async fn due(
     }
     f.finish()?;
     let (Some(from), Some(to)) = (from, to) else { return Err(ApiError::Internal("validated range missing".into())) };
-    let found = state.blocking(move |s| s.store.read(|c| reminders::due(c, from, to, &chrono::Local))).await?;
+    let found = state.blocking(move |s| s.store.read(|c| crate::store::due_reminders::due(c, from, to, &chrono::Local))).await?;
     let stamp = |at: DateTime<Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     Ok(Json(json!({ "from": stamp(from), "to": stamp(to), "reminders": found })))
 }

@@ -15,6 +15,7 @@ pub mod deadlines;
 pub mod dismissals;
 pub mod documents;
 pub mod drafts;
+pub mod due_reminders;
 pub mod finances;
 pub mod links;
 pub mod notes;
