@@ -37,11 +37,8 @@ fn notifications(data: &Path, count: usize, limit: Duration) -> Vec<Value> {
     let log = data.join("logs/notifications.jsonl");
     let deadline = Instant::now() + limit;
     loop {
-        let lines: Vec<Value> = std::fs::read_to_string(&log)
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect();
+        let lines: Vec<Value> =
+            std::fs::read_to_string(&log).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
         if lines.len() >= count || Instant::now() > deadline {
             return lines;
         }
@@ -101,7 +98,12 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     // The one-time question after the first deadline (the hearing the path made): not now.
     press(&session, "#start-at-login-no");
     session.wait_until("return document.querySelector('#start-at-login-prompt').hidden", LONG).unwrap();
-    session.script("document.querySelector('#case-path .path-step[data-status=\"next\"]').scrollIntoView({block: 'start'});", serde_json::json!([])).unwrap();
+    session
+        .script(
+            "document.querySelector('#case-path .path-step[data-status=\"next\"]').scrollIntoView({block: 'start'});",
+            serde_json::json!([]),
+        )
+        .unwrap();
     save_screenshot(&session, "case-path.png");
 
     // Add to my calendar: one file, the hearing in it with a stable UID.
