@@ -72,7 +72,7 @@ pub async fn reminders_dismiss(state: State<'_, AppState>, keys: Vec<String>) ->
         return Err(CommandError::invalid("keys", format!("give 1 to {MAX_DISMISS_KEYS} reminder keys")));
     }
     let answer = state.workspace()?.dismiss_reminders(&keys).await?;
-    state.reminders.forget(&keys);
+    state.reminders.forget(&keys).await;
     Ok(answer)
 }
 

@@ -5,7 +5,9 @@
 //! `<data dir>/reminders.json` (written atomically), and asks for `[last asked, now)`:
 //!
 //! - at start, that span is what came due while the app was closed: the missed reminders, kept
-//!   for the window ([`Reminders::missed`]) until dismissed, and one summary notification;
+//!   for the window ([`Reminders::missed`]) until dismissed — in `reminders.json` too, so they are
+//!   shown again at the next start if the person quit without dismissing them — and one summary
+//!   notification for the new ones;
 //! - then every 30 seconds (`PROSEVA_REMINDER_POLL_MS`), each reminder is a system notification
 //!   and goes to the window as the `reminders` event ([`Announcer`]).
 //!
@@ -107,18 +109,30 @@ pub struct Missed {
     pub reminders: Vec<Value>,
 }
 
-/// `reminders.json`.
+/// `reminders.json`: when reminders were last asked for, and the missed ones not dismissed yet
+/// (kept across restarts: a person who quits without reading them sees them again).
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Ledger {
     last_checked: Option<String>,
+    #[serde(default)]
+    missed: Vec<Value>,
 }
 
-/// One check's span and what fired in it.
+/// One check's span and what fired in it, and the missed reminders kept from before.
 struct Span {
     since: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
     reminders: Vec<Value>,
+    kept: Vec<Value>,
+}
+
+/// `kept` with `new` laid over it: one reminder per deadline, the newer winning, earliest first.
+fn merge_missed(kept: Vec<Value>, new: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = kept.into_iter().filter(|old| !new.iter().any(|n| n["deadlineId"] == old["deadlineId"])).collect();
+    out.extend(new.iter().cloned());
+    out.sort_by(|a, b| a["at"].as_str().unwrap_or_default().cmp(b["at"].as_str().unwrap_or_default()));
+    out
 }
 
 /// The reminders of one data dir: when they were last asked for, and the missed ones.
@@ -177,22 +191,21 @@ impl Reminders {
         &self.log_file
     }
 
-    fn last_checked(&self) -> Result<Option<DateTime<Utc>>, ReminderError> {
+    fn ledger(&self) -> Result<Ledger, ReminderError> {
         let bytes = match std::fs::read(&self.state_file) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Ledger::default()),
             Err(e) => return Err(ReminderError::File { path: self.state_file.clone(), message: e.to_string() }),
         };
         // A damaged file is as good as none: start from now rather than never remind again.
-        let ledger: Ledger = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        Ok(serde_json::from_slice(&bytes).unwrap_or_else(|e| {
             tracing::warn!("{} is unreadable ({e}); reminders start from now", self.state_file.display());
             Ledger::default()
-        });
-        Ok(ledger.last_checked.and_then(|t| DateTime::parse_from_rfc3339(&t).ok()).map(|t| t.with_timezone(&Utc)))
+        }))
     }
 
-    fn record(&self, now: DateTime<Utc>) -> Result<(), ReminderError> {
-        let bytes = serde_json::to_vec_pretty(&Ledger { last_checked: Some(stamp(now)) }).expect("the ledger serialises");
+    fn write_ledger(&self, ledger: &Ledger) -> Result<(), ReminderError> {
+        let bytes = serde_json::to_vec_pretty(ledger).expect("the ledger serialises");
         write_private_atomically(&self.state_file, &bytes)
             .map_err(|e| ReminderError::File { path: self.state_file.clone(), message: e.to_string() })
     }
@@ -201,20 +214,23 @@ impl Reminders {
     /// run ever, nor when the clock went back.
     async fn advance(&self, workspace: &Workspace) -> Result<Span, ReminderError> {
         let now = self.clock.now()?;
-        let Some(last) = self.last_checked()? else {
-            self.record(now)?;
-            return Ok(Span { since: None, now, reminders: Vec::new() });
+        let ledger = self.ledger()?;
+        let kept = ledger.missed.clone();
+        let Some(last) = ledger.last_checked.as_deref().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc))
+        else {
+            self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: ledger.missed })?;
+            return Ok(Span { since: None, now, reminders: Vec::new(), kept });
         };
         if now <= last {
-            return Ok(Span { since: Some(last), now, reminders: Vec::new() });
+            return Ok(Span { since: Some(last), now, reminders: Vec::new(), kept });
         }
         let from = last.max(now - chrono::Duration::days(MAX_SPAN_DAYS));
         let answer = workspace.reminders(&stamp(from), &stamp(now)).await?;
         // Recorded before anything is shown: a crash between the two loses a notification rather
         // than showing it twice (the missed list and the window's list still have it).
-        self.record(now)?;
+        self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: ledger.missed })?;
         let reminders = answer["reminders"].as_array().cloned().unwrap_or_default();
-        Ok(Span { since: Some(last), now, reminders })
+        Ok(Span { since: Some(last), now, reminders, kept })
     }
 
     /// Shows a notification, if the person wants them, and logs it.
@@ -245,7 +261,10 @@ impl Reminders {
             let keys = span.reminders.iter().flat_map(keys_of).collect();
             self.show(announcer, span.now, keys, &title, &body);
         }
-        let missed = Missed { since: span.since.map(stamp), reminders: span.reminders };
+        // Those missed before and not dismissed yet stay, with the new ones, until dismissed.
+        let all = merge_missed(span.kept, &span.reminders);
+        self.write_ledger(&Ledger { last_checked: Some(stamp(span.now)), missed: all.clone() })?;
+        let missed = Missed { since: span.since.map(stamp), reminders: all };
         self.missed.send_replace(Some(missed.clone()));
         Ok(missed)
     }
@@ -277,13 +296,27 @@ impl Reminders {
 
     /// Takes dismissed reminders off the missed list (a reminder goes when any key it stands for
     /// is dismissed).
-    pub fn forget(&self, keys: &[String]) {
+    pub async fn forget(&self, keys: &[String]) {
+        let dismissed = |r: &Value| keys_of(r).iter().any(|k| keys.contains(k));
         self.missed.send_if_modified(|missed| {
             let Some(missed) = missed else { return false };
             let before = missed.reminders.len();
-            missed.reminders.retain(|r| !keys_of(r).iter().any(|k| keys.contains(k)));
+            missed.reminders.retain(|r| !dismissed(r));
             missed.reminders.len() != before
         });
+        // And from the kept list, so they do not come back at the next start (one writer at a
+        // time: a check writes the same file).
+        let _one = self.checking.lock().await;
+        match self.ledger() {
+            Ok(mut ledger) if ledger.missed.iter().any(dismissed) => {
+                ledger.missed.retain(|r| !dismissed(r));
+                if let Err(e) = self.write_ledger(&ledger) {
+                    tracing::warn!("could not keep the dismissal in the reminders file: {e}");
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("could not read the reminders file: {e}"),
+        }
     }
 
     /// The start check, then a check every `every`, for as long as the app runs. `workspace` gives
@@ -367,7 +400,7 @@ mod tests {
             json!({"key": "deadline/2/morning/2026-03-12"}),
         ];
         reminders.missed.send_replace(Some(Missed { since: Some("2026-03-01T00:00:00Z".into()), reminders: list }));
-        reminders.forget(&["deadline/1/7d/2026-03-11".to_string()]);
+        reminders.forget(&["deadline/1/7d/2026-03-11".to_string()]).await;
         let left = reminders.missed(Duration::from_millis(10)).await.unwrap();
         assert_eq!(left.reminders, vec![json!({"key": "deadline/2/morning/2026-03-12"})]);
     }

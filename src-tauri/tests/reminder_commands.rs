@@ -299,6 +299,11 @@ async fn the_missed_list_is_answered_until_dismissed_and_never_comes_back() {
     assert_eq!(missed["since"], local(2026, 6, 7, 12, 0).to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
     let list = missed["reminders"].as_array().unwrap();
     assert_eq!(list.len(), 1, "{missed}");
+
+    // Quit without dismissing: the next start shows it again (an hour on, nothing new came due).
+    set_clock(&clock, local(2026, 6, 11, 13, 0));
+    let again = Reminders::new(app.data_dir(), Clock::File(clock.clone())).start_check(&workspace, &Recorder::default()).await.unwrap();
+    assert_eq!(again.reminders, *list, "kept until dismissed");
     assert_eq!(list[0]["deadlineId"], hearing["id"]);
     assert!(list[0]["text"].as_str().unwrap().contains("Courtroom 2"), "{missed}");
 
@@ -306,6 +311,8 @@ async fn the_missed_list_is_answered_until_dismissed_and_never_comes_back() {
     let answer = app.invoke("reminders_dismiss", json!({"keys": keys})).unwrap();
     assert_eq!(answer["dismissed"].as_array().unwrap().len(), keys.as_array().unwrap().len(), "{answer}");
     assert!(app.invoke("reminders_missed", json!({})).unwrap()["reminders"].as_array().unwrap().is_empty());
+    let after = Reminders::new(app.data_dir(), Clock::File(clock.clone())).start_check(&workspace, &Recorder::default()).await.unwrap();
+    assert!(after.reminders.is_empty(), "dismissed: not at the next start either: {after:?}");
     let err = app.invoke("reminders_dismiss", json!({"keys": []})).unwrap_err();
     assert_eq!(err["field"], "keys");
     let err = app.invoke("reminders_dismiss", json!({"keys": ["not a key"]})).unwrap_err();
