@@ -123,7 +123,7 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     let shown = notifications(data.path(), 1, LONG);
     assert_eq!(shown.len(), 1, "{shown:?}");
     let body = shown[0]["body"].as_str().unwrap_or_default();
-    assert!(body.contains("Go to the first court date") && body.contains("2 days"), "{shown:?}");
+    assert!(body.contains("Go to the first court date in 2 days (Wed 4 Mar) at Richmond General District Court"), "{shown:?}");
     session.wait_for("#reminder-list li.reminder-item", LONG).unwrap();
     save_screenshot(&session, "reminder.png");
     std::thread::sleep(Duration::from_secs(2));

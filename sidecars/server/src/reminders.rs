@@ -292,6 +292,8 @@ pub struct About<'a> {
     pub title: &'a str,
     pub case_name: Option<&'a str>,
     pub place: Option<&'a str>,
+    /// A day in court (kind `hearing`), with or without a time: it happens, it is not "due".
+    pub hearing: bool,
 }
 
 /// A reminder in plain English, as read on `today` (local), e.g. "Hearing tomorrow 9:00 at 400
@@ -313,6 +315,8 @@ pub fn wording(about: About<'_>, when: When, today: NaiveDate, passed: bool) -> 
     match (when.time, passed) {
         (Some(time), false) => format!("{title} {relative} {}{place}{case}", time.format("%-H:%M")),
         (Some(time), true) => format!("{title} was on {} {}{place}{case}", day(when.date), time.format("%-H:%M")),
+        (None, false) if about.hearing => format!("{title} {relative}{place}{case}"),
+        (None, true) if about.hearing => format!("{title} was on {}{place}{case}", day(when.date)),
         (None, false) => format!("{title} is due {relative}{case}"),
         (None, true) => format!("Deadline passed on {}: {title}{case}", day(when.date)),
     }
@@ -462,12 +466,12 @@ mod tests {
 
     #[test]
     fn reminders_read_as_a_person_would_say_them() {
-        let about = About { title: "Hearing", case_name: Some("Smith v. Jones"), place: Some("400 N. 9th St.") };
+        let about = About { title: "Hearing", case_name: Some("Smith v. Jones"), place: Some("400 N. 9th St."), hearing: true };
         let hearing = at(2026, 3, 9, 9, 0);
         assert_eq!(wording(about, hearing, date(2026, 3, 8), false), "Hearing tomorrow 9:00 at 400 N. 9th St. — Smith v. Jones");
         assert_eq!(wording(about, hearing, date(2026, 3, 9), false), "Hearing today 9:00 at 400 N. 9th St. — Smith v. Jones");
         assert_eq!(wording(about, hearing, date(2026, 3, 10), true), "Hearing was on Mon 9 Mar 9:00 at 400 N. 9th St. — Smith v. Jones");
-        let appeal = About { title: "Note an appeal", case_name: Some("Smith v. Jones"), place: None };
+        let appeal = About { title: "Note an appeal", case_name: Some("Smith v. Jones"), place: None, hearing: false };
         assert_eq!(
             wording(appeal, all_day(2026, 3, 2), date(2026, 2, 28), false),
             "Note an appeal is due in 2 days (Mon 2 Mar) — Smith v. Jones"
@@ -480,7 +484,17 @@ mod tests {
             wording(appeal, all_day(2026, 3, 2), date(2026, 3, 5), true),
             "Deadline passed on Mon 2 Mar: Note an appeal — Smith v. Jones"
         );
-        let alone = About { title: "Pay the fine", case_name: None, place: None };
+        let alone = About { title: "Pay the fine", case_name: None, place: None, hearing: false };
         assert_eq!(wording(alone, all_day(2026, 3, 2), date(2026, 3, 2), false), "Pay the fine is due today");
+        // A court date without a time happens; it is not "due".
+        let court = About { title: "Go to the first court date", case_name: Some("Elm St."), place: Some("Richmond GDC"), hearing: true };
+        assert_eq!(
+            wording(court, all_day(2026, 3, 4), date(2026, 3, 2), false),
+            "Go to the first court date in 2 days (Wed 4 Mar) at Richmond GDC — Elm St."
+        );
+        assert_eq!(
+            wording(court, all_day(2026, 3, 4), date(2026, 3, 5), true),
+            "Go to the first court date was on Wed 4 Mar at Richmond GDC — Elm St."
+        );
     }
 }

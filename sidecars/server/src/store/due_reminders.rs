@@ -81,7 +81,12 @@ pub fn due<Tz: TimeZone>(c: &Connection, from: DateTime<Utc>, to: DateTime<Utc>,
         let passed = when.passes_at(tz).is_some_and(|end| end <= to);
         let location = place(deadline.location.as_deref(), deadline.time.as_deref(), case.as_ref().and_then(|c| c.court.as_deref()));
         let case_name = case.as_ref().map(|c| c.name.clone());
-        let about = About { title: &deadline.title, case_name: case_name.as_deref(), place: location.as_deref() };
+        let about = About {
+            title: &deadline.title,
+            case_name: case_name.as_deref(),
+            place: location.as_deref(),
+            hearing: deadline.kind == "hearing",
+        };
         found.push(Reminder {
             key: latest.key.clone(),
             keys,
