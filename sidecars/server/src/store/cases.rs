@@ -1,6 +1,6 @@
 //! `cases`: the matters the user is part of.
 //!
-//! A case may have a `kind` (one of [`CASE_KINDS`], the cases with a step-by-step path) and the
+//! A case may have a `kind` (one of [`crate::paths::kinds`], the cases with a step-by-step path) and the
 //! reminder offsets its deadlines get unless a deadline chooses its own (`reminders`, see
 //! [`crate::reminders`]), the dates its path counts from (`pathDates`: `{"judgmentDate":
 //! "2026-03-20", …}`, keys as [`crate::paths`] names them) and the amount claimed (`amount`, in
@@ -17,18 +17,6 @@ use crate::ApiError;
 use crate::fields::Fields;
 use crate::reminders;
 
-/// The kinds of case a case may be: those with a step-by-step path.
-pub const CASE_KINDS: &[&str] = &[
-    "eviction-tenant",
-    "debt-defendant",
-    "debt-plaintiff",
-    "custody-visitation",
-    "protective-order-petitioner",
-    "protective-order-respondent",
-    "traffic-misdemeanor",
-    "appeal-district",
-];
-
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Case {
@@ -41,7 +29,7 @@ pub struct Case {
     pub status: String,
     pub parties: Vec<Party>,
     pub notes: Option<String>,
-    /// One of [`CASE_KINDS`], or `None`.
+    /// One of the kinds with a step-by-step path ([`crate::paths::kinds`]), or `None`.
     pub kind: Option<String>,
     /// The reminder offsets of its deadlines (`None`: the default).
     pub reminders: Option<Vec<String>>,
@@ -184,7 +172,7 @@ impl Table for Cases {
             status: f.text("status", 50).unwrap_or_else(|| "open".into()),
             parties: parse_parties(&mut f),
             notes: f.text("notes", 100_000),
-            kind: f.one_of("kind", CASE_KINDS),
+            kind: f.one_of("kind", &crate::paths::kinds()),
             reminders: reminders::read_offsets(&mut f, "reminders"),
             path_dates: parse_path_dates(&mut f),
             amount_cents: f.cents("amount"),
