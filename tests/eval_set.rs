@@ -56,10 +56,10 @@ async fn every_expected_section_is_in_the_starter_graph() {
 }
 
 /// The offline answer (questions read by meaning, as in the app once its model is loaded) leads
-/// with an answering section for at least 80 % of the tuning set and 55 % of the held-out set, and
+/// with an answering section for at least 80 % of the tuning set and 80 % of the held-out set, and
 /// leaves out at most 2 answering sections the search found on the tuning set. These are floors
-/// against regressions at the figures measured on 2026-11-26 (85.5 % and 62.4 %), not the goals
-/// (90 % and 85 %), which this ranking does not yet reach (docs/agent.md).
+/// against regressions below the figures measured on 2026-11-27 with the asks (83.9 % and 85.6 %;
+/// docs/agent.md), not the goals.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_offline_answer_leads_with_the_answering_section() {
     let sidecars = start_with(Questions::ByMeaning).await;
@@ -70,7 +70,7 @@ async fn the_offline_answer_leads_with_the_answering_section() {
     // answering section of another title when the first is wrong: at most 2 of the set.
     assert!(report.left_out <= 2, "{misses}");
     let held_out = eval::evaluate_set(&sidecars, eval::Set::HeldOut).await;
-    assert!(held_out.answer.first * 100 >= held_out.questions * 55, "{}", held_out.answer.line("held-out set", held_out.questions));
+    assert!(held_out.answer.first * 100 >= held_out.questions * 80, "{}", held_out.answer.line("held-out set", held_out.questions));
 }
 
 /// The sections an offline answer to `question` quotes, in order, and the answer.

@@ -49,6 +49,19 @@ fn main() {
     } else {
         out.push_str("];\n/// No vectors shipped with the starter corpus.\npub static VECTORS: &[u8] = &[];\n");
     }
+    // The asks: questions a person might type, per section (`starter/asks/<file>.json`).
+    let asks_dir = dir.join("asks");
+    let mut ask_names: Vec<String> = std::fs::read_dir(&asks_dir)
+        .map(|entries| {
+            entries.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned())).filter(|n| n.ends_with(".json")).collect()
+        })
+        .unwrap_or_default();
+    ask_names.sort();
+    out.push_str("/// The asks, by file name (`CoVTitle_55.1.json`).\npub static ASKS: &[(&str, &str)] = &[\n");
+    for name in &ask_names {
+        writeln!(out, "    ({name:?}, include_str!({})),", path(&format!("asks/{name}"))).unwrap();
+    }
+    out.push_str("];\n");
     out.push_str(&format!("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!({});\n", path("manifest.json")));
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("starter_files.rs");
     std::fs::write(dest, out).unwrap();

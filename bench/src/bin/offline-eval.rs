@@ -89,15 +89,22 @@ fn better(a: &(Score, f64), b: &(Score, f64)) -> bool {
 /// set best, until none changes.
 fn descend(rankings: &mut [(Ranking, Vec<String>)], start: Weights, meaning: bool) -> (Weights, (Score, f64)) {
     let grid = [0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 0.85, 1.0];
-    let mut fields: Vec<Field> =
-        vec![|w| &mut w.words, |w| &mut w.heading, |w| &mut w.graph, |w| &mut w.kind, |w| &mut w.inserted, |w| &mut w.narrow, |w| {
-            &mut w.front_matter
-        }];
+    let mut fields: Vec<Field> = vec![
+        |w| &mut w.words,
+        |w| &mut w.ask_words,
+        |w| &mut w.heading,
+        |w| &mut w.graph,
+        |w| &mut w.kind,
+        |w| &mut w.inserted,
+        |w| &mut w.narrow,
+        |w| &mut w.front_matter,
+    ];
     if meaning {
         fields.push(|w| &mut w.meaning);
         fields.push(|w| &mut w.meaning_floor);
         fields.push(|w| &mut w.heading_meaning);
         fields.push(|w| &mut w.passage);
+        fields.push(|w| &mut w.ask);
     }
     let mut best = (start, evaluate(rankings, &start));
     // Random starts as well as the given one: the score is a step function of the weights, and one
@@ -166,8 +173,10 @@ fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
         explain_misses(&cases, &rankings, tuned);
     }
     // What each signal is worth: the tuned weights with it left out.
-    let fields: [(&str, Field); 12] = [
+    let fields: [(&str, Field); 14] = [
         ("meaning", |w| &mut w.meaning),
+        ("ask", |w| &mut w.ask),
+        ("ask_words", |w| &mut w.ask_words),
         ("passage", |w| &mut w.passage),
         ("words", |w| &mut w.words),
         ("heading", |w| &mut w.heading),
@@ -217,10 +226,11 @@ fn explain_misses(cases: &[eval::Case], rankings: &[(Ranking, Vec<String>)], wei
             if i < 4 || expected.contains(&c.node.source_id) {
                 let s = &c.signals;
                 println!(
-                    "    {i:>3} {:<14} score {:.3}  cos {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
+                    "    {i:>3} {:<14} score {:.3}  cos {:.3}  ask {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
                     c.node.source_id,
                     weights.score(s, &best),
                     s.cosine.unwrap_or(0.0),
+                    s.ask_cosine.unwrap_or(0.0),
                     s.words,
                     s.heading,
                     s.heading_cosine.unwrap_or(0.0),

@@ -34,6 +34,7 @@
 //! graph that is being read (build a new file; the build replaces the old one atomically), or the
 //! person's own case data (proseva-server's).
 
+pub mod asks;
 pub mod background;
 pub mod fetch;
 pub mod figures;

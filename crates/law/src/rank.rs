@@ -3,6 +3,10 @@
 //! The candidates of a search — its best matches by words (BM25 over heading and text) and the
 //! nodes nearest the question by meaning — are each scored on what the retrieval knows about them:
 //!
+//! - **asks**: how close the question is, by meaning, to the nearest of the questions people type
+//!   whose answer the node is ([`crate::asks`]), and the BM25 score of its best-matching ask by
+//!   words — the strongest signals, since a question matches another question far better than a
+//!   summary in the law's terms;
 //! - **meaning**: the cosine of the node's vector with the question's, relative to the best one;
 //! - **words**: its BM25 score relative to the best text match;
 //! - **heading**: the share of the question's words (stemmed) its heading has, and, for the
@@ -19,9 +23,10 @@
 //!   `18.2-266`, when both are strong hits); a **repealed** section unless the question asks about
 //!   a repeal; and a **structural** node (title, chapter, article) that has no text to answer with.
 //!
-//! The weights ([`Weights::BLENDED`] with meaning, [`Weights::WORDS`] without) are tuned on the
-//! evaluation set in `tests/eval/questions.json` (`offline-eval --tune` in bench/, which also shows
-//! what each signal is worth and how the weights do on a half of the set they were not tuned on).
+//! The weights ([`Weights::BLENDED`] with meaning, [`Weights::WORDS`] without) are tuned on the two
+//! tuning sets, `tests/eval/questions.json` and `tests/eval/dev.json` — never on the held-out set
+//! (`offline-eval --tune` in bench/, which also shows what each signal is worth and how the weights
+//! do on a half of the sets they were not tuned on).
 
 use std::collections::{HashMap, HashSet};
 
@@ -241,6 +246,10 @@ pub struct Signals {
     pub heading_cosine: Option<f32>,
     /// The best cosine of one of its paragraphs with the question (for the strongest candidates).
     pub passage_cosine: Option<f32>,
+    /// The cosine of its nearest ask with the question ([`crate::asks`]); `None` when it has none.
+    pub ask_cosine: Option<f32>,
+    /// The BM25 score of its best-matching ask over the best candidate's, in `0..=1`.
+    pub ask_words: f64,
     /// Links to the other strong hits (same parent, or a citation either way), capped at 3, over 3.
     pub graph: f64,
     /// The kind of section the question asks for: a constitution section for a rights question, a
@@ -270,6 +279,8 @@ pub struct Weights {
     pub heading: f64,
     pub heading_meaning: f64,
     pub passage: f64,
+    pub ask: f64,
+    pub ask_words: f64,
     pub graph: f64,
     pub kind: f64,
     pub general: f64,
@@ -283,33 +294,37 @@ pub struct Weights {
 impl Weights {
     /// When the question has a vector.
     pub const BLENDED: Weights = Weights {
-        meaning: 1.0,
-        meaning_floor: 0.05,
-        words: 0.7,
-        heading: 0.05,
-        heading_meaning: 0.2,
-        passage: 1.0,
-        graph: 0.05,
+        meaning: 0.15,
+        meaning_floor: 0.15,
+        words: 0.1,
+        heading: 0.0,
+        heading_meaning: 0.0,
+        passage: 0.05,
+        ask: 0.7,
+        ask_words: 0.3,
+        graph: 0.0,
         kind: 0.1,
         general: 0.05,
-        inserted: 0.05,
-        narrow: 0.1,
-        front_matter: 0.15,
+        inserted: 0.1,
+        narrow: 0.3,
+        front_matter: 0.0,
         repealed: 0.5,
         structural: 0.3,
     };
-    /// When it has none (no model loaded): words, the headings and the graph.
+    /// When it has none (no model loaded): words, the asks' words, the headings and the graph.
     pub const WORDS: Weights = Weights {
         meaning: 0.0,
-        words: 0.7,
-        heading: 0.05,
+        words: 0.3,
+        heading: 0.2,
         heading_meaning: 0.0,
         passage: 0.0,
-        graph: 0.1,
+        ask: 0.0,
+        ask_words: 1.0,
+        graph: 0.0,
         kind: 0.05,
         inserted: 0.0,
-        narrow: 0.3,
-        front_matter: 0.2,
+        narrow: 0.2,
+        front_matter: 0.05,
         ..Weights::BLENDED
     };
 
@@ -323,12 +338,15 @@ impl Weights {
         let meaning = relative(s.cosine, best.cosine);
         let heading_meaning = relative(s.heading_cosine, best.heading_cosine);
         let passage = relative(s.passage_cosine, best.passage_cosine);
+        let ask = relative(s.ask_cosine, best.ask_cosine);
         let flag = |on: bool| f64::from(u8::from(on));
         self.meaning * meaning
             + self.words * s.words
             + self.heading * s.heading
             + self.heading_meaning * heading_meaning
             + self.passage * passage
+            + self.ask * ask
+            + self.ask_words * s.ask_words
             + self.graph * s.graph
             + self.kind * flag(s.kind)
             + self.general * flag(s.general)
@@ -346,6 +364,7 @@ pub struct Best {
     pub cosine: f32,
     pub heading_cosine: f32,
     pub passage_cosine: f32,
+    pub ask_cosine: f32,
 }
 
 /// One node a search found and its signals.
@@ -367,6 +386,8 @@ pub struct Ranking {
     pub best_heading_cosine: Option<f32>,
     /// The best cosine of a passage with the question.
     pub best_passage_cosine: Option<f32>,
+    /// The best cosine of an ask with the question.
+    pub best_ask_cosine: Option<f32>,
     /// Each candidate's score once [`Ranking::order`] has run, by node id.
     pub scores: HashMap<i64, f64>,
     /// Each candidate's parent (chapter or article), and the `cites` edges among candidates.
@@ -409,6 +430,7 @@ impl Ranking {
             cosine: self.best_cosine.unwrap_or(0.0),
             heading_cosine: self.best_heading_cosine.unwrap_or(0.0),
             passage_cosine: self.best_passage_cosine.unwrap_or(0.0),
+            ask_cosine: self.best_ask_cosine.unwrap_or(0.0),
         }
     }
 
@@ -471,6 +493,10 @@ pub struct Evidence<'a> {
     pub heading_cosine: &'a HashMap<i64, f32>,
     /// The best cosine of the question with a passage of each of the strongest candidates.
     pub passage_cosine: &'a HashMap<i64, f32>,
+    /// The cosine of the question with each candidate's nearest ask, where it has asks.
+    pub ask_cosine: &'a HashMap<i64, f32>,
+    /// The BM25 score of each candidate's best-matching ask, where it has asks.
+    pub ask_words: &'a HashMap<i64, f64>,
 }
 
 /// A BM25 score (higher is better) over the best one, in `0..=1`; 0 for no text match.
@@ -506,13 +532,15 @@ fn linked(parent: &HashMap<i64, i64>, cites: &HashSet<(i64, i64)>, a: i64, b: i6
 
 /// The candidates' signals, in the order found.
 pub fn signals(evidence: Evidence<'_>) -> Ranking {
-    let Evidence { question, found, parent, cites, heading_cosine, passage_cosine } = evidence;
+    let Evidence { question, found, parent, cites, heading_cosine, passage_cosine, ask_cosine, ask_words } = evidence;
     let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::max);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
     let strong: Vec<(i64, String)> =
         strongest(&found, STRONG_HITS).into_iter().map(|i| (found[i].0.id, found[i].0.source_id.clone())).collect();
     let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
     let best_passage_cosine = passage_cosine.values().copied().reduce(f32::max);
+    let best_ask_cosine = ask_cosine.values().copied().reduce(f32::max);
+    let best_ask_words = ask_words.values().copied().fold(0.0_f64, f64::max);
     let linked = |a: i64, b: i64| a != b && linked(&parent, &cites, a, b);
 
     let candidates = found
@@ -530,6 +558,8 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
                 heading: heading_match(&node, question),
                 heading_cosine: heading_cosine.get(&node.id).copied(),
                 passage_cosine: passage_cosine.get(&node.id).copied(),
+                ask_cosine: ask_cosine.get(&node.id).copied(),
+                ask_words: relative_bm25(ask_words.get(&node.id).copied(), best_ask_words),
                 graph: links as f64 / 3.0,
                 kind,
                 general: answer && states_general_rule(&node),
@@ -542,7 +572,17 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
             Candidate { node, signals }
         })
         .collect();
-    Ranking { named: Vec::new(), candidates, best_cosine, best_heading_cosine, best_passage_cosine, scores: HashMap::new(), parent, cites }
+    Ranking {
+        named: Vec::new(),
+        candidates,
+        best_cosine,
+        best_heading_cosine,
+        best_passage_cosine,
+        best_ask_cosine,
+        scores: HashMap::new(),
+        parent,
+        cites,
+    }
 }
 
 #[cfg(test)]

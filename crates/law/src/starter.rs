@@ -133,6 +133,38 @@ pub fn vector_cache() -> Result<Option<VectorCache>, Error> {
     VectorCache::from_bytes(embedded::VECTORS).map(Some)
 }
 
+/// The asks shipped with the starter corpus: for each section (by the graph's id), the questions a
+/// person might type whose answer it is (`starter/asks/<file>.json`, written from the summaries by
+/// people who had not read the evaluation sets). A damaged file is an error.
+pub fn asks() -> Result<Vec<crate::asks::Ask>, Error> {
+    let mut out = Vec::new();
+    for (name, json) in embedded::ASKS {
+        let by_section: BTreeMap<String, Vec<String>> =
+            serde_json::from_str(json).map_err(|e| Error::Starter(format!("asks/{name}: {e}")))?;
+        for (key, texts) in by_section {
+            let section = source_id(name, &key);
+            out.extend(texts.into_iter().map(|text| crate::asks::Ask { section: section.clone(), text }));
+        }
+    }
+    Ok(out)
+}
+
+/// Each starter section's catchline, by the graph's id (`55.1-1245`, `const-I-12`).
+pub fn catchlines() -> Result<HashMap<String, String>, Error> {
+    static CATCHLINES: OnceLock<HashMap<String, String>> = OnceLock::new();
+    if let Some(c) = CATCHLINES.get() {
+        return Ok(c.clone());
+    }
+    let mut out = HashMap::new();
+    for (name, contents) in embedded::FILES {
+        let (rows, _) = crate::lis::read_rows(name, contents.as_bytes()).map_err(|e| Error::Starter(format!("{name}: {e}")))?;
+        for row in rows {
+            out.insert(source_id(name, &row.section), row.title);
+        }
+    }
+    Ok(CATCHLINES.get_or_init(|| out).clone())
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -188,3 +188,72 @@ fn ingesting_again_keeps_every_id() {
     let all = |g: &Graph| g.nodes(None, None, 100_000, 0).unwrap().nodes.into_iter().map(|n| (n.id, n.source_id)).collect::<Vec<_>>();
     assert_eq!(all(&first), all(&again));
 }
+
+/// The words of a text, lower-cased, for comparing asks with questions.
+fn words_of(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+#[test]
+fn every_section_in_force_has_asks_of_its_own() {
+    let asks = starter::asks().unwrap();
+    let graph = &built().graph;
+    let mut sections = graph.nodes(Some("section"), None, 100_000, 0).unwrap().nodes;
+    sections.extend(graph.nodes(Some("constitution_section"), None, 1000, 0).unwrap().nodes);
+    for ask in &asks {
+        assert!(sections.iter().any(|n| n.source_id == ask.section), "an ask names {}, which the corpus does not hold", ask.section);
+        assert!((8..=300).contains(&ask.text.chars().count()), "{}: {:?} is not a question's length", ask.section, ask.text);
+    }
+    for n in &sections {
+        let summary = n.source_text.as_deref().unwrap_or_default();
+        let repealed = summary.split(". ").next().is_some_and(|s| s.contains("repealed"));
+        let count = asks.iter().filter(|a| a.section == n.source_id).count();
+        assert!(repealed || count >= 4, "{} has {count} asks; a section in force needs at least 4", n.source_id);
+    }
+    // An ask belongs to one section: the same words under two would pull a question both ways.
+    let mut seen: std::collections::HashMap<std::collections::BTreeSet<String>, &str> = std::collections::HashMap::new();
+    for ask in &asks {
+        if let Some(other) = seen.insert(words_of(&ask.text), &ask.section) {
+            panic!("{:?} is asked twice ({} and {other})", ask.text, ask.section);
+        }
+    }
+}
+
+#[test]
+fn no_ask_copies_a_question_of_the_evaluation_sets() {
+    // The asks are written from the summaries alone; an ask that is (nearly) an evaluation question
+    // would make the figures measure the asks' author, not the ranking.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/eval");
+    let mut questions = Vec::new();
+    for set in ["questions.json", "dev.json", "heldout.json"] {
+        let cases: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(dir.join(set)).unwrap()).unwrap();
+        questions.extend(cases.iter().filter_map(|c| c["question"].as_str()).map(words_of));
+    }
+    assert!(questions.len() > 600, "the evaluation sets were not read");
+    for ask in starter::asks().unwrap() {
+        let words = words_of(&ask.text);
+        for q in &questions {
+            let shared = words.intersection(q).count() as f64;
+            let overlap = 2.0 * shared / (words.len() + q.len()) as f64;
+            assert!(overlap < 0.8, "the ask {:?} ({}) is nearly an evaluation question", ask.text, ask.section);
+        }
+    }
+}
+
+#[test]
+fn the_shipped_vectors_hold_every_ask_and_a_search_finds_a_section_by_its_asks() {
+    let asks = starter::asks().unwrap();
+    let shipped = starter::vector_cache().unwrap().unwrap();
+    let missing: Vec<&str> = asks.iter().filter(|a| shipped.get(&a.text).is_none()).map(|a| a.text.as_str()).collect();
+    assert!(missing.is_empty(), "{} asks have no shipped vector (make starter-vectors), e.g. {:?}", missing.len(), missing.first());
+    // An ask's own words, searched, find its section among the first three: the asks are wired
+    // into the search (every 25th ask, over every title).
+    let mut found = 0;
+    let sample: Vec<_> = asks.iter().step_by(25).collect();
+    for ask in &sample {
+        if search(&ask.text, 3, true).contains(&ask.section) {
+            found += 1;
+        }
+    }
+    assert!(found * 10 >= sample.len() * 9, "only {found} of {} asks find their own section in the first three", sample.len());
+}

@@ -299,7 +299,13 @@ fn ingest_command(args: IngestArgs) -> anyhow::Result<()> {
     let report = build(&files, &args.db, corpus, kind, embedder.as_deref(), cache.as_ref())?;
     print_report(&report, &args.db);
     if let Some(path) = &args.save_vectors {
-        let cache = ingest::export_vector_cache(&args.db)?;
+        let mut cache = ingest::export_vector_cache(&args.db)?;
+        if args.starter
+            && let Some(embedder) = embedder.as_deref()
+        {
+            let asks = proseva_law::asks::add_starter_asks(embedder, &mut cache)?;
+            println!("with the vectors of {asks} asks");
+        }
         cache.write(path)?;
         println!("wrote {} vectors ({}, {} dimensions) to {}", cache.len(), cache.model, cache.dimension, path.display());
     }

@@ -81,6 +81,10 @@ pub struct Graph {
     vocabulary: std::sync::OnceLock<crate::spelling::Vocabulary>,
     /// Passage (paragraph) vectors of nodes searches have ranked, by node id.
     passage_vectors: Mutex<HashMap<i64, Vec<Vec<f32>>>>,
+    /// The asks of the graph's sections ([`crate::asks`]), made on the first search, and whether
+    /// they have their vectors (from the starter corpus's shipped vectors, else by the query
+    /// embedder) or only their words (no model loaded then).
+    asks: Mutex<Option<(Arc<crate::asks::AskIndex>, bool)>>,
     /// The file this graph was opened from, as [`file_identity`] names it.
     file: Option<FileIdentity>,
     /// Sections with versions: every version, by node id (crate::versions).
@@ -202,6 +206,7 @@ impl Graph {
             heading_vectors: Mutex::new(HashMap::new()),
             vocabulary: std::sync::OnceLock::new(),
             passage_vectors: Mutex::new(HashMap::new()),
+            asks: Mutex::new(None),
             file,
             versions,
             source_files,
@@ -327,6 +332,7 @@ impl Graph {
         *self.query_embedder.write().unwrap_or_else(|e| e.into_inner()) = Some(embedder);
         self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
         self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        *self.asks.lock().unwrap_or_else(|e| e.into_inner()) = None;
         Ok(())
     }
 

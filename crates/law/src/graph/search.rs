@@ -3,12 +3,14 @@
 //! and the nodes most like a node.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use proseva_citation::{citation_in_query, find_citations, parse_section_number};
 use rusqlite::params;
 
 use super::{Graph, NodePage, SearchRanking};
 use crate::Error;
+use crate::asks::{Ask, AskIndex};
 use crate::rank::{self, Evidence, Question, Ranking, Weights};
 use crate::store::{NODE_COLUMNS, NodeRecord, node_from_row};
 use crate::words::{Found, Match};
@@ -22,6 +24,8 @@ type LeadCosines = (HashMap<i64, f32>, HashMap<i64, f32>);
 
 /// How many candidates each ranking (by words, by meaning) contributes to a search.
 const FUSION_CANDIDATES: usize = 100;
+/// How many sections the nearest asks add to a search's candidates.
+const ASK_CANDIDATES: usize = 30;
 /// How many of the strongest candidates' headings are compared with the question by meaning.
 const HEADING_CANDIDATES: usize = 12;
 /// Heading vectors kept between searches (384 floats each: 5,000 take 7.7 MB).
@@ -160,8 +164,8 @@ impl Graph {
         Ok(found)
     }
 
-    /// The words the graph's nodes use in their headings and plain-language summaries (the words a
-    /// person's question is put right to; the statute's own wording, tens of megabytes for the whole
+    /// The words the graph's nodes use in their headings and plain-language summaries, and the
+    /// words of the asks (the words a person's question is put right to; the statute's own wording, tens of megabytes for the whole
     /// Code, would make the first search slow and offer rare words as corrections), read once.
     pub fn vocabulary(&self) -> Result<&crate::spelling::Vocabulary, Error> {
         if let Some(v) = self.vocabulary.get() {
@@ -172,7 +176,10 @@ impl Graph {
                 "SELECT coalesce(heading, '') || ' ' || CASE WHEN text_kind = 'summary' THEN coalesce(source_text, '') ELSE '' END
                         || ' ' || coalesce(summary, '') FROM nodes",
             )?;
-            let texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
+            let mut texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
+            // The asks hold the everyday words people type ("pills", "blow"), which a question's
+            // words must not be "corrected" away from.
+            texts.extend(crate::starter::asks()?.into_iter().map(|a| a.text));
             Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str)))
         })?;
         Ok(self.vocabulary.get_or_init(|| built))
@@ -198,7 +205,7 @@ impl Graph {
 
         // A question that cannot be embedded (a remote model down, still loading) is searched by
         // its words alone rather than failing.
-        let (query_vector, semantic) = if semantic {
+        let (query_vector, mut semantic) = if semantic {
             self.semantic_candidates(search).unwrap_or_else(|e| {
                 tracing::warn!("searching by words only for this question: {e}");
                 (None, Vec::new())
@@ -206,6 +213,23 @@ impl Graph {
         } else {
             (None, Vec::new())
         };
+        // The sections whose asks are nearest the question, by meaning and by words, are candidates too.
+        let asks = self.ask_index(query_vector.is_some()).unwrap_or_else(|e| {
+            tracing::warn!("searching without the asks: {e}");
+            None
+        });
+        let ask_terms = AskIndex::question_terms(search);
+        if let Some(asks) = &asks {
+            let mut add = |id: i64, cosine: f32| {
+                if !semantic.iter().any(|(s, _)| *s == id) {
+                    semantic.push((id, cosine));
+                }
+            };
+            if let Some(query) = &query_vector {
+                asks.nearest_nodes(query, ASK_CANDIDATES).into_iter().filter(|(_, c)| *c >= MIN_SIMILARITY).for_each(|(id, c)| add(id, c));
+            }
+            asks.nodes_by_words(&ask_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
+        }
         let terms = query_terms(search);
         let words = self.word_query(&terms);
         let text = match &words {
@@ -241,12 +265,30 @@ impl Graph {
         total += named.iter().filter(|f| !found.iter().any(|(n, _, _)| n.id == f.id)).count() as i64;
 
         let ids: Vec<i64> = found.iter().map(|(n, _, _)| n.id).collect();
+        let ask_cosine: HashMap<i64, f32> = match (&query_vector, &asks) {
+            (Some(query), Some(asks)) => ids.iter().filter_map(|&id| asks.best(query, id).map(|c| (id, c))).collect(),
+            _ => HashMap::new(),
+        };
+        let ask_words: HashMap<i64, f64> = match &asks {
+            Some(asks) => ids.iter().filter_map(|&id| asks.words(&ask_terms, id).map(|s| (id, s))).collect(),
+            None => HashMap::new(),
+        };
         let (parent, cites) = self.links_among(&ids)?;
         let question = Question::read(search, &terms);
         let (heading_cosine, passage_cosine) = match &query_vector {
             Some(query) => self.strongest_cosines(query, &found)?,
             None => (HashMap::new(), HashMap::new()),
         };
+        // A popular name (an act's name) that is the whole search names it, as a citation would.
+        let wanted = search.trim().trim_end_matches(['.', '?']).to_lowercase();
+        for (n, _, _) in &found {
+            if n.node_type == "popular_name"
+                && n.heading.as_deref().is_some_and(|h| h.trim().to_lowercase() == wanted)
+                && !named.iter().any(|m| m.id == n.id)
+            {
+                named.push(n.clone());
+            }
+        }
         let mut ranking = rank::signals(Evidence {
             question: &question,
             found,
@@ -254,6 +296,8 @@ impl Graph {
             cites,
             heading_cosine: &heading_cosine,
             passage_cosine: &passage_cosine,
+            ask_cosine: &ask_cosine,
+            ask_words: &ask_words,
         });
         ranking.named = named;
         Ok(SearchRanking { ranking, total })
@@ -344,6 +388,45 @@ impl Graph {
             .filter_map(|n| known.get(&n.id).and_then(|vs| vs.iter().map(cosine).reduce(f32::max)).map(|best| (n.id, best)))
             .collect();
         Ok((heading, passage))
+    }
+
+    /// The asks of this graph's sections, made on first use: with their vectors when a model is
+    /// loaded and `with_vectors` (from the vectors shipped with the starter corpus where the model
+    /// is the same, the rest embedded now), else for their words alone.
+    fn ask_index(&self, with_vectors: bool) -> Result<Option<Arc<AskIndex>>, Error> {
+        let embedder = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone().filter(|_| with_vectors);
+        // Held while the index is made, so that searches at the same time wait for one making.
+        let mut slot = self.asks.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((index, vectors)) = slot.as_ref()
+            && (*vectors || embedder.is_none())
+        {
+            return Ok(Some(index.clone()));
+        }
+        // A section takes the starter's asks only where it is the section they were written for:
+        // its catchline reads like the starter's (a graph of other text under the same numbers,
+        // or a section renumbered since, does not).
+        let catchlines = crate::starter::catchlines()?;
+        let nodes: HashMap<String, i64> = self.pool.with(|c| {
+            let mut stmt = c.prepare("SELECT source_id, id, heading FROM nodes WHERE node_type LIKE '%section'")?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, Option<String>>(2)?)))?;
+            let mut nodes = HashMap::new();
+            for row in rows {
+                let (source_id, id, heading) = row?;
+                if catchlines.get(&source_id).is_some_and(|c| crate::asks::same_catchline(c, heading.as_deref().unwrap_or_default())) {
+                    nodes.insert(source_id, id);
+                }
+            }
+            Ok(nodes)
+        })?;
+        let asks: Vec<Ask> = crate::starter::asks()?.into_iter().filter(|a| nodes.contains_key(&a.section)).collect();
+        let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
+        let vectors = match &embedder {
+            Some(embedder) => crate::asks::vectors(embedder.as_ref(), &texts, crate::starter::vector_cache()?.as_ref())?,
+            None => Vec::new(),
+        };
+        let index = Arc::new(AskIndex::new(&asks, &vectors, &nodes, self.vectors().dimension()));
+        *slot = Some((index.clone(), embedder.is_some()));
+        Ok(Some(index))
     }
 
     /// Each node's parent (its `contains` edge) and the `cites` edges between the nodes.
