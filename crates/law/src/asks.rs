@@ -43,20 +43,6 @@ pub struct Ask {
     pub text: String,
 }
 
-/// Adds the vectors of every starter ask to `cache` (embedding those it lacks), so that they ship
-/// in `starter/vectors.bin` beside the summaries' and no search waits for them. Returns how many
-/// asks there are.
-pub fn add_starter_asks(embedder: &dyn Embedder, cache: &mut VectorCache) -> Result<usize, Error> {
-    let asks = crate::starter::asks()?;
-    let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
-    for (text, vector) in texts.iter().zip(vectors(embedder, &texts, Some(cache))?) {
-        if let Some(vector) = vector {
-            cache.insert(text, vector);
-        }
-    }
-    Ok(asks.len())
-}
-
 /// Whether two catchlines name the same section: at least half their words in common (a catchline
 /// amended by a word or two still does; "Section 96" for "Grounds for divorce" does not).
 pub fn same_catchline(a: &str, b: &str) -> bool {

@@ -165,6 +165,20 @@ pub fn catchlines() -> Result<HashMap<String, String>, Error> {
     Ok(CATCHLINES.get_or_init(|| out).clone())
 }
 
+/// Adds the vectors of every starter ask to `cache` (embedding those it lacks), so that they ship
+/// in `starter/vectors.bin` beside the summaries' and no search waits for them. Returns how many
+/// asks there are.
+pub fn add_starter_asks(embedder: &dyn proseva_embed::Embedder, cache: &mut VectorCache) -> Result<usize, Error> {
+    let asks = asks()?;
+    let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
+    for (text, vector) in texts.iter().zip(crate::asks::vectors(embedder, &texts, Some(cache))?) {
+        if let Some(vector) = vector {
+            cache.insert(text, vector);
+        }
+    }
+    Ok(asks.len())
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

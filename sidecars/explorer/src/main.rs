@@ -303,7 +303,7 @@ fn ingest_command(args: IngestArgs) -> anyhow::Result<()> {
         if args.starter
             && let Some(embedder) = embedder.as_deref()
         {
-            let asks = proseva_law::asks::add_starter_asks(embedder, &mut cache)?;
+            let asks = starter::add_starter_asks(embedder, &mut cache)?;
             println!("with the vectors of {asks} asks");
         }
         cache.write(path)?;
