@@ -165,8 +165,9 @@ impl Graph {
     }
 
     /// The words the graph's nodes use in their headings and plain-language summaries, and the
-    /// words of the asks (the words a person's question is put right to; the statute's own wording, tens of megabytes for the whole
-    /// Code, would make the first search slow and offer rare words as corrections), read once.
+    /// words of the asks: the words a person's question is put right to (the statute's own wording,
+    /// tens of megabytes for the whole Code, would make the first search slow and offer rare words
+    /// as corrections), read once.
     pub fn vocabulary(&self) -> Result<&crate::spelling::Vocabulary, Error> {
         if let Some(v) = self.vocabulary.get() {
             return Ok(v);
