@@ -76,10 +76,12 @@ const B: f64 = 0.75;
 
 /// The meaningful words of `text` (stop words and filler left out), stemmed.
 fn meaningful_terms(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    let meaningful: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty() && !crate::stopwords::is_stop_or_filler(&w.to_lowercase()))
-        .flat_map(crate::words::terms)
-        .collect()
+        .collect();
+    // One pass of the word index's analyser over them all, not one analyser per word.
+    crate::words::terms(&meaningful.join(" "))
 }
 
 impl AskIndex {

@@ -136,7 +136,11 @@ pub fn vector_cache() -> Result<Option<VectorCache>, Error> {
 /// The asks shipped with the starter corpus: for each section (by the graph's id), the questions a
 /// person might type whose answer it is (`starter/asks/<file>.json`, written from the summaries by
 /// people who had not read the evaluation sets). A damaged file is an error.
-pub fn asks() -> Result<Vec<crate::asks::Ask>, Error> {
+pub fn asks() -> Result<&'static [crate::asks::Ask], Error> {
+    static ASKS: OnceLock<Vec<crate::asks::Ask>> = OnceLock::new();
+    if let Some(asks) = ASKS.get() {
+        return Ok(asks);
+    }
     let mut out = Vec::new();
     for (name, json) in embedded::ASKS {
         let by_section: BTreeMap<String, Vec<String>> =
@@ -146,14 +150,14 @@ pub fn asks() -> Result<Vec<crate::asks::Ask>, Error> {
             out.extend(texts.into_iter().map(|text| crate::asks::Ask { section: section.clone(), text }));
         }
     }
-    Ok(out)
+    Ok(ASKS.get_or_init(|| out))
 }
 
 /// Each starter section's catchline, by the graph's id (`55.1-1245`, `const-I-12`).
-pub fn catchlines() -> Result<HashMap<String, String>, Error> {
+pub fn catchlines() -> Result<&'static HashMap<String, String>, Error> {
     static CATCHLINES: OnceLock<HashMap<String, String>> = OnceLock::new();
     if let Some(c) = CATCHLINES.get() {
-        return Ok(c.clone());
+        return Ok(c);
     }
     let mut out = HashMap::new();
     for (name, contents) in embedded::FILES {
@@ -162,7 +166,7 @@ pub fn catchlines() -> Result<HashMap<String, String>, Error> {
             out.insert(source_id(name, &row.section), row.title);
         }
     }
-    Ok(CATCHLINES.get_or_init(|| out).clone())
+    Ok(CATCHLINES.get_or_init(|| out))
 }
 
 /// Adds the vectors of every starter ask to `cache` (embedding those it lacks), so that they ship

@@ -200,7 +200,7 @@ fn every_section_in_force_has_asks_of_its_own() {
     let graph = &built().graph;
     let mut sections = graph.nodes(Some("section"), None, 100_000, 0).unwrap().nodes;
     sections.extend(graph.nodes(Some("constitution_section"), None, 1000, 0).unwrap().nodes);
-    for ask in &asks {
+    for ask in asks {
         assert!(sections.iter().any(|n| n.source_id == ask.section), "an ask names {}, which the corpus does not hold", ask.section);
         assert!((8..=300).contains(&ask.text.chars().count()), "{}: {:?} is not a question's length", ask.section, ask.text);
     }
@@ -212,7 +212,7 @@ fn every_section_in_force_has_asks_of_its_own() {
     }
     // An ask belongs to one section: the same words under two would pull a question both ways.
     let mut seen: std::collections::HashMap<std::collections::BTreeSet<String>, &str> = std::collections::HashMap::new();
-    for ask in &asks {
+    for ask in asks {
         if let Some(other) = seen.insert(words_of(&ask.text), &ask.section) {
             panic!("{:?} is asked twice ({} and {other})", ask.text, ask.section);
         }

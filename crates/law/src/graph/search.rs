@@ -180,7 +180,7 @@ impl Graph {
             let mut texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
             // The asks hold the everyday words people type ("pills", "blow"), which a question's
             // words must not be "corrected" away from.
-            texts.extend(crate::starter::asks()?.into_iter().map(|a| a.text));
+            texts.extend(crate::starter::asks()?.iter().map(|a| a.text.clone()));
             Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str)))
         })?;
         Ok(self.vocabulary.get_or_init(|| built))
@@ -419,7 +419,7 @@ impl Graph {
             }
             Ok(nodes)
         })?;
-        let asks: Vec<Ask> = crate::starter::asks()?.into_iter().filter(|a| nodes.contains_key(&a.section)).collect();
+        let asks: Vec<Ask> = crate::starter::asks()?.iter().filter(|a| nodes.contains_key(&a.section)).cloned().collect();
         let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
         let vectors = match &embedder {
             Some(embedder) => crate::asks::vectors(embedder.as_ref(), &texts, crate::starter::vector_cache()?.as_ref())?,
