@@ -17,17 +17,14 @@ use crate::Error;
 use crate::vector_cache::VectorCache;
 use crate::vectors::VectorIndex;
 
-/// How many asks are embedded in one pass.
-const EMBED_BATCH: usize = 32;
-
 /// The vectors of `texts` (asks): from `cache` where it holds the text and comes from the same
-/// model, the rest embedded by `embedder` in passes of [`EMBED_BATCH`] — as `--save-vectors`
-/// makes the shipped ones, so a vector is the same whichever way it came.
+/// model, the rest embedded by `embedder` in passes of as many texts as an ingest embeds at once —
+/// as `--save-vectors` makes the shipped ones, so a vector is the same whichever way it came.
 pub fn vectors(embedder: &dyn Embedder, texts: &[&str], cache: Option<&VectorCache>) -> Result<Vec<Option<Vec<f32>>>, Error> {
     let cache = cache.filter(|c| c.model == embedder.model_id() && c.dimension == embedder.dimension());
     let mut out: Vec<Option<Vec<f32>>> = texts.iter().map(|t| cache.and_then(|c| c.get(t)).map(<[f32]>::to_vec)).collect();
     let missing: Vec<usize> = (0..texts.len()).filter(|&i| out[i].is_none()).collect();
-    for batch in missing.chunks(EMBED_BATCH) {
+    for batch in missing.chunks(crate::ingest::EMBED_BATCH) {
         let batch_texts: Vec<&str> = batch.iter().map(|&i| texts[i]).collect();
         for (&i, vector) in batch.iter().zip(embedder.embed(&batch_texts)?) {
             out[i] = Some(vector);
@@ -200,8 +197,9 @@ mod tests {
     use super::*;
 
     fn unit(v: &[f32]) -> Vec<f32> {
-        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
-        v.iter().map(|x| x / norm).collect()
+        let mut v = v.to_vec();
+        proseva_embed::normalize(&mut v);
+        v
     }
 
     #[test]

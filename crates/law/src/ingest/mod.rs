@@ -15,6 +15,7 @@ use proseva_citation::{Reference, find_citations, natural_cmp, title_of};
 use proseva_embed::Embedder;
 
 use self::nodes::{code_nodes, node_for_row};
+pub(crate) use self::vectors::EMBED_BATCH;
 use self::vectors::embed_nodes;
 pub use self::vectors::{embed_node_texts, embedding_text, export_vector_cache};
 use crate::Error;

@@ -15,7 +15,8 @@ use crate::vector_cache::VectorCache;
 /// Max characters per embedded chunk (about 250 tokens) and the overlap between chunks.
 const CHUNK_CHARS: usize = 1000;
 const CHUNK_OVERLAP: usize = 150;
-const EMBED_BATCH: usize = 32;
+/// How many texts are embedded in one pass (at ingest, and the asks).
+pub(crate) const EMBED_BATCH: usize = 32;
 
 /// The text a node's vector is made from: its heading, then its text.
 pub fn embedding_text(heading: Option<&str>, text: &str) -> String {
