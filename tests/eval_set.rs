@@ -56,21 +56,21 @@ async fn every_expected_section_is_in_the_starter_graph() {
 }
 
 /// The offline answer (questions read by meaning, as in the app once its model is loaded) leads
-/// with an answering section for at least 80 % of the tuning set and 80 % of the held-out set, and
+/// with an answering section for at least 85 % of the tuning set and 85 % of the held-out set, and
 /// leaves out at most 2 answering sections the search found on the tuning set. These are floors
-/// against regressions below the figures measured on 2026-11-27 with the asks (83.9 % and 85.6 %;
-/// docs/agent.md), not the goals.
+/// against regressions, a few questions below the figures measured on 2026-11-27 with the asks and
+/// the second-nearest ask (91.9 % and 87.6 %; docs/agent.md).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_offline_answer_leads_with_the_answering_section() {
     let sidecars = start_with(Questions::ByMeaning).await;
     let report = eval::evaluate(&sidecars).await;
     let misses = report.misses.join("\n");
-    assert!(report.answer.first * 10 >= report.questions * 8, "{}\n{misses}", report.answer.line("offline answer", report.questions));
+    assert!(report.answer.first * 100 >= report.questions * 85, "{}\n{misses}", report.answer.line("offline answer", report.questions));
     // The sources keep to the first section's field of law (issue 29), which can leave out an
     // answering section of another title when the first is wrong: at most 2 of the set.
     assert!(report.left_out <= 2, "{misses}");
     let held_out = eval::evaluate_set(&sidecars, eval::Set::HeldOut).await;
-    assert!(held_out.answer.first * 100 >= held_out.questions * 80, "{}", held_out.answer.line("held-out set", held_out.questions));
+    assert!(held_out.answer.first * 100 >= held_out.questions * 85, "{}", held_out.answer.line("held-out set", held_out.questions));
 }
 
 /// The sections an offline answer to `question` quotes, in order, and the answer.

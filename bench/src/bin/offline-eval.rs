@@ -85,27 +85,37 @@ fn better(a: &(Score, f64), b: &(Score, f64)) -> bool {
     (a.0.first, a.0.top3) > (b.0.first, b.0.top3) || ((a.0.first, a.0.top3) == (b.0.first, b.0.top3) && a.1 > b.1 + 1e-9)
 }
 
+/// The weights the tuning searches: name, field, and whether only a question's meaning uses it.
+const TUNED: [(&str, Field, bool); 15] = [
+    ("words", |w| &mut w.words, false),
+    ("ask_words", |w| &mut w.ask_words, false),
+    ("heading", |w| &mut w.heading, false),
+    ("graph", |w| &mut w.graph, false),
+    ("kind", |w| &mut w.kind, false),
+    ("inserted", |w| &mut w.inserted, false),
+    ("narrow", |w| &mut w.narrow, false),
+    ("front_matter", |w| &mut w.front_matter, false),
+    ("meaning", |w| &mut w.meaning, true),
+    ("meaning_floor", |w| &mut w.meaning_floor, true),
+    ("heading_meaning", |w| &mut w.heading_meaning, true),
+    ("passage", |w| &mut w.passage, true),
+    ("ask", |w| &mut w.ask, true),
+    ("ask_second", |w| &mut w.ask_second, true),
+    ("ask_floor", |w| &mut w.ask_floor, true),
+];
+
 /// Coordinate descent from `start`: each weight in turn takes the value of its grid that ranks the
 /// set best, until none changes.
 fn descend(rankings: &mut [(Ranking, Vec<String>)], start: Weights, meaning: bool) -> (Weights, (Score, f64)) {
     let grid = [0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.55, 0.7, 0.85, 1.0];
-    let mut fields: Vec<Field> = vec![
-        |w| &mut w.words,
-        |w| &mut w.ask_words,
-        |w| &mut w.heading,
-        |w| &mut w.graph,
-        |w| &mut w.kind,
-        |w| &mut w.inserted,
-        |w| &mut w.narrow,
-        |w| &mut w.front_matter,
-    ];
-    if meaning {
-        fields.push(|w| &mut w.meaning);
-        fields.push(|w| &mut w.meaning_floor);
-        fields.push(|w| &mut w.heading_meaning);
-        fields.push(|w| &mut w.passage);
-        fields.push(|w| &mut w.ask);
-    }
+    // `--only name,name` tunes only those weights (the rest stay as `start` has them).
+    let only: Option<Vec<String>> =
+        std::env::args().collect::<Vec<_>>().windows(2).find(|w| w[0] == "--only").map(|w| w[1].split(',').map(str::to_string).collect());
+    let fields: Vec<Field> = TUNED
+        .iter()
+        .filter(|(name, _, by_meaning)| (meaning || !by_meaning) && only.as_ref().is_none_or(|o| o.iter().any(|n| n == name)))
+        .map(|(_, field, _)| *field)
+        .collect();
     let mut best = (start, evaluate(rankings, &start));
     // Random starts as well as the given one: the score is a step function of the weights, and one
     // descent stops at the first plateau.
@@ -173,9 +183,10 @@ fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
         explain_misses(&cases, &rankings, tuned);
     }
     // What each signal is worth: the tuned weights with it left out.
-    let fields: [(&str, Field); 14] = [
+    let fields: [(&str, Field); 15] = [
         ("meaning", |w| &mut w.meaning),
         ("ask", |w| &mut w.ask),
+        ("ask_second", |w| &mut w.ask_second),
         ("ask_words", |w| &mut w.ask_words),
         ("passage", |w| &mut w.passage),
         ("words", |w| &mut w.words),

@@ -188,7 +188,23 @@ impl AskIndex {
 
     /// The cosine of the unit-length `query` with node `node`'s nearest ask; `None` if it has none.
     pub fn best(&self, query: &[f32], node: i64) -> Option<f32> {
-        self.rows_of.get(&node)?.iter().filter_map(|&row| self.vectors.cosine(query, row as i64)).reduce(f32::max)
+        self.nearest_two(query, node).map(|(best, _)| best)
+    }
+
+    /// The cosines of the unit-length `query` with node `node`'s nearest ask and its second
+    /// nearest (`None` when it has one ask); `None` if it has none. A question that two of a
+    /// section's asks come near is more likely its question than one a single ask happens to echo.
+    pub fn nearest_two(&self, query: &[f32], node: i64) -> Option<(f32, Option<f32>)> {
+        let mut cosines = self.rows_of.get(&node)?.iter().filter_map(|&row| self.vectors.cosine(query, row as i64));
+        let mut top = (cosines.next()?, None::<f32>);
+        for c in cosines {
+            if c > top.0 {
+                top = (c, Some(top.0));
+            } else if top.1.is_none_or(|second| c > second) {
+                top.1 = Some(c);
+            }
+        }
+        Some(top)
     }
 }
 
@@ -215,6 +231,9 @@ mod tests {
         assert!((index.best(&query, 10).unwrap() - 1.0).abs() < 0.02);
         assert!((index.best(&query, 20).unwrap() - 0.8).abs() < 0.02);
         assert_eq!(index.best(&query, 30), None);
+        let (best, second) = index.nearest_two(&query, 10).unwrap();
+        assert!((best - 1.0).abs() < 0.02 && second.is_some_and(|c| c.abs() < 0.02), "{best} {second:?}");
+        assert_eq!(index.nearest_two(&query, 20).unwrap().1, None, "one ask with a vector: no second");
         let nearest: Vec<i64> = index.nearest_nodes(&query, 5).into_iter().map(|(n, _)| n).collect();
         assert_eq!(nearest, vec![10, 20], "each node once, nearest first");
         assert_eq!(index.nearest_nodes(&query, 1).len(), 1);

@@ -4,9 +4,11 @@
 //! nodes nearest the question by meaning — are each scored on what the retrieval knows about them:
 //!
 //! - **asks**: how close the question is, by meaning, to the nearest of the questions people type
-//!   whose answer the node is ([`crate::asks`]), and the BM25 score of its best-matching ask by
-//!   words — the strongest signals, since a question matches another question far better than a
-//!   summary in the law's terms;
+//!   whose answer the node is ([`crate::asks`]) and to the second nearest (a question two of a
+//!   section's asks come near is more surely its question than one a single ask happens to echo),
+//!   each above a floor of its own, and the BM25 score of its best-matching ask by words — the
+//!   strongest signals, since a question matches another question far better than a summary in the
+//!   law's terms;
 //! - **meaning**: the cosine of the node's vector with the question's, relative to the best one;
 //! - **words**: its BM25 score relative to the best text match;
 //! - **heading**: the share of the question's words (stemmed) its heading has, and, for the
@@ -248,6 +250,8 @@ pub struct Signals {
     pub passage_cosine: Option<f32>,
     /// The cosine of its nearest ask with the question ([`crate::asks`]); `None` when it has none.
     pub ask_cosine: Option<f32>,
+    /// The cosine of its second-nearest ask with the question; `None` when it has fewer than two.
+    pub ask_second: Option<f32>,
     /// The BM25 score of its best-matching ask over the best candidate's, in `0..=1`.
     pub ask_words: f64,
     /// Links to the other strong hits (same parent, or a citation either way), capped at 3, over 3.
@@ -280,6 +284,10 @@ pub struct Weights {
     pub heading_meaning: f64,
     pub passage: f64,
     pub ask: f64,
+    /// The cosine under which an ask counts for nothing (the asks' own floor: questions are nearer
+    /// each other than a question is to a summary).
+    pub ask_floor: f64,
+    pub ask_second: f64,
     pub ask_words: f64,
     pub graph: f64,
     pub kind: f64,
@@ -294,19 +302,21 @@ pub struct Weights {
 impl Weights {
     /// When the question has a vector.
     pub const BLENDED: Weights = Weights {
-        meaning: 0.15,
-        meaning_floor: 0.15,
+        meaning: 0.3,
+        meaning_floor: 0.2,
         words: 0.1,
-        heading: 0.0,
+        heading: 0.7,
         heading_meaning: 0.0,
         passage: 0.05,
-        ask: 0.7,
-        ask_words: 0.3,
-        graph: 0.0,
-        kind: 0.1,
+        ask: 1.0,
+        ask_floor: 0.4,
+        ask_second: 0.7,
+        ask_words: 1.0,
+        graph: 0.3,
+        kind: 0.15,
         general: 0.05,
-        inserted: 0.1,
-        narrow: 0.3,
+        inserted: 0.05,
+        narrow: 1.0,
         front_matter: 0.0,
         repealed: 0.5,
         structural: 0.3,
@@ -329,16 +339,18 @@ impl Weights {
     };
 
     pub fn score(&self, s: &Signals, best: &Best) -> f64 {
-        let relative = |cosine: Option<f32>, best: f32| match cosine {
-            Some(c) if f64::from(best) > self.meaning_floor => {
-                ((f64::from(c) - self.meaning_floor) / (f64::from(best) - self.meaning_floor)).clamp(0.0, 1.0)
+        let above = |floor: f64| {
+            move |cosine: Option<f32>, best: f32| match cosine {
+                Some(c) if f64::from(best) > floor => ((f64::from(c) - floor) / (f64::from(best) - floor)).clamp(0.0, 1.0),
+                _ => 0.0,
             }
-            _ => 0.0,
         };
+        let (relative, ask_relative) = (above(self.meaning_floor), above(self.ask_floor));
         let meaning = relative(s.cosine, best.cosine);
         let heading_meaning = relative(s.heading_cosine, best.heading_cosine);
         let passage = relative(s.passage_cosine, best.passage_cosine);
-        let ask = relative(s.ask_cosine, best.ask_cosine);
+        let ask = ask_relative(s.ask_cosine, best.ask_cosine);
+        let ask_second = ask_relative(s.ask_second, best.ask_second);
         let flag = |on: bool| f64::from(u8::from(on));
         self.meaning * meaning
             + self.words * s.words
@@ -346,6 +358,7 @@ impl Weights {
             + self.heading_meaning * heading_meaning
             + self.passage * passage
             + self.ask * ask
+            + self.ask_second * ask_second
             + self.ask_words * s.ask_words
             + self.graph * s.graph
             + self.kind * flag(s.kind)
@@ -365,6 +378,7 @@ pub struct Best {
     pub heading_cosine: f32,
     pub passage_cosine: f32,
     pub ask_cosine: f32,
+    pub ask_second: f32,
 }
 
 /// One node a search found and its signals.
@@ -388,6 +402,8 @@ pub struct Ranking {
     pub best_passage_cosine: Option<f32>,
     /// The best cosine of an ask with the question.
     pub best_ask_cosine: Option<f32>,
+    /// The best cosine of a second-nearest ask with the question.
+    pub best_ask_second: Option<f32>,
     /// Each candidate's score once [`Ranking::order`] has run, by node id.
     pub scores: HashMap<i64, f64>,
     /// Each candidate's parent (chapter or article), and the `cites` edges among candidates.
@@ -431,6 +447,7 @@ impl Ranking {
             heading_cosine: self.best_heading_cosine.unwrap_or(0.0),
             passage_cosine: self.best_passage_cosine.unwrap_or(0.0),
             ask_cosine: self.best_ask_cosine.unwrap_or(0.0),
+            ask_second: self.best_ask_second.unwrap_or(0.0),
         }
     }
 
@@ -495,6 +512,8 @@ pub struct Evidence<'a> {
     pub passage_cosine: &'a HashMap<i64, f32>,
     /// The cosine of the question with each candidate's nearest ask, where it has asks.
     pub ask_cosine: &'a HashMap<i64, f32>,
+    /// The cosine of the question with each candidate's second-nearest ask, where it has two.
+    pub ask_second: &'a HashMap<i64, f32>,
     /// The BM25 score of each candidate's best-matching ask, where it has asks.
     pub ask_words: &'a HashMap<i64, f64>,
 }
@@ -532,7 +551,7 @@ fn linked(parent: &HashMap<i64, i64>, cites: &HashSet<(i64, i64)>, a: i64, b: i6
 
 /// The candidates' signals, in the order found.
 pub fn signals(evidence: Evidence<'_>) -> Ranking {
-    let Evidence { question, found, parent, cites, heading_cosine, passage_cosine, ask_cosine, ask_words } = evidence;
+    let Evidence { question, found, parent, cites, heading_cosine, passage_cosine, ask_cosine, ask_second, ask_words } = evidence;
     let best_bm25 = found.iter().filter_map(|(_, b, _)| *b).fold(0.0_f64, f64::max);
     let best_cosine = found.iter().filter_map(|(_, _, c)| *c).reduce(f32::max);
     let strong: Vec<(i64, String)> =
@@ -540,6 +559,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
     let best_heading_cosine = heading_cosine.values().copied().reduce(f32::max);
     let best_passage_cosine = passage_cosine.values().copied().reduce(f32::max);
     let best_ask_cosine = ask_cosine.values().copied().reduce(f32::max);
+    let best_ask_second = ask_second.values().copied().reduce(f32::max);
     let best_ask_words = ask_words.values().copied().fold(0.0_f64, f64::max);
     let linked = |a: i64, b: i64| a != b && linked(&parent, &cites, a, b);
 
@@ -559,6 +579,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
                 heading_cosine: heading_cosine.get(&node.id).copied(),
                 passage_cosine: passage_cosine.get(&node.id).copied(),
                 ask_cosine: ask_cosine.get(&node.id).copied(),
+                ask_second: ask_second.get(&node.id).copied(),
                 ask_words: relative_bm25(ask_words.get(&node.id).copied(), best_ask_words),
                 graph: links as f64 / 3.0,
                 kind,
@@ -579,6 +600,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
         best_heading_cosine,
         best_passage_cosine,
         best_ask_cosine,
+        best_ask_second,
         scores: HashMap::new(),
         parent,
         cites,

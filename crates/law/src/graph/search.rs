@@ -266,10 +266,12 @@ impl Graph {
         total += named.iter().filter(|f| !found.iter().any(|(n, _, _)| n.id == f.id)).count() as i64;
 
         let ids: Vec<i64> = found.iter().map(|(n, _, _)| n.id).collect();
-        let ask_cosine: HashMap<i64, f32> = match (&query_vector, &asks) {
-            (Some(query), Some(asks)) => ids.iter().filter_map(|&id| asks.best(query, id).map(|c| (id, c))).collect(),
+        let nearest_asks: HashMap<i64, (f32, Option<f32>)> = match (&query_vector, &asks) {
+            (Some(query), Some(asks)) => ids.iter().filter_map(|&id| asks.nearest_two(query, id).map(|c| (id, c))).collect(),
             _ => HashMap::new(),
         };
+        let ask_cosine: HashMap<i64, f32> = nearest_asks.iter().map(|(&id, &(best, _))| (id, best)).collect();
+        let ask_second: HashMap<i64, f32> = nearest_asks.iter().filter_map(|(&id, &(_, second))| Some((id, second?))).collect();
         let ask_words: HashMap<i64, f64> = match &asks {
             Some(asks) => ids.iter().filter_map(|&id| asks.words(&ask_terms, id).map(|s| (id, s))).collect(),
             None => HashMap::new(),
@@ -298,6 +300,7 @@ impl Graph {
             heading_cosine: &heading_cosine,
             passage_cosine: &passage_cosine,
             ask_cosine: &ask_cosine,
+            ask_second: &ask_second,
             ask_words: &ask_words,
         });
         ranking.named = named;

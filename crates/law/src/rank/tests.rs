@@ -87,6 +87,7 @@ fn a_general_section_outranks_its_narrow_neighbour_on_equal_evidence() {
         heading_cosine: &HashMap::new(),
         passage_cosine: &HashMap::new(),
         ask_cosine: &HashMap::new(),
+        ask_second: &HashMap::new(),
         ask_words: &HashMap::new(),
     });
     assert!(ranking.candidates[0].signals.narrow && ranking.candidates[0].signals.inserted);
@@ -113,6 +114,7 @@ fn sections_of_one_chapter_support_each_other() {
         heading_cosine: &HashMap::new(),
         passage_cosine: &HashMap::new(),
         ask_cosine: &HashMap::new(),
+        ask_second: &HashMap::new(),
         ask_words: &HashMap::new(),
     });
     // The shipped weights give the graph nothing since the asks came (tuning found no gain in it);
@@ -120,4 +122,39 @@ fn sections_of_one_chapter_support_each_other() {
     ranking.order(&Weights { graph: 0.1, ..Weights::WORDS });
     assert_eq!(ranking.candidates[0].node.source_id, "19.2-152.8");
     assert_eq!(ranking.candidates[3].node.source_id, "16.1-279.1");
+}
+
+#[test]
+fn a_section_two_of_whose_asks_come_near_outranks_one_a_single_ask_echoes() {
+    let question = read("what makes a will valid");
+    let found = || {
+        vec![(node(1, "64.2-401", "section", "Capacity", "x"), None, None), (node(2, "64.2-403", "section", "Execution", "x"), None, None)]
+    };
+    let ask_cosine: HashMap<i64, f32> = [(1, 0.8), (2, 0.8)].into();
+    let ask_second: HashMap<i64, f32> = [(1, 0.35), (2, 0.75)].into();
+    let none = HashMap::new();
+    let rank = |ask_second: &HashMap<i64, f32>| {
+        let mut ranking = signals(Evidence {
+            question: &question,
+            found: found(),
+            parent: HashMap::new(),
+            cites: HashSet::new(),
+            heading_cosine: &none,
+            passage_cosine: &none,
+            ask_cosine: &ask_cosine,
+            ask_second,
+            ask_words: &HashMap::new(),
+        });
+        ranking.order(&Weights::BLENDED);
+        ranking
+    };
+    let ranking = rank(&ask_second);
+    assert_eq!(ranking.candidates[0].node.source_id, "64.2-403");
+    // Under the asks' floor an ask counts for nothing; the best second ask counts in full.
+    let best = ranking.best();
+    let second_only = Weights { ask: 0.0, ..Weights::BLENDED };
+    let score = |id: i64| second_only.score(&ranking.candidates.iter().find(|c| c.node.id == id).unwrap().signals, &best);
+    assert!(score(1).abs() < 1e-9 && (score(2) - second_only.ask_second).abs() < 1e-9, "{} {}", score(1), score(2));
+    // Without second asks the two tie and keep the order found.
+    assert_eq!(rank(&HashMap::new()).candidates[0].node.source_id, "64.2-401");
 }
