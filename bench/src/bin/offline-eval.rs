@@ -237,11 +237,12 @@ fn explain_misses(cases: &[eval::Case], rankings: &[(Ranking, Vec<String>)], wei
             if i < 4 || expected.contains(&c.node.source_id) {
                 let s = &c.signals;
                 println!(
-                    "    {i:>3} {:<14} score {:.3}  cos {:.3}  ask {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
+                    "    {i:>3} {:<14} score {:.3}  cos {:.3}  ask {:.3} {:.3}  words {:.2}  heading {:.2} {:.2}  graph {:.2}  kind {}  general {}  inserted {}  narrow {}  front {}  {}",
                     c.node.source_id,
                     weights.score(s, &best),
                     s.cosine.unwrap_or(0.0),
                     s.ask_cosine.unwrap_or(0.0),
+                    s.ask_second.unwrap_or(0.0),
                     s.words,
                     s.heading,
                     s.heading_cosine.unwrap_or(0.0),

@@ -117,8 +117,8 @@ fn sections_of_one_chapter_support_each_other() {
         ask_second: &HashMap::new(),
         ask_words: &HashMap::new(),
     });
-    // The shipped weights give the graph nothing since the asks came (tuning found no gain in it);
-    // the signal itself still counts where a weight is given.
+    // The weights by words give the graph nothing since the asks came (tuning found no gain in it
+    // there); the signal itself counts wherever a weight is given, as by meaning.
     ranking.order(&Weights { graph: 0.1, ..Weights::WORDS });
     assert_eq!(ranking.candidates[0].node.source_id, "19.2-152.8");
     assert_eq!(ranking.candidates[3].node.source_id, "16.1-279.1");
