@@ -57,7 +57,8 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     let text = session.text(&answer).unwrap();
     assert!(text.contains("2.2-3704"), "the answer cites the FOIA section: {text}");
     // The records-request section is named in the answer's first line (since the asks it can share
-    // "These sections may apply" with the enforcement section, § 2.2-3713: a known regression).
+    // "These sections may apply" with a neighbouring FOIA section, § 2.2-3704.1 or § 2.2-3713: a
+    // known regression).
     let first_line = lead(&text).split("Offline answer").next().unwrap_or_default();
     assert!(first_line.contains("§ 2.2-3704 "), "the answer's first line names the FOIA section that answers: {text}");
     session.wait_for("#chat-transcript .message.assistant a.cite[data-source-id='2.2-3704']", LONG).unwrap();

@@ -177,11 +177,11 @@ impl Graph {
                 "SELECT coalesce(heading, '') || ' ' || CASE WHEN text_kind = 'summary' THEN coalesce(source_text, '') ELSE '' END
                         || ' ' || coalesce(summary, '') FROM nodes",
             )?;
-            let mut texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
+            let texts = stmt.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<String>, _>>()?;
             // The asks hold the everyday words people type ("pills", "blow"), which a question's
             // words must not be "corrected" away from.
-            texts.extend(crate::starter::asks()?.iter().map(|a| a.text.clone()));
-            Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str)))
+            let asks = crate::starter::asks()?.iter().map(|a| a.text.as_str());
+            Ok(crate::spelling::Vocabulary::from_texts(texts.iter().map(String::as_str).chain(asks)))
         })?;
         Ok(self.vocabulary.get_or_init(|| built))
     }
