@@ -31,7 +31,7 @@ async fn ask(sidecars: &Sidecars, fake: &FakeModel, question: &str, allowed: &[&
     let agent = sidecars.agent(Arc::new(fake.model(Some("sk-test"))));
     let events = Mutex::new(Vec::new());
     let emit = |e: AgentEvent| events.lock().unwrap().push(e);
-    let grants = WriteGrants::parse(allowed).unwrap();
+    let grants = WriteGrants::parse(allowed, &agent.writing_tools().await).unwrap();
     let history = [ChatMessage::user(question)];
     agent.run_with_grants(RequestKind::Chat, &history, None, &grants, &emit, &CancellationToken::new()).await.expect("answered");
     events.into_inner().unwrap()

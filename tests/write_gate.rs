@@ -5,9 +5,15 @@
 //! the tool; a document that tells the model to write, in wordings the injection scan was not
 //! written for, gets nothing written either; and a grant never outlives a planted instruction the
 //! scan does recognise.
+//!
+//! Which tools write is each tool's own declaration, read from the registry (the agent's every
+//! tool), never from the gate: [`every_registered_tool_is_walked`] calls every one as a model
+//! would and compares the person's records before and after; a workflow a model starts asks the
+//! same way before each of its writes ([`a_workflow_the_model_starts_asks_before_recording_an_opinion`]).
 
 use std::sync::{Arc, Mutex};
 
+use proseva_agent::tools::research::ResearchConfig;
 use proseva_e2e::{Sidecars, TOKEN, client};
 use serde_json::{Value, json};
 
@@ -126,17 +132,26 @@ async fn records(server: &str, note_id: i64) -> Value {
         "note": note["body"],
         "deadlines": get_json(&format!("{server}/api/deadlines")).await.as_array().map(Vec::len),
         "drafts": get_json(&format!("{server}/api/drafts")).await.as_array().map(Vec::len),
-        "links": get_json(&format!("{server}/api/links")).await,
+        // The links from the note (a bare `/api/links` is a 400: it asks which links).
+        "links": get_json(&format!("{server}/api/links?fromKind=note&fromId={note_id}")).await,
     })
+}
+
+/// The server's tools that write, as its listing declares them (`GET /api/tools`, `effect`).
+async fn server_writes(server: &str) -> Vec<String> {
+    let listed = get_json(&format!("{server}/api/tools")).await;
+    let tools = listed.as_array().expect("the server lists its tools");
+    tools.iter().filter(|t| t["effect"] == "writes").map(|t| t["name"].as_str().unwrap().to_string()).collect()
 }
 
 /// The results of the write tools in a chat answer, by tool.
 fn write_results(body: &Value) -> Vec<(String, Value)> {
+    let writes: Vec<&str> = every_write(0).into_iter().map(|(_, name, _)| name).collect();
     body["toolResults"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|r| proseva_agent::pipeline::gate::is_write(r["tool"].as_str().unwrap_or_default()))
+        .filter(|r| writes.contains(&r["tool"].as_str().unwrap_or_default()))
         .map(|r| (r["tool"].as_str().unwrap().to_string(), r.clone()))
         .collect()
 }
@@ -148,6 +163,11 @@ async fn no_question_gets_a_write_made_without_the_grant() {
     let fake = eager_model(target.clone()).await;
     let (server, note_id, _dir) = chat_server(&sidecars, &fake, &target).await;
     let before = records(&server, note_id).await;
+    let mut proposed: Vec<String> = every_write(note_id).into_iter().map(|(_, name, _)| name.to_string()).collect();
+    proposed.sort();
+    let mut declared = server_writes(&server).await;
+    declared.sort();
+    assert_eq!(proposed, declared, "the eager model proposes every write the server declares");
 
     for question in QUESTIONS {
         let (status, body) = post(&format!("{server}/api/chat"), json!({"messages": [{"role": "user", "content": question}]})).await;
@@ -217,8 +237,7 @@ async fn instructions_planted_in_new_wordings_get_nothing_written() {
     let letter = crate::upload_letter(&w, "planted.txt", crate::PLANTED, "IGNORE ALL").await;
     target.set(note_id, Some(letter));
     let before = records(&server, note_id).await;
-    let body =
-        json!({"messages": [{"role": "user", "content": "Summarise the letter"}], "allowWrites": proseva_agent::pipeline::gate::WRITES});
+    let body = json!({"messages": [{"role": "user", "content": "Summarise the letter"}], "allowWrites": server_writes(&server).await});
     let (status, body) = post(&format!("{server}/api/chat"), body).await;
     assert_eq!(status, 200, "{body}");
     for (tool, result) in write_results(&body) {
@@ -226,4 +245,161 @@ async fn instructions_planted_in_new_wordings_get_nothing_written() {
         assert!(message.contains("GetDocumentText"), "{tool}: held for what was read: {result}");
     }
     assert_eq!(records(&server, note_id).await, before, "the planted letter got nothing written");
+}
+
+/// How a model would call each tool of the registry: its arguments, or `None` for
+/// `execute_workflow`, which runs only inside the runner (its writes are walked in
+/// [`a_workflow_the_model_starts_asks_before_recording_an_opinion`]). A tool added to the registry
+/// without a line here fails [`every_registered_tool_is_walked`].
+fn as_a_model_would(name: &str, note_id: i64, letter: i64) -> Option<Option<Value>> {
+    if let Some((_, _, args)) = every_write(note_id).into_iter().find(|(_, n, _)| *n == name) {
+        return Some(Some(args));
+    }
+    let opinion = proseva_e2e::courtlistener::SMITH;
+    Some(Some(match name {
+        "GetCases" | "GetDeadlines" | "GetContacts" | "GetFinances" | "GetDocuments" | "get_stats" | "summarize_graph" => json!({}),
+        "GetDocumentText" => json!({"id": letter}),
+        "SearchTimeline" => json!({"query": "rent"}),
+        "SearchKnowledge" => json!({"query": "what does the landlord's letter say"}),
+        "search_nodes" => json!({"search": "security deposit"}),
+        "get_node" | "get_neighbors" | "find_similar" => json!({"id": 1}),
+        "think" => json!({"thought": "First the deposit rules, then the person's notes."}),
+        "search_opinions" | "search_dockets" | "search_statutes" | "search_govinfo" | "search_academic" | "search_lawyers" => {
+            json!({"query": "custody best interests"})
+        }
+        "lookup_citation" => json!({"text": "Smith v. Smith, 43 Va. App. 279 (2004)"}),
+        "get_citing_opinions" | "fetch_opinion" | "process_opinion" => json!({"opinion_id": opinion}),
+        "query_graph" => json!({"term": "20-124.3"}),
+        "execute_workflow" => return Some(None),
+        _ => return None,
+    }))
+}
+
+/// Everything a tool could change: the case file on the server and the law notes in the graph.
+async fn everything(sidecars: &Sidecars, note_id: i64) -> Value {
+    let server = &sidecars.server_url;
+    let mut all = records(server, note_id).await;
+    for resource in ["cases", "contacts", "documents", "finances", "timeline"] {
+        all[resource] = json!(get_json(&format!("{server}/api/{resource}")).await.as_array().map(Vec::len));
+    }
+    all["lawNotes"] = sidecars.explorer().query("{ userLayer { opinionCount linkCount } }", json!({})).await.expect("the explorer answers");
+    all
+}
+
+/// Every tool the agent has (its registry, not the gate's idea of it) is called as a model would
+/// call it, with nothing allowed: a tool that declares it writes is held (`needs_confirmation`)
+/// and changes nothing; one that declares it reads changes nothing either. Then, as the person's
+/// own action, each write does change the records — so the comparison sees every write, and a
+/// tool that wrote without declaring it would have been caught.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_registered_tool_is_walked() {
+    use proseva_agent::pipeline::{self, Budget, Guards, WriteGate, WriteGrants};
+
+    let sidecars = proseva_e2e::start().await;
+    let courtlistener = proseva_e2e::courtlistener::CourtListenerFake::start().await;
+    let research = ResearchConfig {
+        courtlistener_token: Some("cl-token".into()),
+        courtlistener_base_url: courtlistener.url.clone(),
+        ..ResearchConfig::default()
+    };
+    let agent = sidecars.agent_with_research(Arc::new(proseva_agent::offline::OfflineModel), &research);
+    let server = &sidecars.server_url;
+    let (_, note) = post(&format!("{server}/api/notes"), json!({"title": "Lease", "body": "My own notes."})).await;
+    let note_id = note["id"].as_i64().unwrap();
+    let w = proseva_workspace::Workspace::new(client(), server, Some(TOKEN.into()));
+    let letter = crate::upload_letter(&w, "letter.txt", "Dear tenant, the rent is due on the first.", "rent is due").await;
+
+    let registry = agent.registry().await.expect("the registry lists every tool");
+    let unwalked: Vec<&str> = registry.names().into_iter().filter(|n| as_a_model_would(n, note_id, letter).is_none()).collect();
+    assert!(unwalked.is_empty(), "tools no walk calls (say how a model would call them): {unwalked:?}");
+    let writing = registry.writing();
+    for expected in ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "process_opinion"] {
+        assert!(writing.iter().any(|w| w == expected), "{expected} declares that it writes: {writing:?}");
+    }
+    assert_eq!(agent.writing_tools().await, writing, "what a grant may name is the registry's writes");
+
+    let budget = Budget::new(1_000, Budget::TIMEOUT);
+    let unasked = WriteGate::with_grants(WriteGrants::none());
+    let before = everything(&sidecars, note_id).await;
+    for tool in registry.iter() {
+        let Some(Some(args)) = as_a_model_would(tool.name(), note_id, letter) else { continue };
+        let outcome = pipeline::execute(tool.as_ref(), args, Guards { budget: &budget, gate: &unasked }).await;
+        let code = outcome.result.as_ref().err().map(|e| e.code());
+        if tool.effect().writes() {
+            assert_eq!(code, Some("needs_confirmation"), "{} is held: {:?}", tool.name(), outcome.result);
+        } else {
+            assert_ne!(code, Some("needs_confirmation"), "{} reads, and is never held", tool.name());
+            assert_ne!(code, Some("invalid_arguments"), "{}: the walk calls it as a model would: {:?}", tool.name(), outcome.result);
+        }
+        assert_eq!(everything(&sidecars, note_id).await, before, "{} changed the records without the person", tool.name());
+    }
+
+    let person = WriteGate::person_started();
+    for tool in registry.iter().filter(|t| t.effect().writes()) {
+        let args = as_a_model_would(tool.name(), note_id, letter).flatten().unwrap();
+        let was = everything(&sidecars, note_id).await;
+        let outcome = pipeline::execute(tool.as_ref(), args, Guards { budget: &budget, gate: &person }).await;
+        assert!(outcome.result.is_ok(), "{} runs as the person's own action: {:?}", tool.name(), outcome.result);
+        assert_ne!(everything(&sidecars, note_id).await, was, "{}'s write shows in the records the walk compares", tool.name());
+    }
+}
+
+/// In Ask, a model starts `build_case_law` (`execute_workflow`), and the workflow's model asks to
+/// record an opinion: the call is held with the same `needs_confirmation` card as any write, under
+/// the question's gate; nothing reaches the law notes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_workflow_the_model_starts_asks_before_recording_an_opinion() {
+    let sidecars = proseva_e2e::start().await;
+    let courtlistener = proseva_e2e::courtlistener::CourtListenerFake::start().await;
+    let research = ResearchConfig {
+        courtlistener_token: Some("cl-token".into()),
+        courtlistener_base_url: courtlistener.url.clone(),
+        ..ResearchConfig::default()
+    };
+    let fake = FakeModel::start(|_, body: &Value| -> Reply {
+        let offered: Vec<&str> = body["tools"].as_array().into_iter().flatten().filter_map(|t| t["function"]["name"].as_str()).collect();
+        let answered = body["messages"].as_array().map_or(0, |m| m.iter().filter(|m| m["role"] == "tool").count());
+        match (offered.contains(&"process_opinion"), offered.contains(&"execute_workflow"), answered) {
+            (true, _, 0) => calls(&[("record", "process_opinion", json!({"opinion_id": proseva_e2e::courtlistener::SMITH}))]),
+            (false, true, 0) => calls(&[(
+                "start",
+                "execute_workflow",
+                json!({"workflow_key": "build_case_law", "focus_kind": "section", "focus_id": "20-124.3"}),
+            )]),
+            (false, false, _) => streamed(&["Done."]),
+            _ => text(""),
+        }
+    })
+    .await;
+    let agent = sidecars.agent_with_research(Arc::new(fake.model(Some("sk-test"))), &research);
+    let counts = "{ userLayer { opinionCount linkCount } }";
+    let before = sidecars.explorer().query(counts, json!({})).await.unwrap();
+    let events = Mutex::new(Vec::new());
+    let emit = |e: proseva_agent::event::AgentEvent| events.lock().unwrap().push(e);
+    let history = [proseva_agent::model::ChatMessage::user("Find court cases about custody and add them to my notes")];
+    let grants = proseva_agent::pipeline::WriteGrants::none();
+    let reply = agent
+        .run_with_grants(
+            proseva_agent::runner::RequestKind::Chat,
+            &history,
+            None,
+            &grants,
+            &emit,
+            &tokio_util::sync::CancellationToken::new(),
+        )
+        .await
+        .expect("answered");
+    let held: Vec<Value> = events
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| match e {
+            proseva_agent::event::AgentEvent::ToolResult { name, result, .. } if name == "process_opinion" => Some(result),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(held.len(), 1, "the nested write reached the trail: {reply:?}");
+    assert_eq!(held[0]["error"]["code"], "needs_confirmation", "{}", held[0]);
+    assert!(held[0]["proposal"]["asked"].is_string(), "the card says what was asked: {}", held[0]);
+    assert_eq!(sidecars.explorer().query(counts, json!({})).await.unwrap(), before, "no opinion was recorded");
 }

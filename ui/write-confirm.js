@@ -14,6 +14,7 @@ const ACTIONS = {
   link: 'link one of your records to the law',
   add_deadline: 'add a deadline',
   create_draft: 'make a draft',
+  process_opinion: 'record a court opinion in your case-law notes',
 };
 
 /** The kinds of write, as the line of what is allowed names them. */
@@ -23,6 +24,7 @@ const NOUNS = {
   link: 'links',
   add_deadline: 'deadlines',
   create_draft: 'drafts',
+  process_opinion: 'court opinions in your case-law notes',
 };
 
 const text = (value) => (typeof value === 'string' ? value.trim() : '');
@@ -59,6 +61,10 @@ export function writeDetails(name, args) {
       add('Title', a.title);
       add('Content', a.content);
       break;
+    case 'process_opinion':
+      add('Opinion', Number.isInteger(a.opinion_id) ? `CourtListener opinion ${a.opinion_id}` : '');
+      add('What is kept', Number.isInteger(a.opinion_id) ? 'the opinion, a short holding written by the assistant, and links to the Code sections it cites' : '');
+      break;
     default:
       break;
   }
@@ -74,8 +80,9 @@ export function heldWhy(why) {
 }
 
 /** Where the write would go, once looked up: the case or the note, by name. */
-async function whereOf(args) {
+async function whereOf(tool, args) {
   const a = args && typeof args === 'object' ? args : {};
+  if (tool === 'process_opinion') return 'your case-law notes in the law graph';
   const name = async (resource, id, field, noun) => {
     try {
       const record = await api.getRecord(resource, id);
@@ -132,7 +139,7 @@ export function holdWrite(call, result, { conversation, onAllowed } = {}) {
   );
   clear(call.outcome).append(card);
   call.item.title = text(error.message);
-  whereOf(call.args).then((place) => (where.textContent = place));
+  whereOf(call.name, call.args).then((place) => (where.textContent = place));
 
   const buttons = [once, always, refuse];
   const settle = (state, icon, line) => {

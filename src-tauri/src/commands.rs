@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 use proseva_agent::citations::citation_spans;
 use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
+use proseva_agent::pipeline::{self, Budget, Guards, WriteGate};
 use proseva_agent::runner::RequestKind;
+use proseva_agent::tool::ToolError;
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::workflows::{self, FocusKind, WorkflowRequest};
 use serde::Serialize;
@@ -207,10 +209,11 @@ pub fn subscribe_status(state: State<'_, AppState>, on_status: Channel<Status>) 
 
 /// Makes a write the agent proposed and the pipeline held (`needs_confirmation`): the person
 /// pressed Allow once, or Allow for this conversation (`allow: "conversation"` with the
-/// conversation's id: later questions there make this kind of write without asking). Only the
-/// write tools, sent to the case data server's `POST /api/tools/{name}`, which runs it through the
-/// same tool pipeline as the person's own action. Answers the tool's result, and what the
-/// conversation now allows (`allowed`).
+/// conversation's id: later questions there make this kind of write without asking). Only a tool
+/// the registry declares as writing ([`proseva_agent::tool::Effect`]), run through the tool
+/// pipeline as the person's own action: the case file's writes on the case data server (`POST
+/// /api/tools/{name}`), an opinion for the law notes (`process_opinion`) here. Answers the
+/// tool's result, and what the conversation now allows (`allowed`).
 #[tauri::command]
 pub async fn confirm_write(
     state: State<'_, AppState>,
@@ -219,9 +222,10 @@ pub async fn confirm_write(
     allow: Option<String>,
     conversation_id: Option<i64>,
 ) -> Result<Value, CommandError> {
-    if !proseva_agent::pipeline::gate::is_write(&name) {
-        let writes = proseva_agent::pipeline::gate::WRITES.join(", ");
-        return Err(CommandError::invalid("name", format!("only a write waits for confirmation: {writes}")));
+    let agent = state.agent()?;
+    let writing = agent.writing_tools().await;
+    if !writing.contains(&name) {
+        return Err(CommandError::invalid("name", format!("only a write waits for confirmation: {}", writing.join(", "))));
     }
     if !args.is_object() {
         return Err(CommandError::invalid("args", "the arguments are a JSON object"));
@@ -234,16 +238,17 @@ pub async fn confirm_write(
         }
         (Some(other), _) => return Err(CommandError::invalid("allow", format!("\"once\" or \"conversation\", not {other:?}"))),
     };
-    let backend = state.ready_backend()?;
-    let server = proseva_agent::tools::local::ServerClient::new(state.http.clone(), &backend.server_url, Some(backend.token));
-    let path = format!("/api/tools/{name}");
-    let mut written = server.call(reqwest::Method::POST, &path, Some(&args)).await.map_err(|e| match e {
-        proseva_agent::tool::ToolError::BadArguments(m) => CommandError::invalid("args", m),
-        other => CommandError::unavailable(other.to_string()),
-    })?;
+    let registry = agent.registry().await.map_err(|e| CommandError::unavailable(e.to_string()))?;
+    let tool = registry.get(&name).ok_or_else(|| CommandError::unavailable(format!("{name} is not available now")))?;
+    let (budget, gate) = (Budget::new(1, Budget::TIMEOUT), WriteGate::person_started());
+    let mut written =
+        pipeline::execute(tool.as_ref(), args, Guards { budget: &budget, gate: &gate }).await.result.map_err(|e| match e {
+            ToolError::BadArguments(m) => CommandError::invalid("args", m),
+            other => CommandError::unavailable(other.to_string()),
+        })?;
     // Allowed for the conversation only once the write itself went through.
     let allowed = match for_conversation {
-        Some(id) => state.grants.allow(id, &name)?,
+        Some(id) => state.grants.allow(id, &name, &writing)?,
         None => state.grants.of(conversation_id),
     };
     if let Some(object) = written.as_object_mut() {
@@ -254,7 +259,7 @@ pub async fn confirm_write(
 
 /// What the person allowed in a conversation, for the line under its input.
 #[tauri::command]
-pub fn conversation_grants(state: State<'_, AppState>, conversation_id: i64) -> Vec<&'static str> {
+pub fn conversation_grants(state: State<'_, AppState>, conversation_id: i64) -> Vec<String> {
     state.grants.of(Some(conversation_id)).names()
 }
 
@@ -304,7 +309,8 @@ pub async fn fetch_node(state: &AppState, id: Option<i64>, source_id: Option<Str
     let data = explorer
         .query(
             "query($id: Int, $sourceId: String) { node(id: $id, sourceId: $sourceId) { id nodeType sourceId heading sourceText \
-             textKind summary url versionNotice summaryCheck { source textOf checkedOn } \
+             textKind summary url versionNotice summaryCheck { source textOf checkedOn } currencyNotice \
+             changes { session bill chapter effective what source } \
              versions { ordinal heading sourceText label effectiveFrom effectiveUntil contingency inEffect shown } \
              sourceFile { name lastModified retrievedAt origin format } \
              edges { relType fromId toId layer weight \

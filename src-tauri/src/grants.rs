@@ -23,13 +23,13 @@ impl ConversationGrants {
         conversation.and_then(|id| self.lock().get(&id).cloned()).unwrap_or_default()
     }
 
-    /// Allows `tool` in `conversation` from now on; what is allowed there now.
-    pub fn allow(&self, conversation: i64, tool: &str) -> Result<WriteGrants, CommandError> {
+    /// Allows `tool` in `conversation` from now on; what is allowed there now. `writing`: the
+    /// registry's write tools ([`proseva_agent::runner::Agent::writing_tools`]).
+    pub fn allow(&self, conversation: i64, tool: &str, writing: &[String]) -> Result<WriteGrants, CommandError> {
         let mut all = self.lock();
         let grants = all.entry(conversation).or_default();
-        if !grants.allow(tool) {
-            let writes = proseva_agent::pipeline::gate::WRITES.join(", ");
-            return Err(CommandError::invalid("name", format!("only a write can be allowed: {writes}")));
+        if !grants.allow(tool, writing) {
+            return Err(CommandError::invalid("name", format!("only a write can be allowed: {}", writing.join(", "))));
         }
         Ok(grants.clone())
     }
@@ -47,9 +47,10 @@ mod tests {
     #[test]
     fn a_grant_holds_for_its_conversation_only_until_forgotten() {
         let grants = ConversationGrants::default();
+        let writing = ["create_note", "add_deadline", "process_opinion"].map(String::from);
         assert!(grants.of(Some(4)).is_empty() && grants.of(None).is_empty());
-        assert_eq!(grants.allow(4, "create_note").unwrap().names(), ["create_note"]);
-        assert!(grants.allow(4, "GetCases").is_err(), "only writes");
+        assert_eq!(grants.allow(4, "create_note", &writing).unwrap().names(), ["create_note"]);
+        assert!(grants.allow(4, "GetCases", &writing).is_err(), "only writes");
         assert!(grants.of(Some(4)).allows("create_note"));
         assert!(!grants.of(Some(4)).allows("add_deadline"));
         assert!(grants.of(Some(5)).is_empty(), "another conversation allows nothing");

@@ -96,7 +96,9 @@ async fn list_tools() -> Json<Value> {
                 "name": name,
                 "description": format!("{name} over the person's own case data"),
                 // The stand-in takes any arguments (the real server names each).
-                "parameters": { "type": "object", "additionalProperties": true }
+                "parameters": { "type": "object", "additionalProperties": true },
+                // Every tool it lists reads, and says so, as the real server's listing does.
+                "effect": "reads"
             })
         })
         .collect();

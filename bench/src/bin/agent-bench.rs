@@ -11,7 +11,7 @@ use proseva_agent::event::AgentEvent;
 use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, ToolCall};
 use proseva_agent::offline::OfflineModel;
 use proseva_agent::runner::RequestKind;
-use proseva_agent::tool::{Tool, ToolError, ToolSpec};
+use proseva_agent::tool::{Effect, Tool, ToolError, ToolSpec};
 use proseva_bench::status_kib;
 use proseva_embed::Embedder;
 use proseva_law::graph::Graph;
@@ -64,6 +64,9 @@ impl ChatModel for ZeroLatency {
 struct Instant0(&'static str);
 #[async_trait]
 impl Tool for Instant0 {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         self.0
     }

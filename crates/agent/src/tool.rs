@@ -97,12 +97,34 @@ pub fn error_message(result: &Value) -> Option<&str> {
     error.as_str().or_else(|| error.get("message").and_then(Value::as_str))
 }
 
+/// What a call may change. Every tool declares it ([`Tool::effect`] has no default), and the write
+/// gate ([`crate::pipeline::gate`]) holds every call of a tool that [`Effect::Writes`] — whatever
+/// its name, wherever it runs (a question, or a workflow a model started).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Effect {
+    /// Reads, searches or asks; changes nothing the person keeps.
+    Reads,
+    /// Changes the person's records: case data, notes, links, deadlines, drafts, or the law notes
+    /// (opinions and their links in the law graph's user layer).
+    Writes,
+}
+
+impl Effect {
+    pub fn writes(self) -> bool {
+        self == Effect::Writes
+    }
+}
+
 #[async_trait]
 pub trait Tool: Send + Sync {
     fn name(&self) -> &str;
     fn description(&self) -> &str;
     /// JSON Schema (an object schema) of the arguments.
     fn parameters(&self) -> Value;
+    /// Whether a call changes the person's records. No default: a new tool does not build until
+    /// it says.
+    fn effect(&self) -> Effect;
     async fn call(&self, args: Value) -> Result<Value, ToolError>;
 
     /// The arguments as they will be sent, with any defaults filled in; the runner calls this
@@ -172,12 +194,15 @@ impl ToolDisplay {
     }
 }
 
-/// What a model is told about a tool: the OpenAI function-tool shape's `function` part.
+/// What a model is told about a tool: the OpenAI function-tool shape's `function` part, and
+/// whether it writes (not sent to the model: it is the app's to know).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolSpec {
     pub name: String,
     pub description: String,
     pub parameters: Value,
+    #[serde(skip)]
+    pub effect: Effect,
 }
 
 /// The tools one kind of request may use, in a stable order.
@@ -242,8 +267,18 @@ impl ToolSet {
     pub fn specs(&self) -> Vec<ToolSpec> {
         self.tools
             .iter()
-            .map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), parameters: t.parameters() })
+            .map(|t| ToolSpec {
+                name: t.name().into(),
+                description: t.description().into(),
+                parameters: t.parameters(),
+                effect: t.effect(),
+            })
             .collect()
+    }
+
+    /// The names of the tools that write ([`Effect::Writes`]), in order.
+    pub fn writing(&self) -> Vec<String> {
+        self.tools.iter().filter(|t| t.effect().writes()).map(|t| t.name().to_string()).collect()
     }
 }
 
@@ -276,6 +311,9 @@ impl Tool for CaseScoped {
     }
     fn parameters(&self) -> Value {
         self.inner.parameters()
+    }
+    fn effect(&self) -> Effect {
+        self.inner.effect()
     }
     fn display(&self) -> ToolDisplay {
         self.inner.display()

@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use proseva_agent::local::{LocalEndpoint, LocalModel};
 use proseva_agent::model::{ChatMessage, ChatModel, ModelTurn, ToolCall};
 use proseva_agent::offline::OfflineModel;
-use proseva_agent::tool::ToolSpec;
+use proseva_agent::tool::{Effect, ToolSpec};
 use serde_json::{Value, json};
 
 /// A stand-in that answers each request with the next scripted reply and keeps what it was sent.
@@ -50,7 +50,12 @@ fn model(url: &str, chooses_tools: bool) -> LocalModel {
 }
 
 fn specs() -> Vec<ToolSpec> {
-    let spec = |name: &str, parameters: Value| ToolSpec { name: name.into(), description: format!("{name} tool"), parameters };
+    let spec = |name: &str, parameters: Value| ToolSpec {
+        name: name.into(),
+        description: format!("{name} tool"),
+        parameters,
+        effect: Effect::Reads,
+    };
     vec![
         spec(
             "SearchKnowledge",

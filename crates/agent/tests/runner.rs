@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use proseva_agent::event::{AgentEvent, CitationStatus};
 use proseva_agent::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, ModelMode, ModelTurn, Role, ToolCall};
 use proseva_agent::runner::{Agent, AgentError, CaseContext, RequestKind, RunnerConfig};
-use proseva_agent::tool::{Tool, ToolError, ToolSpec};
+use proseva_agent::tool::{Effect, Tool, ToolError, ToolSpec};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
 use proseva_agent::workflows::{Focus, FocusKind, WorkflowRequest};
@@ -78,6 +78,9 @@ impl ChatModel for Scripted {
 struct Echo(&'static str);
 #[async_trait]
 impl Tool for Echo {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         self.0
     }
@@ -367,6 +370,9 @@ async fn tool_events_carry_the_display_title_source_call_label_and_cards() {
 struct CaseTool(&'static str);
 #[async_trait]
 impl Tool for CaseTool {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         self.0
     }
@@ -412,6 +418,9 @@ struct Counted {
 }
 #[async_trait]
 impl Tool for Counted {
+    fn effect(&self) -> Effect {
+        if proseva_agent::roles::EXECUTION.contains(&self.name) { Effect::Writes } else { Effect::Reads }
+    }
     fn name(&self) -> &str {
         self.name
     }
@@ -552,7 +561,7 @@ async fn execute_workflow_runs_a_nested_workflow_whose_steps_show_in_the_same_tr
     // The person allowed notes in this conversation ("Allow for this conversation").
     let events = Mutex::new(Vec::new());
     let emit = |e: AgentEvent| events.lock().unwrap().push(e);
-    let grants = proseva_agent::pipeline::WriteGrants::parse(["create_note"]).unwrap();
+    let grants = proseva_agent::pipeline::WriteGrants::parse(["create_note"], &agent.writing_tools().await).unwrap();
     let history = [ChatMessage::user("Connect document 3 to the law")];
     let result = agent.run_with_grants(RequestKind::Chat, &history, None, &grants, &emit, &CancellationToken::new()).await;
     let events = events.into_inner().unwrap();

@@ -37,6 +37,11 @@ async fn the_write_tools_are_listed_after_the_eight_that_read() {
         assert_eq!(t["display"]["source"], "Your case file", "{t}");
         assert_eq!(t["parameters"]["additionalProperties"], false, "{t}");
     }
+    // Each tool says in its listing whether it writes, and the five that do are the write tools.
+    let declared: Vec<&str> =
+        list.as_array().unwrap().iter().filter(|t| t["effect"] == "writes").map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(declared, WRITE_TOOLS);
+    assert!(list.as_array().unwrap().iter().all(|t| t["effect"] == "writes" || t["effect"] == "reads"), "{list}");
     let append = by_name("append_to_note");
     let props: Vec<&String> = append["parameters"]["properties"].as_object().unwrap().keys().collect();
     assert_eq!(props, ["noteId", "text"], "append_to_note can only append");

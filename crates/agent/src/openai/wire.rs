@@ -162,6 +162,7 @@ pub(super) fn bad_response(what: &str, response: &Value) -> ModelError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tool::Effect;
     use serde_json::json;
 
     fn json_of(message: &ChatMessage) -> Value {
@@ -195,7 +196,8 @@ mod tests {
         assert_eq!(json_of(&ChatMessage::assistant("")), json!({"role": "assistant", "content": ""}));
         assert_eq!(json_of(&ChatMessage::system("be brief")), json!({"role": "system", "content": "be brief"}));
         assert_eq!(json_of(&ChatMessage::user("q")), json!({"role": "user", "content": "q"}));
-        let spec = ToolSpec { name: "get_stats".into(), description: "d".into(), parameters: json!({"type": "object"}) };
+        let spec =
+            ToolSpec { name: "get_stats".into(), description: "d".into(), parameters: json!({"type": "object"}), effect: Effect::Reads };
         let body = serde_json::to_value(tool_turn_request("m", &[ChatMessage::user("q")], &[spec])).unwrap();
         assert_eq!(
             body["tools"],

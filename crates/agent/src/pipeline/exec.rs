@@ -25,7 +25,7 @@ use serde_json::Value;
 
 use super::gate::WriteGate;
 use super::{injection, metrics, validate};
-use crate::tool::{Tool, ToolError};
+use crate::tool::{Effect, Tool, ToolError};
 
 /// A request's allowance: how many calls it may make and how long each may take.
 #[derive(Debug)]
@@ -89,12 +89,20 @@ pub struct Outcome {
 /// Runs `tool` with `args` through every layer.
 pub async fn execute(tool: &dyn Tool, args: Value, guards: Guards<'_>) -> Outcome {
     let timeout = guards.budget.timeout;
-    run(tool.name(), &tool.parameters(), args, guards, Some(timeout), |args| tool.call(args)).await
+    run(tool.name(), tool.effect(), &tool.parameters(), args, guards, Some(timeout), |args| tool.call(args)).await
 }
 
 /// [`execute`] for a call made some other way (a nested workflow, which has no timeout of its
 /// own: its calls have theirs).
-pub async fn run<F, Fut>(name: &str, schema: &Value, args: Value, guards: Guards<'_>, timeout: Option<Duration>, call: F) -> Outcome
+pub async fn run<F, Fut>(
+    name: &str,
+    effect: Effect,
+    schema: &Value,
+    args: Value,
+    guards: Guards<'_>,
+    timeout: Option<Duration>,
+    call: F,
+) -> Outcome
 where
     F: FnOnce(Value) -> Fut,
     Fut: Future<Output = Result<Value, ToolError>>,
@@ -107,7 +115,7 @@ where
         if !in_args.is_empty() {
             tracing::warn!(tool = name, found = ?in_args, "instruction-like text in a call's arguments");
         }
-        guards.gate.check(name, &in_args)?;
+        guards.gate.check(name, effect, &in_args)?;
         guards.budget.take()?;
         match timeout {
             Some(limit) => tokio::time::timeout(limit, call(args))
@@ -164,6 +172,9 @@ mod tests {
         fn parameters(&self) -> Value {
             json!({"type": "object", "properties": {"text": {"type": "string", "maxLength": 50}}})
         }
+        fn effect(&self) -> Effect {
+            if self.name == "append_to_note" { Effect::Writes } else { Effect::Reads }
+        }
         async fn call(&self, _args: Value) -> Result<Value, ToolError> {
             self.calls.fetch_add(1, Ordering::SeqCst);
             tokio::time::sleep(self.delay).await;
@@ -178,7 +189,7 @@ mod tests {
     #[tokio::test]
     async fn each_layer_stops_a_call_before_it_is_made() {
         let budget = Budget::new(2, Duration::from_secs(5));
-        let asked = WriteGate::with_grants(super::super::WriteGrants::parse(["append_to_note"]).unwrap());
+        let asked = WriteGate::with_grants(super::super::WriteGrants::parse(["append_to_note"], &["append_to_note".to_string()]).unwrap());
         let guards = Guards { budget: &budget, gate: &asked };
         let note = tool("append_to_note", json!({"ok": true}));
         let code = |o: Outcome| o.result.unwrap_err().code();

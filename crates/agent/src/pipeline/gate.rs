@@ -1,5 +1,6 @@
-//! Writes only when the person allowed them. A write tool (a note, a link, a deadline, a draft)
-//! that a model proposes is never made on the strength of the model's choice or of the words in
+//! Writes only when the person allowed them. A write tool (a note, a link, a deadline, a draft, an
+//! opinion recorded in the law notes: every tool whose declared [`Effect`] is `Writes`) that a
+//! model proposes is never made on the strength of the model's choice or of the words in
 //! the request: what a model writes and what a document says can be made to read like anything.
 //! It runs without asking in two cases only, both set by something the model cannot produce:
 //!
@@ -18,18 +19,11 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use crate::tool::ToolError;
-
-/// The tools that change the person's records (or make a draft among them).
-pub const WRITES: [&str; 5] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft"];
-
-pub fn is_write(tool: &str) -> bool {
-    WRITES.contains(&tool)
-}
+use crate::tool::{Effect, ToolError};
 
 /// The write tools the person allowed without asking again, for one conversation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct WriteGrants(BTreeSet<&'static str>);
+pub struct WriteGrants(BTreeSet<String>);
 
 impl WriteGrants {
     /// Nothing allowed: every proposed write waits for the person.
@@ -37,27 +31,27 @@ impl WriteGrants {
         WriteGrants::default()
     }
 
-    /// Grants by tool name; a name that is not a write tool is refused, naming the write tools
+    /// Grants by tool name; `writing`: the names of the tools that write (from the registry,
+    /// [`crate::tool::ToolSet::writing`]). A name that is not one of them is refused, naming them
     /// (a caller that misspells one must not believe it granted something).
-    pub fn parse<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Self, String> {
+    pub fn parse<S: AsRef<str>>(names: impl IntoIterator<Item = S>, writing: &[String]) -> Result<Self, String> {
         let mut grants = WriteGrants::none();
         for name in names {
             let name = name.as_ref();
-            if !grants.allow(name) {
-                return Err(format!("{name:?} is not a write tool; the write tools are {}", WRITES.join(", ")));
+            if !grants.allow(name, writing) {
+                return Err(format!("{name:?} is not a write tool; the write tools are {}", writing.join(", ")));
             }
         }
         Ok(grants)
     }
 
-    /// Allows `tool` from now on; false when it is not a write tool.
-    pub fn allow(&mut self, tool: &str) -> bool {
-        match WRITES.iter().find(|w| **w == tool) {
-            Some(write) => {
-                self.0.insert(write);
-                true
-            }
-            None => false,
+    /// Allows `tool` from now on; false when it is not among `writing`.
+    pub fn allow(&mut self, tool: &str, writing: &[String]) -> bool {
+        if writing.iter().any(|w| w == tool) {
+            self.0.insert(tool.to_string());
+            true
+        } else {
+            false
         }
     }
 
@@ -70,8 +64,8 @@ impl WriteGrants {
     }
 
     /// The allowed tools, in name order.
-    pub fn names(&self) -> Vec<&'static str> {
-        self.0.iter().copied().collect()
+    pub fn names(&self) -> Vec<String> {
+        self.0.iter().cloned().collect()
     }
 }
 
@@ -123,9 +117,11 @@ impl WriteGate {
         self.tainted.lock().map(|t| t.clone()).unwrap_or_default()
     }
 
-    /// Whether `tool` may write now; `args_flags`: instruction-like text in its own arguments.
-    pub fn check(&self, tool: &str, args_flags: &[&str]) -> Result<(), ToolError> {
-        if !is_write(tool) {
+    /// Whether a call of `tool` may go ahead now: one that reads always may; one that writes
+    /// (`effect`, the tool's own declaration) only as above. `args_flags`: instruction-like text
+    /// in its own arguments.
+    pub fn check(&self, tool: &str, effect: Effect, args_flags: &[&str]) -> Result<(), ToolError> {
+        if !effect.writes() {
             return Ok(());
         }
         let why = if !args_flags.is_empty() {
@@ -147,32 +143,39 @@ impl WriteGate {
 mod tests {
     use super::*;
 
+    const WRITES: [&str; 6] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "process_opinion"];
+
+    fn writing() -> Vec<String> {
+        WRITES.map(String::from).to_vec()
+    }
+
     #[test]
     fn a_proposed_write_waits_whatever_the_words_unless_the_tool_was_allowed() {
         // No words grant anything: the gate is not told the person's words at all.
         let gate = WriteGate::with_grants(WriteGrants::none());
         for write in WRITES {
-            let held = gate.check(write, &[]).unwrap_err();
+            let held = gate.check(write, Effect::Writes, &[]).unwrap_err();
             assert_eq!(held.code(), "needs_confirmation", "{write}");
             assert!(held.to_string().contains("only when they allow it"), "{held}");
         }
-        // Reads are never held.
-        assert!(gate.check("GetDeadlines", &[]).is_ok());
+        // Reads are never held, and what decides is the declaration, not the name.
+        assert!(gate.check("GetDeadlines", Effect::Reads, &[]).is_ok());
+        assert!(gate.check("a_tool_named_like_a_read", Effect::Writes, &[]).is_err());
 
-        let allowed = WriteGate::with_grants(WriteGrants::parse(["create_note"]).unwrap());
-        assert!(allowed.check("create_note", &[]).is_ok());
-        assert_eq!(allowed.check("add_deadline", &[]).unwrap_err().code(), "needs_confirmation");
+        let allowed = WriteGate::with_grants(WriteGrants::parse(["create_note"], &writing()).unwrap());
+        assert!(allowed.check("create_note", Effect::Writes, &[]).is_ok());
+        assert_eq!(allowed.check("add_deadline", Effect::Writes, &[]).unwrap_err().code(), "needs_confirmation");
     }
 
     #[test]
     fn grants_name_write_tools_only() {
-        let refused = WriteGrants::parse(["create_note", "create_notes"]).unwrap_err();
-        assert!(refused.contains("\"create_notes\" is not a write tool") && refused.contains("append_to_note"), "{refused}");
-        assert!(WriteGrants::parse(["GetCases"]).is_err());
-        let mut grants = WriteGrants::parse(["link", "create_note"]).unwrap();
+        let refused = WriteGrants::parse(["create_note", "create_notes"], &writing()).unwrap_err();
+        assert!(refused.contains("\"create_notes\" is not a write tool") && refused.contains("process_opinion"), "{refused}");
+        assert!(WriteGrants::parse(["GetCases"], &writing()).is_err());
+        let mut grants = WriteGrants::parse(["link", "create_note"], &writing()).unwrap();
         assert_eq!(grants.names(), ["create_note", "link"]);
-        assert!(!grants.allow("think"));
-        assert!(grants.allow("link"), "allowing twice is allowing");
+        assert!(!grants.allow("think", &writing()));
+        assert!(grants.allow("link", &writing()), "allowing twice is allowing");
         assert!(WriteGrants::none().is_empty());
     }
 
@@ -180,17 +183,20 @@ mod tests {
     fn instruction_like_text_read_or_passed_holds_every_write_even_an_allowed_one() {
         let gate = WriteGate::person_started();
         assert!(gate.person_started_it());
-        assert!(gate.check("add_deadline", &[]).is_ok());
+        assert!(gate.check("add_deadline", Effect::Writes, &[]).is_ok());
         assert!(
-            gate.check("append_to_note", &["asks to call a tool"]).unwrap_err().to_string().contains("its text reads like instructions")
+            gate.check("append_to_note", Effect::Writes, &["asks to call a tool"])
+                .unwrap_err()
+                .to_string()
+                .contains("its text reads like instructions")
         );
         gate.taint("GetDocumentText: asks to ignore earlier instructions".into());
-        let held = gate.check("add_deadline", &[]).unwrap_err();
+        let held = gate.check("add_deadline", Effect::Writes, &[]).unwrap_err();
         assert!(held.to_string().contains("GetDocumentText: asks to ignore earlier instructions"), "{held}");
 
-        let allowed = WriteGate::with_grants(WriteGrants::parse(WRITES).unwrap());
+        let allowed = WriteGate::with_grants(WriteGrants::parse(WRITES, &writing()).unwrap());
         allowed.taint("fetch_opinion: asks to write a note".into());
-        assert_eq!(allowed.check("create_note", &[]).unwrap_err().code(), "needs_confirmation");
-        assert!(WriteGate::confirm_every_write().check("link", &[]).is_err());
+        assert_eq!(allowed.check("create_note", Effect::Writes, &[]).unwrap_err().code(), "needs_confirmation");
+        assert!(WriteGate::confirm_every_write().check("link", Effect::Writes, &[]).is_err());
     }
 }

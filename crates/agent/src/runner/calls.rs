@@ -145,7 +145,7 @@ impl Agent {
                     (Some(refused), _, _) => pipeline::Outcome { result: Err(refused), flagged: Vec::new() },
                     (None, Some(tool), Ok(args)) if call.name == roles::EXECUTE_WORKFLOW => {
                         // A nested workflow has no timeout of its own: each of its calls has one.
-                        pipeline::exec::run(&call.name, &tool.parameters(), args, guards, None, |args| async move {
+                        pipeline::exec::run(&call.name, tool.effect(), &tool.parameters(), args, guards, None, |args| async move {
                             self.nested_workflow(&args, limits, emit, cancel).await
                         })
                         .await

@@ -209,6 +209,18 @@ impl Agent {
         tools
     }
 
+    /// Every tool this agent has (the registry), whatever the role or the kind of request.
+    pub async fn registry(&self) -> Result<ToolSet, AgentError> {
+        Ok(ToolSet::new(self.all_tools(true).await?))
+    }
+
+    /// The names of the registry's tools that write to the person's records (each tool's own
+    /// declaration, [`crate::tool::Effect`]): what a grant may name. Without the case data
+    /// server, its writes are not among them.
+    pub async fn writing_tools(&self) -> Vec<String> {
+        self.all_tools(false).await.map(|tools| ToolSet::new(tools).writing()).unwrap_or_default()
+    }
+
     /// The tools a kind of request offers the model ([`roles::offered`]): Ask the person's records,
     /// the law graph, the writes, `think` and `execute_workflow`; Research the same with the outside
     /// services instead of the records.

@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 
 use crate::cards::{Card, CardKind, truncate};
 use crate::model::{ChatMessage, ChatModel, ModelMode};
-use crate::tool::{Tool, ToolDisplay, ToolError, arg};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError, arg};
 use crate::tools::explorer::ExplorerClient;
 use crate::tools::research::courtlistener::MAX_OPINION_CHARS;
 
@@ -212,6 +212,9 @@ id sourceId sectionsLinked new merged unresolved created } }";
 
 #[async_trait]
 impl Tool for ProcessOpinion {
+    fn effect(&self) -> Effect {
+        Effect::Writes
+    }
     fn name(&self) -> &str {
         "process_opinion"
     }
@@ -364,6 +367,9 @@ pub struct QueryGraph(pub ExplorerClient);
 
 #[async_trait]
 impl Tool for QueryGraph {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "query_graph"
     }
@@ -421,6 +427,9 @@ pub struct SummarizeGraph(pub ExplorerClient);
 
 #[async_trait]
 impl Tool for SummarizeGraph {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "summarize_graph"
     }

@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use serde_json::{Value, json};
 
 use crate::cards::{self, Card, CardKind};
-use crate::tool::{Tool, ToolDisplay, ToolError, arg, opt_arg};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError, arg, opt_arg};
 
 /// Text in search and similar results is cut to this many characters.
 pub const RESULT_TEXT_CHARS: usize = 500;
@@ -53,7 +53,7 @@ impl ExplorerClient {
     }
 }
 
-const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url versionNotice";
+const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url versionNotice changeNotice";
 
 /// Cuts every `sourceText` in `value` to [`RESULT_TEXT_CHARS`] characters.
 pub fn cut_texts(value: &mut Value) {
@@ -117,6 +117,9 @@ const ID_SCHEMA: &str = "The node's numeric id from an earlier result, or a Code
 
 #[async_trait]
 impl Tool for SearchNodes {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_nodes"
     }
@@ -150,7 +153,7 @@ impl Tool for SearchNodes {
             "offset": opt_arg::<i64>(&args, "offset")?.unwrap_or(0).max(0),
         });
         let query = format!(
-            "query($type: String, $search: String, $limit: Int, $offset: Int) {{ nodes(type: $type, search: $search, limit: $limit, offset: $offset) {{ total clearLead nodes {{ {NODE_FIELDS} relevance sameTopic }} }} }}"
+            "query($type: String, $search: String, $limit: Int, $offset: Int) {{ nodes(type: $type, search: $search, limit: $limit, offset: $offset) {{ total clearLead beyond nodes {{ {NODE_FIELDS} relevance sameTopic }} }} }}"
         );
         let mut data = self.0.query(&query, variables).await?;
         cut_texts(&mut data);
@@ -160,6 +163,9 @@ impl Tool for SearchNodes {
 
 #[async_trait]
 impl Tool for GetNode {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "get_node"
     }
@@ -193,6 +199,9 @@ impl Tool for GetNode {
 
 #[async_trait]
 impl Tool for GetNeighbors {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "get_neighbors"
     }
@@ -227,6 +236,9 @@ impl Tool for GetNeighbors {
 
 #[async_trait]
 impl Tool for FindSimilar {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "find_similar"
     }
@@ -261,6 +273,9 @@ impl Tool for FindSimilar {
 
 #[async_trait]
 impl Tool for GetStats {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "get_stats"
     }

@@ -1,7 +1,8 @@
-//! The eight local tools, over the server's HTTP API: the person's cases, deadlines, contacts,
-//! finances, documents and timeline.
+//! The local tools, over the server's HTTP API: the person's cases, deadlines, contacts,
+//! finances, documents and timeline, and the writes to them.
 //!
-//! The server owns their names, descriptions, schemas and how the page shows them (`GET
+//! The server owns their names, descriptions, schemas, whether each writes (`effect`: `reads` or
+//! `writes`; a tool listed without one is taken to write) and how the page shows them (`GET
 //! /api/tools`, each with a `display`) and runs them (`POST /api/tools/{name}`); this side only
 //! carries calls across.
 
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde_json::{Value, json};
 
-use crate::tool::{Tool, ToolDisplay, ToolError};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
 /// Talks to the server's `/api/*`.
 #[derive(Debug, Clone)]
@@ -61,6 +62,7 @@ struct LocalTool {
     description: String,
     parameters: Value,
     display: ToolDisplay,
+    effect: Effect,
     server: ServerClient,
 }
 
@@ -77,6 +79,9 @@ impl Tool for LocalTool {
     }
     fn display(&self) -> ToolDisplay {
         self.display.clone()
+    }
+    fn effect(&self) -> Effect {
+        self.effect
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         let args = if args.is_null() { json!({}) } else { args };
@@ -95,8 +100,11 @@ pub async fn local_tools(server: &ServerClient) -> Result<Vec<Arc<dyn Tool>>, To
             let f = t.get("function").unwrap_or(t);
             let name = f["name"].as_str().ok_or_else(|| ToolError::Failed(format!("a listed tool has no name: {t}")))?;
             let display = t.get("display").and_then(|d| serde_json::from_value(d.clone()).ok()).unwrap_or_else(|| ToolDisplay::named(name));
+            // A listed tool that does not say it only reads is taken to write: held by the gate.
+            let effect = t.get("effect").and_then(|e| serde_json::from_value(e.clone()).ok()).unwrap_or(Effect::Writes);
             Ok(Arc::new(LocalTool {
                 display,
+                effect,
                 name: name.to_string(),
                 description: f["description"].as_str().unwrap_or_default().to_string(),
                 parameters: f.get("parameters").cloned().unwrap_or_else(|| json!({"type": "object", "properties": {}})),

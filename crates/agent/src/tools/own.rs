@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use serde_json::{Value, json};
 
 use crate::cards::{Card, CardKind};
-use crate::tool::{Tool, ToolDisplay, ToolError, arg, opt_arg};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError, arg, opt_arg};
 use crate::workflows::WORKFLOWS;
 
 /// Longest thought, in characters.
@@ -16,6 +16,9 @@ pub struct Think;
 
 #[async_trait]
 impl Tool for Think {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         crate::roles::THINK
     }
@@ -62,6 +65,11 @@ pub struct ExecuteWorkflow;
 
 #[async_trait]
 impl Tool for ExecuteWorkflow {
+    /// It changes nothing itself: each step of the workflow it starts is a call of its own, held
+    /// by the same gate as the question's when it writes.
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         crate::roles::EXECUTE_WORKFLOW
     }

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tool::{Effect, Tool, ToolError};
 use proseva_agent::tools::local::ServerClient;
 use serde_json::{Value, json};
 
@@ -106,6 +106,9 @@ pub fn case_tools(endpoint: &Endpoint) -> Vec<CaseTool> {
 
 #[async_trait]
 impl Tool for CaseTool {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         self.name
     }

@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 use proseva_agent::citations::MAX_CHECKED;
-use proseva_agent::tool::{Tool, ToolError, arg};
+use proseva_agent::tool::{Effect, Tool, ToolError, arg};
 use proseva_citation::{Reference, find_citations};
 use serde_json::{Map, Value, json};
 
@@ -18,6 +18,9 @@ pub struct CheckCitations(pub LawGraph);
 
 #[async_trait]
 impl Tool for CheckCitations {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError, opt_arg};
+use proseva_agent::tool::{Effect, Tool, ToolError, opt_arg};
 use serde_json::{Value, json};
 
 use super::node;
@@ -21,6 +21,9 @@ pub struct GetNeighbors(pub LawGraph);
 
 #[async_trait]
 impl Tool for GetNeighbors {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

@@ -2,7 +2,7 @@
 //! words or a citation, best first.
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError, arg, opt_arg};
+use proseva_agent::tool::{Effect, Tool, ToolError, arg, opt_arg};
 use serde_json::{Value, json};
 
 use super::node::{self, FIELDS};
@@ -19,6 +19,9 @@ pub struct SearchLaw(pub LawGraph);
 
 #[async_trait]
 impl Tool for SearchLaw {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

@@ -3,7 +3,7 @@
 //! The resource `proseva://section/{sourceId}` reads the same.
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tool::{Effect, Tool, ToolError};
 use serde_json::{Value, json};
 
 use super::node;
@@ -18,6 +18,9 @@ pub struct GetSection(pub LawGraph);
 
 #[async_trait]
 impl Tool for GetSection {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

@@ -2,7 +2,7 @@
 //! their vectors in the law graph), best first.
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError, opt_arg};
+use proseva_agent::tool::{Effect, Tool, ToolError, opt_arg};
 use serde_json::{Value, json};
 
 use super::node;
@@ -16,6 +16,9 @@ pub struct FindSimilar(pub LawGraph);
 
 #[async_trait]
 impl Tool for FindSimilar {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

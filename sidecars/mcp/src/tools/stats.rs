@@ -2,7 +2,7 @@
 //! was built from and when, and how many sections have official text or only a summary.
 
 use async_trait::async_trait;
-use proseva_agent::tool::{Tool, ToolError};
+use proseva_agent::tool::{Effect, Tool, ToolError};
 use serde_json::{Map, Value, json};
 
 use super::node;
@@ -14,6 +14,9 @@ pub struct GraphStats(pub LawGraph);
 
 #[async_trait]
 impl Tool for GraphStats {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         NAME
     }

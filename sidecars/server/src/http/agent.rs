@@ -25,7 +25,7 @@ use proseva_agent::config::AgentConfig;
 use proseva_agent::conversation::conversation_from_json;
 use proseva_agent::event::AgentEvent;
 use proseva_agent::model::ChatMessage;
-use proseva_agent::pipeline::gate::{WRITES, WriteGrants};
+use proseva_agent::pipeline::gate::WriteGrants;
 use proseva_agent::runner::{Agent, AgentError, CaseContext, Reply, RequestKind};
 use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
@@ -142,7 +142,7 @@ async fn answer(agent: Arc<Agent>, permit: OwnedSemaphorePermit, kind: RequestKi
         Ok(history) => history,
         Err(e) => return ApiError::field(&e.field, e.message).into_response(),
     };
-    match allowed_writes(&body) {
+    match allowed_writes(&body, &agent.writing_tools().await) {
         Ok(grants) => respond(agent, permit, Job::Ask(kind, history, grants), headers).await,
         Err(e) => e.into_response(),
     }
@@ -151,7 +151,7 @@ async fn answer(agent: Arc<Agent>, permit: OwnedSemaphorePermit, kind: RequestKi
 /// The request's `allowWrites`: the write tools the caller allows the model to use without
 /// asking. Absent or null allows none; anything but a list of write tool names is refused (a
 /// caller that misspells a tool must not believe it allowed it).
-fn allowed_writes(body: &Value) -> Result<WriteGrants, ApiError> {
+fn allowed_writes(body: &Value, writing: &[String]) -> Result<WriteGrants, ApiError> {
     const FIELD: &str = "allowWrites";
     match body.get(FIELD) {
         None | Some(Value::Null) => Ok(WriteGrants::none()),
@@ -160,9 +160,9 @@ fn allowed_writes(body: &Value) -> Result<WriteGrants, ApiError> {
                 .iter()
                 .map(|n| n.as_str().ok_or_else(|| ApiError::field(FIELD, "a list of write tool names (strings)")))
                 .collect::<Result<Vec<_>, _>>()?;
-            WriteGrants::parse(names).map_err(|e| ApiError::field(FIELD, e))
+            WriteGrants::parse(names, writing).map_err(|e| ApiError::field(FIELD, e))
         }
-        Some(_) => Err(ApiError::field(FIELD, format!("a list of write tool names, any of {}", WRITES.join(", ")))),
+        Some(_) => Err(ApiError::field(FIELD, format!("a list of write tool names, any of {}", writing.join(", ")))),
     }
 }
 

@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use proseva_agent::pipeline::{self, Budget, Guards, WriteGate};
-use proseva_agent::tool::{Tool, ToolDisplay, ToolError};
+use proseva_agent::tool::{Effect, Tool, ToolDisplay, ToolError};
 use serde_json::{Value, json};
 
 use self::specs::MAX_TITLE_CHARS;
@@ -112,6 +112,9 @@ impl Tool for InProcess {
     }
     fn display(&self) -> ToolDisplay {
         self.spec.display.clone()
+    }
+    fn effect(&self) -> Effect {
+        self.spec.effect
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
         run_tool(&self.state, self.spec.name, args).await.map_err(|e| {

@@ -3,7 +3,7 @@
 
 use proseva_agent::cards::CardKind;
 use proseva_agent::pipeline;
-use proseva_agent::tool::ToolDisplay;
+use proseva_agent::tool::{Effect, ToolDisplay};
 use serde_json::{Value, json};
 
 use crate::deadline_rules;
@@ -29,6 +29,9 @@ pub struct ToolSpec {
     pub parameters: Value,
     /// How the window shows the tool and its results.
     pub display: ToolDisplay,
+    /// Whether a call changes the person's records (every spec says; the write gate holds those
+    /// that do).
+    pub effect: Effect,
 }
 
 /// Every local tool's results come from the person's own case file.
@@ -49,12 +52,14 @@ pub fn tool_specs() -> Vec<ToolSpec> {
     vec![
         ToolSpec {
             name: "GetCases",
+            effect: Effect::Reads,
             display: shown("Your cases", "Reading your cases", CardKind::Case),
             description: "List the user's court cases: name, case number, court, type, status, parties and notes; for a case of a known kind (eviction, warrant in debt, custody, protective order, traffic or misdemeanour, appeal), `path`: where the person is on its step-by-step path — the next step (what happens, which court, what to file and bring, its date or deadline), the steps after it, and which court hears it and why. Use it for \"what happens next in my case?\".",
             parameters: object_schema(json!({}), &[]),
         },
         ToolSpec {
             name: "GetDeadlines",
+            effect: Effect::Reads,
             display: shown("Your deadlines", "Reading your deadlines", CardKind::Deadline),
             description: "List the user's deadlines: upcoming ones first (soonest first), then overdue ones (flagged overdue), then \
                           those marked done. Each has its date, days until it, and the rule it comes from if any.",
@@ -62,6 +67,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "GetContacts",
+            effect: Effect::Reads,
             display: shown("Your contacts", "Reading your contacts", CardKind::Contact),
             description: "List the people around the user's cases: opposing parties, attorneys, clerks, judges and witnesses, \
                           with phone, email and address.",
@@ -69,6 +75,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "GetFinances",
+            effect: Effect::Reads,
             display: shown("Your expenses", "Reading your expenses", CardKind::Expense),
             description: "What the user's cases cost them (fees, service, copies, support): totals by category and overall, and the \
                           most recent entries (up to 100, newest first).",
@@ -76,6 +83,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "GetDocuments",
+            effect: Effect::Reads,
             display: shown("Your documents", "Listing your documents", CardKind::Document),
             description: "List the documents the user uploaded (orders, filings, letters): id, title, kind, format, pages and \
                           length. Read one with GetDocumentText, or search all of them with SearchKnowledge.",
@@ -83,6 +91,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "GetDocumentText",
+            effect: Effect::Reads,
             display: shown("Document text", "Reading a document", CardKind::Document),
             description: "Read the text of one uploaded document, a page of characters at a time; `nextOffset` says where the \
                           next page starts (null at the end).",
@@ -97,6 +106,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "SearchTimeline",
+            effect: Effect::Reads,
             display: shown("Your timeline", "Searching your timeline", CardKind::Event),
             description: "Search the timeline of what happened in the user's cases. All filters are optional and combine; with \
                           `query`, events sharing the most words come first, otherwise they are in date order.",
@@ -115,6 +125,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "SearchKnowledge",
+            effect: Effect::Reads,
             display: ToolDisplay::new(
                 "Passages from your documents",
                 "Your documents and notes",
@@ -134,6 +145,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "create_note",
+            effect: Effect::Writes,
             display: shown("Notes written", "Writing a note", CardKind::Document),
             description: "Write a new note in the person's case file: a title and a Markdown body. The body may be empty (\"\") \
                           when you will fill it with append_to_note. Write a note only when the person asks for one or a \
@@ -150,6 +162,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "append_to_note",
+            effect: Effect::Writes,
             display: shown("Notes added to", "Adding to a note", CardKind::Document),
             description: "Add text to the end of one of the person's notes, after a blank line. Nothing the note already holds is \
                           changed or removed: this tool only appends, and takes only `noteId` and `text`. Returns the note as it \
@@ -164,6 +177,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "link",
+            effect: Effect::Writes,
             display: shown("Links made", "Linking records", CardKind::Other),
             description: "Record that one of the person's notes or documents is connected to a section of the Code or \
                           Constitution of Virginia, to one of their deadlines, or to a court opinion, with one plain sentence \
@@ -187,6 +201,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "add_deadline",
+            effect: Effect::Writes,
             display: shown("Deadlines added", "Adding a deadline", CardKind::Deadline),
             description: "Add a deadline to the person's calendar, one of two ways. By rule: `ruleId` and `triggerDate` (the day of \
                           the event the rule counts from); the date is computed from that Virginia rule, moved past weekends and \
@@ -207,6 +222,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
         },
         ToolSpec {
             name: "create_draft",
+            effect: Effect::Writes,
             display: shown("Drafts", "Drafting", CardKind::Document),
             description: "Make a draft in the person's case file, kept as a case document they can open and download as Word or \
                           PDF: a letter, a motion outline or a checklist (kind `markdown`), a timeline or relationship diagram of \
@@ -268,7 +284,16 @@ pub fn openai_tools() -> Value {
     Value::Array(
         tool_specs()
             .into_iter()
-            .map(|t| json!({ "type": "function", "name": t.name, "description": t.description, "parameters": t.parameters, "display": t.display }))
+            .map(|t| {
+                json!({
+                    "type": "function",
+                    "name": t.name,
+                    "description": t.description,
+                    "parameters": t.parameters,
+                    "display": t.display,
+                    "effect": t.effect,
+                })
+            })
             .collect(),
     )
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
 use crate::cards::CardKind;
-use crate::tool::{Tool, ToolDisplay, ToolError, opt_arg};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError, opt_arg};
 
 const SERVICE: &str = "CourtListener";
 const KEY_VAR: &str = "COURTLISTENER_API_TOKEN";
@@ -398,6 +398,9 @@ const COURT_DESCRIPTION: &str = "Optional CourtListener court ids, separated by 
 
 #[async_trait]
 impl Tool for SearchOpinions {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn unconfigured(&self) -> Option<ToolError> {
         self.0.token(self.name()).err()
     }
@@ -430,6 +433,9 @@ impl Tool for SearchOpinions {
 
 #[async_trait]
 impl Tool for SearchDockets {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_dockets"
     }
@@ -459,6 +465,9 @@ impl Tool for SearchDockets {
 
 #[async_trait]
 impl Tool for LookupCitation {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "lookup_citation"
     }
@@ -504,6 +513,9 @@ const OPINION_ID_DESCRIPTION: &str = "A CourtListener opinion id: the `opinion_i
 
 #[async_trait]
 impl Tool for GetCitingOpinions {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn unconfigured(&self) -> Option<ToolError> {
         self.0.token(self.name()).err()
     }
@@ -543,6 +555,9 @@ impl Tool for GetCitingOpinions {
 
 #[async_trait]
 impl Tool for FetchOpinion {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn unconfigured(&self) -> Option<ToolError> {
         self.0.token(self.name()).err()
     }

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text_arg, text_at};
 use crate::cards::CardKind;
-use crate::tool::{Tool, ToolDisplay, ToolError};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "GovInfo";
 const KEY_VAR: &str = "GOVINFO_API_KEY";
@@ -78,6 +78,9 @@ pub(super) struct SearchGovInfo(pub(super) GovInfo);
 
 #[async_trait]
 impl Tool for SearchGovInfo {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_govinfo"
     }

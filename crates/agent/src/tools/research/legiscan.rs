@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
 use crate::cards::CardKind;
-use crate::tool::{Tool, ToolDisplay, ToolError, opt_arg};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError, opt_arg};
 
 const SERVICE: &str = "LegiScan";
 const KEY_VAR: &str = "LEGISCAN_API_KEY";
@@ -83,6 +83,9 @@ pub(super) struct SearchStatutes(pub(super) LegiScan);
 
 #[async_trait]
 impl Tool for SearchStatutes {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_statutes"
     }

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, text, text_arg, text_at};
 use crate::cards::CardKind;
-use crate::tool::{Tool, ToolDisplay, ToolError};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "OpenAlex";
 /// Authors named before "et al.".
@@ -99,6 +99,9 @@ pub(super) struct SearchAcademic(pub(super) OpenAlex);
 
 #[async_trait]
 impl Tool for SearchAcademic {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_academic"
     }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::http::ServiceHttp;
 use super::{Found, Hit, ResearchConfig, limit_arg, limit_schema, not_configured, opt_text_arg, text, text_arg, text_at};
 use crate::cards::CardKind;
-use crate::tool::{Tool, ToolDisplay, ToolError};
+use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
 const SERVICE: &str = "SerpAPI";
 const KEY_VAR: &str = "SERPAPI_API_KEY";
@@ -89,6 +89,9 @@ pub(super) struct SearchLawyers(pub(super) SerpApi);
 
 #[async_trait]
 impl Tool for SearchLawyers {
+    fn effect(&self) -> Effect {
+        Effect::Reads
+    }
     fn name(&self) -> &str {
         "search_lawyers"
     }
