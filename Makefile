@@ -72,10 +72,11 @@ bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars insi
 test-deb: bundle ## installs the .deb, launches it from its desktop entry under Xvfb, uninstalls it
 	scripts/test-deb.sh
 
-screenshots: setup tools ## the window's panels, the case workspace, the Law tab, the pipeline and drafts, into docs/
+screenshots: setup tools ## the window's panels, the case workspace, the Law tab, the pipeline, drafts and Step by step, into docs/
 	$(BUILD)
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test e2e -- the_window_answers
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test workspace_e2e -- a_case_is_built
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test library_e2e -- the_official_code_downloads
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test pipeline_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test drafts_e2e
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test steps_e2e

@@ -3,7 +3,8 @@
 and SHA-256 of each, and each section's check against the official text (`checks`: where and
 when it was read, and the official words behind each figure the summary states). Checks are kept
 from the manifest, or taken from `checks/<file stem>.json` beside it when that folder exists (the
-form the summaries are checked in; remove the folder once merged). Run it after editing the starter
+form the summaries are checked in; remove the folder once merged), and each file's `currency` (what
+the 2023-2026 sessions changed in the sections looked at) as it is. Run it after editing the starter
 corpus; `ingest --starter` refuses files whose hash does not match."""
 import csv, hashlib, json, pathlib, sys
 
@@ -12,6 +13,8 @@ root = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__
 path = root / "manifest.json"
 manifest = json.loads(path.read_text()) if path.exists() else {}
 kept = {f["file"]: f.get("checks", {}) for f in manifest.get("files", [])}
+# What the 2023-2026 sessions changed in each section looked at (the currency sweep), kept as it is.
+currency = {f["file"]: f["currency"] for f in manifest.get("files", []) if f.get("currency")}
 staged = root / "checks"
 files = []
 for f in sorted(root.glob("*.csv")):
@@ -31,6 +34,9 @@ for f in sorted(root.glob("*.csv")):
         checks = json.loads(new.read_text())
     order = [r["Section"].strip() for r in rows]
     entry["checks"] = {k: checks[k] for k in sorted(checks, key=lambda k: order.index(k) if k in order else len(order))}
+    if f.name in currency:
+        found = currency[f.name]
+        entry["currency"] = {k: found[k] for k in sorted(found, key=lambda k: order.index(k) if k in order else len(order))}
     files.append(entry)
 manifest.update({
     "name": manifest.get("name", "ProSeVA starter corpus"),

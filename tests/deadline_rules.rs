@@ -5,8 +5,59 @@
 //! recorded official text in the server's own tests (`rules/facts.json`), not against the graph's
 //! summaries.
 
+use std::collections::BTreeSet;
+
 use proseva_e2e::{TOKEN, client, start};
 use serde_json::{Value, json};
+
+/// The Code sections a text cites as `§ …` (ranges by their first section; the Constitution left out).
+fn cited_in(text: &str) -> Vec<String> {
+    proseva_citation::find_citations(text).into_iter().map(|c| c.reference.source_id()).filter(|id| !id.starts_with("const-")).collect()
+}
+
+/// Every section a step, a deadline rule, a court-choice rule or a workflow cites was looked at
+/// for the amendments of the 2023–2026 sessions: the starter's manifest records what was found
+/// (`files[].currency`), so the section viewer can say how current the law it shows is.
+#[test]
+fn every_section_the_app_acts_on_was_checked_for_changes_since_its_text() {
+    let mut cited = BTreeSet::new();
+    let book = proseva_server::paths::book();
+    let text = serde_json::to_string(book).unwrap();
+    cited.extend(cited_in(&text));
+    for path in &book.kinds {
+        for step in &path.steps {
+            cited.extend(step.sections.iter().cloned());
+        }
+    }
+    let courts = &book.courts;
+    for rule in
+        courts.money.iter().map(|b| &b.sections).chain([&courts.money_unknown.sections]).chain(courts.by_kind.values().map(|r| &r.sections))
+    {
+        cited.extend(rule.iter().cloned());
+    }
+    for rule in proseva_server::deadline_rules::rules() {
+        cited.extend(cited_in(&serde_json::to_string(rule).unwrap()));
+        cited.extend(cited_in(&rule.citation.replace("Va. Code ", "")));
+    }
+    for workflow in [
+        include_str!("../crates/agent/src/workflows/check_claim.md"),
+        include_str!("../crates/agent/src/workflows/integrate.md"),
+        include_str!("../crates/agent/src/workflows/hearing_prep.md"),
+        include_str!("../crates/agent/src/workflows/build_case_law.md"),
+    ] {
+        cited.extend(cited_in(workflow));
+    }
+    assert!(cited.len() >= 45, "{cited:?}");
+    for must in ["55.1-1245", "16.1-296.2", "16.1-107", "16.1-228", "8.01-126"] {
+        assert!(cited.contains(must), "§ {must} is cited by a step or a rule: {cited:?}");
+    }
+    let unchecked: Vec<&String> = cited.iter().filter(|s| proseva_law::starter::currency(s).is_none()).collect();
+    assert!(unchecked.is_empty(), "sections the app acts on whose 2023–2026 amendments were never looked for: {unchecked:?}");
+    // What the viewer says of one that changed: the bill, when it took effect, the text's date.
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+    let notice = proseva_law::starter::currency_notice("55.1-1245", day).unwrap();
+    assert!(notice.starts_with("Changed by 2026 HB 15, in force July 1, 2026"), "{notice}");
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_code_section_a_rule_or_its_due_items_cite_is_in_the_graph() {

@@ -39,6 +39,9 @@ export class SectionViewer {
     this.versionToggle = dialog.querySelector('#section-version-toggle');
     this.asOf = dialog.querySelector('#section-as-of');
     this.checked = dialog.querySelector('#section-checked');
+    this.currency = dialog.querySelector('#section-currency');
+    this.currencyLine = dialog.querySelector('#section-currency-line');
+    this.changes = dialog.querySelector('#section-changes');
     this.versionToggle.addEventListener('click', () => this.toggleVersion());
     this.stack = [];
     this.current = null;
@@ -125,6 +128,10 @@ export class SectionViewer {
     this.checked.hidden = true;
     this.checked.textContent = '';
     delete this.dialog.dataset.summaryChecked;
+    this.currency.hidden = true;
+    this.currencyLine.textContent = '';
+    clear(this.changes);
+    delete this.dialog.dataset.changes;
     this.node = null;
     delete this.dialog.dataset.versions;
     delete this.dialog.dataset.versionShown;
@@ -281,6 +288,28 @@ export class SectionViewer {
     this.checked.title = `Checked on ${longDate(check.checkedOn)} against ${check.source}`;
     this.checked.hidden = false;
     this.dialog.dataset.summaryChecked = check.textOf;
+    this.showCurrency(node);
+  }
+
+  /**
+   * How current the summary is: the laws of the 2023–2026 sessions that changed the section since
+   * the text it was checked against (each with its chapter, the day it took or takes effect, what
+   * it changed and where that was read), or how old that text is when none was found.
+   */
+  showCurrency(node) {
+    if (!node.currencyNotice) return;
+    this.currencyLine.textContent = node.currencyNotice;
+    const changes = Array.isArray(node.changes) ? node.changes : [];
+    for (const c of changes) {
+      const name = `${c.session ? `${c.session} ` : ''}${c.bill}${c.chapter ? ` (${c.chapter})` : ''}`;
+      const when = c.effective ? `, from ${longDate(c.effective)}` : '';
+      const item = h('li', {}, h('strong', {}, `${name}${when}: `), c.what || '');
+      if (c.source) item.append(' ', h('a', { class: 'ext-link', href: c.source, target: '_blank', rel: 'noopener' }, 'where this was read'));
+      this.changes.append(item);
+    }
+    this.changes.hidden = changes.length === 0;
+    this.currency.hidden = false;
+    this.dialog.dataset.changes = String(changes.length);
   }
 
   /**

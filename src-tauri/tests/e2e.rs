@@ -98,7 +98,7 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     let answers = session.find_all("#chat-transcript .message.assistant").unwrap();
     let text = session.text(answers.last().unwrap()).unwrap();
     assert!(lead(&text).starts_with("§ 55.1-1245 "), "the pay-or-quit section leads: {text}");
-    assert!(text.contains("5 days"), "the answer states the days the notice gives: {text}");
+    assert!(text.contains("14 days") && text.contains("2026 HB 15"), "the answer states the days in force and the act: {text}");
     // The picture starts at the answer's lead, so its first quote (the days) is in view.
     session
         .script(

@@ -91,6 +91,9 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     // The path: the first step is next; the first court date is on its step.
     let next = session.wait_for("#case-path .path-step[data-status='next']", LONG).unwrap();
     assert_eq!(session.attribute(&next, "data-step").unwrap().as_deref(), Some("notice"));
+    // The pay-or-quit period in force today (2026 HB 15 / SB 48), and the defence a short one is.
+    let notice = text_of(&session, "#case-path .path-step[data-step='notice']");
+    assert!(notice.contains("14 days") && notice.contains("July 1, 2026") && notice.contains("not a proper notice"), "{notice}");
     let hearing = text_of(&session, "#case-path .path-step[data-step='first-hearing']");
     assert!(hearing.contains("Go to the first court date"), "{hearing}");
     assert!(hearing.contains("March 4") || hearing.contains("Mar 4") || hearing.contains(RETURN_DATE), "{hearing}");
@@ -146,6 +149,62 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     let (_xvfb3, _driver3, session) = launch(&env(data.path(), exports.path(), &clock));
     std::thread::sleep(Duration::from_secs(2));
     assert!(session.find("#missed-reminders li.reminder-item").unwrap().is_none(), "a dismissed reminder does not come back");
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+}
+
+/// A custody appeal from the J&DR court: the step for its writ tax and costs counts 10 days from
+/// the order (§ 16.1-296.2), not the general district court's 30, with the date worked out; and
+/// the sections it rests on say, in the section viewer, how current the law shown is — one a 2025
+/// act changed since the text checked (§ 16.1-107), one no later act was found for (§ 16.1-296.2).
+#[test]
+fn a_custody_appeal_counts_its_writ_tax_in_ten_days_and_the_law_says_how_current_it_is() {
+    let data = tempfile::tempdir().unwrap();
+    let exports = tempfile::tempdir().unwrap();
+    let clock = data.path().join("clock.txt");
+    set_clock(&clock, "2026-11-03T14:00:00Z");
+    let (_xvfb, _driver, session) = launch(&env(data.path(), exports.path(), &clock));
+
+    press(&session, "#tab-workspace");
+    session.wait_for("#panel-workspace[data-state='first-run'] #first-case:not([hidden])", LONG).unwrap();
+    session.type_text(&session.wait_for("#first-case-name", LONG).unwrap(), "Custody appeal").unwrap();
+    press(&session, "#first-case-type option[value='custody']");
+    session
+        .type_text(&session.wait_for("#first-case-court", LONG).unwrap(), "Henrico Juvenile and Domestic Relations District Court")
+        .unwrap();
+    press(&session, "#first-case-submit");
+    press(&session, "button[data-page='path']");
+    press(&session, "#case-kind option[value='appeal-district']");
+    // The order was entered on Monday 2 November 2026.
+    set_date(&session, "judgmentDate", "2026-11-02");
+    press(&session, "#case-path-save");
+
+    let step = "#case-path .path-step[data-step='jdr-costs']";
+    session.wait_for(step, LONG).unwrap();
+    let jdr = text_of(&session, step);
+    assert!(jdr.contains("within 10 days") && jdr.contains("no appeal is allowed"), "{jdr}");
+    assert!(jdr.contains("November 12") || jdr.contains("Nov 12") || jdr.contains("2026-11-12"), "10 days from 2 November: {jdr}");
+    let bond = text_of(&session, "#case-path .path-step[data-step='bond']");
+    assert!(bond.contains("general district court") && (bond.contains("December 2") || bond.contains("Dec 2")), "{bond}");
+
+    // § 16.1-296.2 from the step: no later act was found; the viewer says so, and how old the text is.
+    session.script("document.querySelector(arguments[0])?.scrollIntoView({block: 'start'})", serde_json::json!([step])).unwrap();
+    press(&session, &format!("{step} a.cite[data-source-id='16.1-296.2']"));
+    session.wait_for("#section-viewer[open][data-state='ready'] #section-currency:not([hidden])", LONG).unwrap();
+    let line = text_of(&session, "#section-currency-line");
+    assert!(line.starts_with("No change by the 2023–2026 sessions was found"), "{line}");
+    assert!(line.contains("April 9, 2023"), "{line}");
+    session.script("document.querySelector('#section-viewer')?.close?.()", serde_json::json!([])).unwrap();
+
+    // § 16.1-107 from the bond step: a 2025 act changed it; the viewer names it and lists it.
+    press(&session, "#case-path .path-step[data-step='bond'] a.cite[data-source-id='16.1-107']");
+    session.wait_for("#section-viewer[open][data-state='ready'] #section-currency:not([hidden])", LONG).unwrap();
+    let line = text_of(&session, "#section-currency-line");
+    assert!(line.starts_with("Changed by 2025 HB 2415 (Acts 2025, c. 684)"), "{line}");
+    let changes = text_of(&session, "#section-changes");
+    assert!(changes.contains("public housing authority"), "{changes}");
+    session.script("document.querySelector('#section-currency')?.scrollIntoView({block: 'center'})", serde_json::json!([])).unwrap();
+    save_screenshot(&session, "section-currency.png");
     let pids = sidecar_pids(&session);
     quit_leaving_nothing(session, &pids);
 }

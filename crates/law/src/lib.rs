@@ -36,6 +36,7 @@
 
 pub mod asks;
 pub mod background;
+pub mod currency;
 pub mod fetch;
 pub mod figures;
 pub mod graph;
@@ -44,6 +45,7 @@ pub mod lay_terms;
 pub mod lis;
 pub mod live;
 pub mod rank;
+pub mod scope;
 pub mod spelling;
 pub mod starter;
 pub mod stopwords;

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use sha2::{Digest, Sha256};
 
 use crate::Error;
+use crate::currency::Currency;
 use crate::ingest::CorpusFile;
 use crate::vector_cache::VectorCache;
 
@@ -38,6 +39,10 @@ pub struct ManifestFile {
     /// `Section` column writes it (`55.1-1245`; the Constitution's `12`).
     #[serde(default)]
     pub checks: BTreeMap<String, SummaryCheck>,
+    /// What the sessions since the checked text changed, for the sections looked at
+    /// ([`crate::currency`]), keyed like `checks`.
+    #[serde(default)]
+    pub currency: BTreeMap<String, Currency>,
 }
 
 /// When and where a summary was checked against the official text, and the figures it states,
@@ -99,6 +104,42 @@ pub fn summary_check(source_id: &str) -> Option<&'static SummaryCheck> {
                 .collect()
         })
         .get(source_id)
+}
+
+/// What the 2023–2026 sessions changed in the section the graph calls `source_id`, if that was
+/// looked for.
+pub fn currency(source_id: &str) -> Option<&'static Currency> {
+    static CURRENCY: OnceLock<HashMap<String, Currency>> = OnceLock::new();
+    CURRENCY
+        .get_or_init(|| {
+            let Ok(manifest) = manifest() else { return HashMap::new() };
+            manifest
+                .files
+                .into_iter()
+                .flat_map(|f| {
+                    let file = f.file;
+                    f.currency.into_iter().map(move |(key, found)| (self::source_id(&file, &key), found))
+                })
+                .collect()
+        })
+        .get(source_id)
+}
+
+/// The line the section viewer shows for a starter section on `day`: what changed it since the
+/// text its summary was checked against ([`Currency::notice`]), or how old that text is. `None`
+/// for a section whose summary was not checked.
+pub fn currency_notice(source_id: &str, day: chrono::NaiveDate) -> Option<String> {
+    let check = summary_check(source_id)?;
+    Some(match currency(source_id) {
+        Some(found) => found.notice(&check.text_of, day),
+        None => crate::currency::unswept_notice(&check.text_of),
+    })
+}
+
+/// [`currency_notice`] only for a section an amendment was found for.
+pub fn change_notice(source_id: &str, day: chrono::NaiveDate) -> Option<String> {
+    let check = summary_check(source_id)?;
+    currency(source_id)?.change_notice(&check.text_of, day)
 }
 
 pub fn manifest() -> Result<Manifest, Error> {

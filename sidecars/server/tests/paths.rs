@@ -648,10 +648,13 @@ fn every_form_number_named_was_confirmed_in_a_source() {
 
 #[test]
 fn possibly_changed_figures_are_said_to_be_so() {
-    // § 55.1-1245: 5 days in the official text read, 14 days from July 1, 2026 by later reports.
+    // § 55.1-1245: 5 days in the official text read; 14 days for a notice served from July 1, 2026
+    // (2026 HB 15 / SB 48), the law in force, stated with the act and the day.
     let notice = &path("eviction-tenant").unwrap().steps[0];
     assert_eq!(notice.id, "notice");
-    assert!(notice.what.contains("5 days") && notice.what.contains("14 days") && notice.what.contains("check the current § 55.1-1245"));
+    for said in ["5 days", "14 days", "July 1, 2026", "2026 HB 15", "not a proper notice"] {
+        assert!(notice.what.contains(said), "{said}: {}", notice.what);
+    }
     // § 16.1-77: $25,000 in the official text read, $50,000 from July 1, 2025 by later reports.
     let court = &path("debt-plaintiff").unwrap().steps[0];
     assert!(court.what.contains("$25,000") && court.what.contains("$50,000") && court.what.contains("check the current § 16.1-77"));

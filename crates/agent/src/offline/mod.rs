@@ -277,6 +277,9 @@ struct Found {
     rank: usize,
     /// A section with two versions: what the other one is ("A new version takes effect …").
     version_notice: Option<String>,
+    /// The amendments found since the summary's text was checked ("Changed by 2026 HB 15, in
+    /// force July 1, 2026; …"), for a summary the sessions changed.
+    change_notice: Option<String>,
     /// From a search: its relevance (its score placed between the tenth result's, 0, and the
     /// first's, 1), and whether it shares the first result's chapter or article or a citation with
     /// it (absent when the explorer did not say).
@@ -395,6 +398,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 node_type: n["nodeType"].as_str().unwrap_or("section").to_string(),
                 rank,
                 version_notice: n["versionNotice"].as_str().map(str::to_string),
+                change_notice: n["changeNotice"].as_str().filter(|_| n["textKind"] == "summary").map(str::to_string),
                 relevance: n["relevance"].as_f64(),
                 same_topic: n["sameTopic"].as_bool(),
             }),
@@ -402,6 +406,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     };
     // Whether the search said its first result leads clearly (absent: it did not say).
     let mut clear_lead: Option<bool> = None;
+    // Why the search says the law graph may not hold the answer at all, and what it searched for.
+    let mut beyond: Option<(String, String)> = None;
     for (i, r) in results.iter().enumerate() {
         if !r.ok {
             let error = crate::tool::error_message(&r.result).unwrap_or("failed");
@@ -416,6 +422,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             "get_node" => add(&r.result, 1000 + i, &mut found),
             "search_nodes" => {
                 clear_lead = clear_lead.or(r.result["clearLead"].as_bool());
+                if beyond.is_none()
+                    && let Some(why) = r.result["beyond"].as_str()
+                {
+                    beyond = Some((why.to_string(), r.args["search"].as_str().unwrap_or(question).to_string()));
+                }
                 for (rank, n) in r.result["nodes"].as_array().into_iter().flatten().enumerate() {
                     add(n, 10 + rank, &mut found);
                 }
@@ -507,7 +518,19 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let name = |f: &Found| format!("{} — {}", section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'));
     // The section that answers first, by name, so the answer leads with it; when the search found
     // no clear leader, the few that may apply, as equals.
-    if let Some(top) = found.first() {
+    // A question the graph may not hold the answer to (another state's law, federal law, nothing
+    // near it): no section leads as the answer; the answer says what was looked for and where else
+    // to look.
+    let beyond = beyond.filter(|_| !named_first);
+    if let Some((why, searched)) = &beyond {
+        out.push_str(&format!(
+            "**Not found in the Virginia law graph.** I searched it for “{}”, but {why}, so none of the sections \
+             below may answer your question. The official Code of Virginia is at https://law.lis.virginia.gov/; for another \
+             state's law or federal law, read that government's official site, and a lawyer or a legal aid program can tell \
+             you which law applies to you.\n\n",
+            crate::cards::truncate(searched, 120)
+        ));
+    } else if let Some(top) = found.first() {
         let close: Vec<&Found> = found.iter().take(3).filter(|f| f.relevance.is_none_or(|r| r >= NEAR_EQUAL)).collect();
         if clear_lead == Some(false) && !named_first && close.len() > 1 {
             let names: Vec<String> = close.iter().map(|f| name(f)).collect();
@@ -535,7 +558,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     if found.is_empty() {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
     } else {
-        out.push_str("**What the Virginia law sources say**\n\n");
+        out.push_str(if beyond.is_some() {
+            "**The Virginia sections that came closest** (they may not apply)\n\n"
+        } else {
+            "**What the Virginia law sources say**\n\n"
+        });
         for f in found.iter().take(QUOTED) {
             let label = section_label(&f.source_id, &f.node_type);
             let kind = if f.text_kind == "summary" { "plain-language summary, not the statute's words" } else { "official text" };
@@ -543,6 +570,10 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             let link = f.url.as_deref().map(|u| format!(" [Official text]({u})")).unwrap_or_default();
             // The text quoted is the version in effect today; say when another one applies.
             let versions = f.version_notice.as_deref().map(|n| format!(" *{n}*")).unwrap_or_default();
+            let versions = match f.change_notice.as_deref() {
+                Some(changed) => format!("{versions} *{changed}*"),
+                None => versions,
+            };
             out.push_str(&format!("- **{label}. {}** ({kind}): \"{quote}\"{versions}{link}\n", f.heading.trim_end_matches('.')));
         }
         out.push('\n');

@@ -1,4 +1,5 @@
 use super::*;
+use crate::tool::Effect;
 
 #[test]
 fn a_letter_asked_for_offline_is_said_to_need_a_model() {
@@ -11,7 +12,7 @@ fn a_letter_asked_for_offline_is_said_to_need_a_model() {
 }
 
 fn spec(name: &str) -> ToolSpec {
-    ToolSpec { name: name.into(), description: String::new(), parameters: json!({}) }
+    ToolSpec { name: name.into(), description: String::new(), parameters: json!({}), effect: Effect::Reads }
 }
 
 fn names(calls: &[ToolCall]) -> Vec<&str> {
@@ -114,6 +115,38 @@ fn without_a_clear_leader_the_answer_says_which_sections_may_apply() {
     let named = ToolResult { tool: "get_node".into(), args: json!({"id": "20-91"}), ok: true, result: hit(3, "20-91", 1.0, true) };
     let answer = compose("§ 20-91 and support", &[named, results[0].clone()]);
     assert!(answer.starts_with("**Most relevant:** § 20-91 — Heading 20-91\n"), "{answer}");
+}
+
+#[test]
+fn a_question_the_graph_may_not_hold_gets_no_section_as_the_answer() {
+    let mut search = searched(true, vec![hit(1, "55.1-1226", 1.0, true), hit(2, "55.1-1204", 0.5, true)]);
+    search.args = json!({"search": "my Maryland landlord kept my deposit"});
+    search.result["beyond"] = json!("it seems to be about Maryland law, and this app holds Virginia's");
+    let answer = compose("my Maryland landlord kept my deposit", &[search.clone()]);
+    assert!(
+        answer.starts_with(
+            "**Not found in the Virginia law graph.** I searched it for “my Maryland landlord kept my deposit”, but it seems to be \
+             about Maryland law, and this app holds Virginia's"
+        ),
+        "{answer}"
+    );
+    assert!(answer.contains("https://law.lis.virginia.gov/") && answer.contains("legal aid"), "where else to look: {answer}");
+    assert!(!answer.contains("Most relevant") && !answer.contains("may apply"), "{answer}");
+    assert!(answer.contains("**The Virginia sections that came closest** (they may not apply)"), "{answer}");
+    assert!(answer.contains("§ 55.1-1226"), "the closest are still shown, as such: {answer}");
+    // A section the person named leads, whatever the search says.
+    let named = ToolResult { tool: "get_node".into(), args: json!({"id": "55.1-1226"}), ok: true, result: hit(1, "55.1-1226", 1.0, true) };
+    let answer = compose("§ 55.1-1226 in Maryland", &[named, search]);
+    assert!(answer.starts_with("**Most relevant:** § 55.1-1226"), "{answer}");
+}
+
+#[test]
+fn a_summary_an_act_changed_says_so_beside_its_quote() {
+    let mut changed = hit(1, "55.1-1245", 1.0, true);
+    changed["changeNotice"] = json!("Changed by 2026 HB 15, in force July 1, 2026; the text checked is of November 18, 2024.");
+    let answer = compose("pay or quit", &[searched(true, vec![changed])]);
+    let quote = answer.lines().find(|l| l.starts_with("- **§ 55.1-1245.")).expect("quoted");
+    assert!(quote.contains("*Changed by 2026 HB 15, in force July 1, 2026; the text checked is of November 18, 2024.*"), "{quote}");
 }
 
 #[test]

@@ -59,6 +59,9 @@ pub struct NodePage {
     pub fit: Vec<crate::rank::Fit>,
     /// For a search: whether the first result scores clearly above the rest.
     pub clear_lead: bool,
+    /// For a search the graph may hold no answer to (another state's law, federal law, nothing
+    /// near it): why ([`crate::scope`]). `None` when a section was named, or for a listing.
+    pub beyond: Option<crate::scope::Beyond>,
 }
 
 pub struct Graph {

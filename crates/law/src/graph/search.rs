@@ -140,15 +140,19 @@ impl Graph {
                     .query_map(params![node_type, limit as i64, offset as i64], node_from_row)?
                     .map(|n| n.map(|n| self.current(n)))
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(NodePage { nodes, total, fit: Vec::new(), clear_lead: false })
+                Ok(NodePage { nodes, total, fit: Vec::new(), clear_lead: false, beyond: None })
             });
         };
         let ranking = self.ranking(node_type, search, semantic, offset + limit)?;
         let total = ranking.total;
         let (fit, clear_lead) = ranking.ranking.fit();
+        let beyond = match ranking.ranking.named.is_empty() {
+            true => crate::scope::beyond(search, ranking.ranking.best_ask_cosine),
+            false => None,
+        };
         let fit = fit.into_iter().skip(offset).take(limit).collect();
         let nodes = ranking.ranking.into_nodes().into_iter().skip(offset).take(limit).collect();
-        Ok(NodePage { nodes, total, fit, clear_lead })
+        Ok(NodePage { nodes, total, fit, clear_lead, beyond })
     }
 
     /// Everything a search finds for `search`, ordered: the nodes an exact citation or a
@@ -192,7 +196,7 @@ impl Graph {
         if let Some(prefix) = section_prefix(search) {
             return self.section_lookup(node_type, search, prefix, depth);
         }
-        // Misspelled words read as the words the graph uses ("custady" → custody), for words and meaning.
+        // Misspelled words read as the words the graph uses ("cusotdy" → custody), for words and meaning.
         let corrected = self.vocabulary()?.correct_text(search).0;
         let search = corrected.as_str();
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);

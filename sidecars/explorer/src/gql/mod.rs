@@ -241,6 +241,11 @@ pub struct NodeConnection {
     /// For a search: the first node scores clearly above the rest (or the query names it); when
     /// false, the first few may apply about equally. False for a plain listing.
     clear_lead: bool,
+    /// For a search the law graph may hold no answer to — about another state's law or federal
+    /// law, or near nothing it holds — why, in a clause ("it seems to be about Maryland law, and
+    /// this app holds Virginia's"); null when it may hold one, when a section is named, or for a
+    /// plain listing.
+    beyond: Option<String>,
 }
 
 #[derive(SimpleObject)]
@@ -495,6 +500,36 @@ pub struct SummaryCheck {
     checked_on: String,
 }
 
+/// An amendment of a section by a session of the General Assembly.
+#[derive(SimpleObject)]
+pub struct LawChange {
+    /// The session's year (null when the act could not be identified).
+    session: Option<i32>,
+    /// `HB 15`, or what is known of the act.
+    bill: String,
+    /// `Acts 2026, c. 123`, when it was found.
+    chapter: Option<String>,
+    /// The day it takes effect (`YYYY-MM-DD`), when known.
+    effective: Option<String>,
+    /// What it changed, in plain words.
+    what: String,
+    /// Where it was read.
+    source: Option<String>,
+}
+
+impl From<&proseva_law::currency::Change> for LawChange {
+    fn from(c: &proseva_law::currency::Change) -> Self {
+        LawChange {
+            session: c.session,
+            bill: c.bill.clone(),
+            chapter: c.chapter.clone(),
+            effective: c.effective.clone(),
+            what: c.what.clone(),
+            source: c.source.clone(),
+        }
+    }
+}
+
 #[ComplexObject]
 impl Node {
     /// When this node's plain-language summary (its `sourceText` when `textKind` is `summary`, else
@@ -510,6 +545,39 @@ impl Node {
             text_of: c.text_of.clone(),
             checked_on: c.checked_on.clone(),
         })
+    }
+
+    /// How current this section's plain-language summary is, on the law date: the changes the
+    /// 2023–2026 sessions made to it since the official text it was checked against ("Changed by
+    /// 2026 HB 15 (Acts 2026, c. …), in force July 1, 2026; the text checked is of April 9,
+    /// 2023."), those that take effect later, or how old that text is when none was found. Null for
+    /// a node with no checked starter summary.
+    async fn currency_notice(&self, ctx: &Context<'_>) -> Result<Option<String>> {
+        let has_summary = self.text_kind == "summary" || self.summary.is_some();
+        if !has_summary || self.layer != "official" {
+            return Ok(None);
+        }
+        Ok(proseva_law::starter::currency_notice(&self.source_id, served(ctx)?.law_date()))
+    }
+
+    /// [`Node::currency_notice`] only when an amendment was found for the section (in force or to
+    /// come): what an answer quoting the summary says beside it. Null otherwise.
+    async fn change_notice(&self, ctx: &Context<'_>) -> Result<Option<String>> {
+        let has_summary = self.text_kind == "summary" || self.summary.is_some();
+        if !has_summary || self.layer != "official" {
+            return Ok(None);
+        }
+        Ok(proseva_law::starter::change_notice(&self.source_id, served(ctx)?.law_date()))
+    }
+
+    /// What the 2023–2026 sessions changed in this section, as recorded in the starter's manifest:
+    /// each bill with its chapter, the day it takes effect, what it changed and where that was
+    /// read. Empty when none was found or none was looked for.
+    async fn changes(&self) -> Vec<LawChange> {
+        if self.layer != "official" {
+            return Vec::new();
+        }
+        proseva_law::starter::currency(&self.source_id).map(|c| c.changes.iter().map(LawChange::from).collect()).unwrap_or_default()
     }
 
     /// Every edge touching this node, in either direction, of both layers.

@@ -53,11 +53,11 @@ impl Query {
         if node_type.as_deref() == Some("opinion") {
             let (opinions, total) = run_layers(ctx, move |_, layer| layer.search(search.as_deref(), limit, offset as usize)).await?;
             let nodes = opinions.into_iter().map(|o| Node::listed(o.into_node())).collect();
-            return Ok(NodeConnection { nodes, total: total as i32, clear_lead: false });
+            return Ok(NodeConnection { nodes, total: total as i32, clear_lead: false, beyond: None });
         }
         let page = run(ctx, move |g| g.search(node_type.as_deref(), search.as_deref(), limit, offset as usize, semantic)).await?;
         let nodes = page.nodes.into_iter().enumerate().map(|(i, n)| Node::found(n, page.fit.get(i))).collect();
-        Ok(NodeConnection { nodes, total: page.total as i32, clear_lead: page.clear_lead })
+        Ok(NodeConnection { nodes, total: page.total as i32, clear_lead: page.clear_lead, beyond: page.beyond.map(|b| b.reason()) })
     }
 
     /// One node by `id` or by `sourceId` (`20-124.3`, `const-I-12`, `20:6.1`, an opinion's `cl-123`):
