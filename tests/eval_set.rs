@@ -30,6 +30,21 @@ fn the_held_out_set_is_frozen() {
     assert!(questions.len() >= 60, "{} held-out questions", questions.len());
 }
 
+/// The second held-out set (`eval/stories.json`, `eval/outside.json`) was frozen before any tuning,
+/// with the sha256 of each file in `eval/STORIES.md`.
+#[test]
+fn the_second_held_out_set_is_frozen() {
+    use sha2::{Digest, Sha256};
+    for (set, file) in [(eval::Set::Stories, "stories.json"), (eval::Set::Outside, "outside.json")] {
+        let digest: String = Sha256::digest(eval::text_of(set).as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        let line = format!("`{file}`: sha256 `{digest}`");
+        assert!(eval::STORIES_NOTE.contains(&line), "tests/eval/{file} changed after it was frozen: it is held out and never tuned on");
+    }
+    assert!(eval::cases_of(eval::Set::Stories).len() >= 100);
+    assert!(eval::cases_of(eval::Set::Outside).len() >= 20);
+    assert!(eval::cases_of(eval::Set::Outside).iter().chain(&eval::cases_of(eval::Set::OutsideDev)).all(|c| c.expected.is_empty()));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_expected_section_is_in_the_starter_graph() {
     let mut questions: Vec<Value> = serde_json::from_str(include_str!("eval/questions.json")).unwrap();
@@ -38,6 +53,9 @@ async fn every_expected_section_is_in_the_starter_graph() {
     assert!(topics.len() >= 12, "{topics:?}");
     questions.extend(serde_json::from_str::<Vec<Value>>(eval::HELDOUT_JSON).unwrap());
     questions.extend(serde_json::from_str::<Vec<Value>>(include_str!("eval/dev.json")).unwrap());
+    for set in [eval::Set::Stories, eval::Set::StoriesDev] {
+        questions.extend(serde_json::from_str::<Vec<Value>>(eval::text_of(set)).unwrap());
+    }
 
     let sidecars = start().await;
     for q in &questions {
@@ -55,11 +73,19 @@ async fn every_expected_section_is_in_the_starter_graph() {
     }
 }
 
+/// The share (in %) of the story-like tuning questions whose answer must lead with an answering
+/// section, and of the tuning questions the corpus cannot answer whose answer must lead with none:
+/// a little under what was measured on 2026-11-29 (docs/agent.md).
+const FLOOR_STORIES: usize = 82;
+const FLOOR_OUTSIDE: usize = 75;
+
 /// The offline answer (questions read by meaning, as in the app once its model is loaded) leads
-/// with an answering section for at least 85 % of the tuning set and 85 % of the held-out set, and
-/// leaves out at most 2 answering sections the search found on the tuning set. These are floors
-/// against regressions, a few questions below the figures measured on 2026-11-27 with the asks and
-/// the second-nearest ask (91.9 % and 87.6 %; docs/agent.md).
+/// with an answering section for at least 85 % of the tuning set and leaves out at most 2 answering
+/// sections the search found there; for the story-like tuning questions it leads with one for at
+/// least [`FLOOR_STORIES`] %; and for the tuning questions the starter corpus cannot answer, no section
+/// leads as "Most relevant" for at least [`FLOOR_OUTSIDE`] %. Floors against regressions, on the tuning
+/// sets only: the held-out sets are measured by `offline-eval` and reported, never a gate (a gate
+/// on them would make every change a choice made on their figures).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_offline_answer_leads_with_the_answering_section() {
     let sidecars = start_with(Questions::ByMeaning).await;
@@ -69,8 +95,21 @@ async fn the_offline_answer_leads_with_the_answering_section() {
     // The sources keep to the first section's field of law (issue 29), which can leave out an
     // answering section of another title when the first is wrong: at most 2 of the set.
     assert!(report.left_out <= 2, "{misses}");
-    let held_out = eval::evaluate_set(&sidecars, eval::Set::HeldOut).await;
-    assert!(held_out.answer.first * 100 >= held_out.questions * 85, "{}", held_out.answer.line("held-out set", held_out.questions));
+    let stories = eval::evaluate_set(&sidecars, eval::Set::StoriesDev).await;
+    assert!(
+        stories.answer.first * 100 >= stories.questions * FLOOR_STORIES,
+        "{}\n{}",
+        stories.answer.line("stories (tuning)", stories.questions),
+        stories.misses.join("\n")
+    );
+    let outside = eval::evaluate_set(&sidecars, eval::Set::OutsideDev).await;
+    assert!(
+        (outside.questions - outside.led) * 100 >= outside.questions * FLOOR_OUTSIDE,
+        "a section led for {} of {} questions the corpus cannot answer:\n{}",
+        outside.led,
+        outside.questions,
+        outside.misses.join("\n")
+    );
 }
 
 /// The sections an offline answer to `question` quotes, in order, and the answer.
@@ -109,7 +148,8 @@ async fn the_reported_questions_are_answered_with_the_right_section_first() {
 }
 
 /// "I got a 5 day pay or quit notice, what happens next" (the question issue 29 was filed with):
-/// the answer leads with § 55.1-1245, its quote states the number of days the tenant has, and no
+/// the answer leads with § 55.1-1245, its quote states the number of days the tenant has today
+/// and the act that set them, and no
 /// section from another field of law (workers' compensation, say) is among its sources.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pay_or_quit_answer_states_the_days_and_keeps_to_the_law_that_applies() {
@@ -117,7 +157,10 @@ async fn the_pay_or_quit_answer_states_the_days_and_keeps_to_the_law_that_applie
     let (sections, reply) = quoted(&sidecars, "I got a 5 day pay or quit notice, what happens next").await;
     assert_eq!(sections.first().map(String::as_str), Some("55.1-1245"), "{reply}");
     let quote = reply.lines().find(|l| l.starts_with("- **§ 55.1-1245.")).expect("§ 55.1-1245 is quoted");
-    assert!(quote.contains("5 days"), "the quote states the days: {quote}");
+    // The days in force today: 14 for a notice served on or after July 1, 2026 (2026 HB 15 / SB
+    // 48), said with the act that changed the text checked.
+    assert!(quote.contains("14 days") && quote.contains("July 1, 2026"), "the quote states the days: {quote}");
+    assert!(quote.contains("*Changed by 2026 HB 15, in force July 1, 2026"), "and the act: {quote}");
     for section in &sections {
         assert!(
             ["55.1-", "8.01-", "16.1-"].iter().any(|t| section.starts_with(t)),

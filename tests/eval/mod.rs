@@ -15,6 +15,13 @@ use crate::Sidecars;
 const QUESTIONS: &str = include_str!("questions.json");
 const HELDOUT: &str = include_str!("heldout.json");
 const DEV: &str = include_str!("dev.json");
+const STORIES: &str = include_str!("stories.json");
+const STORIES_DEV: &str = include_str!("stories-dev.json");
+const OUTSIDE: &str = include_str!("outside.json");
+const OUTSIDE_DEV: &str = include_str!("outside-dev.json");
+/// The second held-out set's note (`STORIES.md`): how it was written, and the sha256 of
+/// `stories.json` and `outside.json` as frozen.
+pub const STORIES_NOTE: &str = include_str!("STORIES.md");
 /// The held-out set's note: how it was written and, on its `frozen: sha256 …` line, the digest of
 /// the file as frozen.
 pub const HELDOUT_NOTE: &str = include_str!("HELDOUT.md");
@@ -32,17 +39,35 @@ pub enum Set {
     /// `heldout.json`: written by someone who had not read the ranking code, frozen before any
     /// tuning, never tuned on.
     HeldOut,
+    /// `stories-dev.json`: story-like questions (a situation, then the question), to tune on.
+    StoriesDev,
+    /// `stories.json`: the second held-out set, story-like questions written from invented
+    /// situations by a writer who saw no summary, ask, other set or ranking code; frozen before
+    /// any tuning (`STORIES.md`), never tuned on.
+    Stories,
+    /// `outside-dev.json`: questions the starter corpus cannot answer (other states, federal law,
+    /// subjects it lacks), to tune on. No answer may lead with a section.
+    OutsideDev,
+    /// `outside.json`: held-out questions the starter corpus cannot answer, frozen with `stories.json`.
+    Outside,
 }
 
 impl Set {
-    pub const ALL: [Set; 3] = [Set::Tuning, Set::Dev, Set::HeldOut];
+    pub const ALL: [Set; 7] = [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev, Set::HeldOut, Set::Stories, Set::Outside];
+    /// The sets that may be tuned on.
+    pub const TUNING: [Set; 4] = [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev];
 
-    /// The set `--set` names: `tuning`, `dev` or `heldout`.
+    /// The set `--set` names: `tuning`, `dev`, `stories-dev`, `outside-dev`, `heldout`, `stories`
+    /// or `outside`.
     pub fn named(name: &str) -> Option<Set> {
         match name {
             "tuning" => Some(Set::Tuning),
             "dev" => Some(Set::Dev),
             "heldout" | "held-out" => Some(Set::HeldOut),
+            "stories-dev" => Some(Set::StoriesDev),
+            "stories" => Some(Set::Stories),
+            "outside-dev" => Some(Set::OutsideDev),
+            "outside" => Some(Set::Outside),
             _ => None,
         }
     }
@@ -52,6 +77,10 @@ impl Set {
             Set::Tuning => "tests/eval/questions.json",
             Set::Dev => "tests/eval/dev.json",
             Set::HeldOut => "tests/eval/heldout.json",
+            Set::StoriesDev => "tests/eval/stories-dev.json",
+            Set::Stories => "tests/eval/stories.json",
+            Set::OutsideDev => "tests/eval/outside-dev.json",
+            Set::Outside => "tests/eval/outside.json",
         }
     }
     pub fn name(self) -> &'static str {
@@ -59,7 +88,21 @@ impl Set {
             Set::Tuning => "tuning set",
             Set::Dev => "tuning set, part 2 (dev)",
             Set::HeldOut => "held-out set",
+            Set::StoriesDev => "tuning set, stories",
+            Set::Stories => "held-out set 2, stories",
+            Set::OutsideDev => "tuning set, outside the corpus",
+            Set::Outside => "held-out set 2, outside the corpus",
         }
+    }
+
+    /// Whether the set's questions are ones the starter corpus cannot answer.
+    pub fn outside(self) -> bool {
+        matches!(self, Set::OutsideDev | Set::Outside)
+    }
+
+    /// Whether the set may be tuned on.
+    pub fn tuned_on(self) -> bool {
+        Set::TUNING.contains(&self)
     }
 }
 
@@ -83,6 +126,10 @@ pub fn cases_of(set: Set) -> Vec<Case> {
         Set::Tuning => QUESTIONS,
         Set::Dev => DEV,
         Set::HeldOut => HELDOUT,
+        Set::StoriesDev => STORIES_DEV,
+        Set::Stories => STORIES,
+        Set::OutsideDev => OUTSIDE_DEV,
+        Set::Outside => OUTSIDE,
     };
     let questions: Vec<Value> = serde_json::from_str(text).expect("the evaluation sets are JSON arrays");
     questions
@@ -93,6 +140,24 @@ pub fn cases_of(set: Set) -> Vec<Case> {
             expected: q["expected"].as_array().into_iter().flatten().filter_map(|e| e.as_str().map(str::to_string)).collect(),
         })
         .collect()
+}
+
+/// The text of `set` as it is now (to compare with the digest its note records).
+pub fn text_of(set: Set) -> &'static str {
+    match set {
+        Set::Tuning => QUESTIONS,
+        Set::Dev => DEV,
+        Set::HeldOut => HELDOUT,
+        Set::StoriesDev => STORIES_DEV,
+        Set::Stories => STORIES,
+        Set::OutsideDev => OUTSIDE_DEV,
+        Set::Outside => OUTSIDE,
+    }
+}
+
+/// Whether an offline answer leads with one section as the answer (`**Most relevant:**`).
+pub fn leads(reply: &str) -> bool {
+    reply.starts_with("**Most relevant:**")
 }
 
 /// The sections an offline answer quotes, in its order: the first citation of each `- **…` line.
@@ -151,6 +216,12 @@ pub struct Report {
     pub recall_at_10: f64,
     /// The questions the answer got wrong first or left out, one paragraph each.
     pub misses: Vec<String>,
+    /// How many answers led with one section as the answer (`**Most relevant:**`): for a set of
+    /// questions the corpus cannot answer, each is a confident answer it should not have given.
+    pub led: usize,
+    /// How many answers said the law graph may not hold the answer (`**Not found in the Virginia
+    /// law graph.**`): for a set of questions it does answer, each is a lead it should have given.
+    pub not_found: usize,
 }
 
 /// The sections `nodes(search:)` returns for `question`, as the offline mode's `search_nodes` asks (8 nodes).
@@ -193,6 +264,16 @@ pub async fn evaluate_set(sidecars: &Sidecars, set: Set) -> Report {
     for case in cases_of(set) {
         let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(&case.question)], &emit, &cancel).await.expect("an offline answer");
         let quoted = quoted_sections(&reply.reply);
+        report.led += usize::from(leads(&reply.reply));
+        report.not_found += usize::from(reply.reply.starts_with("**Not found in the Virginia law graph."));
+        if case.expected.is_empty() {
+            // Outside the corpus: what counts is only that no section leads as the answer.
+            report.questions += 1;
+            if leads(&reply.reply) {
+                report.misses.push(format!("  {}\n    led with {:?}", case.question, quoted.first()));
+            }
+            continue;
+        }
         let searched = searched_sections(sidecars, &case.question).await;
         let first = report.answer.add(&quoted, &case.expected);
         report.search.add(&searched, &case.expected);

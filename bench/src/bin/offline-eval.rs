@@ -1,12 +1,15 @@
 //! `offline-eval`: how often the offline answer, and the law graph's own search, put a section that
-//! answers the question first, and among the first three, over the two evaluation sets (plain
+//! answers the question first, and among the first three, over the evaluation sets (plain
 //! questions a person would type, each with the sections that answer it, best first):
-//! `tests/eval/questions.json`, the tuning set the ranking's weights were fitted on, and
-//! `tests/eval/heldout.json`, the held-out set frozen before any tuning and never tuned on. The explorer serves the starter corpus in process, reading questions by
+//! the tuning sets the ranking's weights were fitted on (`tests/eval/questions.json`, `dev.json`,
+//! `stories-dev.json`, and `outside-dev.json` of questions the corpus cannot answer), and the
+//! held-out sets frozen before any tuning and never tuned on (`heldout.json`, and the second,
+//! `stories.json` with `outside.json`; see `tests/eval/STORIES.md`). The explorer serves the starter corpus in process, reading questions by
 //! their words alone and then by meaning too (the app's default once its model is loaded); the
 //! server is empty.
 //!
-//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses] [-- --tune] [-- --set tuning|dev|heldout]`
+//! `cargo run --release -p proseva-bench --bin offline-eval [-- --misses] [-- --tune] [-- --set NAME]` (NAME: tuning, dev,
+//! stories-dev, outside-dev, heldout, stories, outside)
 //!
 //! `--tune` searches the weights of the ranking (`proseva_law::rank::Weights`) on the set, for both
 //! ways of reading a question, and prints the best it finds beside the shipped ones.
@@ -25,7 +28,10 @@ async fn main() {
     let mut sets: Vec<eval::Set> = args
         .windows(2)
         .filter(|w| w[0] == "--set")
-        .map(|w| eval::Set::named(&w[1]).unwrap_or_else(|| panic!("no set {:?}: tuning, dev or heldout", w[1])))
+        .map(|w| {
+            eval::Set::named(&w[1])
+                .unwrap_or_else(|| panic!("no set {:?}: tuning, dev, stories-dev, outside-dev, heldout, stories or outside", w[1]))
+        })
         .collect();
     if sets.is_empty() {
         sets = eval::Set::ALL.to_vec();
@@ -36,11 +42,36 @@ async fn main() {
             tune_weights(&sidecars, questions == Questions::ByMeaning);
             continue;
         }
+        if std::env::args().any(|a| a == "--scope-signals") {
+            scope_signals(&sidecars);
+            continue;
+        }
         for set in sets.iter().copied() {
             let report = eval::evaluate_set(&sidecars, set).await;
             let total = report.questions;
-            println!("# offline evaluation, {}: {total} questions ({}), starter corpus, questions read {how}", set.name(), set.file());
+            let kind = if set.tuned_on() { "tuned on" } else { "held out, never tuned on" };
+            println!(
+                "# offline evaluation, {} ({kind}): {total} questions ({}), starter corpus, questions read {how}",
+                set.name(),
+                set.file()
+            );
+            if set.outside() {
+                println!(
+                    "questions the corpus cannot answer: a section led as the answer for {}/{total}, none for {}/{total} ({:.1} %)",
+                    report.led,
+                    total - report.led,
+                    100.0 * (total - report.led) as f64 / total as f64
+                );
+                if show_misses {
+                    println!("misses:\n{}", report.misses.join("\n"));
+                }
+                continue;
+            }
             println!("{}", report.answer.line("offline answer", total));
+            println!(
+                "answers that lead with one section (\"Most relevant\"): {}/{total}; that say the graph may not hold the answer: {}/{total}",
+                report.led, report.not_found
+            );
             println!("{}", report.search.line("search_nodes", total));
             println!("search recall@10 (share of the answering sections among the first 10): {:.3}", report.recall_at_10 / total as f64);
             println!("questions whose answering section the search finds but the answer leaves out: {}", report.left_out);
@@ -166,11 +197,12 @@ fn descend_from(rankings: &mut [(Ranking, Vec<String>)], start: Weights, fields:
     best
 }
 
-/// Tunes the weights on the tuning sets (`questions.json` and `dev.json`; never the held-out set),
+/// Tunes the weights on the tuning sets (`questions.json`, `dev.json` and `stories-dev.json`; never
+/// a held-out set),
 /// and — to see how much of the gain is the sets' own — on each half of them, scoring each half with
 /// the weights tuned on the other.
 fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
-    let cases: Vec<eval::Case> = [eval::Set::Tuning, eval::Set::Dev].into_iter().flat_map(eval::cases_of).collect();
+    let cases: Vec<eval::Case> = [eval::Set::Tuning, eval::Set::Dev, eval::Set::StoriesDev].into_iter().flat_map(eval::cases_of).collect();
     let mut rankings: Vec<(Ranking, Vec<String>)> = cases
         .iter()
         .map(|c| (sidecars.graph.candidates(None, &c.question, true, 8).expect("a search").ranking, c.expected.clone()))
@@ -255,6 +287,36 @@ fn explain_misses(cases: &[eval::Case], rankings: &[(Ranking, Vec<String>)], wei
                     c.node.heading.as_deref().unwrap_or_default().chars().take(60).collect::<String>()
                 );
             }
+        }
+    }
+}
+
+/// `--scope-signals`: for every question of the tuning sets (never a held-out one), one JSON line
+/// with what the ranking knows of how near the graph comes to it — the best cosines of an ask and
+/// of a section, the first section's score — and whether the graph holds its answer, to choose by
+/// what the offline answer tells a question the graph cannot answer.
+fn scope_signals(sidecars: &proseva_e2e::Sidecars) {
+    for set in eval::Set::TUNING {
+        for case in eval::cases_of(set) {
+            let mut ranking = sidecars.graph.candidates(None, &case.question, true, 8).expect("a search").ranking;
+            ranking.order(&Weights::BLENDED);
+            let first = sections(&ranking).first().cloned();
+            let top = ranking.candidates.first();
+            let line = serde_json::json!({
+                "set": set.name(),
+                "question": case.question,
+                "answerable": !case.expected.is_empty(),
+                "firstRight": first.as_ref().is_some_and(|f| case.expected.contains(f)),
+                "first": first,
+                "bestAsk": ranking.best_ask_cosine,
+                "bestAskSecond": ranking.best_ask_second,
+                "bestCosine": ranking.best_cosine,
+                "topAsk": top.and_then(|c| c.signals.ask_cosine),
+                "topCosine": top.and_then(|c| c.signals.cosine),
+                "topWords": top.map(|c| c.signals.words),
+                "topScore": top.and_then(|c| ranking.scores.get(&c.node.id)),
+            });
+            println!("{line}");
         }
     }
 }
