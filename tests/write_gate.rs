@@ -275,6 +275,11 @@ fn as_a_model_would(name: &str, note_id: i64, letter: i64) -> Option<Option<Valu
     }))
 }
 
+/// The research services with CourtListener's stand-in and a key (the case-law tools need it).
+fn with_courtlistener(fake: &proseva_e2e::courtlistener::CourtListenerFake) -> ResearchConfig {
+    ResearchConfig { courtlistener_token: Some("cl-token".into()), courtlistener_base_url: fake.url.clone(), ..ResearchConfig::default() }
+}
+
 /// Everything a tool could change: the case file on the server and the law notes in the graph.
 async fn everything(sidecars: &Sidecars, note_id: i64) -> Value {
     let server = &sidecars.server_url;
@@ -297,11 +302,7 @@ async fn every_registered_tool_is_walked() {
 
     let sidecars = proseva_e2e::start().await;
     let courtlistener = proseva_e2e::courtlistener::CourtListenerFake::start().await;
-    let research = ResearchConfig {
-        courtlistener_token: Some("cl-token".into()),
-        courtlistener_base_url: courtlistener.url.clone(),
-        ..ResearchConfig::default()
-    };
+    let research = with_courtlistener(&courtlistener);
     let agent = sidecars.agent_with_research(Arc::new(proseva_agent::offline::OfflineModel), &research);
     let server = &sidecars.server_url;
     let (_, note) = post(&format!("{server}/api/notes"), json!({"title": "Lease", "body": "My own notes."})).await;
@@ -351,11 +352,7 @@ async fn every_registered_tool_is_walked() {
 async fn a_workflow_the_model_starts_asks_before_recording_an_opinion() {
     let sidecars = proseva_e2e::start().await;
     let courtlistener = proseva_e2e::courtlistener::CourtListenerFake::start().await;
-    let research = ResearchConfig {
-        courtlistener_token: Some("cl-token".into()),
-        courtlistener_base_url: courtlistener.url.clone(),
-        ..ResearchConfig::default()
-    };
+    let research = with_courtlistener(&courtlistener);
     let fake = FakeModel::start(|_, body: &Value| -> Reply {
         let offered: Vec<&str> = body["tools"].as_array().into_iter().flatten().filter_map(|t| t["function"]["name"].as_str()).collect();
         let answered = body["messages"].as_array().map_or(0, |m| m.iter().filter(|m| m["role"] == "tool").count());

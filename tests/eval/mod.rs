@@ -122,16 +122,7 @@ pub fn cases() -> Vec<Case> {
 
 /// The questions of `set`.
 pub fn cases_of(set: Set) -> Vec<Case> {
-    let text = match set {
-        Set::Tuning => QUESTIONS,
-        Set::Dev => DEV,
-        Set::HeldOut => HELDOUT,
-        Set::StoriesDev => STORIES_DEV,
-        Set::Stories => STORIES,
-        Set::OutsideDev => OUTSIDE_DEV,
-        Set::Outside => OUTSIDE,
-    };
-    let questions: Vec<Value> = serde_json::from_str(text).expect("the evaluation sets are JSON arrays");
+    let questions: Vec<Value> = serde_json::from_str(text_of(set)).expect("the evaluation sets are JSON arrays");
     questions
         .iter()
         .map(|q| Case {

@@ -88,41 +88,31 @@ pub fn source_id(file: &str, key: &str) -> String {
     if file.starts_with("Constitution") { format!("const-I-{key}") } else { key.to_string() }
 }
 
+/// One of the manifest's per-section records (`pick` takes it out of a file's entry), keyed by the
+/// graph's id of each section.
+fn by_section<T>(pick: fn(ManifestFile) -> BTreeMap<String, T>) -> HashMap<String, T> {
+    let Ok(manifest) = manifest() else { return HashMap::new() };
+    manifest
+        .files
+        .into_iter()
+        .flat_map(|f| {
+            let file = f.file.clone();
+            pick(f).into_iter().map(move |(key, record)| (self::source_id(&file, &key), record))
+        })
+        .collect()
+}
+
 /// The check of the summary of the section the graph calls `source_id`, if it was checked.
 pub fn summary_check(source_id: &str) -> Option<&'static SummaryCheck> {
     static CHECKS: OnceLock<HashMap<String, SummaryCheck>> = OnceLock::new();
-    CHECKS
-        .get_or_init(|| {
-            let Ok(manifest) = manifest() else { return HashMap::new() };
-            manifest
-                .files
-                .into_iter()
-                .flat_map(|f| {
-                    let file = f.file;
-                    f.checks.into_iter().map(move |(key, check)| (self::source_id(&file, &key), check))
-                })
-                .collect()
-        })
-        .get(source_id)
+    CHECKS.get_or_init(|| by_section(|f| f.checks)).get(source_id)
 }
 
 /// What the 2023–2026 sessions changed in the section the graph calls `source_id`, if that was
 /// looked for.
 pub fn currency(source_id: &str) -> Option<&'static Currency> {
     static CURRENCY: OnceLock<HashMap<String, Currency>> = OnceLock::new();
-    CURRENCY
-        .get_or_init(|| {
-            let Ok(manifest) = manifest() else { return HashMap::new() };
-            manifest
-                .files
-                .into_iter()
-                .flat_map(|f| {
-                    let file = f.file;
-                    f.currency.into_iter().map(move |(key, found)| (self::source_id(&file, &key), found))
-                })
-                .collect()
-        })
-        .get(source_id)
+    CURRENCY.get_or_init(|| by_section(|f| f.currency)).get(source_id)
 }
 
 /// The line the section viewer shows for a starter section on `day`: what changed it since the
