@@ -143,21 +143,25 @@ impl Currency {
     pub fn notice(&self, text_of: &str, day: NaiveDate) -> String {
         let text_date = long_date(text_of);
         let (now, later): (Vec<&Change>, Vec<&Change>) = self.changes.iter().partition(|c| c.in_force_on(day));
-        let said = |c: &Change, words: &str| match c.effective_day() {
-            Some(from) => format!("{}, {words} {}", c.name(), long_day(from)),
+        let in_force = |c: &Change| match c.effective_day() {
+            Some(from) => format!("{}, in force {}", c.name(), long_day(from)),
             None => c.name(),
         };
         let mut parts = Vec::new();
         if !now.is_empty() {
-            let list: Vec<String> = now.iter().map(|c| said(c, "in force")).collect();
+            let list: Vec<String> = now.iter().map(|c| in_force(c)).collect();
             parts.push(format!("Changed by {}; the text checked is of {text_date}.", join(&list)));
         }
         if !later.is_empty() {
-            let list: Vec<String> = later.iter().map(|c| said(c, "from")).collect();
+            let list: Vec<String> = later
+                .iter()
+                .map(|c| match c.effective_day() {
+                    Some(from) => format!("{} changes it from {}", c.name(), long_day(from)),
+                    None => format!("{} changes it", c.name()),
+                })
+                .collect();
             let until = if now.is_empty() { format!("the text checked (of {text_date})") } else { "the law as it is now".to_string() };
-            let list = join(&list).replacen(", from ", " changes it from ", 1);
-            let list = if list.contains(" changes it from ") { list } else { format!("{list} changes it") };
-            parts.push(format!("{list}; until then {until} applies."));
+            parts.push(format!("{}; until then {until} applies.", join(&list)));
         }
         if parts.is_empty() {
             let looked = long_date(&self.checked_on);
@@ -175,9 +179,7 @@ impl Currency {
         }
         parts.join(" ")
     }
-}
 
-impl Currency {
     /// [`Currency::notice`] when an amendment was found (in force or to come), for an answer to
     /// quote beside the section; `None` when none was.
     pub fn change_notice(&self, text_of: &str, day: NaiveDate) -> Option<String> {

@@ -530,14 +530,21 @@ impl From<&proseva_law::currency::Change> for LawChange {
     }
 }
 
+impl Node {
+    /// Whether the node shows a starter summary (its `sourceText` when `textKind` is `summary`,
+    /// else `summary`) of the official layer: what the manifest's checks and currency are about.
+    fn has_starter_summary(&self) -> bool {
+        (self.text_kind == "summary" || self.summary.is_some()) && self.layer == "official"
+    }
+}
+
 #[ComplexObject]
 impl Node {
     /// When this node's plain-language summary (its `sourceText` when `textKind` is `summary`, else
     /// `summary`) was checked against the official text; null for a node with no starter summary
     /// or one not yet checked.
     async fn summary_check(&self) -> Option<SummaryCheck> {
-        let has_summary = self.text_kind == "summary" || self.summary.is_some();
-        if !has_summary || self.layer != "official" {
+        if !self.has_starter_summary() {
             return None;
         }
         proseva_law::starter::summary_check(&self.source_id).map(|c| SummaryCheck {
@@ -553,8 +560,7 @@ impl Node {
     /// 2023."), those that take effect later, or how old that text is when none was found. Null for
     /// a node with no checked starter summary.
     async fn currency_notice(&self, ctx: &Context<'_>) -> Result<Option<String>> {
-        let has_summary = self.text_kind == "summary" || self.summary.is_some();
-        if !has_summary || self.layer != "official" {
+        if !self.has_starter_summary() {
             return Ok(None);
         }
         Ok(proseva_law::starter::currency_notice(&self.source_id, served(ctx)?.law_date()))
@@ -563,8 +569,7 @@ impl Node {
     /// [`Node::currency_notice`] only when an amendment was found for the section (in force or to
     /// come): what an answer quoting the summary says beside it. Null otherwise.
     async fn change_notice(&self, ctx: &Context<'_>) -> Result<Option<String>> {
-        let has_summary = self.text_kind == "summary" || self.summary.is_some();
-        if !has_summary || self.layer != "official" {
+        if !self.has_starter_summary() {
             return Ok(None);
         }
         Ok(proseva_law::starter::change_notice(&self.source_id, served(ctx)?.law_date()))
