@@ -145,17 +145,14 @@ struct ChatRequest {
 /// object (`json_object`), or none (`text`, or no format).
 fn format_grammar(format: Option<&Value>) -> Result<Option<String>, String> {
     let Some(format) = format.filter(|f| !f.is_null()) else { return Ok(None) };
-    let mut g = crate::grammar::Grammar::new();
-    match format.get("type").and_then(Value::as_str) {
-        Some("text") => Ok(None),
-        Some("json_object") => Ok(Some(g.finish("object"))),
-        Some("json_schema") => {
-            let schema = format.pointer("/json_schema/schema").ok_or("response_format: json_schema needs json_schema.schema")?;
-            let root = g.schema(schema);
-            Ok(Some(g.finish(&root)))
-        }
-        _ => Err("response_format: type must be text, json_object or json_schema".into()),
-    }
+    let any_object = serde_json::json!({ "type": "object" });
+    let schema = match format.get("type").and_then(Value::as_str) {
+        Some("text") => return Ok(None),
+        Some("json_object") => &any_object,
+        Some("json_schema") => format.pointer("/json_schema/schema").ok_or("response_format: json_schema needs json_schema.schema")?,
+        _ => return Err("response_format: type must be text, json_object or json_schema".into()),
+    };
+    crate::grammar::for_schema(schema).map(Some).map_err(|e| format!("response_format: {e}"))
 }
 
 #[derive(Deserialize)]

@@ -3,16 +3,15 @@
 //! write nothing else, so even a small model's call is well-formed JSON naming a tool it was
 //! offered, with that tool's required arguments.
 //!
-//! The grammar is llama.cpp's GBNF. It fixes the shape (`{"name": "…", "arguments": {…}}` with
-//! Python's spacing, as the templates show it), the tool names, the argument names (required ones
-//! first, in the schema's order) and simple argument types (string, integer, number, boolean, a
-//! string from an `enum`); deeper schemas are any JSON value. The app still checks the arguments
+//! The grammar is llama.cpp's GBNF, made by llama.cpp's JSON Schema converter ([`grammar`]). It
+//! fixes the shape (`{"name": "…", "arguments": {…}}`, as the templates show it), the tool names,
+//! and the arguments as each tool's schema describes them. The app still checks the arguments
 //! against the tool's schema before it runs anything.
 
 pub use proseva_models::gguf::ToolFormat;
 use serde_json::{Map, Value as Json, json};
 
-use crate::grammar::{Grammar, literal};
+use crate::grammar::{self, literal};
 
 /// A call the model made: a tool it was offered and its arguments (a JSON object).
 #[derive(Debug, Clone, PartialEq)]
@@ -125,37 +124,50 @@ fn mistral(text: &str, offered: &[String]) -> Reply {
 }
 
 /// A GBNF grammar under which the model can only call one of `tools` (OpenAI's shape), in
-/// `format`, with arguments that fit the tool's schema ([`crate::grammar`]); `None` when the
-/// format's calls cannot be written as plain text (Mistral's mark is a special token) or no tool
-/// has a name the grammar can hold.
+/// `format`, with arguments that fit the tool's schema; `None` when the format's calls cannot be
+/// written as plain text (Mistral's mark is a special token) or no tool has a name the grammar can
+/// hold.
+///
+/// The call's JSON is llama.cpp's own grammar for one schema — any of the tools, each an object
+/// with `name` (the tool's, as a constant) first and then its arguments (`arguments` for Hermes,
+/// `parameters` for Llama 3) — bounded as [`crate::grammar`] bounds every schema. The format's
+/// wrapping is added around it: Hermes's `<tool_call>` blocks (up to three), or Llama 3's bare
+/// object. A tool whose schema llama.cpp cannot convert is still offered, with any object as its
+/// arguments (the app checks them again before it runs anything).
 pub fn grammar(format: ToolFormat, tools: &[Json]) -> Option<String> {
     let (open, close, arguments_key, repeat) = match format {
         ToolFormat::Hermes => ("<tool_call>\n", "\n</tool_call>", "arguments", true),
         ToolFormat::Llama3 => ("", "", "parameters", false),
         ToolFormat::Mistral => return None,
     };
-    let mut g = Grammar::new();
-    let mut calls = Vec::new();
+    let mut alternatives = Vec::new();
     for tool in tools {
         let function = tool.get("function").unwrap_or(tool);
         let Some(name) = function.get("name").and_then(Json::as_str).filter(|n| plain_name(n)) else {
             continue;
         };
         // Arguments are always an object, whatever the schema says at its top.
-        let mut schema = function.get("parameters").cloned().unwrap_or_else(|| json!({}));
+        let mut schema = function.get("parameters").map(grammar::bounded).unwrap_or_else(|| json!({}));
         if let Some(map) = schema.as_object_mut() {
             map.insert("type".into(), json!("object"));
         }
-        let arguments = g.schema(&schema);
-        let prefix = literal(&format!("{{\"name\": \"{name}\", \"{arguments_key}\": "));
-        calls.push(g.rule("call", &format!("{prefix} {arguments} \"}}\"")));
+        if grammar::convert(&grammar::text(&schema)).is_err() {
+            schema = json!({ "type": "object" });
+        }
+        // `name` first, as the templates show a call ([`grammar::text`] writes required keys in order).
+        alternatives.push(json!({ "type": "object", "properties": { "name": { "const": name }, arguments_key: schema },
+            "required": ["name", arguments_key] }));
     }
-    if calls.is_empty() {
+    if alternatives.is_empty() {
         return None;
     }
-    let call = g.rule("any-call", &calls.join(" | "));
-    let block = g.rule("block", &format!("{} {call} {}", literal(open), literal(close)));
-    Some(g.finish(&if repeat { format!("{block} ( \"\\n\" {block} ){{0,2}}") } else { block }))
+    let call = grammar::convert(&grammar::text(&json!({ "anyOf": alternatives }))).ok()?;
+    let block = match (open, close) {
+        ("", "") => "tool-block ::= tool-call".to_string(),
+        _ => format!("tool-block ::= {} tool-call {}", literal(open), literal(close)),
+    };
+    let root = if repeat { "tool-block ( \"\\n\" tool-block ){0,2}" } else { "tool-block" };
+    Some(format!("root ::= {root}\n{block}\n{}", grammar::rename_root(&call, "tool-call")))
 }
 
 /// Names the grammar writes as they are: a tool name of letters, digits, `_`, `-`, `.`.
@@ -226,17 +238,35 @@ mod tests {
             json!({ "type": "function", "function": { "name": "bad name\"", "parameters": {} } }),
         ];
         let g = grammar(ToolFormat::Hermes, &tools).unwrap();
-        let root = g.lines().next().unwrap();
-        assert!(root.starts_with("root ::= block-") && root.ends_with("){0,2}"), "{g}");
-        assert!(g.contains(r#"block-7 ::= "<tool_call>\n" any-call-6 "\n</tool_call>""#), "{g}");
-        assert!(g.contains(r#"any-call-6 ::= call-2 | call-5"#), "{g}");
-        assert!(g.contains(r#"call-2 ::= "{\"name\": \"SearchLaw\", \"arguments\": " object-1 "}""#), "{g}");
-        assert!(g.contains(r#"object-1 ::= "{" "\"query\": " string ( ", " optional-0 ){0,1} "}""#), "{g}");
-        assert!(g.contains(r#"( "\"caseId\": " integer ) | ( "\"order\": " ( "\"soonest\"" | "\"latest\"" ) )"#), "{g}");
+        let lines: Vec<&str> = g.lines().collect();
+        assert_eq!(lines[0], r#"root ::= tool-block ( "\n" tool-block ){0,2}"#, "{g}");
+        assert!(lines.contains(&r#"tool-block ::= "<tool_call>\n" tool-call "\n</tool_call>""#), "{g}");
+        // llama.cpp's grammar for the call: one of the two tools, the name first.
+        assert!(lines.contains(&"tool-call ::= alternative-0 | alternative-1"), "{g}");
+        assert!(
+            lines.contains(&r#"alternative-0 ::= "{" space alternative-0-name-kv "," space alternative-0-arguments-kv space "}""#),
+            "{g}"
+        );
+        assert!(lines.contains(&r#"alternative-0-name ::= "\"SearchLaw\"""#), "{g}");
+        assert!(lines.contains(&r#"alternative-0-arguments-kv ::= "\"arguments\"" space ":" space alternative-0-arguments"#), "{g}");
+        // SearchLaw's query is required (no `?` after it), its limit is not; the enum is its strings.
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("alternative-0-arguments ::= ") && l.contains("\"{\" space alternative-0-arguments-query-kv")),
+            "{g}"
+        );
+        assert!(lines.contains(&r#"alternative-1-arguments-order ::= ("\"soonest\"" | "\"latest\"")"#), "{g}");
+        assert!(!g.contains("root ::= alternative") && g.matches("root ::=").count() == 1, "{g}");
         assert!(!g.contains("bad name"));
         let llama = grammar(ToolFormat::Llama3, &tools[..1]).unwrap();
-        assert!(llama.contains("\\\"parameters\\\": "), "{llama}");
+        assert!(llama.starts_with("root ::= tool-block\ntool-block ::= tool-call\n"), "{llama}");
+        assert!(llama.contains(r#"alternative-0-parameters-kv ::= "\"parameters\"" space ":" space"#), "{llama}");
         assert!(!llama.contains("tool_call"), "{llama}");
+        // A tool whose schema llama.cpp cannot convert is still offered, with any object.
+        let odd = json!({ "type": "function", "function": { "name": "Odd", "parameters": { "$ref": "https://example.com/s.json" } } });
+        let g = grammar(ToolFormat::Hermes, &[odd]).unwrap();
+        assert!(g.contains(r#""\"Odd\"""#), "{g}");
         assert_eq!(grammar(ToolFormat::Mistral, &tools), None);
         assert_eq!(grammar(ToolFormat::Hermes, &tools[2..]), None);
     }

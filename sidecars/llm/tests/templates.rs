@@ -1,8 +1,17 @@
 //! The catalogue's real chat templates (`tests/templates/`, as the Qwen3 and Llama 3.2 models
 //! publish them), rendered with tools the way `proseva-llm` renders them, and a call written in
 //! each one's own format read back: the format each template teaches is the one the reader and the
-//! grammar expect.
+//! grammar expect. The grammar is checked by llama.cpp itself: the call's tokens (the small test
+//! model's vocabulary, `PROSEVA_LLM_TEST_MODEL`) are fed to a grammar sampler, which accepts a
+//! well-formed call and refuses one to a tool that was not offered.
 
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use llama_cpp_2::llama_backend::LlamaBackend;
+use llama_cpp_2::model::LlamaModel;
+use llama_cpp_2::model::params::LlamaModelParams;
+use llama_cpp_2::sampling::LlamaSampler;
 use proseva_llm::template::{Conversation, render};
 use proseva_llm::tool_calls::{ToolFormat, grammar, parse};
 use serde_json::{Value, json};
@@ -22,6 +31,31 @@ fn tools() -> Vec<Value> {
             "description": "List the user's deadlines.",
             "parameters": { "type": "object", "properties": { "caseId": { "type": "integer" } }, "required": [] } } }),
     ]
+}
+
+/// The test model's vocabulary (loaded once, without its weights).
+fn vocabulary() -> &'static LlamaModel {
+    static BACKEND: OnceLock<LlamaBackend> = OnceLock::new();
+    static MODEL: OnceLock<LlamaModel> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        let path = std::env::var_os("PROSEVA_LLM_TEST_MODEL")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| dirs::home_dir().unwrap_or_default().join(".cache/proseva/models/gemma-3-270m/gemma-3-270m-q4_k_m.gguf"));
+        assert!(path.is_file(), "the test model is missing at {}: run scripts/install-llm-test-model.sh (make test does)", path.display());
+        let backend = BACKEND.get_or_init(|| {
+            let mut backend = LlamaBackend::init().expect("llama.cpp starts");
+            backend.void_logs();
+            backend
+        });
+        LlamaModel::load_from_file(backend, &path, &LlamaModelParams::default().with_vocab_only(true)).expect("the vocabulary loads")
+    })
+}
+
+/// Whether llama.cpp's grammar sampler lets a model write `text`, token by token.
+fn grammar_allows(grammar: &str, text: &str) -> bool {
+    let model = vocabulary();
+    let mut sampler = LlamaSampler::grammar(model, grammar, "root").expect("llama.cpp reads the grammar");
+    model.vocab().tokenize(text.as_bytes(), false, true).into_iter().all(|token| sampler.try_accept(token).is_ok())
 }
 
 fn offered() -> Vec<String> {
@@ -76,7 +110,18 @@ fn qwen3_renders_the_tools_the_call_and_its_result_and_its_calls_are_read() {
     assert_eq!(reply.calls.len(), 1, "{reply:?}");
     assert_eq!((reply.calls[0].name.as_str(), &reply.calls[0].arguments["caseId"]), ("GetDeadlines", &json!(3)));
     let g = grammar(ToolFormat::Hermes, &tools).expect("a grammar for the offered tools");
-    assert!(g.contains(r#""<tool_call>\n""#) && g.contains(r#"\"name\": \"GetDeadlines\", \"arguments\": "#), "{g}");
+    assert!(grammar_allows(&g, written), "{g}");
+    assert!(grammar_allows(
+        &g,
+        &format!(
+            "{written}\n<tool_call>\n{{\"name\": \"search_nodes\", \"arguments\": {{\"search\": \"writ tax\", \"limit\": 5}}}}\n</tool_call>"
+        )
+    ));
+    // Not offered, not an object, a required argument missing: refused.
+    assert!(!grammar_allows(&g, "<tool_call>\n{\"name\": \"DeleteCase\", \"arguments\": {}}"), "{g}");
+    assert!(!grammar_allows(&g, "<tool_call>\n{\"name\": \"search_nodes\", \"arguments\": \"eviction\"}"), "{g}");
+    assert!(!grammar_allows(&g, "<tool_call>\n{\"name\": \"search_nodes\", \"arguments\": {\"limit\": 5}}"), "{g}");
+    assert!(!grammar_allows(&g, "Sure! <tool_call>"), "{g}");
 }
 
 #[test]
@@ -111,5 +156,8 @@ fn llama_3_2_renders_the_tools_in_the_first_user_turn_and_its_calls_are_read() {
     assert_eq!(reply.calls.len(), 1, "{reply:?}");
     assert_eq!(reply.calls[0].arguments["search"], json!("writ tax"));
     let g = grammar(ToolFormat::Llama3, &tools).expect("a grammar for the offered tools");
-    assert!(g.contains(r#"\"parameters\": "#) && !g.contains("tool_call"), "{g}");
+    assert!(grammar_allows(&g, "{\"name\": \"search_nodes\", \"parameters\": {\"search\": \"writ tax\"}}"), "{g}");
+    assert!(grammar_allows(&g, "{\"name\": \"GetDeadlines\", \"parameters\": {}}"), "{g}");
+    assert!(!grammar_allows(&g, "{\"name\": \"search_nodes\", \"arguments\": {\"search\": \"x\"}}"), "Hermes's key: {g}");
+    assert!(!grammar_allows(&g, "<tool_call>"), "{g}");
 }
