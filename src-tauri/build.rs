@@ -69,6 +69,9 @@ const COMMANDS: &[&str] = &[
     "reminders_dismiss",
     "reminder_settings",
     "set_reminder_settings",
+    // The first start's "What brings you here?".
+    "start_state",
+    "set_start_done",
 ];
 
 fn main() {

@@ -200,6 +200,8 @@ export const api = {
   remindersDismiss: (keys) => invoke('reminders_dismiss', { keys }),
   /** `{notifications, startAtLogin, startAtLoginAsked}`. */
   reminderSettings: () => invoke('reminder_settings', {}),
+  startState: () => invoke('start_state', {}),
+  setStartDone: (done) => invoke('set_start_done', { done }),
   /** Changes any of `{notifications, startAtLogin, startAtLoginAsked}` → all three. */
   setReminderSettings: (changes) => invoke('set_reminder_settings', changes),
 

@@ -23,6 +23,7 @@ import { LibraryView } from './library.js';
 import { DiagnosticsView } from './diagnostics.js';
 import { ArtifactPanel, DraftDialog } from './drafts.js';
 import { Reminders, ReminderSettingsGroup, StartAtLoginPrompt } from './reminders.js';
+import { StartDialog } from './start.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -256,6 +257,11 @@ function start() {
   });
 
   $('open-settings').addEventListener('click', (e) => openSettings(e.currentTarget));
+  // "What brings you here?": on a first start, and from "Start here" at any time.
+  const startDialog = new StartDialog($('start-dialog'), { ws, select, askInput: chat.input });
+  $('open-start').addEventListener('click', (e) => startDialog.open(e.currentTarget));
+  ws.onStart = (trigger) => startDialog.open(trigger);
+  ws.renderPicker();
   $('settings-dialog').addEventListener('settings-saved', () => {
     // The status line shows the new model mode as soon as the app reports it.
     status.lastJson = '';
@@ -328,14 +334,17 @@ function start() {
   // The cases first, so the first question already knows the case; then the page is ready.
   // What came due while the app was closed is asked for at once; the page is ready with the cases.
   reminders.start();
+  // A first start asks what brings the person here, once the cases are known (none yet).
   ws.start()
     .catch((err) => console.error('workspace', err))
+    .then(() => startDialog.maybeOpen())
+    .catch((err) => console.error('start', err))
     .finally(() => {
       document.body.dataset.ready = 'true';
     });
 
   // For people and for tests: what is on screen.
-  window.proseva = { chat, research, sidebar, artifacts, draftDialog, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library, reminders, startAtLogin };
+  window.proseva = { chat, research, sidebar, artifacts, draftDialog, viewer, settings, status, select, workspace: ws, documents, drawer, docViewer, ruleDialog, library, reminders, startAtLogin, startDialog };
 }
 
 if (!connected()) {

@@ -107,6 +107,7 @@ export class Workspace {
     if (!this.cases.length) options.push(h('option', { value: '' }, this.casesError ? 'Cases unavailable' : 'No case yet'));
     for (const c of this.cases) options.push(h('option', { value: String(c.id), dataset: { status: c.status } }, c.status === 'closed' ? `${c.name} (closed)` : c.name));
     options.push(h('option', { value: 'new' }, 'New case…'));
+    if (this.onStart) options.push(h('option', { value: 'start' }, 'Start here: a case from my papers…'));
     this.picker.replaceChildren(...options);
     this.picker.value = this.id ? String(this.id) : '';
     this.picker.title = this.currentCase ? `Case: ${this.currentCase.name}` : 'Choose a case';
@@ -117,6 +118,11 @@ export class Workspace {
     if (value === 'new') {
       this.picker.value = this.id ? String(this.id) : '';
       await this.newCase(this.picker);
+      return;
+    }
+    if (value === 'start') {
+      this.picker.value = this.id ? String(this.id) : '';
+      if (this.onStart) this.onStart(this.picker);
       return;
     }
     this.setCase(value ? Number(value) : null);

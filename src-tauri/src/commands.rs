@@ -294,6 +294,19 @@ pub fn save_settings(
     Ok(state.settings.view())
 }
 
+/// `{done}`: whether the first start's "What brings you here?" was answered or skipped.
+#[tauri::command]
+pub fn start_state(state: State<'_, AppState>) -> Value {
+    json!({ "done": state.settings.settings().start_done })
+}
+
+/// Records that the first start's question was answered or skipped (`done`), or asks it again.
+#[tauri::command]
+pub fn set_start_done(state: State<'_, AppState>, done: bool) -> Result<Value, CommandError> {
+    state.settings.save_start_done(done)?;
+    Ok(json!({ "done": done }))
+}
+
 /// A law-graph node with what contains it, for the section viewer: also its `label` (`§ 2.2-3704`)
 /// and the `citations` in its text (UTF-16 offsets into `sourceText`), so the page links them.
 /// `summary` is the plain-language summary kept beside official text (null when there is none);

@@ -58,6 +58,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         commands::subscribe_status,
         commands::get_settings,
         commands::save_settings,
+        commands::start_state,
+        commands::set_start_done,
         commands::local_model_status,
         local_model::pick_model_file,
         models::model_catalogue,

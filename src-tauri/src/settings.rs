@@ -53,6 +53,9 @@ pub struct Settings {
     /// How reminders reach the person; changed only by `set_reminder_settings`, never by the
     /// settings screen's save (which does not send them).
     pub reminders: ReminderSettings,
+    /// The first start's "What brings you here?" was answered or skipped: it is not asked again
+    /// (it stays under "Start here"). Changed only by `set_start_done`.
+    pub start_done: bool,
 }
 
 /// How deadline reminders reach the person outside the window.
@@ -89,6 +92,7 @@ impl Default for Settings {
             local_model: None,
             local_model_idle_minutes: DEFAULT_IDLE_MINUTES,
             reminders: ReminderSettings::default(),
+            start_done: false,
         }
     }
 }
@@ -381,6 +385,7 @@ impl SettingsStore {
         }
         let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
         new.reminders = guard.reminders;
+        new.start_done = guard.start_done;
         let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
         write_private_atomically(&self.path, &bytes)?;
         *guard = new;
@@ -396,8 +401,19 @@ impl SettingsStore {
 impl SettingsStore {
     /// Saves how reminders reach the person, the other settings as they are.
     pub fn save_reminders(&self, reminders: ReminderSettings) -> Result<(), SettingsError> {
+        self.save_with(|s| s.reminders = reminders)
+    }
+
+    /// Saves whether the first start's question was answered or skipped.
+    pub fn save_start_done(&self, done: bool) -> Result<(), SettingsError> {
+        self.save_with(|s| s.start_done = done)
+    }
+
+    /// Saves the settings with `change` made, the others as they are.
+    fn save_with(&self, change: impl FnOnce(&mut Settings)) -> Result<(), SettingsError> {
         let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
-        let new = Settings { reminders, ..guard.clone() };
+        let mut new = guard.clone();
+        change(&mut new);
         let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
         write_private_atomically(&self.path, &bytes)?;
         *guard = new;
@@ -482,6 +498,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         law_updates: s.law_updates,
         mcp_case_data: s.mcp_case_data,
         reminders: s.reminders,
+        start_done: s.start_done,
     })
 }
 
@@ -609,6 +626,24 @@ mod tests {
         fs::write(dir.path().join("settings.json"), br#"{"offline": true}"#).unwrap();
         again.reload();
         assert_eq!(again.settings().reminders, ReminderSettings::default());
+    }
+
+    #[test]
+    fn the_first_start_is_asked_once_and_the_settings_screen_cannot_undo_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[]);
+        assert!(!s.settings().start_done, "asked on a first start");
+        s.save_start_done(true).unwrap();
+        let from_screen: Settings = serde_json::from_value(serde_json::json!({"offline": true})).unwrap();
+        s.save(from_screen, &BTreeMap::new()).unwrap();
+        let again = store(dir.path(), &[]);
+        assert!(again.settings().start_done && again.settings().offline);
+        let on_disk: serde_json::Value = serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(on_disk["startDone"], serde_json::json!(true));
+        // A settings.json from before the start existed asks.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true}"#).unwrap();
+        again.reload();
+        assert!(!again.settings().start_done);
     }
 
     #[test]

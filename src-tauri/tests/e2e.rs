@@ -48,6 +48,18 @@ fn the_window_answers_offline_shows_its_sources_and_leaves_nothing_behind() {
     let pids = sidecar_pids(&session);
     assert_eq!(pids.len(), 2, "both sidecars report a pid");
 
+    // A first start asks what brings the person here; "I just have a question" goes to Ask, the
+    // cursor in its box.
+    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    assert_eq!(support::start_state(&session), "asking");
+    support::press(&session, "#start-question");
+    session
+        .wait_until(
+            "return !document.getElementById('start-dialog').open && document.activeElement && document.activeElement.id === 'chat-input'",
+            LONG,
+        )
+        .unwrap();
+
     // Chat: a question about public records is answered from the FOIA section, cited and linked.
     session.click(&session.find("#tab-chat").unwrap().unwrap()).unwrap();
     let input = session.wait_for("#chat-input", LONG).unwrap();

@@ -137,6 +137,7 @@ fn launch(driver: &Driver) -> Session {
     session
         .wait_until("return document.body.dataset.ready === 'true' && window.proseva && !window.proseva.workspace.casesError", LONG)
         .unwrap();
+    support::skip_start(&session);
     session
 }
 

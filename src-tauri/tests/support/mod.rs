@@ -302,13 +302,30 @@ pub const ENTER: &str = "\u{E007}";
 /// True while a process with this pid exists (zombies count as gone).
 pub use proseva_supervisor::sys::running as alive;
 
-/// A new window of the app on `driver`, once both sidecars are healthy and the page is ready.
+/// A new window of the app on `driver`, once both sidecars are healthy and the page is ready; a
+/// first start's "What brings you here?" is skipped ([`skip_start`]).
 pub fn open_ready(driver: &Driver) -> Session {
     let session = Session::new(driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
     session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
     session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
     session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    skip_start(&session);
     session
+}
+
+/// Whether the page asks "What brings you here?" (`asking`) or not (`done`), once it knows.
+pub fn start_state(session: &Session) -> String {
+    let state =
+        session.wait_until("const s = document.body.dataset.start; return s === 'asking' || s === 'done' ? s : null;", LONG).unwrap();
+    state.as_str().unwrap_or_default().to_string()
+}
+
+/// A first start asks "What brings you here?": skipped, as a person may ("Skip for now").
+pub fn skip_start(session: &Session) {
+    if start_state(session) == "asking" {
+        press(session, "#start-skip");
+        session.wait_until("return document.body.dataset.start === 'done' && !document.getElementById('start-dialog').open", LONG).unwrap();
+    }
 }
 
 /// The app under a fresh Xvfb with `env` for it, ready ([`open_ready`]). Keep the display and the

@@ -1,0 +1,121 @@
+//! The first hour (issue 47), in the real window under Xvfb: a first start asks "What brings you
+//! here?"; skipped (Escape), it is not asked at the next start; "Start here" asks again, and choosing "My
+//! landlord is trying to evict me" by keyboard, entering the return date and creating the case
+//! lands on Step by step at the next step — and nothing was stored before "Create".
+
+mod support;
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+use support::{
+    ENTER, LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_state, start_xvfb, text_of,
+};
+
+fn open(driver: &support::Driver) -> Session {
+    let session = Session::new(driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_for("#status-explorer[data-state='healthy']", LONG).unwrap();
+    session.wait_until("return document.body.dataset.ready === 'true'", LONG).unwrap();
+    session
+}
+
+/// How many cases the case-data server holds (asked through the window's own command).
+fn cases_stored(session: &Session) -> u64 {
+    let total = session
+        .script_async(
+            "const done = arguments[arguments.length - 1];
+             window.__TAURI__.core.invoke('list_records', { resource: 'cases' })
+               .then((r) => done(Number(r.total ?? (r.items || []).length)), (e) => done(`error: ${JSON.stringify(e)}`));",
+            json!([]),
+        )
+        .unwrap();
+    total.as_u64().unwrap_or_else(|| panic!("cases could not be counted: {total}"))
+}
+
+fn active_id(session: &Session) -> String {
+    session
+        .script("return document.activeElement ? document.activeElement.id : ''", json!([]))
+        .unwrap()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn a_first_start_asks_what_brings_the_person_and_a_kind_lands_on_its_next_step() {
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = [
+        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("TZ", "America/New_York".to_string()),
+    ];
+    let driver = start_driver(&display, &env).unwrap();
+
+    // A first start: the question, its choices in plain words, the first one focused.
+    let session = open(&driver);
+    assert_eq!(start_state(&session), "asking");
+    assert!(session.script("return document.getElementById('start-dialog').open", json!([])).unwrap() == json!(true));
+    let choices = session.find_all("#start-dialog .start-choices button").unwrap();
+    assert_eq!(choices.len(), 8, "the eight kinds of case");
+    let said = text_of(&session, "#start-dialog");
+    for plain in [
+        "What brings you here?",
+        "My landlord is trying to evict me",
+        "Someone is suing me for money",
+        "I just have a question",
+        "I’m helping someone else",
+    ] {
+        assert!(said.contains(plain), "{plain:?} in {said}");
+    }
+    assert_eq!(active_id(&session), "start-kind-eviction-tenant");
+    save_screenshot(&session, "start.png");
+
+    // Skipped with Escape: closed, and not asked at the next start.
+    let first = session.find("#start-kind-eviction-tenant").unwrap().unwrap();
+    session.type_text(&first, "\u{E00C}").unwrap();
+    session.wait_until("return document.body.dataset.start === 'done' && !document.getElementById('start-dialog').open", LONG).unwrap();
+    assert_eq!(cases_stored(&session), 0);
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+    let session = open(&driver);
+    assert_eq!(start_state(&session), "done", "asked once only");
+    assert!(session.script("return document.getElementById('start-dialog').open", json!([])).unwrap() == json!(false));
+
+    // "Start here" asks again (under Ask's examples, and in the list of cases). By keyboard: Enter
+    // on the eviction choice, then its dates.
+    assert!(session.find("#case-picker option[value='start']").unwrap().is_some());
+    press(&session, "#open-start");
+    session.wait_until("return document.getElementById('start-dialog').open", LONG).unwrap();
+    let eviction = session.wait_for("#start-kind-eviction-tenant", LONG).unwrap();
+    session.type_text(&eviction, ENTER).unwrap();
+    session.wait_for("#start-form", LONG).unwrap();
+    assert!(text_of(&session, "#start-form").contains("The first court date (the return date on the summons)"));
+    let input = session.wait_for("#start-date-returnDate", LONG).unwrap();
+    session
+        .script(
+            "const el = arguments[0]; el.value = arguments[1]; el.dispatchEvent(new Event('input', {bubbles: true}));",
+            json!([{ "element-6066-11e4-a52e-4f735466cecf": input }, "2026-12-14"]),
+        )
+        .unwrap();
+    // Nothing is stored until the person says so.
+    assert_eq!(cases_stored(&session), 0);
+    press(&session, "#start-create");
+
+    // The case, its kind and date, and Step by step at the next step.
+    let next = session.wait_for("#panel-workspace:not([hidden]) #case-path .path-step[data-status='next']", LONG).unwrap();
+    assert_eq!(session.attribute(&next, "data-step").unwrap().as_deref(), Some("notice"));
+    assert_eq!(cases_stored(&session), 1);
+    let kind: Value = session.script("return document.getElementById('case-kind').value", json!([])).unwrap();
+    assert_eq!(kind, json!("eviction-tenant"));
+    let picker = text_of(&session, "#case-picker");
+    assert!(picker.contains("My eviction case"), "{picker}");
+    let hearing = text_of(&session, "#case-path .path-step[data-step='first-hearing']");
+    assert!(hearing.contains("December 14") || hearing.contains("Dec 14"), "the return date is on its step: {hearing}");
+    assert_eq!(start_state(&session), "done");
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+}
