@@ -81,3 +81,4 @@ screenshots: setup tools ## the window's panels, the case workspace, the Law tab
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test drafts_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test steps_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test start_e2e
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test local_model_e2e

@@ -158,8 +158,10 @@ async fn the_pay_or_quit_answer_states_the_days_and_keeps_to_the_law_that_applie
     assert_eq!(sections.first().map(String::as_str), Some("55.1-1245"), "{reply}");
     let quote = reply.lines().find(|l| l.starts_with("- **§ 55.1-1245.")).expect("§ 55.1-1245 is quoted");
     // The days in force today: 14 for a notice served on or after July 1, 2026 (2026 HB 15 / SB
-    // 48), said with the act that changed the text checked.
-    assert!(quote.contains("14 days") && quote.contains("July 1, 2026"), "the quote states the days: {quote}");
+    // 48), said first in plain words from its summary, and the act that changed the text checked
+    // beside the source.
+    let plain = reply.lines().find(|l| l.starts_with("**In plain words:** ")).unwrap_or_else(|| panic!("plain words first: {reply}"));
+    assert!(plain.contains("14 days") && plain.contains("July 1, 2026"), "the plain words state the days: {plain}");
     assert!(quote.contains("*Changed by 2026 HB 15, in force July 1, 2026"), "and the act: {quote}");
     for section in &sections {
         assert!(

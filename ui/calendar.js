@@ -101,8 +101,8 @@ export class MonthCalendar {
         const list = this.byDate.get(cell.date) || [];
         const open = list.filter((d) => !d.done);
         const overdue = open.length && cell.date < today();
-        const words = [longDate(cell.date)];
-        if (cell.today) words.push('today');
+        // The name starts with what the cell shows (its day, and "Today"), then the whole date.
+        const words = [cell.today ? `${cell.day} Today, ${longDate(cell.date)}` : longDate(cell.date)];
         if (list.length) words.push(`${list.length} deadline${list.length === 1 ? '' : 's'}${overdue ? ', overdue' : ''}: ${list.map((d) => d.title + (d.done ? ' (done)' : '')).join('; ')}`);
         const button = h(
           'button',
@@ -115,7 +115,7 @@ export class MonthCalendar {
             'aria-current': cell.today ? 'date' : null,
           },
           h('span', { class: 'cal-num', 'aria-hidden': 'true' }, String(cell.day)),
-          cell.today ? h('span', { class: 'cal-today-tag', 'aria-hidden': 'true' }, 'Today') : null,
+          cell.today ? [' ', h('span', { class: 'cal-today-tag', 'aria-hidden': 'true' }, 'Today')] : null,
           list.length
             ? h(
                 'span',

@@ -149,7 +149,7 @@ export class DeadlinesPage {
       tone: due.state,
       dataset: { state: due.state, date: d.date, ruleId: d.ruleId || null },
       actions: [
-        { action: 'calendar', text: 'Add to my calendar', label: `Add ${d.title} to my calendar`, kind: 'secondary add-to-calendar', dataset: { scope: 'deadline' } },
+        { action: 'calendar', text: 'Add to my calendar', label: `Add to my calendar: ${d.title}`, kind: 'secondary add-to-calendar', dataset: { scope: 'deadline' } },
         { action: 'edit', text: 'Edit', label: `Edit ${d.title}`, dialog: true },
         { action: 'delete', text: 'Delete', label: `Delete ${d.title}`, kind: 'ghost danger-text', dialog: true },
       ],

@@ -99,9 +99,10 @@ export class SettingsDialog {
     try {
       const [settings] = await Promise.all([api.getSettings(), ...this.groups.map((g) => g.load())]);
       this.fill(settings);
-      this.renderCatalogue();
+      await this.renderCatalogue();
       this.setBusy(false);
-      this.field('baseUrl').focus();
+      const first = this.dialog.querySelector('#local-recommended button') || this.dialog.querySelector('#local-details > summary');
+      if (first) first.focus();
     } catch (err) {
       this.setBusy(false);
       this.showFormError(`Your settings could not be loaded: ${errorText(err)}`);
@@ -146,6 +147,10 @@ export class SettingsDialog {
       target.append(this.secretField(secret));
     }
     this.reflectOffline();
+    // What the person set up before is shown open: a model file of their own, a model service.
+    const serviceKey = this.secrets.some((k) => k.name === 'OPENAI_API_KEY' && k.set);
+    this.dialog.querySelector('#model-service').open = Boolean(settings.baseUrl || serviceKey);
+    this.dialog.querySelector('#local-details').open = Boolean(settings.localModel);
   }
 
   /** The downloadable models, with their verdict, state and buttons; polled while one downloads. */
@@ -161,10 +166,50 @@ export class SettingsDialog {
     if (!Array.isArray(rows)) return;
     clear(list);
     for (const row of rows) list.append(this.catalogueRow(row));
+    this.renderRecommended(rows);
     clearTimeout(this.catalogueTimer);
     if (this.dialog.open && rows.some((r) => r.state === 'downloading')) {
       this.catalogueTimer = setTimeout(() => this.renderCatalogue(), 500);
     }
+  }
+
+  /**
+   * The model for this computer, said plainly at the top: the one in use, else the first of the
+   * catalogue (its recommended order) that fits here, else the first that runs slowly here.
+   */
+  renderRecommended(rows) {
+    const box = this.dialog.querySelector('#local-recommended');
+    const pick = rows.find((r) => r.inUse) || rows.find((r) => r.fit === 'fits') || rows.find((r) => r.fit === 'slowHere');
+    if (!pick) {
+      clear(box).append(h('p', { class: 'hint' }, 'This computer has too little free memory for the models ProSeVA offers. Offline mode still answers, quoting the sources it finds.'));
+      return;
+    }
+    const size = `${((Number(pick.sizeBytes) || 0) / 1e9).toFixed(1)} GB`;
+    let action;
+    let said;
+    if (pick.inUse) {
+      said = `${pick.name} writes your answers, on this computer.`;
+    } else if (pick.state === 'ready') {
+      said = `${pick.name} is downloaded.`;
+      action = ['Use it for my answers', 'use'];
+    } else if (pick.state === 'downloading') {
+      said = `Downloading ${pick.name}… the time left is shown below it in Details.`;
+      action = ['Stop the download', 'stop'];
+    } else {
+      said = `Recommended for this computer: ${pick.name}. One download of ${size}; the time left shows once it starts, and a stopped download resumes.`;
+      action = [pick.state === 'partial' ? `Resume the download (${size})` : `Download (${size})`, 'download'];
+    }
+    const parts = [h('p', { class: 'local-recommended-text' }, said)];
+    if (pick.fit === 'slowHere' && !pick.inUse) parts.push(h('p', { class: 'hint' }, 'On this computer its answers will come slowly.'));
+    if (action) {
+      const button = h('button', { type: 'button', class: 'button primary', id: 'local-recommended-action', dataset: { action: action[1], id: pick.id } }, action[0]);
+      button.addEventListener('click', () => {
+        const same = this.dialog.querySelector(`#local-catalogue .model-row[data-id="${CSS.escape(pick.id)}"] button[data-action="${action[1]}"]`);
+        if (same) same.click();
+      });
+      parts.push(button);
+    }
+    clear(box).append(...parts);
   }
 
   catalogueRow(row) {
@@ -361,6 +406,8 @@ export class SettingsDialog {
       }
       if (input) {
         input.setAttribute('aria-invalid', 'true');
+        const folded = input.closest('details');
+        if (folded) folded.open = true;
         input.focus();
       }
       this.showFormError(`Not saved. ${labelFor(this.dialog, name)}: ${error.message.trim()}`);

@@ -120,7 +120,7 @@ export class StatusLine {
     const tip =
       model.mode === 'local'
         ? model.state === 'failed'
-          ? `The model on this computer could not start: ${model.message || 'see its log'}. Answers quote their sources until it does (Settings → Language model on this computer).`
+          ? `The model on this computer could not start: ${model.message || 'see its log'}. Answers quote their sources until it does (Settings → Answers written on this computer).`
           : `Answers are written by ${model.model}, running on this computer: nothing you ask leaves it. Small models make mistakes; read the quoted sections.`
         : model.mode === 'online'
         ? `Answers are written by ${model.large || 'the large model'} after ${model.small || 'the small model'} gathers sources, at ${model.baseUrl || 'the default OpenAI address'}.`

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
-use serde_json::json;
+use serde_json::{Value, json};
 use support::{ENTER, LONG, press, save_screenshot, text_of};
 
 fn test_model() -> PathBuf {
@@ -65,9 +65,12 @@ fn a_model_on_this_computer_writes_the_answer_and_quitting_mid_answer_leaves_not
     let (_xvfb, driver, session) = support::launch(&env);
     assert!(text_of(&session, "#status-model").contains("Offline mode"), "no key, no model: offline");
 
-    // Settings → Language model on this computer: a file that is not a model is refused by name.
+    // Settings → Answers written on this computer → Details → a file already on this computer: a
+    // file that is not a model is refused by name.
     press(&session, "#open-settings");
-    let field = session.wait_for("#set-localModel", LONG).unwrap();
+    session.wait_for("#settings-dialog[open] #settings-form[aria-busy='false']", LONG).unwrap();
+    press(&session, "#local-details > summary");
+    let field = session.wait_for("#local-details[open] #set-localModel", LONG).unwrap();
     let not_a_model = data.path().join("notes.gguf");
     std::fs::write(&not_a_model, "my notes").unwrap();
     session.type_text(&field, &not_a_model.display().to_string()).unwrap();
@@ -238,6 +241,26 @@ fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
     ];
     let (_xvfb, _driver, session) = support::launch(&env);
     press(&session, "#open-settings");
+    session.wait_for("#settings-dialog[open] #settings-form[aria-busy='false']", LONG).unwrap();
+    // Settings leads with answers written on this computer, the model for it and its download
+    // in plain words; the model service is folded under "Advanced".
+    let order: Value = session
+        .script(
+            "const groups = [...document.querySelectorAll('#settings-form fieldset.settings-group')].map((g) => g.id || g.querySelector('legend').textContent);              return [groups[0], document.querySelector('#model-service').open, document.activeElement && document.activeElement.id];",
+            json!([]),
+        )
+        .unwrap();
+    assert_eq!(
+        order,
+        json!(["local-model-group", false, "local-recommended-action"]),
+        "the local model first, focused; the service folded"
+    );
+    let recommended = text_of(&session, "#local-recommended");
+    assert!(recommended.contains("Gemma") || recommended.contains("gemma"), "{recommended}");
+    assert!(text_of(&session, "#local-recommended-action").starts_with("Resume the download (0.3 GB)"), "{recommended}");
+    assert!(!recommended.contains("parameters"), "no jargon in the lead: {recommended}");
+    save_screenshot(&session, "settings-local.png");
+    press(&session, "#local-details > summary");
     let row = "#local-catalogue .model-row[data-id='gemma-3-270m']";
     let resume = text_of(&session, &format!("{row} button[data-action='download']"));
     assert!(resume.starts_with("Resume (100 MB of 253 MB)"), "{resume}");

@@ -46,13 +46,7 @@ fn active_id(session: &Session) -> String {
 fn a_first_start_asks_what_brings_the_person_and_a_kind_lands_on_its_next_step() {
     let data = tempfile::tempdir().unwrap();
     let (_xvfb, display) = start_xvfb().unwrap();
-    let env = [
-        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
-        ("PROSEVA_LLM", "offline".to_string()),
-        ("PROSEVA_SECRETS", "file".to_string()),
-        ("PROSEVA_NO_DIALOG", "1".to_string()),
-        ("TZ", "America/New_York".to_string()),
-    ];
+    let env = support::offline_env(data.path());
     let driver = start_driver(&display, &env).unwrap();
 
     // A first start: the question, its choices in plain words, the first one focused.
@@ -73,6 +67,14 @@ fn a_first_start_asks_what_brings_the_person_and_a_kind_lands_on_its_next_step()
     }
     assert_eq!(active_id(&session), "start-kind-eviction-tenant");
     save_screenshot(&session, "start.png");
+
+    // Helping someone else: the same choices, said of them; and back.
+    press(&session, "#start-helping");
+    session.wait_until("return document.getElementById('start-helping').getAttribute('aria-pressed') === 'true'", LONG).unwrap();
+    let theirs = text_of(&session, "#start-dialog .start-choices");
+    assert!(theirs.contains("Their landlord is trying to evict them") && !theirs.contains("My landlord"), "{theirs}");
+    press(&session, "#start-helping");
+    session.wait_until("return document.getElementById('start-helping').getAttribute('aria-pressed') === 'false'", LONG).unwrap();
 
     // Skipped with Escape: closed, and not asked at the next start.
     let first = session.find("#start-kind-eviction-tenant").unwrap().unwrap();

@@ -328,6 +328,18 @@ pub fn skip_start(session: &Session) {
     }
 }
 
+/// What a window test of the offline app sets for it: its own data folder, offline answers,
+/// secrets in a file, no native dialogs, and the court's time zone.
+pub fn offline_env(data: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("PROSEVA_DATA_DIR", data.display().to_string()),
+        ("PROSEVA_LLM", "offline".to_string()),
+        ("PROSEVA_SECRETS", "file".to_string()),
+        ("PROSEVA_NO_DIALOG", "1".to_string()),
+        ("TZ", "America/New_York".to_string()),
+    ]
+}
+
 /// The app under a fresh Xvfb with `env` for it, ready ([`open_ready`]). Keep the display and the
 /// driver (the first two) alive while the session runs.
 pub fn launch(env: &[(&str, String)]) -> (Guard, Driver, Session) {

@@ -348,8 +348,20 @@ fn split_sentences(text: &str) -> Vec<&str> {
 
 /// The sentences of `text` that share the most words with the question, in their original order.
 pub fn best_sentences(text: &str, question: &str, max: usize) -> Vec<String> {
-    let q = words(question);
     let sentences = split_sentences(text);
+    let scored = ranked(&sentences, question);
+    let mut picked: Vec<usize> = scored.iter().take(max).map(|(_, i)| *i).collect();
+    if scored.first().is_some_and(|(score, _)| *score == 0) {
+        picked = (0..sentences.len().min(max)).collect();
+    }
+    picked.sort_unstable();
+    picked.into_iter().map(|i| sentences[i].to_string()).collect()
+}
+
+/// `(words shared with the question, index)` of each sentence, the most shared first (earlier
+/// first among equals).
+fn ranked(sentences: &[&str], question: &str) -> Vec<(usize, usize)> {
+    let q = words(question);
     let mut scored: Vec<(usize, usize)> = sentences
         .iter()
         .enumerate()
@@ -359,12 +371,26 @@ pub fn best_sentences(text: &str, question: &str, max: usize) -> Vec<String> {
         })
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut picked: Vec<usize> = scored.iter().take(max).map(|(_, i)| *i).collect();
-    if scored.first().is_some_and(|(score, _)| *score == 0) {
-        picked = (0..sentences.len().min(max)).collect();
+    scored
+}
+
+/// The plain sentences an offline answer leads with, from a checked summary: the two that answer
+/// the question best, and — when neither states a figure (a number of days, dollars, a date) — the
+/// best one that does, in their order in the summary.
+pub fn plain_sentences(summary: &str, question: &str) -> Vec<String> {
+    let mut picked = best_sentences(summary, question, 2);
+    let has_figure = |s: &str| s.chars().any(|c| c.is_ascii_digit());
+    if picked.iter().any(|s| has_figure(s)) {
+        return picked;
     }
-    picked.sort_unstable();
-    picked.into_iter().map(|i| sentences[i].to_string()).collect()
+    let sentences = split_sentences(summary);
+    if let Some(&(_, i)) =
+        ranked(&sentences, question).iter().find(|(_, i)| has_figure(sentences[*i]) && !picked.iter().any(|p| p == sentences[*i]))
+    {
+        picked.push(sentences[i].to_string());
+        picked.sort_by_key(|p| sentences.iter().position(|s| s == p).unwrap_or(usize::MAX));
+    }
+    picked
 }
 
 /// The offline answer: the retrieved law, the person's matching facts, and what it is.
@@ -539,6 +565,18 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             out.push_str(&format!("**Most relevant:** {}\n\n", name(top)));
         }
     }
+    // Two or three plain sentences first, from the leading section's checked summary: what the law
+    // says about the person's situation, with its figure (days, dollars, the court) when it has one.
+    let plain = found.first().filter(|f| beyond.is_none() && f.text_kind == "summary").map(|f| plain_sentences(&f.text, question));
+    if let Some(sentences) = plain.as_ref().filter(|s| !s.is_empty()) {
+        out.push_str(&format!("**In plain words:** {}\n\n", sentences.join(" ")));
+    }
+    // What to do next, where the person's case has a step-by-step path and they ask what comes next.
+    if !paths.is_empty() && asks_what_next(question) {
+        for block in &paths {
+            out.push_str(block);
+        }
+    }
     out.push_str(
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
          It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n",
@@ -550,11 +588,6 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
              sources such a draft would rely on.\n\n",
         );
     }
-    if !paths.is_empty() && asks_what_next(question) {
-        for block in &paths {
-            out.push_str(block);
-        }
-    }
     if found.is_empty() {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
     } else {
@@ -563,10 +596,14 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         } else {
             "**What the Virginia law sources say**\n\n"
         });
-        for f in found.iter().take(QUOTED) {
+        for (i, f) in found.iter().take(QUOTED).enumerate() {
             let label = section_label(&f.source_id, &f.node_type);
             let kind = if f.text_kind == "summary" { "plain-language summary, not the statute's words" } else { "official text" };
-            let quote = best_sentences(&f.text, question, 2).join(" ");
+            // The leading summary's sentences were given above in plain words: not twice.
+            let quote = match plain.as_ref().filter(|s| i == 0 && !s.is_empty()) {
+                Some(_) => "its words are “In plain words” above.".to_string(),
+                None => format!("\"{}\"", best_sentences(&f.text, question, 2).join(" ")),
+            };
             let link = f.url.as_deref().map(|u| format!(" [Official text]({u})")).unwrap_or_default();
             // The text quoted is the version in effect today; say when another one applies.
             let versions = f.version_notice.as_deref().map(|n| format!(" *{n}*")).unwrap_or_default();
@@ -574,7 +611,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 Some(changed) => format!("{versions} *{changed}*"),
                 None => versions,
             };
-            out.push_str(&format!("- **{label}. {}** ({kind}): \"{quote}\"{versions}{link}\n", f.heading.trim_end_matches('.')));
+            out.push_str(&format!("- **{label}. {}** ({kind}): {quote}{versions}{link}\n", f.heading.trim_end_matches('.')));
         }
         out.push('\n');
     }

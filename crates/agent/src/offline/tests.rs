@@ -221,3 +221,31 @@ fn what_happens_next_is_answered_from_the_cases_path() {
     let other = compose("What is the filing fee for a warrant in debt?", std::slice::from_ref(&cases));
     assert!(!other.contains("Where your case stands"), "{other}");
 }
+
+#[test]
+fn an_offline_answer_leads_with_plain_sentences_from_the_summary_and_its_figure() {
+    let summary = "A landlord may end a lease when rent is not paid. The tenant must first get a written notice. \
+                   The notice must give at least 14 days to pay in full. After that the landlord may file in the general district court.";
+    // The two that share most with the question, and the figure the question did not name.
+    let plain = plain_sentences(summary, "my landlord wants to end my lease for unpaid rent");
+    assert_eq!(plain.len(), 3, "{plain:?}");
+    assert!(plain.iter().any(|s| s.contains("14 days")), "{plain:?}");
+    assert!(plain[0].starts_with("A landlord may end a lease"), "in the summary's order: {plain:?}");
+    // Two that already state a figure need no third.
+    assert_eq!(
+        plain_sentences("You have 10 days to appeal. The appeal goes to the circuit court. Other things.", "how many days to appeal").len(),
+        2
+    );
+
+    let node = json!({"id": 1, "nodeType": "section", "sourceId": "55.1-1245", "heading": "Noncompliance with rental agreement",
+                      "sourceText": summary, "textKind": "summary", "relevance": 1.0, "sameTopic": true});
+    let answer = compose("my landlord wants to end my lease for unpaid rent", &[searched(true, vec![node])]);
+    let plain_at = answer.find("**In plain words:** A landlord may end a lease").unwrap_or_else(|| panic!("{answer}"));
+    assert!(answer.starts_with("**Most relevant:** § 55.1-1245") && plain_at < answer.find("**Offline answer.**").unwrap(), "{answer}");
+    assert!(answer[plain_at..].contains("14 days"), "{answer}");
+    // Its summary is not quoted twice; official text is never put "in plain words".
+    assert_eq!(answer.matches("14 days").count(), 1, "{answer}");
+    let mut official = searched(true, vec![hit(1, "55.1-1245", 1.0, true)]);
+    official.result["nodes"][0]["textKind"] = json!("official");
+    assert!(!compose("pay or quit", &[official]).contains("In plain words"));
+}
