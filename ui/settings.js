@@ -181,10 +181,12 @@ export class SettingsDialog {
     const box = this.dialog.querySelector('#local-recommended');
     const pick = rows.find((r) => r.inUse) || rows.find((r) => r.fit === 'fits') || rows.find((r) => r.fit === 'slowHere');
     if (!pick) {
+      box.dataset.key = '';
       clear(box).append(h('p', { class: 'hint' }, 'This computer has too little free memory for the models ProSeVA offers. Offline mode still answers, quoting the sources it finds.'));
       return;
     }
-    const size = `${((Number(pick.sizeBytes) || 0) / 1e9).toFixed(1)} GB`;
+    // As the catalogue's rows write sizes, so both say the same.
+    const size = `${((Number(pick.sizeBytes) || 0) / 1073741824).toFixed(1)} GB`;
     let action;
     let said;
     if (pick.inUse) {
@@ -199,6 +201,12 @@ export class SettingsDialog {
       said = `Recommended for this computer: ${pick.name}. One download of ${size}; the time left shows once it starts, and a stopped download resumes.`;
       action = [pick.state === 'partial' ? `Resume the download (${size})` : `Download (${size})`, 'download'];
     }
+    // Polled while a download runs: rebuilt only when what it says changes, so the button keeps
+    // the keyboard focus.
+    const key = `${pick.id}|${said}|${action ? action.join('|') : ''}`;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const focused = box.contains(document.activeElement);
     const parts = [h('p', { class: 'local-recommended-text' }, said)];
     if (pick.fit === 'slowHere' && !pick.inUse) parts.push(h('p', { class: 'hint' }, 'On this computer its answers will come slowly.'));
     if (action) {
@@ -210,6 +218,7 @@ export class SettingsDialog {
       parts.push(button);
     }
     clear(box).append(...parts);
+    if (focused) (box.querySelector('button') || this.dialog.querySelector('#local-details > summary')).focus();
   }
 
   catalogueRow(row) {

@@ -257,7 +257,7 @@ fn a_model_from_the_catalogue_downloads_is_checked_and_writes_the_answer() {
     );
     let recommended = text_of(&session, "#local-recommended");
     assert!(recommended.contains("Gemma") || recommended.contains("gemma"), "{recommended}");
-    assert!(text_of(&session, "#local-recommended-action").starts_with("Resume the download (0.3 GB)"), "{recommended}");
+    assert!(text_of(&session, "#local-recommended-action").starts_with("Resume the download (0.2 GB)"), "{recommended}");
     assert!(!recommended.contains("parameters"), "no jargon in the lead: {recommended}");
     save_screenshot(&session, "settings-local.png");
     press(&session, "#local-details > summary");

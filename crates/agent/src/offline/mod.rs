@@ -548,6 +548,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     // near it): no section leads as the answer; the answer says what was looked for and where else
     // to look.
     let beyond = beyond.filter(|_| !named_first);
+    // Whether one section leads as the answer (not several that may apply, nor none).
+    let mut leads = false;
     if let Some((why, searched)) = &beyond {
         out.push_str(&format!(
             "**Not found in the Virginia law graph.** I searched it for “{}”, but {why}, so none of the sections \
@@ -563,11 +565,12 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             out.push_str(&format!("**These sections may apply:** {}\n\n", names.join("; ")));
         } else {
             out.push_str(&format!("**Most relevant:** {}\n\n", name(top)));
+            leads = true;
         }
     }
     // Two or three plain sentences first, from the leading section's checked summary: what the law
     // says about the person's situation, with its figure (days, dollars, the court) when it has one.
-    let plain = found.first().filter(|f| beyond.is_none() && f.text_kind == "summary").map(|f| plain_sentences(&f.text, question));
+    let plain = found.first().filter(|f| leads && f.text_kind == "summary").map(|f| plain_sentences(&f.text, question));
     if let Some(sentences) = plain.as_ref().filter(|s| !s.is_empty()) {
         out.push_str(&format!("**In plain words:** {}\n\n", sentences.join(" ")));
     }
