@@ -54,6 +54,7 @@ bench: setup model llm-model tools ## benchmarks; figures go in docs/benchmarks.
 	"$(CARGO_TARGET_DIR)/release/llm-bench"
 	cargo bench --profile release --workspace --bench desktop
 	scripts/render-bench.sh
+	python3 scripts/readability.py
 
 starter-vectors: setup model ## re-embed the starter corpus after editing it (writes starter/vectors.bin)
 	python3 scripts/starter-manifest.py
