@@ -186,6 +186,19 @@ export function planNodes(plan, now = today()) {
 }
 
 /**
+ * A date of a kind of case (`{key, label, court}` from `path_kinds`) as a labelled date field, the
+ * court date marked: the Step by step page's setup and the first start's form both use it.
+ */
+export function pathDateField(d, id) {
+  return h(
+    'div',
+    { class: ['field', 'path-date', d.court && 'court-day'], dataset: { dateKey: d.key } },
+    h('label', { for: id }, d.label, d.court ? [' ', h('span', { class: 'badge badge-court' }, 'Court date')] : null),
+    h('input', { type: 'date', id, class: 'input', dataset: { dateKey: d.key, court: d.court ? 'true' : null } }),
+  );
+}
+
+/**
  * What the setup form sends: `{kind, dates, amount}` with only what changed from `saved` (the
  * case's `kind`, `pathDates` and `amount`). A date emptied is `null` (the server clears it). An
  * amount that is not a number is not sent: `invalid` says so, as the server would (the command
@@ -366,20 +379,13 @@ export class PathPage {
     const saved = this.current.pathDates || {};
     clear(this.datesBox);
     for (const d of info ? info.dates : []) {
-      const id = `case-date-${d.key}`;
-      const input = h('input', { type: 'date', id, class: 'input', dataset: { dateKey: d.key, court: d.court ? 'true' : null } });
+      const field = pathDateField(d, `case-date-${d.key}`);
+      const input = field.querySelector('input');
       input.value = keep && d.key in typed ? typed[d.key] : saved[d.key] || '';
       input.addEventListener('input', () => {
         this.datesError.hidden = true;
       });
-      this.datesBox.append(
-        h(
-          'div',
-          { class: ['field', 'path-date', d.court && 'court-day'], dataset: { dateKey: d.key } },
-          h('label', { for: id }, d.label, d.court ? [' ', h('span', { class: 'badge badge-court' }, 'Court date')] : null),
-          input,
-        ),
-      );
+      this.datesBox.append(field);
     }
     this.dates.hidden = !info;
     this.amountField.hidden = !MONEY_KINDS.includes(kind);

@@ -10,7 +10,7 @@
 import { api, commandError } from './api.js';
 import { announce, clear, h } from './dom.js';
 import { parseMoney } from './format.js';
-import { MONEY_KINDS } from './path.js';
+import { MONEY_KINDS, pathDateField } from './path.js';
 
 /** What each kind of case is, as the person would say it (and as a helper would). */
 export const START_CHOICES = [
@@ -40,6 +40,9 @@ export function startCase(choice, { name, dates, amountText }) {
   return { record, path };
 }
 
+/** What a screen reader hears when the question is skipped. */
+const SKIPPED = 'Skipped. “Start here”, under the example questions and in the list of cases, asks again.';
+
 export class StartDialog {
   /**
    * `ws`: the workspace (its cases, `created`, `go`); `select(panel, opts)` shows a panel;
@@ -59,12 +62,8 @@ export class StartDialog {
     // Escape closes it as "Skip for now" does.
     dialog.addEventListener('cancel', (e) => {
       e.preventDefault();
-      this.finish({ announceText: 'Skipped. “Start here”, under the example questions and in the list of cases, asks again.' });
+      this.finish({ announceText: SKIPPED });
     });
-  }
-
-  get isOpen() {
-    return this.dialog.open;
   }
 
   /** At start: opens on a first start — never answered or skipped, and no case yet. */
@@ -123,7 +122,7 @@ export class StartDialog {
       this.showChoices();
       this.body.querySelector('#start-helping').focus();
     });
-    skip.addEventListener('click', () => this.finish({ announceText: 'Skipped. “Start here”, under the example questions and in the list of cases, asks again.' }));
+    skip.addEventListener('click', () => this.finish({ announceText: SKIPPED }));
   }
 
   async showDates(choice) {
@@ -138,15 +137,7 @@ export class StartDialog {
     const info = (this.kinds.kinds || []).find((k) => k.kind === choice.kind);
     const their = this.helping ? 'their' : 'your';
     const name = h('input', { id: 'start-name', class: 'input', type: 'text', value: '', placeholder: choice.name, autocomplete: 'off' });
-    const dateFields = ((info && info.dates) || []).map((d) => {
-      const id = `start-date-${d.key}`;
-      return h(
-        'div',
-        { class: ['field', 'path-date', d.court && 'court-day'] },
-        h('label', { for: id }, d.label, d.court ? [' ', h('span', { class: 'badge badge-court' }, 'Court date')] : null),
-        h('input', { type: 'date', id, class: 'input', dataset: { dateKey: d.key } }),
-      );
-    });
+    const dateFields = ((info && info.dates) || []).map((d) => pathDateField(d, `start-date-${d.key}`));
     const money = MONEY_KINDS.includes(choice.kind);
     const amount = h('input', { id: 'start-amount', class: 'input', type: 'text', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'start-amount-hint' });
     this.error = h('p', { class: 'form-error', id: 'start-error', role: 'alert', tabindex: '-1', hidden: true });

@@ -140,7 +140,8 @@ pub fn grammar(format: ToolFormat, tools: &[Json]) -> Option<String> {
         ToolFormat::Llama3 => ("", "", "parameters", false),
         ToolFormat::Mistral => return None,
     };
-    let mut alternatives = Vec::new();
+    // (name, arguments schema) of each tool the grammar can name.
+    let mut offered: Vec<(&str, Json)> = Vec::new();
     for tool in tools {
         let function = tool.get("function").unwrap_or(tool);
         let Some(name) = function.get("name").and_then(Json::as_str).filter(|n| plain_name(n)) else {
@@ -151,17 +152,34 @@ pub fn grammar(format: ToolFormat, tools: &[Json]) -> Option<String> {
         if let Some(map) = schema.as_object_mut() {
             map.insert("type".into(), json!("object"));
         }
-        if grammar::convert(&grammar::text(&schema)).is_err() {
-            schema = json!({ "type": "object" });
-        }
-        // `name` first, as the templates show a call ([`grammar::text`] writes required keys in order).
-        alternatives.push(json!({ "type": "object", "properties": { "name": { "const": name }, arguments_key: schema },
-            "required": ["name", arguments_key] }));
+        offered.push((name, schema));
     }
-    if alternatives.is_empty() {
+    if offered.is_empty() {
         return None;
     }
-    let call = grammar::convert(&grammar::text(&json!({ "anyOf": alternatives }))).ok()?;
+    // `name` first, as the templates show a call ([`grammar::text`] writes required keys in order).
+    let any_of = |offered: &[(&str, Json)]| {
+        let alternatives: Vec<Json> = offered
+            .iter()
+            .map(|(name, schema)| {
+                json!({ "type": "object", "properties": { "name": { "const": name }, arguments_key: schema },
+                    "required": ["name", arguments_key] })
+            })
+            .collect();
+        grammar::convert(&grammar::text(&json!({ "anyOf": alternatives })))
+    };
+    let call = match any_of(&offered) {
+        Ok(call) => call,
+        Err(_) => {
+            // A schema llama.cpp refuses: that tool takes any object; the others keep theirs.
+            for (_, schema) in &mut offered {
+                if grammar::convert(&grammar::text(schema)).is_err() {
+                    *schema = json!({ "type": "object" });
+                }
+            }
+            any_of(&offered).ok()?
+        }
+    };
     let block = match (open, close) {
         ("", "") => "tool-block ::= tool-call".to_string(),
         _ => format!("tool-block ::= {} tool-call {}", literal(open), literal(close)),
