@@ -81,7 +81,8 @@ def window():
     page = (ROOT / "ui/index.html").read_text()
     for i, m in enumerate(re.finditer(r'<p class="(?:hint|empty-lead|start-again|settings-lead|disclaimer)"[^>]*>(.*?)</p>', page, re.S)):
         yield f"index.html hint {i + 1}", m.group(1)
-    start = (ROOT / "ui/start.js").read_text()
+    # The start's strings, less its comments.
+    start = re.sub(r"/\*.*?\*/|//[^\n]*", "", (ROOT / "ui/start.js").read_text(), flags=re.S)
     for i, m in enumerate(re.finditer(r"'([^'\n]{40,})'", start)):
         yield f"start.js text {i + 1}", m.group(1)
 

@@ -195,7 +195,7 @@ export class SettingsDialog {
       said = `${pick.name} is downloaded.`;
       action = ['Use it for my answers', 'use'];
     } else if (pick.state === 'downloading') {
-      said = `Downloading ${pick.name}… the time left is shown below it in Details.`;
+      said = `Downloading ${pick.name}. You can keep using the app; a stopped download resumes.`;
       action = ['Stop the download', 'stop'];
     } else {
       said = `Recommended for this computer: ${pick.name}. One download of ${size}; the time left shows once it starts, and a stopped download resumes.`;
@@ -204,7 +204,10 @@ export class SettingsDialog {
     // Polled while a download runs: rebuilt only when what it says changes, so the button keeps
     // the keyboard focus.
     const key = `${pick.id}|${said}|${action ? action.join('|') : ''}`;
-    if (box.dataset.key === key) return;
+    if (box.dataset.key === key) {
+      this.showRecommendedProgress(box, pick);
+      return;
+    }
     box.dataset.key = key;
     const focused = box.contains(document.activeElement);
     const parts = [h('p', { class: 'local-recommended-text' }, said)];
@@ -218,11 +221,31 @@ export class SettingsDialog {
       parts.push(button);
     }
     clear(box).append(...parts);
+    this.showRecommendedProgress(box, pick);
     if (focused) (box.querySelector('button') || this.dialog.querySelector('#local-details > summary')).focus();
   }
 
+  /** The recommended model's download, how far and the time left, updated in place (never rebuilt). */
+  showRecommendedProgress(box, pick) {
+    let line = box.querySelector('.local-recommended-progress');
+    if (pick.state !== 'downloading') {
+      if (line) line.remove();
+      return;
+    }
+    if (!line) {
+      line = h('div', { class: 'model-progress local-recommended-progress' }, h('progress', { max: '1', value: '0' }), h('span', { class: 'model-progress-text' }));
+      box.querySelector('.local-recommended-text').after(line);
+    }
+    const { total, done, text } = downloadProgress(pick);
+    const bar = line.querySelector('progress');
+    bar.max = total || 1;
+    bar.value = done;
+    bar.setAttribute('aria-label', `Download of ${pick.name}`);
+    line.querySelector('.model-progress-text').textContent = text;
+  }
+
   catalogueRow(row) {
-    const mb = (n) => `${Math.round((Number(n) || 0) / 1e6).toLocaleString()} MB`;
+    const mb = megabytes;
     const gb = (n) => `${((Number(n) || 0) / 1073741824).toFixed(1)} GB`;
     const act = async (label, run) => {
       try {
@@ -259,13 +282,8 @@ export class SettingsDialog {
     }
     let progress = null;
     if (row.state === 'downloading') {
-      const p = row.progress || {};
-      const total = Number(p.total) || Number(row.sizeBytes) || 0;
-      const done = Number(p.done) || 0;
-      const parts = [`${mb(done)} of ${mb(total)}`];
-      if (p.bytesPerSecond) parts.push(`${(p.bytesPerSecond / 1e6).toFixed(1)} MB/s`);
-      if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(`about ${Math.max(1, Math.round(p.secondsLeft / 60))} min left`);
-      progress = h('div', { class: 'model-progress' }, h('progress', { max: String(total || 1), value: String(done) }), h('span', { class: 'model-progress-text' }, parts.join(' · ')));
+      const { total, done, text } = downloadProgress(row);
+      progress = h('div', { class: 'model-progress' }, h('progress', { max: String(total || 1), value: String(done) }), h('span', { class: 'model-progress-text' }, text));
     }
     return h(
       'li',
@@ -451,6 +469,22 @@ export class SettingsDialog {
     }
     for (const input of this.dialog.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
   }
+}
+
+const megabytes = (n) => `${Math.round((Number(n) || 0) / 1e6).toLocaleString()} MB`;
+
+/**
+ * How far a model's download is: `{total, done, text}`, the text as "340 MB of 1,000 MB · 2.5 MB/s ·
+ * about 5 min left" (the rate and time left once the download has measured them).
+ */
+export function downloadProgress(row) {
+  const p = row.progress || {};
+  const total = Number(p.total) || Number(row.sizeBytes) || 0;
+  const done = Number(p.done) || 0;
+  const parts = [`${megabytes(done)} of ${megabytes(total)}`];
+  if (p.bytesPerSecond) parts.push(`${(p.bytesPerSecond / 1e6).toFixed(1)} MB/s`);
+  if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(`about ${Math.max(1, Math.round(p.secondsLeft / 60))} min left`);
+  return { total, done, text: parts.join(' · ') };
 }
 
 function capitalize(s) {

@@ -51,6 +51,42 @@ fn check(session: &Session, name: &str, serious: &mut Vec<String>) {
     }
 }
 
+/// The Tab key, as WebDriver types it.
+const TAB: &str = "\u{E004}";
+
+/// Walks the open dialog `dialog` by keyboard: `tabs` presses of Tab from where the focus is, each
+/// landing on an element inside the dialog with a visible focus mark (an outline or a ring), never
+/// behind it; a failure for each step that does not.
+fn keyboard_walk(session: &Session, dialog: &str, tabs: usize, failures: &mut Vec<String>) {
+    let mut seen = std::collections::BTreeSet::new();
+    for step in 0..tabs {
+        let active = session.script("return document.activeElement", json!([])).unwrap();
+        let Some(id) = active.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).map(str::to_string) else {
+            failures.push(format!("[{dialog}] Tab {step}: no element has the focus"));
+            return;
+        };
+        session.type_text(&id, TAB).unwrap();
+        let state = session
+            .script(
+                "const d = document.querySelector(arguments[0]); const el = document.activeElement;
+                 const style = el ? getComputedStyle(el) : null;
+                 const mark = style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none');
+                 return { inside: Boolean(d && el && d.contains(el)), mark: Boolean(mark),
+                          what: el ? (el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40) || el.tagName) : '' };",
+                json!([dialog]),
+            )
+            .unwrap();
+        let what = state["what"].as_str().unwrap_or_default().to_string();
+        if state["inside"] != true {
+            failures.push(format!("[{dialog}] Tab {step}: the focus left the dialog for {what:?}"));
+        } else if state["mark"] != true {
+            failures.push(format!("[{dialog}] Tab {step}: {what:?} has no visible focus mark"));
+        }
+        seen.insert(what);
+    }
+    assert!(seen.len() > 2, "[{dialog}] the keyboard reached only {seen:?}");
+}
+
 #[test]
 fn every_screen_has_no_serious_or_critical_accessibility_violation() {
     assert_eq!(format!("{:x}", Sha256::digest(AXE.as_bytes())), AXE_SHA256, "the vendored axe-core is the pinned one");
@@ -64,6 +100,9 @@ fn every_screen_has_no_serious_or_critical_accessibility_violation() {
     press(&session, "#open-start");
     session.wait_until("return document.getElementById('start-dialog').open", LONG).unwrap();
     check(&session, "Start", &mut serious);
+    // Every dialog is walked by keyboard: the focus stays in it and always shows.
+    let mut keyboard = Vec::new();
+    keyboard_walk(&session, "#start-dialog", 14, &mut keyboard);
     // Through the start: an eviction case with its court date, landing on Step by step.
     press(&session, "#start-kind-eviction-tenant");
     let input = session.wait_for("#start-date-returnDate", LONG).unwrap();
@@ -91,10 +130,13 @@ fn every_screen_has_no_serious_or_critical_accessibility_violation() {
     session.script("window.proseva.viewer.open('55.1-1245')", json!([])).unwrap();
     session.wait_for("#section-viewer[open][data-state='ready']", LONG).unwrap();
     check(&session, "Law: a section", &mut serious);
+    keyboard_walk(&session, "#section-viewer", 10, &mut keyboard);
     session.script("window.proseva.viewer.close()", json!([])).unwrap();
     press(&session, "#open-settings");
     session.wait_for("#settings-dialog[open] #settings-form[aria-busy='false']", LONG).unwrap();
     check(&session, "Settings", &mut serious);
+    keyboard_walk(&session, "#settings-dialog", 40, &mut keyboard);
 
     assert!(serious.is_empty(), "{} serious or critical accessibility violations:\n{}", serious.len(), serious.join("\n"));
+    assert!(keyboard.is_empty(), "by keyboard:\n{}", keyboard.join("\n"));
 }

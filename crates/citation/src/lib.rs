@@ -15,6 +15,11 @@
 //!
 //! Not for: resolving a citation to its text (the explorer's graph does that) or citations to other
 //! states' law and to cases.
+//!
+//! [`situation`] says which sections apply only in one situation (a business's lease, a protective
+//! order, military service) and whether a question speaks of it.
+
+pub mod situation;
 
 use std::cmp::Ordering;
 

@@ -56,6 +56,8 @@ pub struct Question {
     pub repeal: bool,
     /// The question's meaningful words, stemmed.
     pub stems: Vec<String>,
+    /// The situations some sections apply only to that it speaks of ([`proseva_citation::situation`]).
+    pub situations: Vec<&'static str>,
 }
 
 const RIGHTS_WORDS: &[&str] = &[
@@ -164,6 +166,7 @@ impl Question {
             definition: has_word(DEFINITION_WORDS),
             repeal: lower.contains("repeal"),
             stems: terms.iter().filter(|t| !crate::stopwords::is_stop_or_filler(t)).map(|t| stem(t)).collect(),
+            situations: proseva_citation::situation::mentioned(search),
         }
     }
 }
@@ -263,7 +266,8 @@ pub struct Signals {
     pub general: bool,
     /// Inserted after a general section that is also a strong hit (`18.2-266.1` after `18.2-266`).
     pub inserted: bool,
-    /// Limited to persons under an age, and the question does not speak of age.
+    /// Limited to persons under an age, and the question does not speak of age; or applying only
+    /// in a situation the question does not speak of ([`proseva_citation::situation`]).
     pub narrow: bool,
     /// Definitions, short title, policy, purpose: a chapter's front matter (unless the question
     /// asks what a word means).
@@ -409,6 +413,8 @@ pub struct Ranking {
     /// Each candidate's parent (chapter or article), and the `cites` edges among candidates.
     pub parent: HashMap<i64, i64>,
     pub cites: HashSet<(i64, i64)>,
+    /// The candidates that apply only in a situation the question does not speak of, with its label.
+    pub only_for: HashMap<i64, &'static str>,
 }
 
 /// How one node of a search stands beside the first: how close its score is, and whether it is
@@ -420,6 +426,9 @@ pub struct Fit {
     pub relevance: f64,
     /// Shares the first node's chapter or article, or cites it or is cited by it (true for the first).
     pub same_topic: bool,
+    /// The situation it applies only to, when the question does not speak of it ("a lease of
+    /// business premises"; [`proseva_citation::situation`]).
+    pub only_for: Option<&'static str>,
 }
 
 /// A node's relevance ([`Fit::relevance`]) from which it counts as close to the first.
@@ -470,7 +479,14 @@ impl Ranking {
             _ => 0.0,
         };
         let same_topic = |id: i64| id == top || linked(&self.parent, &self.cites, id, top);
-        let fits: Vec<Fit> = order.iter().map(|&id| Fit { relevance: relevance(id), same_topic: same_topic(id) }).collect();
+        let fits: Vec<Fit> = order
+            .iter()
+            .map(|&id| Fit {
+                relevance: relevance(id),
+                same_topic: same_topic(id),
+                only_for: if named(id) { None } else { self.only_for.get(&id).copied() },
+            })
+            .collect();
         let clear = named(top) || fits.get(1).is_none_or(|second| second.relevance < CLEAR_LEAD);
         (fits, clear)
     }
@@ -562,12 +578,20 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
     let best_ask_second = ask_second.values().copied().reduce(f32::max);
     let best_ask_words = ask_words.values().copied().fold(0.0_f64, f64::max);
     let linked = |a: i64, b: i64| a != b && linked(&parent, &cites, a, b);
+    let mut only_for = HashMap::new();
 
     let candidates = found
         .into_iter()
         .map(|(node, bm25, cosine)| {
             let links = strong.iter().filter(|(id, _)| linked(node.id, *id)).count().min(3);
             let answer = is_answer_kind(&node.node_type);
+            // Applies only in a situation the question does not speak of.
+            let elsewhere = proseva_citation::situation::of_section(&node.source_id, node.heading.as_deref().unwrap_or_default())
+                .map(|s| s.label)
+                .filter(|label| answer && !question.situations.contains(label));
+            if let Some(label) = elsewhere {
+                only_for.insert(node.id, label);
+            }
             let kind = answer
                 && ((question.rights && node.node_type == "constitution_section")
                     || (question.time_limit && node.source_text.as_deref().is_some_and(states_time_limit))
@@ -585,7 +609,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
                 kind,
                 general: answer && states_general_rule(&node),
                 inserted: inserted_after(&node.source_id).is_some_and(|base| strong.iter().any(|(_, s)| s == base)),
-                narrow: !question.age && limited_by_age(&node),
+                narrow: (!question.age && limited_by_age(&node)) || elsewhere.is_some(),
                 front_matter: answer && !question.definition && is_front_matter(&node),
                 repealed: !question.repeal && is_repealed(&node),
                 structural: !answer,
@@ -604,6 +628,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
         scores: HashMap::new(),
         parent,
         cites,
+        only_for,
     }
 }
 

@@ -240,6 +240,25 @@ pub fn kinds() -> Vec<&'static str> {
     book().kinds.iter().map(|p| p.id.as_str()).collect()
 }
 
+/// The paths a case can follow, as `GetCases` offers them to a person with no case on one yet:
+/// `[{kind, title, summary, steps: [step titles], sections: [every section a step rests on]}]`.
+pub fn offered() -> Vec<serde_json::Value> {
+    book()
+        .kinds
+        .iter()
+        .map(|p| {
+            let mut sections: Vec<&str> = Vec::new();
+            for id in p.steps.iter().flat_map(|s| &s.sections) {
+                if !sections.contains(&id.as_str()) {
+                    sections.push(id);
+                }
+            }
+            let steps: Vec<&str> = p.steps.iter().map(|s| s.title.as_str()).collect();
+            serde_json::json!({ "kind": p.id, "title": p.title, "summary": p.summary, "steps": steps, "sections": sections })
+        })
+        .collect()
+}
+
 /// The path for a kind of case, or `None` for a kind without one.
 pub fn path(kind: &str) -> Option<&'static Path> {
     book().kinds.iter().find(|p| p.id == kind)

@@ -106,6 +106,16 @@ async fn get_cases_contacts_and_documents_list_what_was_stored() {
     let (status, cases) = tool(&state, "GetCases", json!({})).await;
     assert_eq!((status, cases["count"].as_i64()), (200, Some(2)));
     assert_eq!(cases["cases"][0]["caseNumber"], "JJ1");
+    // No case is on a step-by-step path: the paths a case can follow, with the sections they rest on.
+    let paths = cases["paths"].as_array().unwrap_or_else(|| panic!("{cases}"));
+    let eviction = paths.iter().find(|p| p["kind"] == "eviction-tenant").unwrap_or_else(|| panic!("{cases}"));
+    assert!(eviction["sections"].as_array().unwrap().contains(&json!("55.1-1245")), "{eviction}");
+    assert!(eviction["steps"].as_array().is_some_and(|s| s.len() > 2) && eviction["title"].is_string(), "{eviction}");
+    // Once one is, only the cases, each with its own path.
+    let (status, _) = call("PUT", &format!("/api/cases/{}/path", case["id"])).json(&json!({"kind": "eviction-tenant"})).send(&state).await;
+    assert_eq!(status, 200);
+    let (_, cases) = tool(&state, "GetCases", json!({})).await;
+    assert!(cases.get("paths").is_none() && cases["cases"][0]["path"].is_object(), "{cases}");
     let (_, contacts) = tool(&state, "GetContacts", json!({"caseId": case["id"]})).await;
     assert_eq!(contacts["count"], 1);
     assert_eq!(contacts["contacts"][0]["name"], "Judge Smith");

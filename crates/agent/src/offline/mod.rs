@@ -16,6 +16,7 @@ mod case_law;
 pub mod workflows;
 
 use async_trait::async_trait;
+use proseva_citation::situation;
 use serde_json::{Value, json};
 
 use crate::event::ToolResult;
@@ -263,6 +264,37 @@ fn path_block(case: &Value) -> Option<String> {
     Some(out)
 }
 
+/// "What to do next" for a person with no case on a path yet: the paths whose steps rest on the
+/// leading section (`first`), at most two, those resting on more of the quoted sections first.
+fn path_offer(offered: &[Value], first: &Found, found: &[Found]) -> Option<String> {
+    let rests_on = |p: &Value, id: &str| p["sections"].as_array().is_some_and(|s| s.iter().any(|x| x == id));
+    let mut fitting: Vec<(usize, &Value)> = offered
+        .iter()
+        .filter(|p| rests_on(p, &first.source_id))
+        .map(|p| (found.iter().take(QUOTED).filter(|f| rests_on(p, &f.source_id)).count(), p))
+        .collect();
+    // Most quoted sections first; ties keep the paths' own order.
+    fitting.sort_by_key(|(shared, _)| std::cmp::Reverse(*shared));
+    let lines: Vec<String> = fitting
+        .iter()
+        .take(2)
+        .filter_map(|(_, p)| {
+            let title = p["title"].as_str()?;
+            let steps: Vec<&str> = p["steps"].as_array()?.iter().filter_map(Value::as_str).collect();
+            let summary = p["summary"].as_str().map(|s| format!(" {}", s.trim())).unwrap_or_default();
+            Some(format!("- **{title}.**{summary} Its steps: {}.\n", steps.join("; ")))
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "**What to do next:** this app has a step-by-step path for this kind of case.\n\n{}\nChoose **Start here** (under Ask's \
+         examples) to enter the dates on your papers: Step by step then shows your next step, its deadline and which court.\n\n",
+        lines.join("")
+    ))
+}
+
 /// The tools whose results the answer quotes from the person's own records.
 const OWN_RECORDS: &[&str] = &["SearchKnowledge", "GetDeadlines", "GetCases", "SearchTimeline"];
 
@@ -285,6 +317,9 @@ struct Found {
     /// it (absent when the explorer did not say).
     relevance: Option<f64>,
     same_topic: Option<bool>,
+    /// From a search: the situation it applies only to, which the question does not speak of
+    /// ("a lease of business premises").
+    only_for: Option<String>,
 }
 
 /// A search result with at least this relevance (its score between the tenth result's, 0, and the
@@ -303,13 +338,20 @@ impl Found {
     /// Whether it belongs among the sources of an answer led by another section: the person named
     /// it, or the search found it in the same part of the Code as the first result, citing or
     /// cited by it, or close to it in score. A section of another field of law that merely
-    /// matched some words does not.
-    fn belongs(&self, first_title: &str) -> bool {
+    /// matched some words does not, nor one that applies only in a situation the question does not
+    /// speak of (a business's lease, a protective order), unless the first applies only there too.
+    fn belongs(&self, first: &Found) -> bool {
+        if self.rank < 10 {
+            return true;
+        }
+        if self.only_for.is_some() && self.only_for != first.only_for {
+            return false;
+        }
         let close = |bar: f64| self.relevance.is_none_or(|r| r >= bar);
         // Another title of the Code is another field of law: only a section close to the first in
         // score, or linked to it, comes from there.
-        let same_field = title_of(&self.source_id) == first_title;
-        self.rank < 10 || self.same_topic != Some(false) || (if same_field { close(CLOSE) } else { close(OTHER_FIELD_CLOSE) })
+        let same_field = title_of(&self.source_id) == title_of(&first.source_id);
+        self.same_topic != Some(false) || (if same_field { close(CLOSE) } else { close(OTHER_FIELD_CLOSE) })
     }
 }
 
@@ -401,6 +443,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let mut own: Vec<String> = Vec::new();
     // Where each of the person's cases stands on its step-by-step path (from `GetCases`).
     let mut paths: Vec<String> = Vec::new();
+    // With no case on a path: the paths a case can follow (from `GetCases`'s `paths`).
+    let mut offered: Vec<Value> = Vec::new();
     let mut outside: Vec<String> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
     // Whether any of the person's own records were searched (and answered).
@@ -427,6 +471,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 change_notice: n["changeNotice"].as_str().filter(|_| n["textKind"] == "summary").map(str::to_string),
                 relevance: n["relevance"].as_f64(),
                 same_topic: n["sameTopic"].as_bool(),
+                only_for: n["onlyFor"].as_str().map(str::to_string),
             }),
         }
     };
@@ -494,6 +539,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 }
             }
             "GetCases" => {
+                offered.extend(r.result["paths"].as_array().into_iter().flatten().cloned());
                 let list = r.result.get("cases").unwrap_or(&r.result);
                 for c in list.as_array().into_iter().flatten().filter(|c| c["status"] != "closed").take(3) {
                     if let Some(block) = path_block(c) {
@@ -530,12 +576,10 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     found.retain(|f| !f.text.is_empty());
     // Only sections that belong with the first: a section of another field of law that matched
     // a few words never fills a slot.
-    if let Some(first_title) = found.first().map(|f| title_of(&f.source_id).to_string()) {
-        let mut kept = 0;
-        found.retain(|f| {
-            kept += 1;
-            kept == 1 || f.belongs(&first_title)
-        });
+    if !found.is_empty() {
+        let first = found.remove(0);
+        found.retain(|f| f.belongs(&first));
+        found.insert(0, first);
     }
     // A section the person named leads, whatever the search said.
     let named_first = found.first().is_some_and(|f| f.rank < 10);
@@ -574,11 +618,14 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     if let Some(sentences) = plain.as_ref().filter(|s| !s.is_empty()) {
         out.push_str(&format!("**In plain words:** {}\n\n", sentences.join(" ")));
     }
-    // What to do next, where the person's case has a step-by-step path and they ask what comes next.
+    // What to do next, where the person's case has a step-by-step path and they ask what comes next;
+    // with no case on a path, the path the leading section belongs to, and where to start it.
     if !paths.is_empty() && asks_what_next(question) {
         for block in &paths {
             out.push_str(block);
         }
+    } else if let Some(block) = found.first().filter(|_| leads && paths.is_empty()).and_then(|f| path_offer(&offered, f, &found)) {
+        out.push_str(&block);
     }
     out.push_str(
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
@@ -627,11 +674,18 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     } else if searched_own {
         out.push_str("**From your case file:** nothing in your records matches this question.\n\n");
     }
-    // Sections the graph links to the quoted ones, less those quoted already; no heading when
+    // Sections the graph links to the quoted ones, less those quoted already and those that apply
+    // only in a situation neither the question nor the first section is about; no heading when
     // none are left.
+    let spoken_of = situation::mentioned(question);
+    let first_situation = found.first().and_then(|f| situation::of_section(&f.source_id, &f.heading)).map(|s| s.label);
+    let elsewhere = |id: &str, heading: &str| {
+        situation::of_section(id, heading).is_some_and(|s| !spoken_of.contains(&s.label) && Some(s.label) != first_situation)
+    };
     let related: Vec<String> = related
         .iter()
         .filter(|(id, _, _)| !found.iter().take(QUOTED).any(|f| &f.source_id == id))
+        .filter(|(id, _, h)| !elsewhere(id, h))
         .take(6)
         .map(|(_, label, h)| format!("{label} ({h})"))
         .collect();

@@ -249,3 +249,44 @@ fn an_offline_answer_leads_with_plain_sentences_from_the_summary_and_its_figure(
     official.result["nodes"][0]["textKind"] = json!("official");
     assert!(!compose("pay or quit", &[official]).contains("In plain words"));
 }
+
+#[test]
+fn a_section_for_another_situation_never_fills_the_list() {
+    let mut business = hit(2, "55.1-1400", 0.9, true);
+    business["onlyFor"] = json!("a lease of business premises");
+    let answer = compose("my landlord changed the locks", &[searched(true, vec![hit(1, "55.1-1243.1", 1.0, true), business.clone()])]);
+    assert!(!answer.contains("55.1-1400"), "{answer}");
+    // Unless the first applies only there too, or the person named it.
+    let mut first = hit(1, "55.1-1401", 1.0, true);
+    first["onlyFor"] = json!("a lease of business premises");
+    assert!(compose("my landlord changed the locks", &[searched(true, vec![first, business.clone()])]).contains("55.1-1400"));
+    let named = ToolResult { tool: "get_node".into(), args: json!({"id": "55.1-1400"}), ok: true, result: business };
+    assert!(compose("what does 55.1-1400 say", &[named]).contains("55.1-1400"));
+}
+
+#[test]
+fn with_no_case_on_a_path_the_path_the_leading_section_rests_on_is_offered() {
+    let cases = |paths: Value| ToolResult {
+        tool: "GetCases".into(),
+        args: json!({}),
+        ok: true,
+        result: json!({"count": 0, "cases": [], "paths": paths}),
+    };
+    let path = |kind: &str, title: &str, sections: &[&str]| json!({"kind": kind, "title": title, "summary": "For a tenant.", "steps": ["The notice", "The hearing"], "sections": sections});
+    let paths =
+        json!([path("debt-defendant", "Sued for money", &["16.1-79"]), path("eviction-tenant", "Eviction", &["55.1-1245", "8.01-126"])]);
+    let search = searched(true, vec![hit(1, "55.1-1245", 1.0, true), hit(2, "8.01-126", 0.8, true)]);
+    let answer = compose("I got a pay or quit notice", &[search.clone(), cases(paths.clone())]);
+    let next = answer.find("**What to do next:**").unwrap_or_else(|| panic!("{answer}"));
+    assert!(answer[next..].starts_with("**What to do next:** this app has a step-by-step path"), "{answer}");
+    assert!(
+        answer.contains("- **Eviction.** For a tenant. Its steps: The notice; The hearing.") && !answer.contains("Sued for money"),
+        "{answer}"
+    );
+    assert!(answer.contains("**Start here**") && next < answer.find("**What the Virginia law sources say**").unwrap(), "{answer}");
+    // No path rests on the leading section: nothing offered.
+    let lockout = searched(true, vec![hit(1, "55.1-1243.1", 1.0, true)]);
+    assert!(!compose("my landlord changed the locks", &[lockout, cases(paths)]).contains("What to do next"));
+    // Without the paths (a case is on one, or GetCases was not asked): nothing offered.
+    assert!(!compose("I got a pay or quit notice", &[search]).contains("What to do next"));
+}

@@ -153,7 +153,7 @@ impl Tool for SearchNodes {
             "offset": opt_arg::<i64>(&args, "offset")?.unwrap_or(0).max(0),
         });
         let query = format!(
-            "query($type: String, $search: String, $limit: Int, $offset: Int) {{ nodes(type: $type, search: $search, limit: $limit, offset: $offset) {{ total clearLead beyond nodes {{ {NODE_FIELDS} relevance sameTopic }} }} }}"
+            "query($type: String, $search: String, $limit: Int, $offset: Int) {{ nodes(type: $type, search: $search, limit: $limit, offset: $offset) {{ total clearLead beyond nodes {{ {NODE_FIELDS} relevance sameTopic onlyFor }} }} }}"
         );
         let mut data = self.0.query(&query, variables).await?;
         cut_texts(&mut data);

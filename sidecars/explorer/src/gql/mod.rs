@@ -443,6 +443,9 @@ pub struct Node {
     /// In a search result: it shares the first result's chapter or article, or one cites the
     /// other (null outside a search).
     same_topic: Option<bool>,
+    /// In a search result: the situation the section applies only to, when the question does not
+    /// speak of it ("a lease of business premises"; null otherwise and outside a search).
+    only_for: Option<String>,
 }
 
 impl Node {
@@ -461,6 +464,7 @@ impl Node {
             layer: Layer::of_id(n.id).as_str().into(),
             relevance: None,
             same_topic: None,
+            only_for: None,
         }
     }
 
@@ -469,6 +473,7 @@ impl Node {
         let mut node = Node::listed(n);
         node.relevance = fit.map(|f| (f.relevance * 1000.0).round() / 1000.0);
         node.same_topic = fit.map(|f| f.same_topic);
+        node.only_for = fit.and_then(|f| f.only_for).map(str::to_string);
         node
     }
 

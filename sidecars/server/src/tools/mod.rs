@@ -206,7 +206,13 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                     })
                     .collect::<Result<Vec<Value>, ApiError>>()
             })?;
-            json!({ "count": cases.len(), "cases": cases })
+            // With no case on a path yet, the paths a case can follow, each with the sections its
+            // steps rest on: an answer about one of them can say where to start.
+            if cases.iter().any(|c| c.get("path").is_some()) {
+                json!({ "count": cases.len(), "cases": cases })
+            } else {
+                json!({ "count": cases.len(), "cases": cases, "paths": crate::paths::offered() })
+            }
         }
         "GetDeadlines" => {
             let case_id = a.id("caseId");

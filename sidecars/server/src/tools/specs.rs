@@ -54,7 +54,7 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             name: "GetCases",
             effect: Effect::Reads,
             display: shown("Your cases", "Reading your cases", CardKind::Case),
-            description: "List the user's court cases: name, case number, court, type, status, parties and notes; for a case of a known kind (eviction, warrant in debt, custody, protective order, traffic or misdemeanour, appeal), `path`: where the person is on its step-by-step path — the next step (what happens, which court, what to file and bring, its date or deadline), the steps after it, and which court hears it and why. Use it for \"what happens next in my case?\".",
+            description: "List the user's court cases: name, case number, court, type, status, parties and notes; for a case of a known kind (eviction, warrant in debt, custody, protective order, traffic or misdemeanour, appeal), `path`: where the person is on its step-by-step path — the next step (what happens, which court, what to file and bring, its date or deadline), the steps after it, and which court hears it and why. With no case on a path yet, `paths`: the step-by-step paths a case can follow (title, steps, the sections they rest on). Use it for \"what happens next in my case?\".",
             parameters: object_schema(json!({}), &[]),
         },
         ToolSpec {
