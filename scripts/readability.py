@@ -77,6 +77,15 @@ def summaries():
                     yield section, body
 
 
+def cited_summaries():
+    """The summaries of the sections a step of a path rests on: what a person on a path reads first."""
+    data = json.loads((ROOT / "sidecars/server/paths/paths.json").read_text())
+    cited = {sid for kind in data["kinds"] for step in kind["steps"] for sid in step.get("sections", [])}
+    for section, body in summaries():
+        if section in cited:
+            yield section, body
+
+
 def window():
     page = (ROOT / "ui/index.html").read_text()
     for i, m in enumerate(re.finditer(r'<p class="(?:hint|empty-lead|start-again|settings-lead|disclaimer)"[^>]*>(.*?)</p>', page, re.S)):
@@ -88,7 +97,13 @@ def window():
 
 
 def main():
-    groups = {"steps": steps(), "deadline rules": rules(), "starter summaries": summaries(), "window help": window()}
+    groups = {
+        "steps": steps(),
+        "deadline rules": rules(),
+        "starter summaries": summaries(),
+        "summaries a step rests on": cited_summaries(),
+        "window help": window(),
+    }
     report = {}
     for name, items in groups.items():
         graded = [(key, g) for key, text in items if (g := grade(text)) is not None]

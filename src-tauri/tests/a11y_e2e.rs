@@ -2,7 +2,8 @@
 //! engine (vendored and pinned in `tests/vendor/axe-core`, checked against its sha256 before it
 //! runs): the start, Ask, Research, each page of the Case tab with a case, the Law tab, a section
 //! open in the viewer, Settings. The test prints every violation it finds, and fails on any that
-//! axe rates serious or critical.
+//! axe rates serious or critical. Each dialog (the start, the section viewer, Settings) is also
+//! walked by Tab: the focus must stay inside it and show a visible mark at every step.
 
 mod support;
 

@@ -21,7 +21,8 @@
 //!   says it states the general rule ("… generally");
 //! - penalties: a chapter's **front matter** (definitions, short title, policy) unless the question
 //!   asks what a word means; a **narrow** one (a heading limited to persons under an age unless the
-//!   question speaks of age; a section inserted after its general one, `18.2-266.1` beside
+//!   question speaks of age, or a section that applies only in a situation the question does not
+//!   speak of, [`proseva_citation::situation`]; a section inserted after its general one, `18.2-266.1` beside
 //!   `18.2-266`, when both are strong hits); a **repealed** section unless the question asks about
 //!   a repeal; and a **structural** node (title, chapter, article) that has no text to answer with.
 //!
