@@ -59,7 +59,6 @@ pub const SITUATIONS: &[Situation] = &[
             "cafe",
             "company",
             "llc",
-            "tenant's business",
         ],
         phrases: &["office space", "my company", "my business", "our business"],
     },
