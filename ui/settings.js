@@ -245,7 +245,6 @@ export class SettingsDialog {
   }
 
   catalogueRow(row) {
-    const mb = megabytes;
     const gb = (n) => `${((Number(n) || 0) / 1073741824).toFixed(1)} GB`;
     const act = async (label, run) => {
       try {
@@ -268,7 +267,7 @@ export class SettingsDialog {
       if (!row.inUse) buttons.push(button('Use', 'use', 'primary'));
       buttons.push(button('Delete', 'delete'));
     } else {
-      buttons.push(button(row.state === 'partial' ? `Resume (${mb(row.partialBytes)} of ${mb(row.sizeBytes)})` : 'Download', 'download', 'primary'));
+      buttons.push(button(row.state === 'partial' ? `Resume (${megabytes(row.partialBytes)} of ${megabytes(row.sizeBytes)})` : 'Download', 'download', 'primary'));
       if (row.state === 'partial') buttons.push(button('Delete', 'delete'));
     }
     for (const b of buttons) {
