@@ -2,7 +2,7 @@
 # Installs the Debian packages the build and the tests need, only when some are missing.
 set -euo pipefail
 
-packages=(build-essential pkg-config curl ca-certificates python3 python3-pip unzip
+packages=(build-essential pkg-config curl ca-certificates python3 python3-pip python3-venv unzip
   # the Tauri window (webkit2gtk 4.1, GTK 3) and its bundler
   libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev librsvg2-dev file libdbus-1-dev
   # the local language model: llama.cpp, built from source by llama-cpp-sys-2 (cmake, libclang)

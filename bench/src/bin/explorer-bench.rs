@@ -117,7 +117,7 @@ fn main() -> anyhow::Result<()> {
     let graph = Arc::new(Graph::open(&db)?);
     println!("open (stats + {} vectors into memory): {:.0} ms", graph.vectors().len(), open_started.elapsed().as_secs_f64() * 1000.0);
     let schema = gql::schema(graph.clone());
-    similar_recall(&graph, &db)?;
+    let numpy = similar_recall(&graph, &db, dir.path())?;
     let max_id = graph.stats().node_count;
     let section_ids: Vec<i64> = graph.nodes(Some("section"), None, 100_000, 0)?.nodes.iter().map(|n| n.id).collect();
     let section_numbers: Vec<String> = graph.nodes(Some("section"), None, 2_000, 0)?.nodes.into_iter().map(|n| n.source_id).collect();
@@ -197,9 +197,58 @@ fn main() -> anyhow::Result<()> {
         .await;
     });
 
-    over_http(&db, iterations, &section_ids, &topical)?;
+    let http = over_http(&db, iterations, &section_ids, &topical)?;
+    match numpy {
+        Some(numpy) => {
+            println!("\n## against numpy's flat scan ({}, numpy {}), same vectors, same run", numpy.blas, numpy.version);
+            println!("numpy float32 flat scan + top 10: p50 {:.3} ms   p99 {:.3} ms", numpy.p50, numpy.p99);
+            for (name, p50) in &http {
+                println!("{name:<40} p50 {p50:>7.3} ms = {:.2} × numpy (goal ≤ 0.5)", p50 / numpy.p50);
+            }
+        }
+        None => println!("\nnumpy comparison: skipped (scripts/install-bench-numpy.sh installs numpy for it)"),
+    }
     starter(dir.path(), iterations)?;
     Ok(())
+}
+
+/// numpy's flat scan of the same vectors, measured by scripts/numpy-scan.py.
+struct Numpy {
+    p50: f64,
+    p99: f64,
+    blas: String,
+    version: String,
+}
+
+/// Runs scripts/numpy-scan.py on the vectors in `path` with the bench's numpy (its virtual
+/// environment, or `PROSEVA_BENCH_PYTHON`); `None` (and why, printed) when it cannot.
+fn numpy_scan(path: &Path, dimension: usize) -> Option<Numpy> {
+    let python = std::env::var_os("PROSEVA_BENCH_PYTHON").map(PathBuf::from).unwrap_or_else(|| {
+        std::env::var_os("PROSEVA_BENCH_VENV")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/proseva/bench-venv")))
+            .unwrap_or_default()
+            .join("bin/python")
+    });
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/numpy-scan.py");
+    let out = match Command::new(&python).arg(&script).arg(path).arg(dimension.to_string()).output() {
+        Ok(out) if out.status.success() => out,
+        Ok(out) => {
+            println!("numpy scan failed: {}", String::from_utf8_lossy(&out.stderr).trim());
+            return None;
+        }
+        Err(e) => {
+            println!("numpy scan: {} not runnable ({e})", python.display());
+            return None;
+        }
+    };
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+    Some(Numpy {
+        p50: v["p50_ms"].as_f64()?,
+        p99: v["p99_ms"].as_f64()?,
+        blas: v["blas"].as_str().unwrap_or("?").to_string(),
+        version: v["numpy"].as_str().unwrap_or("?").to_string(),
+    })
 }
 
 /// Questions a person might ask, for the starter corpus.
@@ -293,10 +342,12 @@ async fn bench(schema: &ExplorerSchema, name: &str, iterations: usize, mut next:
     report(name, &mut times);
 }
 
-fn report(name: &str, times: &mut [Duration]) {
+/// Prints a latency line and returns its p50 in milliseconds.
+fn report(name: &str, times: &mut [Duration]) -> f64 {
     times.sort();
     let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0;
     println!("{name:<32} p50 {:>7.3} ms   p99 {:>7.3} ms", pct(0.50), pct(0.99));
+    pct(0.50)
 }
 
 fn explorer_binary() -> anyhow::Result<PathBuf> {
@@ -324,8 +375,9 @@ fn spawn_explorer(db: &Path) -> anyhow::Result<(std::process::Child, String)> {
 }
 
 /// How many of the exact 10 nearest neighbours (a scan of the stored 32-bit vectors) `similar`
-/// finds with the graph's 8-bit vectors, over 200 sections.
-fn similar_recall(graph: &Graph, db: &Path) -> anyhow::Result<()> {
+/// finds with the graph's 8-bit vectors, over 200 sections; then numpy's flat scan of the same
+/// 32-bit vectors, written to `dir` for it.
+fn similar_recall(graph: &Graph, db: &Path, dir: &Path) -> anyhow::Result<Option<Numpy>> {
     let conn = proseva_law::store::open_read_only(db)?;
     let mut stmt = conn.prepare("SELECT node_id, vector FROM embeddings ORDER BY node_id")?;
     let (mut ids, mut matrix) = (Vec::new(), Vec::new());
@@ -346,11 +398,14 @@ fn similar_recall(graph: &Graph, db: &Path) -> anyhow::Result<()> {
         asked += exact.len();
     }
     println!("similar recall@10 against the exact 32-bit scan: {:.3} (200 sections)", found as f64 / asked as f64);
-    Ok(())
+    let path = dir.join("vectors.f32");
+    std::fs::write(&path, matrix.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())?;
+    Ok(numpy_scan(&path, dimension))
 }
 
 /// The real binary on a loopback port: startup, latency through HTTP + JSON, and memory.
-fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<()> {
+/// Returns the p50 of `similar` and of the searches, by name.
+fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[String]) -> anyhow::Result<Vec<(String, f64)>> {
     let started = Instant::now();
     let (mut child, url) = spawn_explorer(db)?;
     println!("\n## over HTTP (real binary, bearer token)\nstart to listening: {:.0} ms", started.elapsed().as_secs_f64() * 1000.0);
@@ -358,6 +413,7 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
 
     let client = proseva_http::blocking::loopback_client_builder("explorer-bench").build()?;
     let mut rng = Rng::new(2);
+    let mut p50s = Vec::new();
     let mut run = |name: &str, make: &mut dyn FnMut(&mut Rng) -> String| -> anyhow::Result<()> {
         let mut times = Vec::with_capacity(iterations);
         for i in 0..iterations + 20 {
@@ -369,7 +425,10 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
                 times.push(t.elapsed());
             }
         }
-        report(name, &mut times);
+        let p50 = report(name, &mut times);
+        if !name.ends_with(" node") {
+            p50s.push((name.to_string(), p50));
+        }
         Ok(())
     };
     let mut i = 0;
@@ -403,5 +462,5 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
     println!("RSS after load: {} MB (peak {} MB)", rss_kb(child.id(), "VmRSS:") / 1024, rss_kb(child.id(), "VmHWM:") / 1024);
     let _ = child.kill();
     let _ = child.wait();
-    Ok(())
+    Ok(p50s)
 }

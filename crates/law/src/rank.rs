@@ -175,11 +175,28 @@ impl Question {
 /// Whether `text` states a period of time: a number (in digits or words) followed, within a word,
 /// by a unit such as days or years ("within 30 days", "five calendar days", "two years").
 pub fn states_time_limit(text: &str) -> bool {
-    let words = lower_words(text);
-    words.iter().enumerate().any(|(i, w)| {
-        let number = w.chars().all(|c| c.is_ascii_digit()) || NUMBER_WORDS.contains(&w.as_str());
-        number && words[i + 1..].iter().take(2).any(|u| TIME_UNITS.contains(&u.as_str()))
-    })
+    // One pass over the words without copying them (a section's text can be many pages): how many
+    // words ago the last number was.
+    let mut since_number: Option<usize> = None;
+    for word in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+        if since_number.is_some_and(|n| n < 2) && is_one_of(word, TIME_UNITS) {
+            return true;
+        }
+        let number = word.chars().all(|c| c.is_ascii_digit()) || is_one_of(word, NUMBER_WORDS);
+        since_number = if number { Some(0) } else { since_number.map(|n| n + 1) };
+    }
+    false
+}
+
+/// Whether `word`, lower-cased, is one of `list` (lower-case words), without allocating for the
+/// ASCII words nearly all are.
+fn is_one_of(word: &str, list: &[&str]) -> bool {
+    if word.is_ascii() {
+        list.iter().any(|w| w.eq_ignore_ascii_case(word))
+    } else {
+        let lower = word.to_lowercase();
+        list.contains(&lower.as_str())
+    }
 }
 
 /// The section a section was inserted after: `18.2-266` for `18.2-266.1`, `18.2-308.1` for
@@ -197,20 +214,22 @@ fn is_answer_kind(node_type: &str) -> bool {
 
 fn is_repealed(node: &NodeRecord) -> bool {
     let heading = node.heading.as_deref().unwrap_or_default().trim_start_matches(['[', '(']).to_lowercase();
-    let text = node.source_text.as_deref().unwrap_or_default().trim_start().to_lowercase();
     // A summary of a repealed section says so in its first sentence ("This section … was repealed
-    // effective July 1, 2021.").
-    let first_sentence = text.split(". ").next().unwrap_or_default();
+    // effective July 1, 2021."); only that sentence is lower-cased, not the whole text.
+    let text = node.source_text.as_deref().unwrap_or_default().trim_start();
+    let first_sentence = text.split(". ").next().unwrap_or_default().to_lowercase();
     heading.starts_with("repealed")
         || heading.ends_with("[repealed]")
-        || text.starts_with("repealed")
+        || first_sentence.starts_with("repealed")
         || first_sentence.contains("was repealed")
         || first_sentence.contains("has been repealed")
 }
 
 fn is_front_matter(node: &NodeRecord) -> bool {
     let heading = node.heading.as_deref().unwrap_or_default().trim().trim_end_matches('.').to_lowercase();
-    FRONT_MATTER.iter().any(|f| heading == *f || heading.starts_with(&format!("{f};")) || heading.starts_with(&format!("{f} and")))
+    FRONT_MATTER
+        .iter()
+        .any(|f| heading.strip_prefix(f).is_some_and(|rest| rest.is_empty() || rest.starts_with(';') || rest.starts_with(" and")))
 }
 
 fn gives_remedy(node: &NodeRecord) -> bool {

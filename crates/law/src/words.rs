@@ -208,15 +208,18 @@ pub fn build<'a>(docs: impl IntoIterator<Item = Doc<'a>>) -> Result<Vec<(String,
         .collect()
 }
 
-/// A loaded word index.
+/// A loaded word index. It never changes once loaded (a new graph brings a new index), so one
+/// searcher and each segment's column of node ids are opened at load and kept: opening the id
+/// column decodes its blocks' header, which cost more per search than finding the hits.
 pub struct WordIndex {
-    reader: IndexReader,
+    searcher: Searcher,
+    ids: Vec<tantivy::columnar::Column<u64>>,
     fields: Fields,
 }
 
 impl std::fmt::Debug for WordIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WordIndex").field("documents", &self.reader.searcher().num_docs()).finish()
+        f.debug_struct("WordIndex").field("documents", &self.searcher.num_docs()).finish()
     }
 }
 
@@ -230,12 +233,18 @@ impl WordIndex {
         let index = Index::open(directory).map_err(index_error)?;
         index.tokenizers().register(ANALYZER, analyzer());
         let (_, fields) = schema();
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().map_err(index_error)?;
-        Ok(Self { reader, fields })
+        let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().map_err(index_error)?;
+        let searcher = reader.searcher();
+        let ids = searcher
+            .segment_readers()
+            .iter()
+            .map(|segment| segment.fast_fields().u64("id").map_err(index_error))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self { searcher, ids, fields })
     }
 
-    fn searcher(&self) -> Searcher {
-        self.reader.searcher()
+    fn searcher(&self) -> &Searcher {
+        &self.searcher
     }
 
     /// The terms the index holds for `word` (none for a word it drops, e.g. one over 40 letters):
@@ -279,8 +288,7 @@ impl WordIndex {
         let total = searcher.search(&query, &Count).map_err(index_error)?;
         let mut hits = Vec::with_capacity(top.len());
         for (score, address) in top {
-            let ids = searcher.segment_reader(address.segment_ord).fast_fields().u64("id").map_err(index_error)?;
-            if let Some(id) = ids.first(address.doc_id) {
+            if let Some(id) = self.ids.get(address.segment_ord as usize).and_then(|ids| ids.first(address.doc_id)) {
                 hits.push((id as i64, f64::from(score)));
             }
         }

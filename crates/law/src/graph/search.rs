@@ -442,22 +442,27 @@ impl Graph {
         if ids.is_empty() {
             return Ok(Default::default());
         }
-        // Node ids are integers from the graph itself, so the list is safe to write into the query.
-        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        // The ids go in as one JSON array, so the two statements are prepared once and kept.
+        let list = format!("[{}]", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
         self.pool.with(|c| {
-            let mut parent = HashMap::new();
-            let mut stmt = c.prepare(&format!("SELECT from_id, to_id FROM edges WHERE to_id IN ({list}) AND rel_type = 'contains'"))?;
-            for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-                let (from, to) = row?;
-                parent.insert(to, from);
-            }
-            let mut cites = HashSet::new();
-            let mut stmt = c.prepare(&format!(
-                "SELECT from_id, to_id FROM edges WHERE from_id IN ({list}) AND rel_type = 'cites' AND to_id IN ({list})"
-            ))?;
-            for row in stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
-                cites.insert(row?);
-            }
+            let tx = c.unchecked_transaction()?;
+            let pairs = |sql: &str| -> Result<Vec<(i64, i64)>, Error> {
+                let mut stmt = tx.prepare_cached(sql)?;
+                let rows = stmt.query_map([&list], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+                Ok(rows.collect::<Result<_, _>>()?)
+            };
+            let parent: HashMap<i64, i64> =
+                pairs("SELECT from_id, to_id FROM edges WHERE to_id IN (SELECT value FROM json_each(?1)) AND rel_type = 'contains'")?
+                    .into_iter()
+                    .map(|(from, to)| (to, from))
+                    .collect();
+            let cites: HashSet<(i64, i64)> = pairs(
+                "SELECT from_id, to_id FROM edges WHERE from_id IN (SELECT value FROM json_each(?1)) AND rel_type = 'cites'
+                   AND to_id IN (SELECT value FROM json_each(?1))",
+            )?
+            .into_iter()
+            .collect();
+            tx.finish()?;
             Ok((parent, cites))
         })
     }
@@ -496,7 +501,10 @@ impl Graph {
             }
             vectors.similar_to(id, limit).ok_or(Error::NodeHasNoVector(id))?
         };
-        hits.into_iter().filter_map(|(id, score)| self.node(id).transpose().map(|n| n.map(|n| (n, score)))).collect()
+        // The hits' rows in one read transaction; a node gone since the vectors were loaded is left out.
+        let mut rows: HashMap<i64, NodeRecord> =
+            self.nodes_by_ids(&hits.iter().map(|(id, _)| *id).collect::<Vec<_>>())?.into_iter().map(|n| (n.id, n)).collect();
+        Ok(hits.into_iter().filter_map(|(id, score)| rows.remove(&id).map(|n| (n, score))).collect())
     }
 }
 
