@@ -30,12 +30,14 @@ tools: setup ## tauri-driver for the window's end-to-end test
 build: setup
 	$(BUILD)
 
-lint:
+# clippy runs inside `$(BUILD)` (.cargo/config.toml: clippy's driver compiles the workspace's own
+# crates with -D warnings), so the lint needs the build and the build is the lint.
+lint: setup
 	cargo fmt --all -- --check
 	python3 scripts/check-imports.py
 	scripts/check-ui.sh
 	node --test tests/ui-mock/*.test.mjs
-	cargo clippy --release --workspace --all-targets -- -D warnings
+	$(BUILD)
 
 test: setup model llm-model tools lint ## everything CI runs: the real window under Xvfb and the .deb included
 	$(BUILD)
@@ -43,6 +45,7 @@ test: setup model llm-model tools lint ## everything CI runs: the real window un
 	$(MAKE) test-deb
 
 bench: setup model llm-model tools ## benchmarks; figures go in docs/benchmarks.md
+	@scripts/install-bench-numpy.sh
 	$(BUILD) --features proseva-bench/compare-candle
 	"$(CARGO_TARGET_DIR)/release/explorer-bench"
 	"$(CARGO_TARGET_DIR)/release/server-bench"

@@ -22,8 +22,10 @@ case "${1:-driver}" in
     fi
     echo "install-test-tools: installing tauri-driver $TAURI_DRIVER_VERSION"
     # Its own target dir: a fresh one each time would rebuild it, the shared one would fight our build lock.
-    CARGO_TARGET_DIR="$HOME/.cache/proseva/tauri-driver-target" \
-      cargo install --locked --quiet tauri-driver --version "$TAURI_DRIVER_VERSION"
+    # From $HOME, so that this project's .cargo/config.toml (clippy's driver, -D warnings) is not
+    # applied to another project's crate.
+    (cd "$HOME" && CARGO_TARGET_DIR="$HOME/.cache/proseva/tauri-driver-target" \
+      cargo install --locked --quiet tauri-driver --version "$TAURI_DRIVER_VERSION")
     ;;
   cli)
     if [ -x "$CLI_DIR/node_modules/.bin/tauri" ] &&
