@@ -30,6 +30,7 @@ pub mod local_model;
 pub mod models;
 pub mod paths;
 pub mod reminders;
+pub mod rendering;
 pub mod saved;
 pub mod settings;
 pub mod state;
@@ -231,6 +232,9 @@ pub fn run() -> ExitCode {
         })
         .setup(move |app| {
             quit_on_signals(app.handle().clone());
+            if let Some(window) = app.get_webview_window("main") {
+                rendering::apply(&window, rendering::compositing_from_env(std::env::var("PROSEVA_WEBKIT_COMPOSITING").ok().as_deref()));
+            }
             let tray = tray::add(app.handle());
             if let Err(e) = &tray {
                 tracing::warn!("no tray icon: {e}");

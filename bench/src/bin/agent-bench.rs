@@ -103,6 +103,7 @@ async fn main() {
         }
     }
     report("offline chat: question to done", &mut times);
+    long_stories(&emit, &cancel).await;
 
     let locals: Vec<Arc<dyn Tool>> =
         ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"]
@@ -122,6 +123,59 @@ async fn main() {
     println!("peak RSS of this process (explorer + server + agent in one): {} MB", peak_rss_mb());
     drop(sidecars);
     offline_on_a_full_size_code(&emit, &cancel).await;
+}
+
+/// Stories of `length` characters: the tuning set's story questions of one topic told one after
+/// another, as a person who writes out everything that happened would, cut at a word.
+fn stories_of_length(length: usize) -> Vec<String> {
+    use proseva_e2e::eval::{Set, cases_of};
+    let mut by_topic: Vec<(String, String)> = Vec::new();
+    for case in cases_of(Set::StoriesDev) {
+        match by_topic.iter_mut().find(|(topic, _)| *topic == case.topic) {
+            Some((_, story)) if story.len() < length => {
+                story.push(' ');
+                story.push_str(&case.question);
+            }
+            Some(_) => {}
+            None => by_topic.push((case.topic, case.question)),
+        }
+    }
+    by_topic
+        .into_iter()
+        .filter(|(_, story)| story.len() >= length)
+        .map(|(_, story)| {
+            let mut cut = length;
+            while !story.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let cut = story[..cut].rfind(' ').unwrap_or(cut);
+            story[..cut].to_string()
+        })
+        .collect()
+}
+
+/// Issue 46: the offline answer to a 2,000-character story, on the starter corpus as the app holds
+/// it, the question read by words and by meaning (the real model). Goal: p50 ≤ 1 s.
+async fn long_stories(emit: &(dyn Fn(AgentEvent) + Send + Sync), cancel: &CancellationToken) {
+    let stories = stories_of_length(2_000);
+    if stories.is_empty() {
+        println!("2,000-character stories: none could be made from the tuning set");
+        return;
+    }
+    let sidecars = proseva_e2e::start_with(proseva_e2e::Questions::ByMeaning).await;
+    let agent = sidecars.agent(Arc::new(OfflineModel));
+    let mut times = Vec::new();
+    for (i, story) in stories.iter().cycle().take(stories.len() * 4).enumerate() {
+        let started = Instant::now();
+        agent.run(RequestKind::Chat, &[ChatMessage::user(story)], emit, cancel).await.expect("offline answer");
+        if i >= stories.len() {
+            times.push(started.elapsed());
+        }
+    }
+    report(
+        &format!("offline answer to a 2,000-character story ({} stories, words and meaning; goal p50 ≤ 1 s)", stories.len()),
+        &mut times,
+    );
 }
 
 /// The real model at the cost it has in the app, under the synthetic graph's model name so the

@@ -15,7 +15,9 @@
 //! those of the f32 weights (the shipped starter vectors were made with them). gemm gets one
 //! layer's weight widened to f32 for the length of a product. The weights are read from
 //! `model.safetensors` one tensor at a time, rounded as they are read, so loading never holds the
-//! file's 90 MB.
+//! file's 90 MB. The word embeddings (30,522 rows: 23 MB even in f16) are not held at all: a text's
+//! rows are read from the file as it is embedded (issue 46: the server's memory), rounded the same
+//! way, so the vectors do not change.
 
 mod matmul;
 mod rows;
@@ -26,14 +28,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use candle_core::{Device, Tensor};
-use half::f16;
-use half::slice::HalfFloatSliceExt;
 use rayon::prelude::*;
 use serde::Deserialize;
 
 use self::matmul::{FEW_ROWS, Weight};
 use self::rows::{InPlace, add_residual_norm, gelu_with_bias, layer_norm, par_rows, softmax_rows, with_data};
-use self::safetensors::SafeTensors;
+use self::safetensors::{Rows, SafeTensors};
 use crate::EmbedError;
 
 /// The parts of `config.json` this encoder reads.
@@ -118,7 +118,8 @@ pub(crate) struct Bert {
     vocab: usize,
     max_positions: usize,
     eps: f32,
-    word: Vec<f16>,
+    /// The word embeddings, read from the file row by row as texts use them ([`Rows`]).
+    word: Rows,
     position: Vec<f32>,
     /// Type 0's embedding (every token here is of type 0).
     token_type: Vec<f32>,
@@ -130,8 +131,11 @@ pub(crate) struct Bert {
     widened: Arc<Mutex<Widened>>,
 }
 
-/// How long the f32 copy of the weights outlives the last pass that used it.
-const KEEP_WIDENED: Duration = Duration::from_secs(20);
+/// How long the f32 copy of the weights (43 MB) outlives the last pass that used it: long enough
+/// for a burst of passes — the background job's sections come every few hundred milliseconds, a
+/// question's headings and passages within one search — and no longer. At 20 s (until issue 46) the
+/// server still held it 5 s after every question's search, 53 MB of its 100.
+const KEEP_WIDENED: Duration = Duration::from_secs(3);
 
 /// Per layer: Q·K·V, attention output, up, down, each `Wᵀ` in f32.
 type WideLayers = Arc<Vec<[Tensor; 4]>>;
@@ -158,7 +162,7 @@ impl Bert {
         let norm = |file: &mut SafeTensors, name: &str| -> Result<Norm, EmbedError> {
             Ok(Norm { weight: file.read(&format!("{name}.weight"), &[h])?, bias: file.read(&format!("{name}.bias"), &[h])? })
         };
-        let word = file.read_f16("embeddings.word_embeddings.weight", &[config.vocab_size, h])?;
+        let word = file.rows("embeddings.word_embeddings.weight", [config.vocab_size, h])?;
         let position = file.read("embeddings.position_embeddings.weight", &[config.max_position_embeddings, h])?;
         let types = file.read_any("embeddings.token_type_embeddings.weight", h)?;
         let token_type = types[..h].to_vec();
@@ -274,6 +278,7 @@ impl Bert {
         let started = Instant::now();
         let mut x = vec![0.0_f32; total * h];
         let mut rows = x.chunks_exact_mut(h);
+        let mut bytes = Vec::new();
         for text in texts {
             for (position, &id) in text.iter().enumerate() {
                 let id = id as usize;
@@ -282,7 +287,7 @@ impl Bert {
                 }
                 let place = &self.position[position * h..(position + 1) * h];
                 if let Some(row) = rows.next() {
-                    self.word[id * h..(id + 1) * h].convert_to_f32_slice(row);
+                    self.word.read(id, row, &mut bytes)?;
                     for ((out, t), p) in row.iter_mut().zip(&self.token_type).zip(place) {
                         *out = (*out + t) + p;
                     }

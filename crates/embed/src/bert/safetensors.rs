@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 use half::f16;
@@ -79,6 +80,25 @@ impl SafeTensors {
         Ok(())
     }
 
+    /// The rows of the 2-D f32 tensor `name` (of `shape`), read from the file one at a time when
+    /// asked for instead of held ([`Rows`]).
+    pub(super) fn rows(&self, name: &str, shape: [usize; 2]) -> Result<Rows, EmbedError> {
+        self.check_shape(name, &shape)?;
+        let entry = self.entry(name)?;
+        let [begin, end] = entry.data_offsets;
+        let count = shape[0] * shape[1];
+        if entry.dtype != "F32" || end.checked_sub(begin) != Some(count as u64 * 4) || count == 0 {
+            return Err(EmbedError::Model(format!(
+                "{}: {name} is {} {:?}, expected F32 data",
+                self.path.display(),
+                entry.dtype,
+                entry.shape
+            )));
+        }
+        let file = self.file.try_clone().map_err(|source| EmbedError::Io { path: self.path.clone(), source })?;
+        Ok(Rows { file, path: self.path.clone(), start: self.data_start + begin, rows: shape[0], width: shape[1] })
+    }
+
     /// The f32 tensor `name`, of any shape whose size is a multiple of `multiple`.
     pub(super) fn read_any(&mut self, name: &str, multiple: usize) -> Result<Vec<f32>, EmbedError> {
         let mut out = Vec::new();
@@ -111,6 +131,36 @@ impl SafeTensors {
             values.extend(buffer[..n].chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])));
             sink(&values);
             left -= n;
+        }
+        Ok(())
+    }
+}
+
+/// A table's rows left in `model.safetensors` and read when a text uses them (the word embeddings:
+/// 30,522 rows, 23 MB even in half precision, of which a question uses a few dozen). A read is one
+/// positioned read of the file, which the system's page cache keeps; nothing of the table counts
+/// as the process's memory. Each value is rounded to half precision and back, exactly as the
+/// held table was, so the vectors are the same to the bit.
+pub(super) struct Rows {
+    file: File,
+    path: PathBuf,
+    start: u64,
+    rows: usize,
+    width: usize,
+}
+
+impl Rows {
+    /// Row `row` into `out` (`width` values), through `bytes` (any buffer; it is resized).
+    pub(super) fn read(&self, row: usize, out: &mut [f32], bytes: &mut Vec<u8>) -> Result<(), EmbedError> {
+        if row >= self.rows || out.len() != self.width {
+            return Err(EmbedError::Model(format!("row {row} of a table of {} rows of {}", self.rows, self.width)));
+        }
+        bytes.resize(self.width * 4, 0);
+        self.file
+            .read_exact_at(bytes, self.start + (row * self.width * 4) as u64)
+            .map_err(|source| EmbedError::Io { path: self.path.clone(), source })?;
+        for (value, b) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+            *value = f16::from_f32(f32::from_le_bytes([b[0], b[1], b[2], b[3]])).to_f32();
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! case-data server on loopback: records with paging and field errors, uploads as raw bodies,
 //! saved conversations, a chosen case scoping the agent, export and backup.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

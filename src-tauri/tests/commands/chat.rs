@@ -3,7 +3,7 @@
 //! `research` answer `{requestId, conversationId}` at once and send every event, `done` last, over the channel;
 //! every error is `{code, message, field?}`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

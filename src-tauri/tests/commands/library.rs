@@ -13,7 +13,7 @@ use proseva_law::fetch::DownloadConfig;
 use proseva_sidecars::library::Library;
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 
 use common::App;
 

@@ -10,7 +10,7 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::json;
 
-mod common;
+use crate::common;
 
 use common::DataDir;
 

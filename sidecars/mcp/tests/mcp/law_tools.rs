@@ -4,7 +4,7 @@
 use proseva_law::synth::sample;
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 
 use common::{DataDir, connect, section};
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use proseva_law::graph::Graph;
 use serde_json::json;
 
-mod common;
+use crate::common;
 
 use common::{DataDir, command, connect, connect_with, section};
 

@@ -9,7 +9,7 @@ use rmcp::model::{ProtocolVersion, ReadResourceRequestParams, ResourceContents};
 use rmcp::{ClientLifecycleMode, ClientServiceExt};
 use serde_json::{Value, json};
 
-mod common;
+use crate::common;
 
 use common::{DataDir, connect, section};
 

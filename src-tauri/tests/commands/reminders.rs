@@ -4,7 +4,7 @@
 //! a clock the test moves — shown once, nothing twice, what came due while closed after a restart,
 //! dismissed for good, and nothing shown (but the window told) with notifications off.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
