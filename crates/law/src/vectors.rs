@@ -184,7 +184,7 @@ impl VectorIndex {
         let per = rows.div_ceil(parts);
         // Each part: its rows' dot products in one vectorised pass, then its best `k`.
         let best_of_part = |part: usize| -> Vec<(usize, f32)> {
-            let (start, end) = (part * per, ((part + 1) * per).min(rows));
+            let (start, end) = ((part * per).min(rows), ((part + 1) * per).min(rows));
             let mut dots = vec![0_i32; end - start];
             let codes = &self.codes[start * self.dimension..end * self.dimension];
             pulp::Arch::new().dispatch(Dots { query, codes, out: &mut dots });
@@ -229,6 +229,34 @@ mod tests {
         assert!(index.similar_to(99, 2).is_none());
         index.upsert(12, &unit(&[1.0, 0.05, 0.0]));
         assert_eq!(index.similar_to(10, 1).unwrap()[0].0, 12, "a replaced vector is searched as replaced");
+    }
+
+    #[test]
+    fn a_scan_split_between_the_cores_ranks_as_one_pass_would() {
+        let mut rng = crate::synth::Rng::new(5);
+        let dimension = 384;
+        let rows = PARALLEL_CODES / dimension + 301;
+        let mut index = VectorIndex::with_dimension(dimension);
+        let vectors: Vec<Vec<f32>> =
+            (0..rows).map(|_| unit(&(0..dimension).map(|_| rng.below(2001) as f32 / 1000.0 - 1.0).collect::<Vec<_>>())).collect();
+        for (id, v) in vectors.iter().enumerate() {
+            index.push(id as i64 * 10, v);
+        }
+        // Row 7 again under another id: a tie, which the lower row wins as in one pass.
+        index.push(rows as i64 * 10, &vectors[7]);
+        let query = &vectors[3];
+        let mut codes = Vec::new();
+        let scale = quantise(query, &mut codes);
+        let mut expected: Vec<(usize, f32)> =
+            (0..=rows).map(|row| (row, dot_i8(&codes, index.row(row)) as f32 * index.scales[row] * scale)).collect();
+        expected.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let expected: Vec<i64> = expected.into_iter().take(25).map(|(row, _)| index.ids[row]).collect();
+        let got: Vec<i64> = index.nearest(query, 25, None).into_iter().map(|(id, _)| id).collect();
+        assert_eq!(got, expected);
+        assert_eq!(got[0], 30, "the query's own vector first");
+        let similar: Vec<i64> = index.similar_to(30, 5).unwrap().into_iter().map(|(id, _)| id).collect();
+        assert!(!similar.contains(&30), "similar leaves the node itself out");
+        assert_eq!(similar, expected[1..6]);
     }
 
     #[test]
