@@ -413,8 +413,7 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
 
     let client = proseva_http::blocking::loopback_client_builder("explorer-bench").build()?;
     let mut rng = Rng::new(2);
-    let mut p50s = Vec::new();
-    let mut run = |name: &str, make: &mut dyn FnMut(&mut Rng) -> String| -> anyhow::Result<()> {
+    let mut run = |name: &str, make: &mut dyn FnMut(&mut Rng) -> String| -> anyhow::Result<f64> {
         let mut times = Vec::with_capacity(iterations);
         for i in 0..iterations + 20 {
             let body = serde_json::json!({ "query": make(&mut rng) });
@@ -425,40 +424,53 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
                 times.push(t.elapsed());
             }
         }
-        let p50 = report(name, &mut times);
-        if !name.ends_with(" node") {
-            p50s.push((name.to_string(), p50));
-        }
-        Ok(())
+        Ok(report(name, &mut times))
     };
+    let mut p50s = Vec::new();
     let mut i = 0;
-    run("http nodes(search:) topical", &mut |_| {
-        i += 1;
-        format!(
-            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-            topical[i % topical.len()]
-        )
-    })?;
-    run("http nodes(search:) common words only", &mut |_| {
-        i += 1;
-        format!(
-            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-            SEARCHES[i % SEARCHES.len()]
-        )
-    })?;
-    run("http nodes(search:) plain questions", &mut |_| {
-        i += 1;
-        format!(
-            r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-            PLAIN_QUESTIONS[i % PLAIN_QUESTIONS.len()]
-        )
-    })?;
+    let name = "http nodes(search:) topical";
+    p50s.push((
+        name.to_string(),
+        run(name, &mut |_| {
+            i += 1;
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                topical[i % topical.len()]
+            )
+        })?,
+    ));
+    let name = "http nodes(search:) common words only";
+    p50s.push((
+        name.to_string(),
+        run(name, &mut |_| {
+            i += 1;
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                SEARCHES[i % SEARCHES.len()]
+            )
+        })?,
+    ));
+    let name = "http nodes(search:) plain questions";
+    p50s.push((
+        name.to_string(),
+        run(name, &mut |_| {
+            i += 1;
+            format!(
+                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
+                PLAIN_QUESTIONS[i % PLAIN_QUESTIONS.len()]
+            )
+        })?,
+    ));
     run("http node", &mut |rng| {
         format!("{{ node(id: {}) {{ id sourceId heading sourceText }} }}", section_ids[rng.below(section_ids.len())])
     })?;
-    run("http similar", &mut |rng| {
-        format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId }} }} }}", section_ids[rng.below(section_ids.len())])
-    })?;
+    let name = "http similar";
+    p50s.push((
+        name.to_string(),
+        run(name, &mut |rng| {
+            format!("{{ similar(id: {}, limit: 10) {{ score node {{ id sourceId }} }} }}", section_ids[rng.below(section_ids.len())])
+        })?,
+    ));
     println!("RSS after load: {} MB (peak {} MB)", rss_kb(child.id(), "VmRSS:") / 1024, rss_kb(child.id(), "VmHWM:") / 1024);
     let _ = child.kill();
     let _ = child.wait();

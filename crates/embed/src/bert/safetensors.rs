@@ -84,19 +84,9 @@ impl SafeTensors {
     /// asked for instead of held ([`Rows`]).
     pub(super) fn rows(&self, name: &str, shape: [usize; 2]) -> Result<Rows, EmbedError> {
         self.check_shape(name, &shape)?;
-        let entry = self.entry(name)?;
-        let [begin, end] = entry.data_offsets;
-        let count = shape[0] * shape[1];
-        if entry.dtype != "F32" || end.checked_sub(begin) != Some(count as u64 * 4) || count == 0 {
-            return Err(EmbedError::Model(format!(
-                "{}: {name} is {} {:?}, expected F32 data",
-                self.path.display(),
-                entry.dtype,
-                entry.shape
-            )));
-        }
+        let (start, _) = self.f32_data(name, 1)?;
         let file = self.file.try_clone().map_err(|source| EmbedError::Io { path: self.path.clone(), source })?;
-        Ok(Rows { file, path: self.path.clone(), start: self.data_start + begin, rows: shape[0], width: shape[1] })
+        Ok(Rows { file, path: self.path.clone(), start, rows: shape[0], width: shape[1] })
     }
 
     /// The f32 tensor `name`, of any shape whose size is a multiple of `multiple`.
@@ -106,8 +96,9 @@ impl SafeTensors {
         Ok(out)
     }
 
-    /// Hands the f32 tensor `name` to `sink` 16,384 values at a time.
-    fn stream(&mut self, name: &str, multiple: usize, mut sink: impl FnMut(&[f32])) -> Result<(), EmbedError> {
+    /// Where the f32 tensor `name`'s data starts in the file and how many values it holds: an error
+    /// unless it is non-empty F32 data of exactly its shape's size, a multiple of `multiple`.
+    fn f32_data(&self, name: &str, multiple: usize) -> Result<(u64, usize), EmbedError> {
         let entry = self.entry(name)?;
         let count: usize = entry.shape.iter().product();
         let [begin, end] = entry.data_offsets;
@@ -119,8 +110,14 @@ impl SafeTensors {
                 entry.shape
             )));
         }
+        Ok((self.data_start + begin, count))
+    }
+
+    /// Hands the f32 tensor `name` to `sink` 16,384 values at a time.
+    fn stream(&mut self, name: &str, multiple: usize, mut sink: impl FnMut(&[f32])) -> Result<(), EmbedError> {
+        let (start, count) = self.f32_data(name, multiple)?;
         let io = |source| EmbedError::Io { path: self.path.clone(), source };
-        self.file.seek(SeekFrom::Start(self.data_start + begin)).map_err(io)?;
+        self.file.seek(SeekFrom::Start(start)).map_err(io)?;
         let mut buffer = vec![0_u8; 1 << 16];
         let mut values = Vec::with_capacity(buffer.len() / 4);
         let mut left = count * 4;
