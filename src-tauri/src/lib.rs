@@ -196,9 +196,12 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
 /// Runs the app until its window closes; the exit code is non-zero when it could not start.
 pub fn run() -> ExitCode {
     let started = Instant::now();
+    // First, while this is the only thread: it may set an environment variable for WebKit.
+    let painting = rendering::choose_painting();
     let data_dir = proseva_sidecars::default_data_dir();
     init_logging(&data_dir.join("logs"));
     tracing::info!(version = env!("CARGO_PKG_VERSION"), data_dir = %data_dir.display(), "ProSeVA starting");
+    tracing::info!(?painting, "where WebKit paints the page (CPU when this computer has no GPU render node)");
 
     // Creating the dir here lets the keyring fallback file live in it; the supervisor checks the
     // rest (writable, the law graph) and reports problems in the window.

@@ -39,6 +39,7 @@ pub mod chunk;
 mod config;
 mod error;
 mod local;
+pub mod memory;
 mod openai;
 
 use std::path::PathBuf;

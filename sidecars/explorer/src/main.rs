@@ -84,6 +84,8 @@ struct IngestArgs {
 }
 
 fn main() -> std::process::ExitCode {
+    // Before any thread: freed buffers go back to the system instead of staying in a thread's arena.
+    proseva_embed::memory::one_malloc_arena();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         // Every line cleaned of keys, tokens, home paths and addresses before it is written.

@@ -12,6 +12,8 @@ use proseva_embed::EmbedderConfig;
 use proseva_server::{AppState, Config, http};
 
 fn main() -> std::process::ExitCode {
+    // Before any thread: the embedding model's freed buffers go back to the system (issue 46).
+    proseva_embed::memory::one_malloc_arena();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         // Every line cleaned of keys, tokens, home paths and addresses before it is written.

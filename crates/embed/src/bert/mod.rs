@@ -234,6 +234,8 @@ impl Bert {
                 let mut widened = widened.lock().unwrap_or_else(|e| e.into_inner());
                 if widened.used.is_none_or(|used| used.elapsed() >= KEEP_WIDENED) {
                     widened.layers = None;
+                    drop(widened);
+                    crate::memory::give_back_freed_memory();
                     return;
                 }
             }
