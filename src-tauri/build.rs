@@ -63,6 +63,10 @@ const COMMANDS: &[&str] = &[
     "set_case_path",
     "tick_step",
     "which_court",
+    // Help from people: legal aid where the person lives, and who qualifies.
+    "help_localities",
+    "help_for",
+    "help_eligibility",
     // Deadlines outside the window: the calendar file and the reminders.
     "calendar_export",
     "reminders_missed",

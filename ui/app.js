@@ -24,6 +24,7 @@ import { DiagnosticsView } from './diagnostics.js';
 import { ArtifactPanel, DraftDialog } from './drafts.js';
 import { Reminders, ReminderSettingsGroup, StartAtLoginPrompt } from './reminders.js';
 import { StartDialog } from './start.js';
+import { HelpView } from './help.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -131,8 +132,10 @@ function start() {
     research: { tab: $('tab-research'), panel: $('panel-research'), conv: research },
     workspace: { tab: $('tab-workspace'), panel: $('panel-workspace'), conv: null },
     library: { tab: $('tab-library'), panel: $('panel-library'), conv: null },
+    help: { tab: $('tab-help'), panel: $('panel-help'), conv: null },
   };
   const library = new LibraryView($('panel-library'));
+  const help = new HelpView($('panel-help'));
   let active = 'chat';
 
   function select(name, { focusInput = true, focusTab = false } = {}) {
@@ -148,6 +151,11 @@ function start() {
     if (was === 'workspace' && name !== 'workspace') ws.hidden();
     if (name === 'workspace') ws.shown();
     if (name === 'library') library.shown();
+    if (name === 'help') {
+      const open = ws.cases.find((c) => c.id === ws.caseId);
+      help.setCaseKind(open && open.kind ? open.kind : null);
+      help.shown();
+    }
     if (name === 'chat') dueStrip.refresh();
     if (focusTab) panels[name].tab.focus();
     else if (focusInput && panels[name].conv) panels[name].conv.input.focus();
@@ -304,7 +312,7 @@ function start() {
   document.addEventListener('keydown', (e) => {
     const mod = e.ctrlKey || e.metaKey;
     const dialogOpen = anyDialogOpen();
-    const panelKeys = { 1: 'chat', 2: 'research', 3: 'workspace', 4: 'library' };
+    const panelKeys = { 1: 'chat', 2: 'research', 3: 'workspace', 4: 'library', 5: 'help' };
     if (mod && !e.altKey && !e.shiftKey && panelKeys[e.key] && !dialogOpen) {
       e.preventDefault();
       select(panelKeys[e.key], { focusTab: !panels[panelKeys[e.key]].conv });

@@ -25,6 +25,7 @@ pub mod error;
 pub mod focus;
 pub mod folders;
 pub mod grants;
+pub mod help;
 pub mod library;
 pub mod local_model;
 pub mod models;
@@ -109,6 +110,9 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         paths::set_case_path,
         paths::tick_step,
         paths::which_court,
+        help::help_localities,
+        help::help_for,
+        help::help_eligibility,
         calendar::calendar_export,
         calendar::reminders_missed,
         calendar::reminders_dismiss,

@@ -121,3 +121,50 @@ fn a_first_start_asks_what_brings_the_person_and_a_kind_lands_on_its_next_step()
     let pids = sidecar_pids(&session);
     quit_leaving_nothing(session, &pids);
 }
+
+/// Help from people (issue 41), in the real window: the Help tab lists Virginia's 133 places;
+/// choosing Richmond shows the legal aid program that serves it and the statewide lines, each with
+/// where it was read; a household of 3 with $21,000 a year may qualify, said as "they decide".
+#[test]
+fn help_shows_who_serves_a_place_and_whether_an_income_may_qualify() {
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = support::offline_env(data.path());
+    let driver = start_driver(&display, &env).unwrap();
+    let session = open(&driver);
+    support::skip_start(&session);
+
+    press(&session, "#tab-help");
+    session.wait_until("return document.getElementById('help-locality').querySelectorAll('option[value$=\"-county\"], option[value$=\"-city\"]').length === 133", LONG).unwrap();
+    // Chosen from the list (a click on its option, as the driver chooses one).
+    press(&session, "#help-locality option[value='richmond-city']");
+    session.wait_until("return document.querySelector('#help-results .help-programs [data-program]') !== null", LONG).unwrap();
+    let said = text_of(&session, "#help-results");
+    for expected in [
+        "Legal aid for Richmond city",
+        "Central Virginia Legal Aid Society",
+        "804-648-1012",
+        "Legal Aid line (statewide)",
+        "1-866-534-5243",
+        "Virginia Family Violence & Sexual Assault Hotline",
+        "Source:",
+        "This list was read",
+    ] {
+        assert!(said.contains(expected), "{expected:?} in {said}");
+    }
+    assert!(!said.contains("Fairfax Courthouse"), "a Fairfax centre is not shown for Richmond");
+
+    press(&session, "#help-household option[value='3']");
+    let income = session.find("#help-income").unwrap().unwrap();
+    session.type_text(&income, "21,000").unwrap();
+    press(&session, "#help-check");
+    session.wait_until("return document.querySelector('#help-eligibility-answer .help-rule') !== null", LONG).unwrap();
+    let answer = text_of(&session, "#help-eligibility-answer");
+    assert!(answer.contains("for 3 people in 2026 is $27,320"), "{answer}");
+    assert!(answer.contains("76.8%") || answer.contains("76.9%"), "{answer}");
+    assert!(answer.contains("you may qualify — they decide"), "{answer}");
+    session.script("document.getElementById('help-where-title').scrollIntoView(); return true", json!([])).unwrap();
+    save_screenshot(&session, "help.png");
+
+    session.close().unwrap();
+}

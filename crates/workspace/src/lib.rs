@@ -23,6 +23,7 @@
 mod calendar;
 mod error;
 mod export;
+mod help;
 mod paths;
 mod resource;
 

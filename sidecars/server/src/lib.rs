@@ -34,6 +34,7 @@ pub mod drafting;
 pub mod error;
 pub mod extract;
 pub mod fields;
+pub mod help;
 pub mod holidays;
 pub mod http;
 pub mod ingest;

@@ -3,6 +3,8 @@
 //! a date is entered again, the person's own changes kept).
 
 mod common;
+// Help from people (issue 41): in this binary, which has the HTTP helpers, rather than one more.
+mod help;
 
 use common::{call, create, error_of, state};
 use serde_json::{Value, json};

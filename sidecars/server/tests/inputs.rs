@@ -184,4 +184,26 @@ proptest! {
             Ok(())
         })?;
     }
+
+    #[test]
+    fn no_body_or_query_panics_a_help_handler(
+        body in any_json(),
+        query in prop::collection::vec((prop::sample::select(vec!["locality", "caseKind", "x"]), "[-a-z0-9%&=]{0,40}|richmond-city|eviction-tenant"), 0..4),
+        size in any::<i64>(),
+        income in prop_oneof![any::<f64>().prop_map(|f| json!(f)), any::<i64>().prop_map(|i| json!(i)), "[-$,.0-9a-z]{0,20}".prop_map(|s| json!(s))],
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            for body in [body.clone(), json!({"householdSize": size, "yearlyIncome": income})] {
+                let (status, answer) = call("POST", "/api/help/eligibility").json(&body).send(&state).await;
+                prop_assert!(status == 200 || status == 400, "eligibility with {body}: {status} {answer}");
+            }
+            let query: Vec<String> = query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let path = format!("/api/help?{}", query.join("&"));
+            let (status, answer) = call("GET", &path).send(&state).await;
+            prop_assert!([200, 400, 404].contains(&status), "GET {path}: {status} {answer}");
+            Ok(())
+        })?;
+    }
 }

@@ -7,7 +7,8 @@
 //! `/api/drafts/{id}/versions`, `/api/drafts/{id}/export`), backup and restore, the local tools,
 //! the deadline rules, reminders and the calendar file (`calendar`: `/api/reminders`,
 //! `/api/calendar.ics`), the ticked steps of a case's path (`steps`), the paths themselves and
-//! each case's (`paths`: `/api/paths`, `/api/which-court`, `/api/cases/{id}/path`), OpenAI's `/v1/embeddings` and
+//! each case's (`paths`: `/api/paths`, `/api/which-court`, `/api/cases/{id}/path`), help from people
+//! (`help`: `/api/help/localities`, `/api/help`, `/api/help/eligibility`), OpenAI's `/v1/embeddings` and
 //! `/v1/models`, and the agent's routes (`agent`).
 //!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
@@ -20,6 +21,7 @@ mod body;
 mod calendar;
 mod documents;
 mod drafts;
+mod help;
 mod limits;
 mod links;
 mod paths;
@@ -81,6 +83,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .merge(calendar::routes())
         .merge(steps::routes())
         .merge(paths::routes())
+        .merge(help::routes())
         .route("/v1/embeddings", post(embeddings))
         .route("/v1/models", get(models))
         .route("/v1/models/{*id}", get(model))

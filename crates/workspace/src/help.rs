@@ -1,0 +1,34 @@
+//! Help from people (issue 41): the localities, the legal aid programs and help lines for one, and
+//! what an income means against the programs' limits. The server holds the data and its sources;
+//! this is only the way to it.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::{Workspace, WorkspaceError};
+
+impl Workspace {
+    /// `[{id, name, kind: county|city}]`: Virginia's 133 localities.
+    pub async fn help_localities(&self) -> Result<Value, WorkspaceError> {
+        self.json(self.request(Method::GET, "/api/help/localities")).await
+    }
+
+    /// `{locality, programs, statewide, listDate}` for a locality id, the programs that take
+    /// `case_kind` first.
+    pub async fn help_for(&self, locality: &str, case_kind: Option<&str>) -> Result<Value, WorkspaceError> {
+        let mut query = vec![("locality", locality.to_string())];
+        if let Some(kind) = case_kind {
+            query.push(("caseKind", kind.to_string()));
+        }
+        self.json(self.request(Method::GET, "/api/help").query(&query)).await
+    }
+
+    /// `{guidelineYear, povertyLine, percentOfPoverty, programs: [{name, mayQualify, …}], …}`.
+    pub async fn help_eligibility(&self, household_size: i64, yearly_income: f64) -> Result<Value, WorkspaceError> {
+        if !yearly_income.is_finite() {
+            return Err(WorkspaceError::invalid("yearlyIncome", "must be a number of dollars"));
+        }
+        let body = json!({ "householdSize": household_size, "yearlyIncome": yearly_income });
+        self.json(self.request(Method::POST, "/api/help/eligibility").json(&body)).await
+    }
+}

@@ -1,0 +1,272 @@
+//! Help from people: which legal aid program serves each of Virginia's 133 localities, the
+//! statewide help lines, and who may qualify by income (issue 41).
+//!
+//! Everything here is data with a source: `sidecars/server/help/help.json`, compiled into the
+//! binary. Each program, help line, eligibility rule and poverty-guideline table carries the pages
+//! it was read from, the passage read (word for word) and the date it was read; the tests check
+//! every telephone number, web address, locality and dollar figure against those passages, not
+//! against this code. Nothing is promised: the eligibility answer says a person *may* qualify, and
+//! the program decides.
+//!
+//! ```
+//! use proseva_server::help;
+//!
+//! assert_eq!(help::localities().len(), 133);
+//! let line = help::poverty_line(help::guidelines_in_force(chrono::NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()).unwrap(), 4);
+//! assert!(line > 0);
+//! ```
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// Where a fact was read: the page, the passage (word for word) and the day it was read.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Source {
+    pub url: String,
+    pub passage: String,
+    /// The day the page was read (YYYY-MM-DD).
+    pub read: String,
+    /// The page's own date, when it gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_date: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LocalityKind {
+    County,
+    City,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Locality {
+    pub id: String,
+    pub name: String,
+    pub kind: LocalityKind,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Program {
+    pub id: String,
+    pub name: String,
+    pub phone: Vec<String>,
+    /// Its web address, when one was confirmed.
+    pub url: Option<String>,
+    pub how_to_apply: String,
+    /// The kinds of case it takes, in its own words.
+    pub case_kinds: Vec<String>,
+    /// The path kinds (`eviction-tenant`, …) those words cover.
+    #[serde(default)]
+    pub path_kinds: Vec<String>,
+    #[serde(default)]
+    pub languages: Vec<String>,
+    /// Locality ids.
+    pub serves: Vec<String>,
+    pub sources: Vec<Source>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Statewide {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Who may use it, as its source says.
+    pub who: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<String>,
+    /// The localities it is for; empty: the whole state.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub localities: Vec<String>,
+    pub sources: Vec<Source>,
+}
+
+/// An income limit a program states, as a share of the federal poverty guidelines.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IncomeRule {
+    pub name: String,
+    pub percent: u32,
+    /// Whether an income exactly at the limit is inside it ("at or below", "up to") or not
+    /// ("below"), as the source words it.
+    pub at_limit: bool,
+    /// The rule in plain words, with the exceptions it names.
+    pub rule: String,
+    pub sources: Vec<Source>,
+}
+
+/// One year's HHS poverty guidelines for the 48 contiguous states and D.C., in whole dollars.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Guidelines {
+    pub year: i32,
+    /// The day they apply from, as recorded.
+    pub effective: NaiveDate,
+    /// Household sizes 1 to 8.
+    pub amounts: [u64; 8],
+    pub each_additional: u64,
+    pub sources: Vec<Source>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HelpBook {
+    pub about: String,
+    /// The day the list was last read as a whole (the oldest `read` of its entries).
+    pub list_date: String,
+    pub localities: Vec<Locality>,
+    pub locality_sources: Vec<Source>,
+    pub programs: Vec<Program>,
+    pub statewide: Vec<Statewide>,
+    pub income_rules: Vec<IncomeRule>,
+    pub guidelines: Vec<Guidelines>,
+    /// What was looked for and not found.
+    #[serde(default)]
+    pub gaps: Vec<String>,
+}
+
+pub fn book() -> &'static HelpBook {
+    static BOOK: OnceLock<HelpBook> = OnceLock::new();
+    BOOK.get_or_init(|| serde_json::from_str(include_str!("../help/help.json")).expect("help/help.json is checked by the tests"))
+}
+
+pub fn localities() -> &'static [Locality] {
+    &book().localities
+}
+
+pub fn locality(id: &str) -> Option<&'static Locality> {
+    book().localities.iter().find(|l| l.id == id)
+}
+
+/// The programs serving `locality`, those that take `path_kind` first (when one is given).
+pub fn programs_for(locality: &str, path_kind: Option<&str>) -> Vec<&'static Program> {
+    let mut found: Vec<&Program> = book().programs.iter().filter(|p| p.serves.iter().any(|s| s == locality)).collect();
+    if let Some(kind) = path_kind {
+        found.sort_by_key(|p| !p.path_kinds.iter().any(|k| k == kind));
+    }
+    found
+}
+
+/// The guidelines in force on `day`: the latest year whose effective date has come.
+pub fn guidelines_in_force(day: NaiveDate) -> Option<&'static Guidelines> {
+    book().guidelines.iter().filter(|g| g.effective <= day).max_by_key(|g| g.effective)
+}
+
+/// The poverty line for a household of `size` (1 or more) in whole dollars a year: the table's
+/// amount up to 8 people, then the amount for each additional person.
+pub fn poverty_line(g: &Guidelines, size: u32) -> u64 {
+    let size = size.max(1) as u64;
+    if size <= 8 { g.amounts[size as usize - 1] } else { g.amounts[7] + (size - 8) * g.each_additional }
+}
+
+/// The largest household size the eligibility answer accepts.
+pub const MAX_HOUSEHOLD: u32 = 50;
+/// The largest yearly income accepted, in cents ($100 million).
+pub const MAX_INCOME_CENTS: i64 = 10_000_000_000;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleAnswer {
+    pub name: String,
+    /// Income at or below the limit: the person may qualify (the program decides).
+    pub may_qualify: bool,
+    pub percent: u32,
+    /// The limit for this household, in whole dollars a year (rounded down).
+    pub limit: u64,
+    pub rule: String,
+    pub source: String,
+    pub read: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Eligibility {
+    pub guideline_year: i32,
+    pub household_size: u32,
+    pub yearly_income: f64,
+    pub poverty_line: u64,
+    /// The income as a share of the poverty line, to one decimal.
+    pub percent_of_poverty: f64,
+    pub programs: Vec<RuleAnswer>,
+    pub guideline_source: String,
+    pub caveat: String,
+}
+
+/// What an income means against each program's limit, with the guidelines in force on `day`.
+/// `income_cents` is the household's yearly income before tax, in cents.
+pub fn eligibility(household_size: u32, income_cents: i64, day: NaiveDate) -> Option<Eligibility> {
+    let g = guidelines_in_force(day)?;
+    let line = poverty_line(g, household_size);
+    let line_cents = i128::from(line) * 100;
+    let income = i128::from(income_cents.max(0));
+    let programs = book()
+        .income_rules
+        .iter()
+        .map(|r| RuleAnswer {
+            name: r.name.clone(),
+            // income ≤ (or <) line × percent / 100, in whole cents without rounding.
+            may_qualify: if r.at_limit {
+                income * 100 <= line_cents * i128::from(r.percent)
+            } else {
+                income * 100 < line_cents * i128::from(r.percent)
+            },
+            percent: r.percent,
+            limit: line * u64::from(r.percent) / 100,
+            rule: r.rule.clone(),
+            source: r.sources.first().map(|s| s.url.clone()).unwrap_or_default(),
+            read: r.sources.first().map(|s| s.read.clone()).unwrap_or_default(),
+        })
+        .collect();
+    Some(Eligibility {
+        guideline_year: g.year,
+        household_size: household_size.max(1),
+        yearly_income: income_cents as f64 / 100.0,
+        poverty_line: line,
+        percent_of_poverty: ((income * 1000 / line_cents.max(1)) as f64) / 10.0,
+        programs,
+        guideline_source: g.sources.first().map(|s| s.url.clone()).unwrap_or_default(),
+        caveat: "You may qualify — each program decides, and counts income, household and savings its own way.".into(),
+    })
+}
+
+/// The help lines for `locality`: the statewide ones and those for that place.
+pub fn statewide_for(locality: &str) -> Vec<&'static Statewide> {
+    book().statewide.iter().filter(|s| s.localities.is_empty() || s.localities.iter().any(|l| l == locality)).collect()
+}
+
+/// Problems in the data: a locality no program serves, an unknown locality id, a duplicate.
+pub fn problems(book: &HelpBook) -> Vec<String> {
+    let mut out = vec![];
+    let ids: BTreeSet<&str> = book.localities.iter().map(|l| l.id.as_str()).collect();
+    if ids.len() != book.localities.len() {
+        out.push("a locality id is listed twice".into());
+    }
+    for p in &book.programs {
+        for s in &p.serves {
+            if !ids.contains(s.as_str()) {
+                out.push(format!("{} serves unknown locality {s}", p.id));
+            }
+        }
+    }
+    for s in &book.statewide {
+        for l in &s.localities {
+            if !ids.contains(l.as_str()) {
+                out.push(format!("{} is for unknown locality {l}", s.id));
+            }
+        }
+    }
+    for l in &book.localities {
+        if !book.programs.iter().any(|p| p.serves.contains(&l.id)) {
+            out.push(format!("no program serves {}", l.id));
+        }
+    }
+    out
+}
