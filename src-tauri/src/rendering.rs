@@ -8,7 +8,7 @@
 //!   With no GPU that "GPU" is llvmpipe, Mesa's software OpenGL, and Skia's GPU painting on it
 //!   costs both memory and time: the page's process held 271 MB PSS, against 193 MB when Skia
 //!   paints on the CPU (`WEBKIT_SKIA_ENABLE_CPU_RENDERING=1`), and Enter → first streamed event
-//!   went from 13–14 ms to 11–13, the whole answer from 63–64 to 44–51 ms. So when this computer
+//!   went from 13–14 ms to 11–13, the whole answer from 63–64 to 42–51 ms. So when this computer
 //!   has no GPU render node the app asks WebKit to paint on the CPU ([`choose_painting`]); a
 //!   person who sets `WEBKIT_SKIA_ENABLE_CPU_RENDERING` themselves keeps their choice.
 //! - **Compositing.** Without accelerated compositing (`PROSEVA_WEBKIT_COMPOSITING=off`) the page
