@@ -5,7 +5,8 @@
 // computer), never typed.
 
 import { h, clear, announce } from './dom.js';
-import { api, commandError, openUrl } from './api.js';
+import { api, commandError, hostOf } from './api.js';
+import { makeLink } from './markdown.js';
 import { formatMoney, parseMoney, daysBetween, today, mediumDate } from './format.js';
 
 const LOCALITY_KEY = 'proseva.help.locality';
@@ -26,8 +27,10 @@ export function plainUrl(url) {
     .replace(/\/$/, '');
 }
 
+/** A web address, opened in the person's browser by the page's one handler for outside links. */
 function link(url, text) {
-  return h('a', { href: url, class: 'help-link', on: { click: (e) => { e.preventDefault(); openUrl(url); } } }, text || plainUrl(url));
+  const label = text || plainUrl(url);
+  return makeLink(url, label, label);
 }
 
 function sourceLine(sources) {
@@ -38,7 +41,7 @@ function sourceLine(sources) {
     'p',
     { class: 'help-source muted' },
     'Source: ',
-    link(first.url, plainUrl(first.url).split('/')[0]),
+    link(first.url, hostOf(first.url)),
     list.length > 1 ? ` and ${list.length - 1} more` : '',
     `, ${readAgo(first.read)}.`,
   );
