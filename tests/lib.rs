@@ -25,7 +25,6 @@ use proseva_agent::tools::explorer::ExplorerClient;
 use proseva_agent::tools::local::ServerClient;
 use proseva_agent::tools::research::{ResearchConfig, research_tools};
 use proseva_law::graph::Graph;
-use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 
 pub mod courtlistener;
@@ -73,16 +72,7 @@ pub async fn start() -> Sidecars {
 pub async fn start_with(questions: Questions) -> Sidecars {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("graph.db");
-    let progress = |_| {};
-    let cache = starter::vector_cache().expect("starter vectors");
-    let options = IngestOptions {
-        corpus: "starter".into(),
-        text_kind: TextKind::Summary,
-        embedder: None,
-        vector_cache: cache.as_ref(),
-        progress: &progress,
-    };
-    ingest::ingest(&starter::files().expect("starter corpus"), &db, &options).expect("starter ingest");
+    starter::ingest_with_shipped_vectors(&db).expect("starter ingest");
     let graph = Arc::new(Graph::open(&db).expect("graph"));
     if questions == Questions::ByMeaning {
         graph.set_query_embedder(Arc::new(local_model())).expect("the starter vectors come from this model");

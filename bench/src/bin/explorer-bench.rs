@@ -267,16 +267,7 @@ const QUESTIONS: &[&str] = &[
 fn starter(dir: &Path, iterations: usize) -> anyhow::Result<()> {
     println!("\n## starter corpus");
     let db = dir.join("starter.db");
-    let progress = |_| {};
-    let cache = starter::vector_cache()?;
-    let options = IngestOptions {
-        corpus: "starter".into(),
-        text_kind: TextKind::Summary,
-        embedder: None,
-        vector_cache: cache.as_ref(),
-        progress: &progress,
-    };
-    let report = ingest::ingest(&starter::files()?, &db, &options)?;
+    let report = starter::ingest_with_shipped_vectors(&db)?;
     println!(
         "first-run build (shipped vectors): {:.0} ms for {} sections, {} vectors",
         report.seconds * 1000.0,
@@ -427,40 +418,22 @@ fn over_http(db: &Path, iterations: usize, section_ids: &[i64], topical: &[Strin
         Ok(report(name, &mut times))
     };
     let mut p50s = Vec::new();
+    let topical: Vec<&str> = topical.iter().map(String::as_str).collect();
     let mut i = 0;
-    let name = "http nodes(search:) topical";
-    p50s.push((
-        name.to_string(),
-        run(name, &mut |_| {
+    for (name, questions) in [
+        ("http nodes(search:) topical", &topical[..]),
+        ("http nodes(search:) common words only", SEARCHES),
+        ("http nodes(search:) plain questions", PLAIN_QUESTIONS),
+    ] {
+        let p50 = run(name, &mut |_| {
             i += 1;
             format!(
                 r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-                topical[i % topical.len()]
+                questions[i % questions.len()]
             )
-        })?,
-    ));
-    let name = "http nodes(search:) common words only";
-    p50s.push((
-        name.to_string(),
-        run(name, &mut |_| {
-            i += 1;
-            format!(
-                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-                SEARCHES[i % SEARCHES.len()]
-            )
-        })?,
-    ));
-    let name = "http nodes(search:) plain questions";
-    p50s.push((
-        name.to_string(),
-        run(name, &mut |_| {
-            i += 1;
-            format!(
-                r#"{{ nodes(search: "{}", limit: 10) {{ total nodes {{ id sourceId heading sourceText }} }} }}"#,
-                PLAIN_QUESTIONS[i % PLAIN_QUESTIONS.len()]
-            )
-        })?,
-    ));
+        })?;
+        p50s.push((name.to_string(), p50));
+    }
     run("http node", &mut |rng| {
         format!("{{ node(id: {}) {{ id sourceId heading sourceText }} }}", section_ids[rng.below(section_ids.len())])
     })?;

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::Error;
 use crate::currency::Currency;
-use crate::ingest::CorpusFile;
+use crate::ingest::{CorpusFile, IngestOptions, IngestReport, TextKind};
 use crate::vector_cache::VectorCache;
 
 mod embedded {
@@ -162,6 +162,21 @@ pub fn vector_cache() -> Result<Option<VectorCache>, Error> {
         return Ok(None);
     }
     VectorCache::from_bytes(embedded::VECTORS).map(Some)
+}
+
+/// Builds the starter corpus's graph at `dest` with the vectors it ships and no model, as the tests
+/// and benchmarks that need a real graph make one.
+pub fn ingest_with_shipped_vectors(dest: &std::path::Path) -> Result<IngestReport, Error> {
+    let progress = |_| {};
+    let cache = vector_cache()?;
+    let options = IngestOptions {
+        corpus: "starter".into(),
+        text_kind: TextKind::Summary,
+        embedder: None,
+        vector_cache: cache.as_ref(),
+        progress: &progress,
+    };
+    crate::ingest::ingest(&files()?, dest, &options)
 }
 
 /// The asks shipped with the starter corpus: for each section (by the graph's id), the questions a

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 
-use proseva_law::ingest::{self, IngestOptions, TextKind};
 use proseva_law::starter;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::RunningService;
@@ -24,16 +23,7 @@ pub struct DataDir {
 impl DataDir {
     pub fn starter() -> DataDir {
         let dir = tempfile::tempdir().expect("temp dir");
-        let progress = |_| {};
-        let cache = starter::vector_cache().expect("starter vectors");
-        let options = IngestOptions {
-            corpus: "starter".into(),
-            text_kind: TextKind::Summary,
-            embedder: None,
-            vector_cache: cache.as_ref(),
-            progress: &progress,
-        };
-        ingest::ingest(&starter::files().expect("starter corpus"), &dir.path().join("graph.db"), &options).expect("starter ingest");
+        starter::ingest_with_shipped_vectors(&dir.path().join("graph.db")).expect("starter ingest");
         DataDir { dir }
     }
 
