@@ -67,6 +67,8 @@ const COMMANDS: &[&str] = &[
     "help_localities",
     "help_for",
     "help_eligibility",
+    "help_screen",
+    "help_packet",
     // Deadlines outside the window: the calendar file and the reminders.
     "calendar_export",
     "reminders_missed",

@@ -93,3 +93,54 @@ async fn an_exact_citation_leads_the_answer() {
     // A quoted sentence is never cut inside a section number it mentions.
     assert!(!reply.reply.contains("§ 16.\""), "{}", reply.reply);
 }
+
+/// Issue 41: the four free-lawyer questions are answered offline with the person's legal aid
+/// program first (Richmond's, from the case's court), the statewide lines and what an income
+/// means; a question that meets a situation needing a lawyer now leads with that hand-off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn free_lawyer_questions_lead_with_the_persons_program_and_a_hand_off_comes_first() {
+    let sidecars = start().await;
+    let http = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
+    let created = http
+        .post(format!("{}/api/cases", sidecars.server_url))
+        .bearer_auth(TOKEN)
+        .json(&json!({"name": "Oak Ridge v. Nguyễn", "court": "General District Court of the City of Richmond", "kind": "eviction-tenant"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(created.status().is_success(), "{}", created.text().await.unwrap());
+    let program = proseva_server::help::programs_for("richmond-city", Some("eviction-tenant"))[0];
+    let agent = sidecars.agent(Arc::new(OfflineModel));
+    for question in [
+        "Can I get a free lawyer?",
+        "I can't afford a lawyer",
+        "Do I need a lawyer for my eviction?",
+        "Is there legal aid near me? We are a family of 3 and make $21,000 a year",
+    ] {
+        let (reply, _) = ask(&agent, RequestKind::Chat, question).await;
+        let answer = &reply.reply;
+        assert!(reply.tool_results.iter().any(|r| r.tool == "FindHelp" && r.ok), "{question}");
+        let help =
+            answer.find("**Free legal help for Richmond city** (from your case's court)").unwrap_or_else(|| panic!("{question}: {answer}"));
+        let name = answer.find(&program.name).unwrap_or_else(|| panic!("{question}: {answer}"));
+        assert!(help < name, "{question}");
+        assert!(answer.contains(&program.phone[0]), "{question}: {answer}");
+        assert!(answer.contains("1-866-534-5243"), "the statewide legal aid line: {answer}");
+        // The help comes before the law sources and the offline notice.
+        assert!(name < answer.find("**Offline answer.**").unwrap(), "{question}: {answer}");
+        assert!(answer.contains("read 2026-11-29"), "the list's date: {answer}");
+        if question.contains("$21,000") {
+            assert!(answer.contains("for 3 people in 2026 is $27,320"), "{answer}");
+            assert!(answer.contains("you may qualify — they decide"), "{answer}");
+        } else {
+            assert!(answer.contains("Tell me how many people live in your household"), "{answer}");
+        }
+    }
+
+    let (reply, _) =
+        ask(&agent, RequestKind::Chat, "My apartment is Section 8. The landlord says I have to be out Friday. What can I do?").await;
+    let answer = &reply.reply;
+    assert!(answer.starts_with("**Get a lawyer’s help now"), "the hand-off comes first: {answer}");
+    assert!(answer.contains("15 U.S.C. § 9058") && answer.contains(&program.name), "{answer}");
+    assert!(!answer.contains("**Free legal help for"), "not a question about lawyers: {answer}");
+}

@@ -85,7 +85,7 @@ async fn scenario_a_chat_gathers_local_and_graph_sources_then_answers_from_a_fre
     assert_eq!(bodies.len(), 5, "four tool turns (the last one stops) and the answer");
     let chat_tools: Vec<String> = names(&LOCAL).into_iter().chain(names(&GRAPH)).chain(names(&OWN)).collect();
     for body in &bodies[..4] {
-        assert_eq!(assert_tool_request(body), chat_tools, "13 tools with the contract names, then think and execute_workflow");
+        assert_eq!(assert_tool_request(body), chat_tools, "14 tools with the contract names, then think and execute_workflow");
         assert_every_call_answered(body);
     }
     assert!(fake.received().iter().all(|r| r.authorization.as_deref() == Some("Bearer sk-test")));
@@ -238,7 +238,7 @@ async fn scenario_c_with_the_explorer_down_the_model_reads_the_error_uses_local_
     let bodies = fake.bodies();
     assert_eq!(bodies.len(), 4);
     for body in &bodies[..3] {
-        assert_eq!(assert_tool_request(body).len(), 15);
+        assert_eq!(assert_tool_request(body).len(), 16);
         assert_every_call_answered(body);
     }
     let graph_error = tool_answer(&bodies[1], "call_graph").unwrap();

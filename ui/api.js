@@ -185,13 +185,18 @@ export const api = {
   tickStep: (caseId, stepId, done) => invoke('tick_step', { caseId, stepId, done }),
   /** `{court, courtName, also, why, sections}` for a kind (and the amount claimed, in dollars). */
   whichCourt: (kind, amount = null) => invoke('which_court', amount === null || amount === undefined ? { kind } : { kind, amount }),
-  // Help from people (docs/contracts.md, Server: /api/help/localities, /api/help, /api/help/eligibility).
+  // Help from people (docs/contracts.md, Server: /api/help/localities, /api/help, /api/help/eligibility,
+  // /api/help/screen, /api/cases/{id}/packet).
   /** `[{id, name, kind: county|city}]`, Virginia's 133 localities. */
   helpLocalities: () => invoke('help_localities', {}),
   /** `{locality, programs, statewide, listDate}`; the programs that take `caseKind` first. */
   helpFor: (locality, caseKind = null) => invoke('help_for', caseKind ? { locality, caseKind } : { locality }),
   /** `{guidelineYear, povertyLine, percentOfPoverty, programs: [{name, mayQualify, limit, rule, …}], caveat}`. */
   helpEligibility: (householdSize, yearlyIncome) => invoke('help_eligibility', { householdSize, yearlyIncome }),
+  /** `{caseKind, questions: [{id, text, why, sections, law, handOff: {title, call, today, appCanStill}}], checkedOn, gaps}`. */
+  helpScreen: (caseKind, locality = null) => invoke('help_screen', locality ? { caseKind, locality } : { caseKind }),
+  /** The packet for a lawyer, written to the exports folder → `{files: [{path, fileName}], warnings}`. */
+  helpPacket: (caseId, { notes = [], documents = [], questions = [] } = {}) => invoke('help_packet', { caseId, notes, documents, questions }),
   // Deadlines in the person's own calendar, and reminders.
   /** Writes an .ics to the exports folder: one deadline, one case, or (neither) everything →
    * `{path, fileName, events}`. */

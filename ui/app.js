@@ -153,7 +153,7 @@ function start() {
     if (name === 'library') library.shown();
     if (name === 'help') {
       const open = ws.cases.find((c) => c.id === ws.caseId);
-      help.setCaseKind(open && open.kind ? open.kind : null);
+      help.setCase(open || null);
       help.shown();
     }
     if (name === 'chat') dueStrip.refresh();
@@ -243,6 +243,11 @@ function start() {
     chat.runWorkflow(e.detail);
   });
   // What the assistant wrote opens in the workspace.
+  // Step by step's "Is this app enough?": the Help tab's questions for the case's kind.
+  document.addEventListener('proseva:open-help-screen', (e) => {
+    select('help', { focusInput: false });
+    help.openScreen(e.detail && e.detail.kind);
+  });
   document.addEventListener('proseva:open-record', (e) => {
     const { kind, id } = e.detail || {};
     select('workspace', { focusInput: false });

@@ -1,6 +1,8 @@
 // The Help tab (issue 41): who can help where the person lives — the legal aid program for their
-// county or city, the help lines for the whole state — and whether their income may be inside the
-// programs' limits. Every entry shows where it was read and when; nothing is promised: programs
+// county or city, the help lines for the whole state —, whether their income may be inside the
+// programs' limits, when this app is not enough (a few yes-or-no questions for the kind of case; a
+// "yes" opens a hand-off screen: why, with the law, who to call today, what the app can still do),
+// and the packet to take to a lawyer. Every entry shows where it was read and when; nothing is promised: programs
 // decide who they help. The locality is chosen from the list of Virginia's 133 (remembered on this
 // computer), never typed.
 
@@ -58,6 +60,22 @@ export class HelpView {
     this.answer = root.querySelector('#help-eligibility-answer');
     this.loaded = false;
     this.caseKind = null;
+    this.case = null;
+    this.cards = root.querySelector('.library.help:not(.help-handoff)');
+    this.screenKind = root.querySelector('#help-screen-kind');
+    this.questions = root.querySelector('#help-screen-questions');
+    this.handoff = root.querySelector('#help-handoff');
+    this.packetCase = root.querySelector('#help-packet-case');
+    this.packetForm = root.querySelector('#help-packet-form');
+    this.packetDocs = root.querySelector('#help-packet-documents');
+    this.packetNotes = root.querySelector('#help-packet-notes');
+    this.packetQuestions = root.querySelector('#help-packet-questions');
+    this.packetResult = root.querySelector('#help-packet-result');
+    this.screenKind.addEventListener('change', () => this.loadQuestions(this.screenKind.value));
+    this.packetForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.makePacket();
+    });
     this.select.addEventListener('change', () => {
       try {
         localStorage.setItem(LOCALITY_KEY, this.select.value);
@@ -65,6 +83,7 @@ export class HelpView {
         // No storage: the choice lasts this session.
       }
       this.show(this.select.value);
+      if (this.screenKind.value) this.loadQuestions(this.screenKind.value);
     });
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -72,15 +91,36 @@ export class HelpView {
     });
   }
 
-  /** The case kind whose programs come first (the open case's), or null. */
-  setCaseKind(kind) {
-    this.caseKind = kind || null;
+  /** The open case (`{id, name, kind}`) or null: its kind's programs come first, its kind's
+   * questions are asked, and the packet is made from it. */
+  setCase(c) {
+    const was = this.case ? this.case.id : null;
+    this.case = c || null;
+    this.caseKind = (c && c.kind) || null;
     if (this.loaded && this.select.value) this.show(this.select.value);
+    if (this.loaded && this.caseKind && !this.screenKind.value) {
+      this.screenKind.value = this.caseKind;
+      this.loadQuestions(this.caseKind);
+    }
+    if (was !== (this.case ? this.case.id : null) || !this.packetLoaded) this.refreshPacket();
+  }
+
+  /** Opens the questions for a kind (from the case's Step by step page). */
+  async openScreen(kind) {
+    await this.shown();
+    this.closeHandOff();
+    if (kind) {
+      this.screenKind.value = kind;
+      await this.loadQuestions(kind);
+    }
+    this.root.querySelector('#help-screen').scrollIntoView({ block: 'start' });
+    this.screenKind.focus();
   }
 
   async shown() {
     if (this.loaded) return;
     this.loaded = true;
+    this.loadKinds();
     try {
       const list = await api.helpLocalities();
       const counties = h('optgroup', { label: 'Counties' });
@@ -179,6 +219,173 @@ export class HelpView {
     }
     this.answer.append(list, h('p', { class: 'muted' }, e.caveat));
     announce(e.programs && e.programs.some((r) => r.mayQualify) ? 'You may qualify for free legal help. They decide.' : 'Your income is above the limits shown.');
+  }
+  async loadKinds() {
+    try {
+      const book = await api.pathKinds();
+      const kinds = Array.isArray(book.kinds) ? book.kinds : [];
+      for (const k of kinds) this.screenKind.append(h('option', { value: k.kind }, k.title));
+      if (this.caseKind && kinds.some((k) => k.kind === this.caseKind) && !this.screenKind.value) {
+        this.screenKind.value = this.caseKind;
+        this.loadQuestions(this.caseKind);
+      }
+    } catch (err) {
+      clear(this.questions).append(h('li', { class: 'form-error', role: 'alert' }, `The kinds of case could not be read: ${commandError(err).message}`));
+    }
+  }
+
+  async loadQuestions(kind) {
+    clear(this.questions);
+    if (!kind) return;
+    const seq = (this.screenSeq = (this.screenSeq || 0) + 1);
+    let screen;
+    const locality = this.select.value || null;
+    try {
+      screen = await api.helpScreen(kind, locality);
+    } catch (err) {
+      if (seq === this.screenSeq) this.questions.append(h('li', { class: 'form-error', role: 'alert' }, commandError(err).message));
+      return;
+    }
+    if (seq !== this.screenSeq) return;
+    this.screen = screen;
+    this.screenLocality = locality;
+    this.questions.dataset.locality = locality || '';
+    for (const q of screen.questions || []) this.questions.append(this.questionNode(q));
+  }
+
+  questionNode(q) {
+    const label = `help-q-${q.id}`;
+    const no = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'no' }, 'aria-pressed': 'false' }, 'No');
+    const yes = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'yes' }, 'aria-pressed': 'false' }, 'Yes');
+    const item = h('li', { class: 'help-question', dataset: { question: q.id } }, h('p', { id: label }, q.text), h('div', { class: 'help-answers', role: 'group', 'aria-labelledby': label }, yes, no));
+    no.addEventListener('click', () => {
+      no.setAttribute('aria-pressed', 'true');
+      yes.setAttribute('aria-pressed', 'false');
+    });
+    yes.addEventListener('click', async () => {
+      yes.setAttribute('aria-pressed', 'true');
+      no.setAttribute('aria-pressed', 'false');
+      // The hand-off names the program for the place chosen now, even if it was chosen after the
+      // questions were read.
+      let shown = q;
+      if ((this.select.value || null) !== this.screenLocality) {
+        try {
+          const fresh = await api.helpScreen(this.screenKind.value, this.select.value || null);
+          shown = (fresh.questions || []).find((x) => x.id === q.id) || q;
+        } catch {
+          shown = q;
+        }
+      }
+      this.showHandOff(shown);
+    });
+    return item;
+  }
+
+  /** The hand-off: a screen of its own in the Help tab, until "Back to the questions". */
+  showHandOff(q) {
+    const hand = q.handOff || {};
+    const calls = h('ul', { class: 'help-statewide', 'aria-label': 'Who to call today' });
+    for (const c of hand.call || []) calls.append(c.howToApply !== undefined ? programCard(c) : statewideCard(c));
+    const law = (q.law || []).map((p) =>
+      h(
+        'li',
+        {},
+        p.url ? link(p.url, p.cite) : h('strong', {}, p.cite),
+        h('blockquote', {}, `“${p.passage}”`),
+        h('p', { class: 'muted' }, `${p.official ? 'Official text' : 'Not an official copy'} (${p.textOf}); ${readAgo(p.read)} from `, link(p.source, hostOf(p.source)), p.note ? `. ${p.note}` : '.'),
+      ),
+    );
+    const back = h('button', { type: 'button', id: 'help-handoff-back', class: 'secondary' }, 'Back to the questions');
+    const packet = h('button', { type: 'button', id: 'help-handoff-packet', class: 'primary' }, 'Prepare for a lawyer');
+    back.addEventListener('click', () => this.closeHandOff({ focus: q.id }));
+    packet.addEventListener('click', () => {
+      this.closeHandOff();
+      const card = this.root.querySelector('#help-packet');
+      card.scrollIntoView({ block: 'start' });
+      (this.packetForm.hidden ? this.packetCase : this.packetQuestions).focus();
+    });
+    clear(this.handoff).append(
+      h('h3', { id: 'help-handoff-title', tabindex: '-1' }, hand.title || 'Get a lawyer’s help now'),
+      h('p', { class: 'help-handoff-question' }, 'You answered yes to: ', h('em', {}, q.text)),
+      h('h4', {}, 'Why this matters'),
+      h('p', { id: 'help-handoff-why' }, q.why),
+      h('h4', {}, 'Who to call today'),
+      h('p', { id: 'help-handoff-today' }, hand.today),
+      calls,
+      h('h4', {}, 'What this app can still do'),
+      h('p', {}, hand.appCanStill),
+      h('p', { class: 'help-handoff-actions' }, packet, ' ', back),
+      law.length ? h('details', { class: 'help-law' }, h('summary', {}, `The law this rests on (${law.length})`), h('ul', {}, law)) : null,
+    );
+    this.handoff.dataset.question = q.id;
+    this.cards.hidden = true;
+    this.handoff.hidden = false;
+    this.handoff.closest('.library-scroll').scrollTop = 0;
+    this.handoff.querySelector('#help-handoff-title').focus();
+    announce(`${hand.title || 'Get a lawyer’s help now'}.`);
+  }
+
+  closeHandOff({ focus = null } = {}) {
+    if (this.handoff.hidden) return;
+    this.handoff.hidden = true;
+    this.cards.hidden = false;
+    if (focus) {
+      const button = this.questions.querySelector(`[data-question="${CSS.escape(focus)}"] button[data-answer="yes"]`);
+      if (button) button.focus();
+    }
+  }
+
+  async refreshPacket() {
+    this.packetLoaded = true;
+    clear(this.packetResult);
+    const c = this.case;
+    if (!c || !c.id) {
+      this.packetCase.textContent = 'Open a case on the Case tab first: the packet is made from it.';
+      this.packetForm.hidden = true;
+      return;
+    }
+    this.packetCase.textContent = `From the case “${c.name}”.`;
+    this.packetForm.hidden = false;
+    const fill = async (fieldset, resource, label) => {
+      for (const old of fieldset.querySelectorAll('label, p')) old.remove();
+      let answer;
+      try {
+        answer = await api.listRecords(resource, { caseId: c.id, limit: 200 });
+      } catch (err) {
+        fieldset.append(h('p', { class: 'form-error' }, commandError(err).message));
+        return;
+      }
+      const items = (answer && answer.items) || [];
+      if (!items.length) fieldset.append(h('p', { class: 'muted' }, `No ${resource} in this case yet.`));
+      for (const item of items) {
+        fieldset.append(h('label', {}, h('input', { type: 'checkbox', value: String(item.id), dataset: { id: String(item.id) } }), ' ', label(item)));
+      }
+    };
+    await Promise.all([fill(this.packetDocs, 'documents', (d) => d.title || d.fileName), fill(this.packetNotes, 'notes', (n) => n.title)]);
+  }
+
+  async makePacket() {
+    const c = this.case;
+    if (!c) return;
+    const ticked = (fieldset) => [...fieldset.querySelectorAll('input:checked')].map((i) => Number(i.value));
+    const questions = this.packetQuestions.value.split('\n').map((q) => q.trim()).filter(Boolean);
+    const button = this.packetForm.querySelector('#help-packet-make');
+    button.disabled = true;
+    clear(this.packetResult).append(h('p', { class: 'muted' }, 'Making the packet…'));
+    try {
+      const made = await api.helpPacket(c.id, { notes: ticked(this.packetNotes), documents: ticked(this.packetDocs), questions });
+      const files = made.files || [];
+      clear(this.packetResult).append(
+        h('p', { id: 'help-packet-done' }, `Saved ${files.length} file${files.length === 1 ? '' : 's'} to your exports folder:`),
+        h('ul', { class: 'help-files' }, files.map((f) => h('li', { title: f.path }, f.fileName))),
+        ...(made.warnings || []).map((w) => h('p', { class: 'form-error' }, w)),
+      );
+      announce(`The packet is saved: ${files.length} files in your exports folder.`);
+    } catch (err) {
+      clear(this.packetResult).append(h('p', { class: 'form-error', role: 'alert' }, commandError(err).message));
+    } finally {
+      button.disabled = false;
+    }
   }
 }
 

@@ -167,6 +167,18 @@ function joinOr(list) {
   return `${list.slice(0, -1).join(', ')} or the ${list[list.length - 1]}`;
 }
 
+/** "Is this app enough?": opens the Help tab's questions for this kind of case. */
+function screenCard(kind) {
+  const open = h('button', { type: 'button', class: 'secondary', id: 'case-path-screen' }, 'Answer a few questions');
+  open.addEventListener('click', () => document.dispatchEvent(new CustomEvent('proseva:open-help-screen', { detail: { kind } })));
+  return h(
+    'div',
+    { class: 'path-screen', role: 'note' },
+    h('p', {}, h('strong', {}, 'Is this app enough for your case? '), 'Some situations need a lawyer now — a charge that can mean jail, a bankruptcy, custody across state lines, immigration. A few yes-or-no questions tell you.'),
+    open,
+  );
+}
+
 /** The path of a plan: a summary, the steps in order, the caveats. */
 export function planNodes(plan, now = today()) {
   const steps = Array.isArray(plan.steps) ? plan.steps : [];
@@ -180,6 +192,7 @@ export function planNodes(plan, now = today()) {
       { class: 'path-progress', id: 'case-path-progress' },
       next ? [`${done} of ${steps.length} steps done. Next: `, h('strong', {}, next.title), '.'] : `All ${steps.length} steps done.`,
     ),
+    screenCard(plan.kind),
     h('ol', { class: 'path-steps', id: 'case-path-steps', 'aria-labelledby': 'case-path-title' }, steps.map((s, i) => stepNode(s, i, now))),
     plan.caveats && plan.caveats.length ? h('ul', { class: 'path-caveats', id: 'case-path-caveats', 'aria-label': 'Before you rely on this' }, plan.caveats.map((c) => h('li', {}, richText(c)))) : null,
   ];

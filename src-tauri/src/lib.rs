@@ -113,6 +113,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         help::help_localities,
         help::help_for,
         help::help_eligibility,
+        help::help_screen,
+        help::help_packet,
         calendar::calendar_export,
         calendar::reminders_missed,
         calendar::reminders_dismiss,
@@ -155,7 +157,13 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
     let spawned = std::thread::Builder::new().name("supervisor-start".into()).spawn(move || {
         let state = app.state::<AppState>();
         let events = app.clone();
+        let exports = state.folders.exports.clone();
         let result = SidecarsConfig::with_found_sidecars(state.data_dir.clone())
+            .map(|mut config| {
+                // The packet for a lawyer goes where the window's other exports go.
+                config.env.push(("PROSEVA_EXPORT_DIR".into(), exports.to_string_lossy().into_owned()));
+                config
+            })
             .and_then(|config| Sidecars::start(config, Arc::new(move |event| events.state::<AppState>().on_supervisor_event(event))));
         match result {
             Ok(sidecars) => {

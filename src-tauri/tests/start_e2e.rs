@@ -168,3 +168,94 @@ fn help_shows_who_serves_a_place_and_whether_an_income_may_qualify() {
 
     session.close().unwrap();
 }
+
+/// When this app is not enough (issue 41), in the real window: a case set up as "a protective order
+/// against me" offers the questions on its Step by step page; with Richmond chosen, "yes" to a
+/// criminal charge opens the hand-off screen — why, with § 19.2-157, and Richmond's legal aid
+/// program with its number — and from there the packet for a lawyer is made into the exports folder.
+#[test]
+fn a_yes_hands_off_to_a_lawyer_and_the_packet_is_made() {
+    let data = tempfile::tempdir().unwrap();
+    let exports = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let mut env = support::offline_env(data.path());
+    env.push(("PROSEVA_EXPORT_DIR", exports.path().display().to_string()));
+    let driver = start_driver(&display, &env).unwrap();
+    let session = open(&driver);
+
+    press(&session, "#start-kind-protective-order-respondent");
+    session.wait_for("#start-form", LONG).unwrap();
+    press(&session, "#start-create");
+    session.wait_for("#panel-workspace:not([hidden]) #case-path .path-step", LONG).unwrap();
+    let case_id = session
+        .script_async(
+            "const done = arguments[arguments.length - 1];
+             window.__TAURI__.core.invoke('list_records', { resource: 'cases' })
+               .then((r) => window.__TAURI__.core.invoke('create_record', { resource: 'notes', record: { caseId: r.items[0].id, title: 'What happened on May 2', body: 'He says I pushed him. I did not.' } }))
+               .then((n) => done(n.caseId), (e) => done(`error: ${JSON.stringify(e)}`));",
+            json!([]),
+        )
+        .unwrap();
+    assert!(case_id.is_i64(), "{case_id}");
+
+    // Step by step asks: "Is this app enough?" opens the questions for this kind on the Help tab.
+    assert!(text_of(&session, "#case-path").contains("Is this app enough for your case?"));
+    press(&session, "#case-path-screen");
+    session.wait_until("return !document.getElementById('panel-help').hidden && document.getElementById('help-screen-kind').value === 'protective-order-respondent'", LONG).unwrap();
+    session.wait_for("#help-screen-questions [data-question='criminal-charge']", LONG).unwrap();
+    session.wait_until("return document.getElementById('help-locality').querySelectorAll('option').length > 100", LONG).unwrap();
+    press(&session, "#help-locality option[value='richmond-city']");
+    session.wait_until("return document.querySelector('#help-results .help-programs [data-program]') !== null", LONG).unwrap();
+    // The questions are read again for the place chosen.
+    session.wait_for("#help-screen-questions[data-locality='richmond-city'] [data-question='criminal-charge']", LONG).unwrap();
+    let questions = text_of(&session, "#help-screen-questions");
+    assert!(questions.contains("Are you also charged with a crime for the same events?"), "{questions}");
+    assert!(questions.contains("Do you own or have a gun"), "{questions}");
+
+    press(&session, "#help-screen-questions [data-question='criminal-charge'] button[data-answer='yes']");
+    session
+        .wait_until(
+            "return !document.getElementById('help-handoff').hidden && document.querySelector('.library.help:not(.help-handoff)').hidden",
+            LONG,
+        )
+        .unwrap();
+    let focused = active_id(&session);
+    assert_eq!(focused, "help-handoff-title", "the hand-off takes the focus");
+    let hand_off = text_of(&session, "#help-handoff");
+    for expected in [
+        "Get a lawyer’s help now",
+        "Are you also charged with a crime for the same events?",
+        "Why this matters",
+        "§ 19.2-157",
+        "125 percent of the federal poverty guidelines",
+        "Who to call today",
+        "Central Virginia Legal Aid Society",
+        "804-648-1012",
+        "Virginia Lawyer Referral Service",
+        "What this app can still do",
+        "The law this rests on",
+    ] {
+        assert!(hand_off.contains(expected), "{expected:?} in {hand_off}");
+    }
+    save_screenshot(&session, "help-handoff.png");
+
+    // From the hand-off to the packet: the note ticked, a question, made.
+    press(&session, "#help-handoff-packet");
+    session
+        .wait_until("return document.getElementById('help-handoff').hidden && !document.getElementById('help-packet-form').hidden", LONG)
+        .unwrap();
+    session.wait_for("#help-packet-notes input[type='checkbox']", LONG).unwrap();
+    press(&session, "#help-packet-notes input[type='checkbox']");
+    let questions = session.find("#help-packet-questions").unwrap().unwrap();
+    session.type_text(&questions, "Should I speak at the protective order hearing?").unwrap();
+    press(&session, "#help-packet-make");
+    session.wait_for("#help-packet-done", LONG).unwrap();
+    let result = text_of(&session, "#help-packet-result");
+    assert!(result.contains("Saved 2 files to your exports folder"), "{result}");
+    let pdf = exports.path().join("Protective order against me - for a lawyer.pdf");
+    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: {e}", pdf.display()));
+    assert!(bytes.starts_with(b"%PDF"));
+    assert!(exports.path().join("Protective order against me - for a lawyer.docx").is_file());
+
+    session.close().unwrap();
+}

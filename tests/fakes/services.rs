@@ -16,8 +16,17 @@ use proseva_law::lis::HEADER;
 use proseva_law::synth::RandomEmbedder;
 use serde_json::{Value, json};
 
-pub const LOCAL: [&str; 8] =
-    ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
+pub const LOCAL: [&str; 9] = [
+    "GetCases",
+    "GetDeadlines",
+    "GetContacts",
+    "GetFinances",
+    "GetDocuments",
+    "GetDocumentText",
+    "SearchTimeline",
+    "SearchKnowledge",
+    "FindHelp",
+];
 pub const GRAPH: [&str; 5] = ["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"];
 /// The agent's own tools, offered by Ask and Research alike.
 pub const OWN: [&str; 2] = ["think", "execute_workflow"];

@@ -40,9 +40,18 @@ impl RequestKind {
 
 /// The law graph (the explorer).
 pub const GRAPH: [&str; 5] = ["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"];
-/// The person's own records (the server).
-pub const RECORDS: [&str; 8] =
-    ["GetCases", "GetDeadlines", "GetContacts", "GetFinances", "GetDocuments", "GetDocumentText", "SearchTimeline", "SearchKnowledge"];
+/// The person's own records (the server), and who can help them (the server's Help data).
+pub const RECORDS: [&str; 9] = [
+    "GetCases",
+    "GetDeadlines",
+    "GetContacts",
+    "GetFinances",
+    "GetDocuments",
+    "GetDocumentText",
+    "SearchTimeline",
+    "SearchKnowledge",
+    "FindHelp",
+];
 /// Outside research services.
 pub const RESEARCH: [&str; 7] =
     ["search_opinions", "search_dockets", "lookup_citation", "search_statutes", "search_govinfo", "search_academic", "search_lawyers"];
@@ -143,7 +152,7 @@ mod tests {
             v
         };
         let core: Vec<&str> = GRAPH.iter().chain(&RECORDS).copied().collect();
-        assert_eq!(core.len(), 13);
+        assert_eq!(core.len(), 14);
         let case_law = vec!["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
         let execution = [EXECUTION.to_vec(), case_law].concat();
         let orchestrator = [core.clone(), RESEARCH.to_vec(), vec!["think", "execute_workflow"], execution.clone()].concat();

@@ -31,4 +31,21 @@ impl Workspace {
         let body = json!({ "householdSize": household_size, "yearlyIncome": yearly_income });
         self.json(self.request(Method::POST, "/api/help/eligibility").json(&body)).await
     }
+
+    /// `{caseKind, questions: [{id, text, why, sections, law, handOff}], checkedOn, gaps}`: when
+    /// to get a lawyer now, for a kind of case (with a locality, its legal aid program is named).
+    pub async fn help_screen(&self, case_kind: &str, locality: Option<&str>) -> Result<Value, WorkspaceError> {
+        let mut query = vec![("caseKind", case_kind.to_string())];
+        if let Some(l) = locality {
+            query.push(("locality", l.to_string()));
+        }
+        self.json(self.request(Method::GET, "/api/help/screen").query(&query)).await
+    }
+
+    /// Writes the packet for a lawyer (PDF, Word, and a zip of the chosen documents) to the
+    /// exports folder: `{files: [{path, fileName}], warnings}`.
+    pub async fn help_packet(&self, case_id: i64, notes: &[i64], documents: &[i64], questions: &[String]) -> Result<Value, WorkspaceError> {
+        let body = json!({ "notes": notes, "documents": documents, "questions": questions });
+        self.json(self.request(Method::POST, &format!("/api/cases/{case_id}/packet")).json(&body)).await
+    }
 }

@@ -31,6 +31,9 @@ pub struct Config {
     pub max_agent_requests: usize,
     /// `PROSEVA_AGENT_REQUESTS_PER_MINUTE`: agent requests per client a minute (then 429 + `Retry-After`).
     pub agent_requests_per_minute: u32,
+    /// `PROSEVA_EXPORT_DIR`: where files made for the person go (the packet for a lawyer); the
+    /// desktop passes its exports folder. Unset: `exports/` in the data dir.
+    pub export_dir: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Config {
@@ -45,6 +48,7 @@ impl std::fmt::Debug for Config {
             .field("pdftoppm", &self.pdftoppm)
             .field("max_agent_requests", &self.max_agent_requests)
             .field("agent_requests_per_minute", &self.agent_requests_per_minute)
+            .field("export_dir", &self.export_dir)
             .finish()
     }
 }
@@ -72,11 +76,12 @@ impl Config {
             pdftoppm: PathBuf::from("pdftoppm"),
             max_agent_requests: DEFAULT_MAX_AGENT_REQUESTS,
             agent_requests_per_minute: DEFAULT_AGENT_REQUESTS_PER_MINUTE,
+            export_dir: None,
         }
     }
 
     /// `PROSEVA_DATA_DIR` (required), `PORT`, `EXPLORER_URL`, `PROSEVA_TOKEN`, `PROSEVA_MAX_BODY_BYTES`,
-    /// `PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`, `PROSEVA_MAX_AGENT_REQUESTS`, `PROSEVA_AGENT_REQUESTS_PER_MINUTE`.
+    /// `PROSEVA_TESSERACT`, `PROSEVA_PDFTOPPM`, `PROSEVA_EXPORT_DIR`, `PROSEVA_MAX_AGENT_REQUESTS`, `PROSEVA_AGENT_REQUESTS_PER_MINUTE`.
     /// Empty variables count as unset.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -102,6 +107,7 @@ impl Config {
         if let Some(path) = var("PROSEVA_PDFTOPPM") {
             config.pdftoppm = PathBuf::from(path);
         }
+        config.export_dir = var("PROSEVA_EXPORT_DIR").map(PathBuf::from);
         if let Some(limit) = var("PROSEVA_MAX_BODY_BYTES") {
             config.max_body_bytes = limit.parse().ok().filter(|&n: &usize| n > 0).ok_or(ConfigError::Invalid {
                 name: "PROSEVA_MAX_BODY_BYTES",
@@ -135,6 +141,11 @@ impl Config {
 
     pub fn documents_dir(&self) -> PathBuf {
         self.data_dir.join("documents")
+    }
+
+    /// `PROSEVA_EXPORT_DIR`, else `exports/` in the data dir.
+    pub fn exports_dir(&self) -> PathBuf {
+        self.export_dir.clone().unwrap_or_else(|| self.data_dir.join("exports"))
     }
 }
 

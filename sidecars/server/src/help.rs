@@ -16,6 +16,9 @@
 //! assert!(line > 0);
 //! ```
 
+pub mod screen;
+pub mod view;
+
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
@@ -235,6 +238,37 @@ pub fn eligibility(household_size: u32, income_cents: i64, day: NaiveDate) -> Op
         guideline_source: g.sources.first().map(|s| s.url.clone()).unwrap_or_default(),
         caveat: "You may qualify — each program decides, and counts income, household and savings its own way.".into(),
     })
+}
+
+/// The locality a court's name names ("Richmond General District Court", "Circuit Court of the
+/// City of Richmond", "Fairfax JDR"): `Ok` with the one place it names, `Err` with the places it
+/// could mean when it names a place that is both a county and a city without saying which (or
+/// none). The longest place name wins ("Manassas Park" over "Manassas").
+pub fn locality_from_court(court: &str) -> Result<&'static Locality, Vec<&'static Locality>> {
+    let text =
+        format!(" {} ", court.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "));
+    let base = |l: &Locality| {
+        let name = l.name.to_lowercase();
+        let name = name.strip_suffix(" county").or_else(|| name.strip_suffix(" city")).map(str::to_string).unwrap_or(name);
+        name.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
+    };
+    let named: Vec<(&'static Locality, String)> =
+        localities().iter().map(|l| (l, base(l))).filter(|(_, b)| text.contains(&format!(" {b} "))).collect();
+    let Some(longest) = named.iter().map(|(_, b)| b.len()).max() else { return Err(Vec::new()) };
+    let named: Vec<&'static Locality> = named.into_iter().filter(|(_, b)| b.len() == longest).map(|(l, _)| l).collect();
+    if let [one] = named.as_slice() {
+        return Ok(one);
+    }
+    let says = |word: &str| text.contains(&format!(" {word} "));
+    let wanted = match (says("city"), says("county")) {
+        (true, false) => Some(LocalityKind::City),
+        (false, true) => Some(LocalityKind::County),
+        _ => None,
+    };
+    match named.iter().filter(|l| Some(&l.kind) == wanted.as_ref()).collect::<Vec<_>>().as_slice() {
+        [one] => Ok(one),
+        _ => Err(named),
+    }
 }
 
 /// The help lines for `locality`: the statewide ones and those for that place.

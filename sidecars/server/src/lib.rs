@@ -6,8 +6,9 @@
 //! passages and embedded in the background ([`knowledge`]), as notes are, so the agent's
 //! `SearchKnowledge` tool finds both by meaning as well as by words. Drafts — a letter, a diagram,
 //! a table — are checked, kept with every version and as a case document, exported as Markdown,
-//! Word and PDF, and built from the case data without a model ([`drafting`]). The thirteen local
-//! tools ([`tools`]: eight that read, five that write notes, links, deadlines and drafts) and the
+//! Word and PDF, and built from the case data without a model ([`drafting`]). The fourteen local
+//! tools ([`tools`]: nine that read — `FindHelp` among them —, five that write notes, links,
+//! deadlines and drafts) and the
 //! REST resources are served by [`http::app`]. Links from notes and documents to sections of the
 //! law are checked against the explorer's graph ([`linking`]).
 //!
@@ -41,6 +42,7 @@ pub mod ingest;
 pub mod knowledge;
 pub mod linking;
 pub mod ocr;
+pub mod packet;
 pub mod paths;
 pub mod reader;
 pub mod reminders;

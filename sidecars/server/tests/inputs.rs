@@ -203,6 +203,17 @@ proptest! {
             let path = format!("/api/help?{}", query.join("&"));
             let (status, answer) = call("GET", &path).send(&state).await;
             prop_assert!([200, 400, 404].contains(&status), "GET {path}: {status} {answer}");
+            let path = format!("/api/help/screen?{}", query.join("&"));
+            let (status, answer) = call("GET", &path).send(&state).await;
+            prop_assert!(status == 200 || status == 400, "GET {path}: {status} {answer}");
+            // The packet: any body, for a case that exists and one that does not; nothing is
+            // written for a refused body.
+            let case = crate::common::create(&state, "/api/cases", json!({"name": "Case"})).await;
+            for id in [case["id"].clone(), json!(99), json!("x")] {
+                let path = format!("/api/cases/{}/packet", id.as_i64().map(|i| i.to_string()).unwrap_or_else(|| "x".into()));
+                let (status, answer) = call("POST", &path).json(&body).send(&state).await;
+                prop_assert!([200, 400, 404].contains(&status), "POST {path} with {body}: {status} {answer}");
+            }
             Ok(())
         })?;
     }

@@ -26,10 +26,10 @@ fn count(state: &AppState, table: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn the_write_tools_are_listed_after_the_eight_that_read() {
+async fn the_write_tools_are_listed_after_the_nine_that_read() {
     let (state, _dir) = state();
-    assert_eq!(TOOL_NAMES.len(), 13);
-    assert_eq!(TOOL_NAMES[8..], WRITE_TOOLS);
+    assert_eq!(TOOL_NAMES.len(), 14);
+    assert_eq!(TOOL_NAMES[9..], WRITE_TOOLS);
     let (_, list) = call("GET", "/api/tools").send(&state).await;
     let by_name = |name: &str| list.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
     for name in WRITE_TOOLS {

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 mod case_law;
+pub mod help;
 pub mod workflows;
 
 use async_trait::async_trait;
@@ -72,6 +73,11 @@ pub fn plan(question: &str, tools: &[ToolSpec]) -> Vec<ToolCall> {
     }
     push("search_nodes", json!({ "search": question, "limit": 8 }));
     push("SearchKnowledge", json!({ "query": question, "topK": 5 }));
+    // Who can help, and whether the question meets a situation that needs a lawyer now (the
+    // server matches it against the Help tab's questions): asked every time, it is answered first.
+    let mut help_args = help::income_arguments(question);
+    help_args["question"] = json!(question);
+    push("FindHelp", help_args);
     let personal = has_any(question, &["my ", "i ", "i'm", "me ", "our "]);
     if personal || has_any(question, &["deadline", "due", "hearing", "court date", "when is", "next"]) {
         push("GetDeadlines", json!({}));
@@ -449,6 +455,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let mut failures: Vec<String> = Vec::new();
     // Whether any of the person's own records were searched (and answered).
     let mut searched_own = false;
+    // Who can help (`FindHelp`): the hand-offs the question meets, the program for the place.
+    let mut help_found: Option<&Value> = None;
     let add = |n: &Value, rank: usize, found: &mut Vec<Found>| {
         let Some(source_id) = n["sourceId"].as_str() else { return };
         let text = n["sourceText"].as_str().unwrap_or_default().to_string();
@@ -489,6 +497,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         searched_own |= OWN_RECORDS.contains(&r.tool.as_str());
         match r.tool.as_str() {
             // An exact citation the person asked about leads.
+            "FindHelp" => help_found = Some(&r.result),
             "get_node" if r.args["id"].is_string() => add(&r.result, 0, &mut found),
             "get_node" => add(&r.result, 1000 + i, &mut found),
             "search_nodes" => {
@@ -585,6 +594,14 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let named_first = found.first().is_some_and(|f| f.rank < 10);
 
     let mut out = String::new();
+    // A situation that needs a lawyer now comes before anything else; then, for a question about
+    // getting a lawyer, who can help where the person lives.
+    if let Some(result) = help_found {
+        out.push_str(&help::hand_offs(result));
+        if help::asks_for_a_lawyer(question) {
+            out.push_str(&help::who_can_help(result));
+        }
+    }
     let name = |f: &Found| format!("{} — {}", section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'));
     // The section that answers first, by name, so the answer leads with it; when the search found
     // no clear leader, the few that may apply, as equals.

@@ -8,61 +8,40 @@
 //! - `POST /api/help/eligibility {householdSize, yearlyIncome}` → `{guidelineYear, povertyLine,
 //!   percentOfPoverty, programs: [{name, mayQualify, percent, limit, rule, source, read}],
 //!   guidelineSource, caveat}`, with the poverty guidelines in force today.
+//! - `GET /api/help/screen?caseKind=K[&locality=ID]` → `{caseKind, questions: [{id, text, why,
+//!   sections, law: [{cite, url?, passage, source, read, textOf, official, note?}], handOff:
+//!   {title, call: [help entries], today, appCanStill}}], checkedOn, gaps}` ([`help::screen`]);
+//!   with a locality, `call` names that place's legal aid program.
+//! - `POST /api/cases/{id}/packet {notes?: [id], documents?: [id], questions?: [text]}` →
+//!   `{files: [{path, fileName}], warnings}`: the packet for a lawyer ([`crate::packet`]) written
+//!   to the exports folder — PDF, Word, and a zip of the chosen documents.
 
 use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::Router;
-use axum::extract::Query;
+use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 use super::JsonBody;
+use super::resources::parse_id;
 use crate::fields::Fields;
-use crate::help::{self, Program, Source, Statewide};
-use crate::{ApiError, AppState, paths};
+use crate::help;
+use crate::help::view::{program_json, question_json, statewide_json};
+use crate::{ApiError, AppState, packet, paths};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/help/localities", get(localities))
         .route("/api/help", get(for_locality))
         .route("/api/help/eligibility", post(eligibility))
+        .route("/api/help/screen", get(screen))
+        .route("/api/cases/{id}/packet", post(packet))
 }
 
 async fn localities() -> Json<Value> {
     Json(json!(help::localities()))
-}
-
-fn first(sources: &[Source]) -> (String, String) {
-    sources.first().map(|s| (s.url.clone(), s.read.clone())).unwrap_or_default()
-}
-
-fn program_json(p: &Program, kind: Option<&str>) -> Value {
-    let (source, read) = first(&p.sources);
-    json!({
-        "id": p.id,
-        "name": p.name,
-        "phone": p.phone,
-        "url": p.url,
-        "howToApply": p.how_to_apply,
-        "caseKinds": p.case_kinds,
-        "languages": p.languages,
-        "takesThisKind": kind.map(|k| p.path_kinds.iter().any(|x| x == k)),
-        "source": source,
-        "read": read,
-        "sources": p.sources,
-    })
-}
-
-fn statewide_json(s: &Statewide) -> Value {
-    let (source, read) = first(&s.sources);
-    let mut v = json!({ "id": s.id, "name": s.name, "who": s.who, "source": source, "read": read, "sources": s.sources });
-    for (key, value) in [("phone", &s.phone), ("url", &s.url), ("cost", &s.cost)] {
-        if let Some(value) = value {
-            v[key] = json!(value);
-        }
-    }
-    v
 }
 
 async fn for_locality(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
@@ -91,6 +70,25 @@ async fn for_locality(Query(query): Query<BTreeMap<String, String>>) -> Result<J
     })))
 }
 
+async fn screen(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
+    let body = json!(query);
+    let mut f = Fields::new(&body, &["caseKind", "locality"], "parameter")?;
+    let kind = f.required_text("caseKind", 60);
+    let locality = f.text("locality", 80);
+    if !kind.is_empty() && !paths::kinds().contains(&kind.as_str()) {
+        f.error("caseKind", format!("must be one of {}", paths::kinds().join(", ")));
+    }
+    if let Some(l) = &locality
+        && help::locality(l).is_none()
+    {
+        f.error("locality", "is not one of Virginia's 133 localities (GET /api/help/localities lists them)");
+    }
+    f.finish()?;
+    let book = help::screen::book();
+    let questions: Vec<Value> = help::screen::for_kind(&kind).into_iter().map(|q| question_json(q, locality.as_deref(), &kind)).collect();
+    Ok(Json(json!({ "caseKind": kind, "questions": questions, "checkedOn": book.checked_on, "gaps": book.gaps })))
+}
+
 async fn eligibility(JsonBody(body): JsonBody) -> Result<Json<help::Eligibility>, ApiError> {
     let mut f = Fields::new(&body, &["householdSize", "yearlyIncome"], "field")?;
     let size = f.integer("householdSize", 1, i64::from(help::MAX_HOUSEHOLD));
@@ -106,4 +104,53 @@ async fn eligibility(JsonBody(body): JsonBody) -> Result<Json<help::Eligibility>
     help::eligibility(size, income, chrono::Local::now().date_naive())
         .map(Json)
         .ok_or_else(|| ApiError::Unavailable("no poverty guidelines are recorded for today's date".into()))
+}
+
+/// A list of ids in `body[name]` (absent: none); a bad one is a field error.
+fn id_list(f: &mut Fields, body: &Value, name: &str) -> Vec<i64> {
+    match body.get(name) {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) if items.len() <= 10_000 && items.iter().all(|v| v.as_i64().is_some_and(|n| n > 0)) => {
+            items.iter().filter_map(Value::as_i64).collect()
+        }
+        Some(_) => {
+            f.error(name, "must be a list of ids (whole numbers above 0)");
+            Vec::new()
+        }
+    }
+}
+
+async fn packet(State(state): State<AppState>, Path(id): Path<String>, JsonBody(body): JsonBody) -> Result<Json<packet::Packet>, ApiError> {
+    let id = parse_id("case", &id)?;
+    let mut f = Fields::new(&body, &["notes", "documents", "questions"], "field")?;
+    let notes = id_list(&mut f, &body, "notes");
+    let documents = id_list(&mut f, &body, "documents");
+    let questions = match body.get("questions") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::String(text)) => text.lines().map(str::to_string).collect(),
+        Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
+            items.iter().filter_map(|q| q.as_str().map(str::to_string)).collect()
+        }
+        Some(_) => {
+            f.error("questions", "must be a list of questions (text), or one text with a question on each line");
+            Vec::new()
+        }
+    };
+    let questions: Vec<String> = questions.into_iter().filter(|q| !q.trim().is_empty()).collect();
+    if questions.len() > packet::MAX_QUESTIONS {
+        f.error("questions", format!("{} questions: a packet takes at most {}", questions.len(), packet::MAX_QUESTIONS));
+    }
+    if let Some(long) = questions.iter().find(|q| q.chars().count() > packet::MAX_QUESTION_CHARS) {
+        f.error("questions", format!("a question has {} characters; at most {} each", long.chars().count(), packet::MAX_QUESTION_CHARS));
+    }
+    f.finish()?;
+    let choice = packet::Choice { notes, documents, questions };
+    let today = chrono::Local::now().date_naive();
+    state
+        .blocking(move |s| {
+            let gathered = s.store.read(|c| packet::gather(c, id, &choice, today))?;
+            packet::write(&gathered, &s.config.documents_dir(), &s.config.exports_dir())
+        })
+        .await
+        .map(Json)
 }

@@ -1,5 +1,7 @@
-//! The thirteen local tools the agent gives a model: each a name, a description, a JSON Schema for
-//! its arguments, and a call on the user's case data. Eight read it; five write to it
+//! The fourteen local tools the agent gives a model: each a name, a description, a JSON Schema for
+//! its arguments, and a call on the user's case data. Nine read (eight the case file, and
+//! `FindHelp` the Help data: who can help where the person lives, and when to get a lawyer now);
+//! five write to it
 //! ([`WRITE_TOOLS`]): `create_note`, `append_to_note` (it only ever adds to the end of a note),
 //! `link` (a note or document to a section, deadline or opinion; a section must be in the law
 //! graph), `add_deadline` (by a Virginia rule or on a known date) and `create_draft` (a draft
@@ -48,8 +50,8 @@ use crate::{ApiError, AppState, linking};
 /// GetFinances lists at most this many entries, newest first (its totals cover all of them).
 pub const FINANCE_ENTRIES_SHOWN: usize = 100;
 
-/// The tool names, in the order they are listed: the eight that read, then the five that write.
-pub const TOOL_NAMES: [&str; 13] = [
+/// The tool names, in the order they are listed: the nine that read, then the five that write.
+pub const TOOL_NAMES: [&str; 14] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -58,6 +60,7 @@ pub const TOOL_NAMES: [&str; 13] = [
     "GetDocumentText",
     "SearchTimeline",
     "SearchKnowledge",
+    "FindHelp",
     "create_note",
     "append_to_note",
     "link",
@@ -67,6 +70,84 @@ pub const TOOL_NAMES: [&str; 13] = [
 
 /// The tools that change the case file (the agent gives them only to the roles that may write).
 pub const WRITE_TOOLS: [&str; 5] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft"];
+
+/// `FindHelp`: who can help where the person lives (the place given, else their case's court),
+/// whether an income may qualify, and the hand-offs the question meets.
+fn find_help(
+    question: Option<&str>,
+    locality: Option<&str>,
+    case: Option<&cases::Case>,
+    income: Option<(i64, i64)>,
+) -> Result<Value, ApiError> {
+    use crate::help;
+    use crate::help::view::{program_json, question_json, statewide_json};
+    let kind = case.and_then(|c| c.kind.clone());
+    let (place, from, note) = match (locality, case.and_then(|c| c.court.as_deref())) {
+        (Some(id), _) => (help::locality(id), Some("argument"), None),
+        (None, Some(court)) => match help::locality_from_court(court) {
+            Ok(l) => (Some(l), Some("case court"), None),
+            Err(could) if could.is_empty() => {
+                (None, None, Some(format!("The case's court (\"{court}\") names no Virginia county or city; ask where the person lives.")))
+            }
+            Err(could) => {
+                let names: Vec<&str> = could.iter().map(|l| l.name.as_str()).collect();
+                (None, None, Some(format!("The case's court (\"{court}\") could be in {}; ask which.", names.join(" or "))))
+            }
+        },
+        (None, None) => {
+            (None, None, Some("No county or city is known: ask where the person lives (the Help tab lists all 133).".to_string()))
+        }
+    };
+    let programs: Vec<Value> = place
+        .map(|l| help::programs_for(&l.id, kind.as_deref()).into_iter().map(|p| program_json(p, kind.as_deref())).collect())
+        .unwrap_or_default();
+    let statewide: Vec<Value> = match place {
+        Some(l) => help::statewide_for(&l.id),
+        None => help::statewide_for(""),
+    }
+    .into_iter()
+    .map(statewide_json)
+    .collect();
+    let eligibility = match income {
+        Some((size, cents)) => {
+            let size = u32::try_from(size).unwrap_or(1);
+            serde_json::to_value(help::eligibility(size, cents, chrono::Local::now().date_naive())).unwrap_or(Value::Null)
+        }
+        None => Value::Null,
+    };
+    let hand_offs: Vec<Value> = question
+        .map(|q| help::screen::matching(q, kind.as_deref()))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|q| {
+            question_json(
+                q,
+                place.map(|l| l.id.as_str()),
+                kind.as_deref().or_else(|| q.kinds.first().map(String::as_str)).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let screening: Vec<Value> = kind
+        .as_deref()
+        .map(|k| help::screen::for_kind(k).into_iter().map(|q| json!({ "id": q.id, "text": q.text })).collect())
+        .unwrap_or_default();
+    let mut out = json!({
+        "locality": place,
+        "localityFrom": from,
+        "case": case.map(|c| json!({ "id": c.id, "name": c.name, "kind": c.kind, "court": c.court })),
+        "programs": programs,
+        "statewide": statewide,
+        "eligibility": eligibility,
+        "handOffs": hand_offs,
+        "screening": screening,
+        "listDate": help::book().list_date,
+        "caveat": "Programs decide whom they help; a telephone number or office can change after the date it was read.",
+    });
+    if let Some(note) = note {
+        out["localityNote"] = json!(note);
+    }
+    Ok(out)
+}
 
 /// Runs tool `name` with `args` (a JSON object; `null` counts as `{}`).
 pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value, ApiError> {
@@ -213,6 +294,27 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             } else {
                 json!({ "count": cases.len(), "cases": cases, "paths": crate::paths::offered() })
             }
+        }
+        "FindHelp" => {
+            let question = a.text("question", 4_000);
+            let locality = a.text("locality", 80);
+            let case_id = a.id("caseId");
+            let size = a.integer("householdSize", 1, i64::from(crate::help::MAX_HOUSEHOLD));
+            let income = a.cents("yearlyIncome");
+            if income.is_some_and(|i| !(0..=crate::help::MAX_INCOME_CENTS).contains(&i)) {
+                a.error("yearlyIncome", "must be a yearly income in dollars, from 0 to 100,000,000");
+            }
+            if let Some(l) = &locality
+                && crate::help::locality(l).is_none()
+            {
+                a.error("locality", "is not one of Virginia's 133 localities (e.g. richmond-city, fairfax-county)");
+            }
+            a.finish()?;
+            let case = store.read(|c| match case_id {
+                Some(id) => Cases::get(c, id)?.map(Some).ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {id}"))),
+                None => Ok(Cases::list(c, &ListFilter::default())?.items.into_iter().find(|k| k.status != "closed")),
+            })?;
+            find_help(question.as_deref(), locality.as_deref(), case.as_ref(), size.zip(income))?
         }
         "GetDeadlines" => {
             let case_id = a.id("caseId");

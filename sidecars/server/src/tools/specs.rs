@@ -144,6 +144,35 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             ),
         },
         ToolSpec {
+            name: "FindHelp",
+            effect: Effect::Reads,
+            display: ToolDisplay::new(
+                "Who can help",
+                "Help from people (legal aid and help lines)",
+                "Looking up who can help",
+                CardKind::Other,
+            ),
+            description: "Who can help the person, from the app's checked list of Virginia legal aid programs and help lines (each \
+                          with its source and the date it was read): the legal aid program for their county or city (`locality`, \
+                          else the court of their case), the statewide lines (the legal aid line, the lawyer referral service and \
+                          what a first consultation costs, free legal answers online, the family violence hotline), and, with the \
+                          household size and yearly income, whether they may qualify by the federal poverty guidelines (the programs \
+                          decide). With `question`, also `handOffs`: the situations in it that need a lawyer now (a charge that can \
+                          mean jail, a bankruptcy, federal housing, custody across state lines, immigration…), each with why, the law \
+                          and who to call today — answer with those first. Use it for \"can I get a free lawyer?\", \"I can't afford \
+                          a lawyer\", \"do I need a lawyer?\".",
+            parameters: object_schema(
+                json!({
+                    "question": { "type": "string", "description": "The person's question, in their words." },
+                    "locality": { "type": "string", "description": "A Virginia county or city id, e.g. richmond-city, fairfax-county." },
+                    "caseId": { "type": "integer", "description": "The case whose court and kind to use (from GetCases). Leave out for the person's open case." },
+                    "householdSize": { "type": "integer", "minimum": 1, "maximum": 50, "description": "People in the household." },
+                    "yearlyIncome": { "type": "number", "minimum": 0, "description": "The household's income in a year before tax, in dollars." }
+                }),
+                &[],
+            ),
+        },
+        ToolSpec {
             name: "create_note",
             effect: Effect::Writes,
             display: shown("Notes written", "Writing a note", CardKind::Document),

@@ -257,3 +257,281 @@ async fn the_routes_answer_and_refuse_what_they_cannot_use() {
         assert_eq!(status, 400, "{bad} -> {body}");
     }
 }
+
+// ---- When to get a lawyer now: the screening questions ----
+
+#[test]
+fn every_kind_has_screening_questions_resting_on_read_passages() {
+    let screen = help::screen::book();
+    assert_eq!(help::screen::problems(screen), Vec::<String>::new());
+    for kind in proseva_server::paths::kinds() {
+        let questions = help::screen::for_kind(kind);
+        assert!(questions.len() >= 2, "{kind}");
+        for q in questions {
+            assert!(q.text.ends_with('?'), "{}: a yes-or-no question", q.id);
+            for p in help::screen::law_of(q) {
+                day(&p.read);
+                assert!(p.source.starts_with("http") && p.passage.len() >= 40, "{}: {p:?}", q.id);
+            }
+        }
+    }
+    // The situations the issue names are each asked about somewhere.
+    for (kind, id) in [
+        ("traffic-misdemeanor", "jail-possible"),
+        ("eviction-tenant", "federal-housing"),
+        ("custody-visitation", "other-state"),
+        ("debt-defendant", "bankruptcy"),
+        ("protective-order-respondent", "criminal-charge"),
+        ("protective-order-respondent", "immigration"),
+    ] {
+        assert!(help::screen::for_kind(kind).iter().any(|q| q.id == id), "{kind}: {id}");
+    }
+}
+
+#[test]
+fn a_figure_no_passage_gives_is_a_problem() {
+    let mut screen = help::screen::book().clone();
+    let q = screen.questions.iter_mut().find(|q| q.id == "jail-possible").unwrap();
+    q.why = q.why.replace("twelve months", "18 months");
+    let problems = help::screen::problems(&screen);
+    assert!(problems.iter().any(|p| p.contains("\"18\"")), "{problems:?}");
+    let q = screen.questions.iter_mut().find(|q| q.id == "bankruptcy").unwrap();
+    q.hand_off.call = vec!["the-moon".into()];
+    q.law.push("missing".into());
+    let problems = help::screen::problems(&screen);
+    assert!(problems.iter().any(|p| p.contains("unknown help entry the-moon")), "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains("no law entry missing")), "{problems:?}");
+}
+
+#[tokio::test]
+async fn each_screening_question_leads_to_its_hand_off() {
+    let (state, _dir) = state();
+    for kind in proseva_server::paths::kinds() {
+        let (status, body) = call("GET", &format!("/api/help/screen?caseKind={kind}&locality=richmond-city")).send(&state).await;
+        assert_eq!(status, 200, "{kind}: {body}");
+        let questions = body["questions"].as_array().unwrap();
+        assert_eq!(questions.len(), help::screen::for_kind(kind).len());
+        for q in questions {
+            let hand_off = &q["handOff"];
+            assert_eq!(hand_off["title"], "Get a lawyer’s help now");
+            assert!(hand_off["today"].as_str().unwrap().len() > 20 && hand_off["appCanStill"].as_str().unwrap().len() > 20);
+            let calls = hand_off["call"].as_array().unwrap();
+            assert!(!calls.is_empty(), "{q}");
+            // Someone to call with a telephone number, today.
+            assert!(calls.iter().any(|c| c["phone"].is_string() || c["phone"].as_array().is_some_and(|p| !p.is_empty())), "{q}");
+            for law in q["law"].as_array().unwrap() {
+                assert!(law["passage"].is_string() && law["read"].is_string() && law["official"].is_boolean(), "{law}");
+                if law["cite"].as_str().unwrap().starts_with("Va. Code") {
+                    assert!(law["url"].as_str().unwrap().starts_with("https://law.lis.virginia.gov/vacode/"), "{law}");
+                }
+            }
+        }
+    }
+    // With the place, "your legal aid program" is that place's program, by name and number.
+    let (_, body) = call("GET", "/api/help/screen?caseKind=traffic-misdemeanor&locality=richmond-city").send(&state).await;
+    let jail = body["questions"].as_array().unwrap().iter().find(|q| q["id"] == "jail-possible").unwrap().clone();
+    let program = help::programs_for("richmond-city", Some("traffic-misdemeanor"))[0];
+    assert_eq!(jail["handOff"]["call"][0]["name"], json!(program.name));
+    assert!(jail["why"].as_str().unwrap().contains("§ 19.2-157"));
+    // Without it, a pointer to choose one.
+    let (_, body) = call("GET", "/api/help/screen?caseKind=traffic-misdemeanor").send(&state).await;
+    assert_eq!(body["questions"][0]["handOff"]["call"][0]["id"], "program");
+
+    for path in [
+        "/api/help/screen",
+        "/api/help/screen?caseKind=divorce",
+        "/api/help/screen?caseKind=eviction-tenant&locality=atlantis",
+        "/api/help/screen?caseKind=eviction-tenant&x=1",
+    ] {
+        let (status, body) = call("GET", path).send(&state).await;
+        assert_eq!(status, 400, "{path}: {body}");
+    }
+}
+
+// ---- The packet for a lawyer ----
+
+const NAME: &str = "Nguyễn Thị Lan v. Oak Ridge Apartments, LLC";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_packet_holds_every_part_read_back_by_outside_readers() {
+    let exports = tempfile::tempdir().unwrap();
+    let export_dir = exports.path().join("Exports");
+    let (state, _dir) = crate::common::state_with(|c| c.export_dir = Some(export_dir.clone()));
+    let case = crate::common::create(
+        &state,
+        "/api/cases",
+        json!({"name": NAME, "court": "Richmond General District Court", "caseNumber": "GV26-1234", "kind": "eviction-tenant",
+               "parties": [{"name": "Nguyễn Thị Lan", "role": "defendant"}, {"name": "Oak Ridge Apartments, LLC", "role": "plaintiff"}]}),
+    )
+    .await;
+    let id = case["id"].as_i64().unwrap();
+    let mut documents = Vec::new();
+    for (file, text) in [("lease.txt", "Lease for unit 4B"), ("notice.txt", "Five-day notice to pay"), ("receipts.txt", "Rent receipts")] {
+        let (status, doc) = call("POST", "/api/documents")
+            .multipart(file, text.as_bytes(), &[("caseId", &id.to_string()), ("title", file)])
+            .send(&state)
+            .await;
+        assert_eq!(status, 201, "{doc}");
+        documents.push(doc["id"].as_i64().unwrap());
+    }
+    let past = (chrono::Local::now().date_naive() - chrono::Duration::days(3)).to_string();
+    crate::common::create(
+        &state,
+        "/api/deadlines",
+        json!({"caseId": id, "title": "File grounds of defense", "date": past, "kind": "filing"}),
+    )
+    .await;
+    crate::common::create(&state, "/api/timeline", json!({"caseId": id, "date": "2026-10-01", "title": "Notice taped to the door"})).await;
+    let note = crate::common::create(
+        &state,
+        "/api/notes",
+        json!({"caseId": id, "title": "What the manager said", "body": "He said the rent was late **twice**."}),
+    )
+    .await;
+    crate::common::create(&state, "/api/notes", json!({"caseId": id, "title": "Private", "body": "Not for the packet"})).await;
+
+    let (status, packet) = call("POST", &format!("/api/cases/{id}/packet"))
+        .json(&json!({"notes": [note["id"]], "documents": [documents[0], documents[1]], "questions": ["Can I stay until the hearing?", "Do I owe the late fees?"]}))
+        .send(&state)
+        .await;
+    assert_eq!(status, 200, "{packet}");
+    let files = packet["files"].as_array().unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f["fileName"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Nguyễn Thị Lan v Oak Ridge Apartments LLC - for a lawyer.pdf",
+            "Nguyễn Thị Lan v Oak Ridge Apartments LLC - for a lawyer.docx",
+            "Nguyễn Thị Lan v Oak Ridge Apartments LLC - documents.zip"
+        ]
+    );
+    for f in files {
+        assert!(std::path::Path::new(f["path"].as_str().unwrap()).starts_with(&export_dir), "{f}");
+    }
+
+    let expected = [
+        "Nguyễn Thị Lan",
+        "Oak Ridge Apartments, LLC",
+        "Richmond General District Court",
+        "GV26-1234",
+        "Eviction",
+        "File grounds of defense",
+        "PAST — not marked done (3 days ago)",
+        "Where the case stands",
+        "lease.txt",
+        "receipts.txt",
+        "Notice taped to the door",
+        "What the manager said",
+        "Can I stay until the hearing?",
+        "Do I owe the late fees?",
+    ];
+    let pdf = std::fs::read(files[0]["path"].as_str().unwrap()).unwrap();
+    let pdf = pdf_extract::extract_text_from_mem(&pdf).unwrap();
+    let pdf = pdf.split_whitespace().collect::<Vec<_>>().join(" ");
+    let docx = std::fs::read(files[1]["path"].as_str().unwrap()).unwrap();
+    let docx = proseva_server::extract::extract("packet.docx", &docx).unwrap().pages[0].clone().unwrap();
+    for text in expected {
+        assert!(pdf.contains(text), "{text:?} not in the PDF: {pdf}");
+        assert!(docx.contains(text), "{text:?} not in the Word file: {docx}");
+    }
+    assert!(!pdf.contains("Not for the packet") && !pdf.contains("**"), "only the chosen note, as text: {pdf}");
+
+    let zip = std::fs::read(files[2]["path"].as_str().unwrap()).unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
+    let mut inside: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).collect();
+    inside.sort();
+    assert_eq!(inside, ["lease.txt", "notice.txt"]);
+    let mut lease = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("lease.txt").unwrap(), &mut lease).unwrap();
+    assert_eq!(lease, "Lease for unit 4B");
+
+    // A second packet never overwrites the first; without documents there is no zip.
+    let (status, again) = call("POST", &format!("/api/cases/{id}/packet")).json(&json!({})).send(&state).await;
+    assert_eq!(status, 200, "{again}");
+    let names: Vec<&str> = again["files"].as_array().unwrap().iter().map(|f| f["fileName"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Nguyễn Thị Lan v Oak Ridge Apartments LLC - for a lawyer-2.pdf",
+            "Nguyễn Thị Lan v Oak Ridge Apartments LLC - for a lawyer-2.docx"
+        ]
+    );
+
+    let other = crate::common::create(&state, "/api/cases", json!({"name": "Other"})).await;
+    for (path, body, code) in [
+        (format!("/api/cases/{}/packet", other["id"]), json!({"documents": [documents[0]]}), 400),
+        (format!("/api/cases/{}/packet", other["id"]), json!({"notes": [note["id"]]}), 400),
+        (format!("/api/cases/{id}/packet"), json!({"documents": "all"}), 400),
+        (format!("/api/cases/{id}/packet"), json!({"questions": [1]}), 400),
+        (format!("/api/cases/{id}/packet"), json!({"questions": vec!["q"; 41]}), 400),
+        (format!("/api/cases/{id}/packet"), json!({"colour": 1}), 400),
+        ("/api/cases/999/packet".to_string(), json!({}), 404),
+        ("/api/cases/abc/packet".to_string(), json!({}), 404),
+    ] {
+        let (status, answer) = call("POST", &path).json(&body).send(&state).await;
+        assert_eq!(status, code, "{path} {body}: {answer}");
+    }
+}
+
+// ---- The assistant's read tool ----
+
+#[test]
+fn a_courts_name_gives_its_place_or_says_which_it_could_be() {
+    let id = |court: &str| {
+        help::locality_from_court(court).map(|l| l.id.clone()).map_err(|c| c.iter().map(|l| l.id.clone()).collect::<Vec<_>>())
+    };
+    assert_eq!(id("Circuit Court of the City of Richmond"), Ok("richmond-city".into()));
+    assert_eq!(id("Richmond County General District Court"), Ok("richmond-county".into()));
+    assert_eq!(id("Norfolk General District Court"), Ok("norfolk-city".into()));
+    assert_eq!(id("Manassas Park JDR"), Ok("manassas-park-city".into()));
+    assert_eq!(id("James City County Circuit Court"), Ok("james-city-county".into()));
+    let richmond = id("Richmond General District Court").unwrap_err();
+    assert_eq!(richmond.len(), 2, "Richmond is a city and a county: {richmond:?}");
+    assert_eq!(id("Superior Court of the District of Columbia"), Err(Vec::<String>::new()));
+}
+
+#[tokio::test]
+async fn find_help_names_the_program_for_the_case_court_and_hands_off_first() {
+    let (state, _dir) = state();
+    let (status, answer) = crate::common::tool(&state, "FindHelp", json!({"question": "Can I get a free lawyer?"})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["locality"].is_null() && answer["localityNote"].as_str().unwrap().contains("ask where the person lives"), "{answer}");
+    assert!(answer["programs"].as_array().unwrap().is_empty());
+    assert!(answer["statewide"].as_array().unwrap().iter().any(|s| s["id"] == "legal-aid-line"), "{answer}");
+    assert!(answer["handOffs"].as_array().unwrap().is_empty());
+
+    crate::common::create(
+        &state,
+        "/api/cases",
+        json!({"name": "Commonwealth v. Me", "court": "Circuit Court of the City of Richmond", "kind": "traffic-misdemeanor"}),
+    )
+    .await;
+    let (status, answer) = crate::common::tool(
+        &state,
+        "FindHelp",
+        json!({"question": "I was arrested for reckless driving, can I get a court-appointed lawyer?", "householdSize": 3, "yearlyIncome": 21000}),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["locality"]["id"], "richmond-city");
+    assert_eq!(answer["localityFrom"], "case court");
+    let program = help::programs_for("richmond-city", Some("traffic-misdemeanor"))[0];
+    assert_eq!(answer["programs"][0]["name"], json!(program.name));
+    assert_eq!(answer["eligibility"]["householdSize"], 3);
+    let hand_offs = answer["handOffs"].as_array().unwrap();
+    assert_eq!(hand_offs.len(), 1, "{answer}");
+    assert_eq!(hand_offs[0]["id"], "jail-possible");
+    assert_eq!(hand_offs[0]["handOff"]["call"][0]["name"], json!(program.name));
+    assert!(answer["screening"].as_array().unwrap().iter().any(|q| q["id"] == "jail-possible"));
+
+    for bad in [
+        json!({"locality": "atlantis"}),
+        json!({"caseId": 999}),
+        json!({"householdSize": 0}),
+        json!({"yearlyIncome": -5}),
+        json!({"colour": 1}),
+    ] {
+        let (status, answer) = crate::common::tool(&state, "FindHelp", bad.clone()).await;
+        assert_eq!(status, 400, "{bad}: {answer}");
+    }
+}

@@ -1,0 +1,255 @@
+//! Help from people in the offline answer (issue 41): "can I get a free lawyer?", "I can't afford
+//! a lawyer", "do I need a lawyer for …" are answered from the server's Help data (`FindHelp`) —
+//! the legal aid program for the person's county or city, the statewide lines, and what their
+//! income means — and a question that meets one of the situations that need a lawyer now is
+//! answered with that hand-off first.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+/// Whether the question asks about getting a lawyer or legal help.
+pub fn asks_for_a_lawyer(question: &str) -> bool {
+    let q = question.to_lowercase();
+    [
+        "lawyer",
+        "attorney",
+        "legal aid",
+        "legal help",
+        "free legal",
+        "pro bono",
+        "afford",
+        "public defender",
+        "court appointed",
+        "court-appointed",
+        "represent me",
+        "legal services",
+    ]
+    .iter()
+    .any(|cue| q.contains(cue))
+}
+
+/// A household size and a yearly income the question states ("family of 3", "4 people in my
+/// household", "$21,000 a year", "I make 1,800 a month"), as `FindHelp` arguments.
+pub fn income_arguments(question: &str) -> Value {
+    let q = question.to_lowercase();
+    let words: Vec<&str> = q.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+    let number = |w: &str| -> Option<f64> {
+        let digits: String = w.trim_matches(|c: char| !c.is_ascii_digit()).chars().filter(|c| *c != ',').collect();
+        let mut value: f64 = digits.parse().ok()?;
+        if w.trim_end_matches(['.', ',', '?', '!']).ends_with('k') {
+            value *= 1000.0;
+        }
+        Some(value)
+    };
+    let count = |w: &str| -> Option<i64> {
+        let n = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].iter().position(|x| *x == w);
+        n.map(|i| i as i64 + 1).or_else(|| w.parse().ok())
+    };
+    let mut out = json!({});
+    for (i, w) in words.iter().enumerate() {
+        let next = |k: usize| words.get(i + k).copied().unwrap_or_default().trim_matches(|c: char| !c.is_alphanumeric());
+        // "family of 3", "household of four"
+        if (w.starts_with("family") || w.starts_with("household"))
+            && next(1) == "of"
+            && let Some(n) = count(next(2)).filter(|n| (1..=50).contains(n))
+        {
+            out["householdSize"] = json!(n);
+        }
+        // "3 people", "four of us", "3 kids and me" is left alone.
+        if let Some(n) = count(w.trim_matches(|c: char| !c.is_alphanumeric())).filter(|n| (1..=50).contains(n))
+            && (next(1).starts_with("people") || next(1).starts_with("person") || (next(1) == "of" && next(2) == "us"))
+        {
+            out["householdSize"] = json!(n);
+        }
+        if w.contains('$') || w.contains("dollar") || words.get(i + 1).is_some_and(|n| n.starts_with("dollar")) {
+            let Some(amount) = number(w).filter(|a| *a > 0.0) else { continue };
+            let rest = words[i + 1..words.len().min(i + 4)].join(" ");
+            let yearly = if rest.contains("month") {
+                amount * 12.0
+            } else if rest.contains("week") {
+                amount * 52.0
+            } else {
+                amount
+            };
+            out["yearlyIncome"] = json!(yearly);
+        }
+    }
+    // An income alone cannot be weighed: the guidelines go by household size.
+    if out.get("householdSize").is_none() {
+        out.as_object_mut().map(|o| o.remove("yearlyIncome"));
+    }
+    out
+}
+
+fn text(v: &Value) -> Option<&str> {
+    v.as_str().filter(|s| !s.trim().is_empty())
+}
+
+fn phones(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+        Value::Array(list) => {
+            let list: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+            (!list.is_empty()).then(|| list.join(" or "))
+        }
+        _ => None,
+    }
+}
+
+fn entry_line(e: &Value) -> String {
+    let mut line = format!("**{}**", text(&e["name"]).unwrap_or("Help"));
+    if let Some(p) = phones(&e["phone"]) {
+        let _ = write!(line, " — {p}");
+    }
+    if let Some(u) = text(&e["url"]) {
+        let _ = write!(line, " — {u}");
+    }
+    if let Some(how) = text(&e["howToApply"]).or(text(&e["who"])) {
+        let _ = write!(line, ". {}", how.trim_end_matches('.'));
+    }
+    line.push('.');
+    line
+}
+
+/// The hand-offs first: each situation the question meets, why (with the law), who to call today
+/// and what the app can still do.
+pub fn hand_offs(result: &Value) -> String {
+    let mut out = String::new();
+    for q in result["handOffs"].as_array().into_iter().flatten() {
+        let hand = &q["handOff"];
+        let _ = write!(
+            out,
+            "**{} — this may be more than this app can help with safely.** You wrote about a situation the app asks about: \
+             *{}* {}\n\n",
+            text(&hand["title"]).unwrap_or("Get a lawyer’s help now"),
+            text(&q["text"]).unwrap_or_default(),
+            text(&q["why"]).unwrap_or_default()
+        );
+        let _ = writeln!(out, "**Who to call today:** {}\n", text(&hand["today"]).unwrap_or_default());
+        for e in hand["call"].as_array().into_iter().flatten() {
+            let _ = writeln!(out, "- {}", entry_line(e));
+        }
+        let _ = write!(out, "\n**What this app can still do:** {}\n\n", text(&hand["appCanStill"]).unwrap_or_default());
+        let law: Vec<String> = q["law"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| {
+                let cite = text(&p["cite"])?;
+                let kind = if p["official"] == true { "official text" } else { "unofficial copy" };
+                Some(format!("{cite} ({kind}, read {})", text(&p["read"]).unwrap_or("?")))
+            })
+            .collect();
+        if !law.is_empty() {
+            let _ = write!(out, "*The law this rests on, as the app recorded it:* {}.\n\n", law.join("; "));
+        }
+    }
+    out
+}
+
+/// Who can help, for a question about getting a lawyer: the person's program, the statewide
+/// lines, what their income means, and where the list comes from.
+pub fn who_can_help(result: &Value) -> String {
+    let mut out = String::new();
+    let place = text(&result["locality"]["name"]);
+    match place {
+        Some(place) => {
+            let from = if result["localityFrom"] == "case court" { " (from your case's court)" } else { "" };
+            let _ = write!(
+                out,
+                "**Free legal help for {place}**{from}: legal aid gives free help from lawyers to people with low incomes. Call or apply, say where you live and what your case is about; the program decides whether it can take it.\n\n"
+            );
+            for p in result["programs"].as_array().into_iter().flatten() {
+                let _ = writeln!(out, "- {}", entry_line(p));
+            }
+            out.push('\n');
+        }
+        None => {
+            let why = text(&result["localityNote"]).unwrap_or("Your county or city is not known.");
+            let _ = write!(
+                out,
+                "**Free legal help:** legal aid gives free help from lawyers to people with low incomes; which program serves you \
+                 depends on your county or city. {why} The Help tab lists all 133 and shows the program for each.\n\n"
+            );
+        }
+    }
+    let lines: Vec<String> = result["statewide"].as_array().into_iter().flatten().map(entry_line).collect();
+    if !lines.is_empty() {
+        out.push_str("**For all of Virginia:**\n\n");
+        for line in lines {
+            let _ = writeln!(out, "- {line}");
+        }
+        out.push('\n');
+    }
+    let e = &result["eligibility"];
+    if e.is_object() {
+        let people =
+            e["householdSize"].as_u64().map(|n| if n == 1 { "1 person".to_string() } else { format!("{n} people") }).unwrap_or_default();
+        let _ = write!(
+            out,
+            "**Who qualifies:** the federal poverty guideline for {people} in {} is ${} a year; your income is {}% of it.",
+            e["guidelineYear"],
+            money(e["povertyLine"].as_f64().unwrap_or(0.0)),
+            e["percentOfPoverty"]
+        );
+        for r in e["programs"].as_array().into_iter().flatten() {
+            let verdict = if r["mayQualify"] == true { "you may qualify — they decide" } else { "above their usual limit" };
+            let _ = write!(
+                out,
+                " {}: {verdict} (about ${} a year for {people}).",
+                text(&r["name"]).unwrap_or("A program"),
+                money(r["limit"].as_f64().unwrap_or(0.0))
+            );
+        }
+        out.push_str("\n\n");
+    } else {
+        out.push_str(
+            "**Who qualifies:** legal aid programs look at the household's income before tax against the federal poverty \
+             guidelines. Tell me how many people live in your household and your yearly income, or use Help → Who qualifies; \
+             the program decides.\n\n",
+        );
+    }
+    if let Some(date) = text(&result["listDate"]) {
+        let _ = write!(out, "*This list of programs and lines was read {date}; each entry on the Help tab shows its source.*\n\n");
+    }
+    out
+}
+
+/// Whole dollars with thousands separated: 27320 → "27,320".
+fn money(amount: f64) -> String {
+    crate::cards::thousands(amount.round() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stated_household_and_income_become_arguments() {
+        assert_eq!(
+            income_arguments("I'm a family of 3 making $21,000 a year, can I get a free lawyer?"),
+            json!({"householdSize": 3, "yearlyIncome": 21000.0})
+        );
+        assert_eq!(
+            income_arguments("There are four of us and I make $1,800 a month"),
+            json!({"householdSize": 4, "yearlyIncome": 21600.0})
+        );
+        assert_eq!(income_arguments("2 people, 30k dollars"), json!({"householdSize": 2, "yearlyIncome": 30000.0}));
+        // An income with no household is not weighed; nothing stated is nothing.
+        assert_eq!(income_arguments("I make $20,000"), json!({}));
+        assert_eq!(income_arguments("Can I get a free lawyer?"), json!({}));
+    }
+
+    #[test]
+    fn lawyer_questions_are_known_by_their_words() {
+        for q in
+            ["Can I get a free lawyer?", "I can't afford a lawyer", "Do I need a lawyer for an eviction?", "Is there legal aid near me?"]
+        {
+            assert!(asks_for_a_lawyer(q), "{q}");
+        }
+        assert!(!asks_for_a_lawyer("How long do I have to appeal?"));
+        assert_eq!(money(27320.0), "27,320");
+        assert_eq!(money(5680.0), "5,680");
+    }
+}
