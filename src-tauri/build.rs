@@ -69,6 +69,7 @@ const COMMANDS: &[&str] = &[
     "help_eligibility",
     "help_screen",
     "help_packet",
+    "help_locality_of_court",
     // Deadlines outside the window: the calendar file and the reminders.
     "calendar_export",
     "reminders_missed",

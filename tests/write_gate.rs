@@ -261,6 +261,7 @@ fn as_a_model_would(name: &str, note_id: i64, letter: i64) -> Option<Option<Valu
         "GetDocumentText" => json!({"id": letter}),
         "SearchTimeline" => json!({"query": "rent"}),
         "SearchKnowledge" => json!({"query": "what does the landlord's letter say"}),
+        "FindHelp" => json!({"question": "Can I get a free lawyer? We are a family of 3.", "locality": "richmond-city"}),
         "search_nodes" => json!({"search": "security deposit"}),
         "get_node" | "get_neighbors" | "find_similar" => json!({"id": 1}),
         "think" => json!({"thought": "First the deposit rules, then the person's notes."}),

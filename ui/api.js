@@ -196,6 +196,8 @@ export const api = {
   /** `{caseKind, questions: [{id, text, why, sections, law, handOff: {title, call, today, appCanStill}}], checkedOn, gaps}`. */
   helpScreen: (caseKind, locality = null) => invoke('help_screen', locality ? { caseKind, locality } : { caseKind }),
   /** The packet for a lawyer, written to the exports folder → `{files: [{path, fileName}], warnings}`. */
+  /** `{locality: {id, name, kind} | null, could: [...]}`: the place a court's name names. */
+  helpLocalityOfCourt: (court) => invoke('help_locality_of_court', { court }),
   helpPacket: (caseId, { notes = [], documents = [], questions = [] } = {}) => invoke('help_packet', { caseId, notes, documents, questions }),
   // Deadlines in the person's own calendar, and reminders.
   /** Writes an .ics to the exports folder: one deadline, one case, or (neither) everything →

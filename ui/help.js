@@ -77,6 +77,7 @@ export class HelpView {
       this.makePacket();
     });
     this.select.addEventListener('change', () => {
+      this.root.querySelector('#help-locality-note').textContent = '';
       try {
         localStorage.setItem(LOCALITY_KEY, this.select.value);
       } catch {
@@ -117,10 +118,15 @@ export class HelpView {
     this.screenKind.focus();
   }
 
-  async shown() {
-    if (this.loaded) return;
+  /** Loads the lists the first time the tab is shown; later calls wait for that same load. */
+  shown() {
+    if (!this.loading) this.loading = this.load();
+    return this.loading;
+  }
+
+  async load() {
     this.loaded = true;
-    this.loadKinds();
+    const kinds = this.loadKinds();
     try {
       const list = await api.helpLocalities();
       const counties = h('optgroup', { label: 'Counties' });
@@ -136,12 +142,18 @@ export class HelpView {
       if (saved && list.some((l) => l.id === saved)) {
         this.select.value = saved;
         this.show(saved);
+        // Questions read before the place was known are read again, naming its program.
+        if (this.screenKind.value) this.loadQuestions(this.screenKind.value);
+      } else {
+        await this.fromCourt();
       }
     } catch (err) {
       this.loaded = false;
+      this.loading = null;
       clear(this.results);
       this.results.append(h('p', { class: 'form-error', role: 'alert' }, `The list of places could not be read: ${commandError(err).message}`));
     }
+    await kinds;
   }
 
   async show(locality) {
@@ -220,6 +232,28 @@ export class HelpView {
     this.answer.append(list, h('p', { class: 'muted' }, e.caveat));
     announce(e.programs && e.programs.some((r) => r.mayQualify) ? 'You may qualify for free legal help. They decide.' : 'Your income is above the limits shown.');
   }
+  /** With no place chosen yet, the place the open case's court names (said, and changeable). */
+  async fromCourt() {
+    const note = this.root.querySelector('#help-locality-note');
+    const court = this.case && this.case.court;
+    if (!court || this.select.value) return;
+    let answer;
+    try {
+      answer = await api.helpLocalityOfCourt(court);
+    } catch {
+      return;
+    }
+    if (this.select.value) return;
+    if (answer.locality) {
+      this.select.value = answer.locality.id;
+      note.textContent = `From your case’s court (${court}). Choose another place if you live elsewhere.`;
+      this.show(answer.locality.id);
+      if (this.screenKind.value) this.loadQuestions(this.screenKind.value);
+    } else if (answer.could && answer.could.length) {
+      note.textContent = `Your case’s court (${court}) could be in ${answer.could.map((l) => l.name).join(' or ')}: choose the one where you live.`;
+    }
+  }
+
   async loadKinds() {
     try {
       const book = await api.pathKinds();

@@ -46,3 +46,9 @@ pub async fn help_packet(
     let (notes, documents, questions) = (notes.unwrap_or_default(), documents.unwrap_or_default(), questions.unwrap_or_default());
     Ok(state.workspace()?.help_packet(case_id, &notes, &documents, &questions).await?)
 }
+
+/// The place a court's name names (the Help tab's first choice for a case): `{locality, could}`.
+#[tauri::command]
+pub async fn help_locality_of_court(state: State<'_, AppState>, court: String) -> Result<Value, CommandError> {
+    Ok(state.workspace()?.help_locality_of_court(&court).await?)
+}

@@ -115,6 +115,7 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         help::help_eligibility,
         help::help_screen,
         help::help_packet,
+        help::help_locality_of_court,
         calendar::calendar_export,
         calendar::reminders_missed,
         calendar::reminders_dismiss,

@@ -48,4 +48,9 @@ impl Workspace {
         let body = json!({ "notes": notes, "documents": documents, "questions": questions });
         self.json(self.request(Method::POST, &format!("/api/cases/{case_id}/packet")).json(&body)).await
     }
+
+    /// `{locality: {id, name, kind} | null, could: [...]}`: the place a court's name names.
+    pub async fn help_locality_of_court(&self, court: &str) -> Result<Value, WorkspaceError> {
+        self.json(self.request(Method::GET, "/api/help/locality").query(&[("court", court)])).await
+    }
 }

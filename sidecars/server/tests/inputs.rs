@@ -203,6 +203,9 @@ proptest! {
             let path = format!("/api/help?{}", query.join("&"));
             let (status, answer) = call("GET", &path).send(&state).await;
             prop_assert!([200, 400, 404].contains(&status), "GET {path}: {status} {answer}");
+            let path = format!("/api/help/locality?{}", query.join("&").replace("locality=", "court="));
+            let (status, answer) = call("GET", &path).send(&state).await;
+            prop_assert!(status == 200 || status == 400, "GET {path}: {status} {answer}");
             let path = format!("/api/help/screen?{}", query.join("&"));
             let (status, answer) = call("GET", &path).send(&state).await;
             prop_assert!(status == 200 || status == 400, "GET {path}: {status} {answer}");

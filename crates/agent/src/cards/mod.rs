@@ -170,6 +170,9 @@ pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
     if let Some(card) = written_card(result) {
         return vec![card];
     }
+    if result.get("handOffs").is_some() && result.get("statewide").is_some() {
+        return help_cards(result);
+    }
     let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
     let mut cards: Vec<Card> = match kind {
         CardKind::Law if result.is_object() && is_node(result) => vec![node_card(result)],
@@ -189,6 +192,45 @@ pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
         if card.kind == CardKind::Other && card.preview.is_none() {
             card.kind = kind;
         }
+    }
+    cards
+}
+
+/// `FindHelp`'s cards: each hand-off first (why, and the question it answers), then the legal aid
+/// program for the person's place and the statewide lines, each with its telephone and address.
+fn help_cards(result: &Value) -> Vec<Card> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let http = |v: &Value| v.as_str().filter(|u| u.starts_with("http://") || u.starts_with("https://")).map(str::to_string);
+    let phone = |v: &Value| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(list) => Some(list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" · ")).filter(|s| !s.is_empty()),
+        _ => None,
+    };
+    let mut cards = Vec::new();
+    for q in result["handOffs"].as_array().into_iter().flatten() {
+        cards.push(Card {
+            title: text(&q["handOff"]["title"]),
+            citation: text(&q["text"]),
+            snippet: truncate(q["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+            kind: CardKind::Lawyer,
+            extras: vec![Extra { label: "Today".into(), value: text(&q["handOff"]["today"]), tone: Some("warn".into()) }],
+            ..Default::default()
+        });
+    }
+    let place = result["locality"]["name"].as_str().map(|p| format!("Legal aid for {p}"));
+    let entries = result["programs"].as_array().into_iter().flatten().map(|e| (e, place.clone().unwrap_or_default()));
+    let lines = result["statewide"].as_array().into_iter().flatten().map(|e| (e, "For all of Virginia".to_string()));
+    for (e, citation) in entries.chain(lines) {
+        cards.push(Card {
+            title: text(&e["name"]),
+            citation,
+            snippet: truncate(e["howToApply"].as_str().or(e["who"].as_str()).unwrap_or_default(), SNIPPET_CHARS),
+            url: http(&e["url"]),
+            kind: CardKind::Lawyer,
+            meta: e["read"].as_str().map(|r| vec![format!("read {r}")]).unwrap_or_default(),
+            extras: phone(&e["phone"]).map(|p| vec![Extra { label: "Phone".into(), value: p, tone: None }]).unwrap_or_default(),
+            ..Default::default()
+        });
     }
     cards
 }

@@ -177,3 +177,22 @@ fn writes_become_cards_that_open_what_was_written() {
     assert_eq!(draft[0].record, Some(RecordRef { kind: "document".into(), id: 11 }));
     assert_eq!(draft[0].extras[0].tone.as_deref(), Some("warn"));
 }
+
+#[test]
+fn who_can_help_shows_the_hand_off_first_then_each_program_and_line_with_its_number() {
+    let result = json!({
+        "locality": {"id": "richmond-city", "name": "Richmond city", "kind": "city"},
+        "programs": [{"name": "Central Virginia Legal Aid Society", "phone": ["804-648-1012"], "url": "http://cvlas.org/", "howToApply": "Call or apply online.", "read": "2026-11-29"}],
+        "statewide": [{"name": "Legal Aid line (statewide)", "phone": "1-866-534-5243", "who": "Free advice.", "read": "2026-11-29"}],
+        "handOffs": [{"text": "Could the charge mean jail?", "why": "A Class 1 misdemeanor can mean jail.", "handOff": {"title": "Get a lawyer’s help now", "today": "Ask the court for a lawyer."}}],
+    });
+    let cards = build(CardKind::Other, &result);
+    let titles: Vec<&str> = cards.iter().map(|c| c.title.as_str()).collect();
+    assert_eq!(titles, ["Get a lawyer’s help now", "Central Virginia Legal Aid Society", "Legal Aid line (statewide)"]);
+    assert_eq!(cards[0].citation, "Could the charge mean jail?");
+    assert_eq!(cards[1].citation, "Legal aid for Richmond city");
+    assert_eq!(cards[1].url.as_deref(), Some("http://cvlas.org/"));
+    assert_eq!(cards[1].extras, [extra("Phone", "804-648-1012")]);
+    assert_eq!(cards[2].extras, [extra("Phone", "1-866-534-5243")]);
+    assert!(cards.iter().all(|c| c.kind == CardKind::Lawyer));
+}

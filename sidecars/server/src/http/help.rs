@@ -12,6 +12,8 @@
 //!   sections, law: [{cite, url?, passage, source, read, textOf, official, note?}], handOff:
 //!   {title, call: [help entries], today, appCanStill}}], checkedOn, gaps}` ([`help::screen`]);
 //!   with a locality, `call` names that place's legal aid program.
+//! - `GET /api/help/locality?court=TEXT` → `{locality: {id, name, kind} | null, could: [...]}`:
+//!   the place a court's name names (`could`: the places it may mean when it does not say).
 //! - `POST /api/cases/{id}/packet {notes?: [id], documents?: [id], questions?: [text]}` →
 //!   `{files: [{path, fileName}], warnings}`: the packet for a lawyer ([`crate::packet`]) written
 //!   to the exports folder — PDF, Word, and a zip of the chosen documents.
@@ -37,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/help", get(for_locality))
         .route("/api/help/eligibility", post(eligibility))
         .route("/api/help/screen", get(screen))
+        .route("/api/help/locality", get(locality_of_court))
         .route("/api/cases/{id}/packet", post(packet))
 }
 
@@ -68,6 +71,17 @@ async fn for_locality(Query(query): Query<BTreeMap<String, String>>) -> Result<J
         "statewide": statewide,
         "listDate": help::book().list_date,
     })))
+}
+
+async fn locality_of_court(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
+    let body = json!(query);
+    let mut f = Fields::new(&body, &["court"], "parameter")?;
+    let court = f.required_text("court", 300);
+    f.finish()?;
+    Ok(Json(match help::locality_from_court(&court) {
+        Ok(l) => json!({ "locality": l, "could": [] }),
+        Err(could) => json!({ "locality": null, "could": could }),
+    }))
 }
 
 async fn screen(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {

@@ -491,6 +491,21 @@ fn a_courts_name_gives_its_place_or_says_which_it_could_be() {
 }
 
 #[tokio::test]
+async fn the_help_tab_asks_the_server_which_place_a_court_names() {
+    let (state, _dir) = state();
+    let (status, body) = call("GET", "/api/help/locality?court=Norfolk%20General%20District%20Court").send(&state).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["locality"]["id"], "norfolk-city");
+    let (_, body) = call("GET", "/api/help/locality?court=Richmond%20JDR").send(&state).await;
+    assert!(body["locality"].is_null());
+    assert_eq!(body["could"].as_array().unwrap().len(), 2, "{body}");
+    for path in ["/api/help/locality", "/api/help/locality?court=", "/api/help/locality?court=x&y=1"] {
+        let (status, body) = call("GET", path).send(&state).await;
+        assert_eq!(status, 400, "{path}: {body}");
+    }
+}
+
+#[tokio::test]
 async fn find_help_names_the_program_for_the_case_court_and_hands_off_first() {
     let (state, _dir) = state();
     let (status, answer) = crate::common::tool(&state, "FindHelp", json!({"question": "Can I get a free lawyer?"})).await;
