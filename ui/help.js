@@ -103,7 +103,8 @@ export class HelpView {
       this.screenKind.value = this.caseKind;
       this.loadQuestions(this.caseKind);
     }
-    if (was !== (this.case ? this.case.id : null) || !this.packetLoaded) this.refreshPacket();
+    // The case's documents and notes as they are now (ticks kept for the same case).
+    this.refreshPacket({ keep: was === (this.case ? this.case.id : null) });
   }
 
   /** Opens the questions for a kind (from the case's Step by step page). */
@@ -369,9 +370,8 @@ export class HelpView {
     }
   }
 
-  async refreshPacket() {
-    this.packetLoaded = true;
-    clear(this.packetResult);
+  async refreshPacket({ keep = false } = {}) {
+    if (!keep) clear(this.packetResult);
     const c = this.case;
     if (!c || !c.id) {
       this.packetCase.textContent = 'Open a case on the Case tab first: the packet is made from it.';
@@ -381,6 +381,7 @@ export class HelpView {
     this.packetCase.textContent = `From the case “${c.name}”.`;
     this.packetForm.hidden = false;
     const fill = async (fieldset, resource, label) => {
+      const ticked = keep ? new Set([...fieldset.querySelectorAll('input:checked')].map((i) => i.value)) : new Set();
       for (const old of fieldset.querySelectorAll('label, p')) old.remove();
       let answer;
       try {
@@ -392,7 +393,9 @@ export class HelpView {
       const items = (answer && answer.items) || [];
       if (!items.length) fieldset.append(h('p', { class: 'muted' }, `No ${resource} in this case yet.`));
       for (const item of items) {
-        fieldset.append(h('label', {}, h('input', { type: 'checkbox', value: String(item.id), dataset: { id: String(item.id) } }), ' ', label(item)));
+        const box = h('input', { type: 'checkbox', value: String(item.id), dataset: { id: String(item.id) } });
+        box.checked = ticked.has(String(item.id));
+        fieldset.append(h('label', {}, box, ' ', label(item)));
       }
     };
     await Promise.all([fill(this.packetDocs, 'documents', (d) => d.title || d.fileName), fill(this.packetNotes, 'notes', (n) => n.title)]);

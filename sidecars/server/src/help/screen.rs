@@ -117,7 +117,7 @@ fn words_of(text: &str) -> String {
 }
 
 /// The questions whose situation a question put to the assistant meets (one of its cues): of `kind` when the kind is known, else of any kind; one per hand-off text, at
-/// most three, in the file's order.
+/// most three, in the file's order; a situation met for both sides (a bankruptcy) only once.
 pub fn matching(question: &str, kind: Option<&str>) -> Vec<&'static Question> {
     let text = words_of(question);
     let mut out: Vec<&'static Question> = Vec::new();
@@ -129,7 +129,9 @@ pub fn matching(question: &str, kind: Option<&str>) -> Vec<&'static Question> {
             Some(stem) => text.contains(&format!(" {}", words_of(stem).trim())),
             None => text.contains(&words_of(cue)),
         });
-        if met && !out.iter().any(|o| o.hand_off.call == q.hand_off.call && o.cues.iter().any(|c| q.cues.contains(c))) && out.len() < 3 {
+        // One hand-off a situation: the same words met for another side (a bankruptcy of either
+        // party) are not said twice.
+        if met && !out.iter().any(|o| o.cues.iter().any(|c| q.cues.contains(c))) && out.len() < 3 {
             out.push(q);
         }
     }
@@ -263,6 +265,7 @@ mod tests {
         // A late fee the landlord charged is not a criminal charge; a Visa card is not a visa.
         assert!(ids("The landlord charged me a late fee I paid with my Visa", None).is_empty());
         assert_eq!(ids("I filed for bankruptcy last week", Some("debt-defendant")), ["bankruptcy"]);
+        assert_eq!(ids("I filed for bankruptcy last week", None), ["bankruptcy"], "once, whoever filed");
         assert_eq!(ids("My landlord takes Section 8", None), ["federal-housing"]);
         // At the start of a word only: "scared" is not "cps", "gunther" is not a gun.
         assert!(ids("My neighbour Gunther is scarred", None).is_empty());
