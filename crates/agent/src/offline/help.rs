@@ -170,7 +170,7 @@ pub fn who_can_help(result: &Value) -> String {
             let _ = write!(
                 out,
                 "**Free legal help:** legal aid gives free help from lawyers to people with low incomes; which program serves you \
-                 depends on your county or city. {why} The Help tab lists all 133 and shows the program for each.\n\n"
+                 depends on your county or city. {why}\n\n"
             );
         }
     }

@@ -86,17 +86,30 @@ fn find_help(
         (Some(id), _) => (help::locality(id), Some("argument"), None),
         (None, Some(court)) => match help::locality_from_court(court) {
             Ok(l) => (Some(l), Some("case court"), None),
-            Err(could) if could.is_empty() => {
-                (None, None, Some(format!("The case's court (\"{court}\") names no Virginia county or city; ask where the person lives.")))
-            }
+            Err(could) if could.is_empty() => (
+                None,
+                None,
+                Some(format!(
+                    "Your case's court (\"{court}\") names no Virginia county or city: say where you live, or choose it on the Help tab."
+                )),
+            ),
             Err(could) => {
                 let names: Vec<&str> = could.iter().map(|l| l.name.as_str()).collect();
-                (None, None, Some(format!("The case's court (\"{court}\") could be in {}; ask which.", names.join(" or "))))
+                (
+                    None,
+                    None,
+                    Some(format!(
+                        "Your case's court (\"{court}\") could be in {}: say which, or choose it on the Help tab.",
+                        names.join(" or ")
+                    )),
+                )
             }
         },
-        (None, None) => {
-            (None, None, Some("No county or city is known: ask where the person lives (the Help tab lists all 133).".to_string()))
-        }
+        (None, None) => (
+            None,
+            None,
+            Some("Your county or city is not known yet: say where you live, or choose it on the Help tab (it lists all 133).".to_string()),
+        ),
     };
     let programs: Vec<Value> = place
         .map(|l| help::programs_for(&l.id, kind.as_deref()).into_iter().map(|p| program_json(p, kind.as_deref())).collect())

@@ -510,7 +510,7 @@ async fn find_help_names_the_program_for_the_case_court_and_hands_off_first() {
     let (state, _dir) = state();
     let (status, answer) = crate::common::tool(&state, "FindHelp", json!({"question": "Can I get a free lawyer?"})).await;
     assert_eq!(status, 200, "{answer}");
-    assert!(answer["locality"].is_null() && answer["localityNote"].as_str().unwrap().contains("ask where the person lives"), "{answer}");
+    assert!(answer["locality"].is_null() && answer["localityNote"].as_str().unwrap().contains("say where you live"), "{answer}");
     assert!(answer["programs"].as_array().unwrap().is_empty());
     assert!(answer["statewide"].as_array().unwrap().iter().any(|s| s["id"] == "legal-aid-line"), "{answer}");
     assert!(answer["handOffs"].as_array().unwrap().is_empty());
