@@ -97,8 +97,8 @@ pub fn gather(c: &Connection, case_id: i64, choice: &Choice, today: NaiveDate) -
     let title = format!("For a lawyer or legal aid: {}", one_line(&case.name));
     let _ = writeln!(
         md,
-        "Prepared on {today} by the person named below with ProSeVA, from their own case record, to bring to a lawyer or a \
-         legal aid program. It is their own summary, not a court record.\n"
+        "Prepared on {today} with ProSeVA from the case record its user keeps, to bring to a lawyer or a legal aid \
+         program. It is their own summary, not a court record.\n"
     );
 
     md.push_str("## The case in a page\n\n");
