@@ -58,7 +58,7 @@ export class HelpView {
     this.size = root.querySelector('#help-household');
     this.income = root.querySelector('#help-income');
     this.answer = root.querySelector('#help-eligibility-answer');
-    this.loaded = false;
+    this.loading = null;
     this.caseKind = null;
     this.case = null;
     this.cards = root.querySelector('.library.help:not(.help-handoff)');
@@ -98,8 +98,8 @@ export class HelpView {
     const was = this.case ? this.case.id : null;
     this.case = c || null;
     this.caseKind = (c && c.kind) || null;
-    if (this.loaded && this.select.value) this.show(this.select.value);
-    if (this.loaded && this.caseKind && !this.screenKind.value) {
+    if (this.loading && this.select.value) this.show(this.select.value);
+    if (this.loading && this.caseKind && !this.screenKind.value) {
       this.screenKind.value = this.caseKind;
       this.loadQuestions(this.caseKind);
     }
@@ -126,7 +126,6 @@ export class HelpView {
   }
 
   async load() {
-    this.loaded = true;
     const kinds = this.loadKinds();
     try {
       const list = await api.helpLocalities();
@@ -149,7 +148,6 @@ export class HelpView {
         await this.fromCourt();
       }
     } catch (err) {
-      this.loaded = false;
       this.loading = null;
       clear(this.results);
       this.results.append(h('p', { class: 'form-error', role: 'alert' }, `The list of places could not be read: ${commandError(err).message}`));

@@ -44,4 +44,5 @@ pub use kind::DraftKind;
 pub use model::{Draft, MAX_TITLE_CHARS, Source};
 pub use offline::{CaseContact, CaseDeadline, CaseDocument, CaseFacts, TimelineItem, hearing_checklist, timeline_mermaid};
 pub use table::{MAX_COLUMNS, MAX_ROWS, parse_table};
+pub use text::escape_markdown;
 pub use validate::{Checked, validate};

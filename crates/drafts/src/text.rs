@@ -49,7 +49,7 @@ pub(crate) fn one_line(s: &str) -> String {
 
 /// Text for a Markdown line: on one line, with every character Markdown or HTML would read as
 /// syntax escaped by a backslash, so data cannot add formatting, links or HTML of its own.
-pub(crate) fn escape_markdown(text: &str) -> String {
+pub fn escape_markdown(text: &str) -> String {
     let mut out = String::new();
     for c in one_line(text).chars() {
         if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '!' | '#') {

@@ -17,11 +17,12 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use proseva_drafts::{Draft, DraftKind, Source, to_docx, to_pdf};
+use proseva_drafts::{Draft, DraftKind, Source, escape_markdown as plain, to_docx, to_pdf};
 use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::ApiError;
+use crate::drafting::one_line;
 use crate::paths::StepStatus;
 use crate::store::cases::{Case, Cases};
 use crate::store::contacts::Contacts;
@@ -115,7 +116,7 @@ pub fn gather(c: &Connection, case_id: i64, choice: &Choice, today: NaiveDate) -
                 (kind, Some(time)) => format!("{} ({kind}, {time})", d.title),
                 (kind, None) => format!("{} ({kind})", d.title),
             };
-            let _ = writeln!(md, "| {} | {} | {} |", cell(&d.date), cell(&what), status(&d.date, d.done, today));
+            let _ = writeln!(md, "| {} | {} | {} |", plain(&d.date), plain(&what), status(&d.date, d.done, today));
         }
     }
 
@@ -325,26 +326,6 @@ fn zip_name(taken: &mut BTreeSet<String>, file_name: &str) -> String {
         n += 1;
     }
     name
-}
-
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Text from the record shown as itself in Markdown (no emphasis, links or HTML made of it).
-fn plain(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in one_line(s).chars() {
-        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '!' | '~') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn cell(s: &str) -> String {
-    plain(s)
 }
 
 #[cfg(test)]

@@ -196,16 +196,23 @@ pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
     cards
 }
 
+/// A help entry's telephone number, or its numbers joined by `between` (they come as one or a list).
+pub fn phones(v: &Value, between: &str) -> Option<String> {
+    match v {
+        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+        Value::Array(list) => {
+            let list: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+            (!list.is_empty()).then(|| list.join(between))
+        }
+        _ => None,
+    }
+}
+
 /// `FindHelp`'s cards: each hand-off first (why, and the question it answers), then the legal aid
 /// program for the person's place and the statewide lines, each with its telephone and address.
 fn help_cards(result: &Value) -> Vec<Card> {
     let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
     let http = |v: &Value| v.as_str().filter(|u| u.starts_with("http://") || u.starts_with("https://")).map(str::to_string);
-    let phone = |v: &Value| match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Array(list) => Some(list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" · ")).filter(|s| !s.is_empty()),
-        _ => None,
-    };
     let mut cards = Vec::new();
     for q in result["handOffs"].as_array().into_iter().flatten() {
         cards.push(Card {
@@ -228,7 +235,7 @@ fn help_cards(result: &Value) -> Vec<Card> {
             url: http(&e["url"]),
             kind: CardKind::Lawyer,
             meta: e["read"].as_str().map(|r| vec![format!("read {r}")]).unwrap_or_default(),
-            extras: phone(&e["phone"]).map(|p| vec![Extra { label: "Phone".into(), value: p, tone: None }]).unwrap_or_default(),
+            extras: phones(&e["phone"], " · ").map(|p| vec![Extra { label: "Phone".into(), value: p, tone: None }]).unwrap_or_default(),
             ..Default::default()
         });
     }

@@ -86,20 +86,9 @@ fn text(v: &Value) -> Option<&str> {
     v.as_str().filter(|s| !s.trim().is_empty())
 }
 
-fn phones(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
-        Value::Array(list) => {
-            let list: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
-            (!list.is_empty()).then(|| list.join(" or "))
-        }
-        _ => None,
-    }
-}
-
 fn entry_line(e: &Value) -> String {
     let mut line = format!("**{}**", text(&e["name"]).unwrap_or("Help"));
-    if let Some(p) = phones(&e["phone"]) {
+    if let Some(p) = crate::cards::phones(&e["phone"], " or ") {
         let _ = write!(line, " — {p}");
     }
     if let Some(u) = text(&e["url"]) {

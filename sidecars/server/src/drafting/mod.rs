@@ -422,7 +422,7 @@ fn as_draft(stored: &StoredDraft) -> Result<Draft, ApiError> {
     })
 }
 
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

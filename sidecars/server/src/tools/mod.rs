@@ -73,12 +73,7 @@ pub const WRITE_TOOLS: [&str; 5] = ["create_note", "append_to_note", "link", "ad
 
 /// `FindHelp`: who can help where the person lives (the place given, else their case's court),
 /// whether an income may qualify, and the hand-offs the question meets.
-fn find_help(
-    question: Option<&str>,
-    locality: Option<&str>,
-    case: Option<&cases::Case>,
-    income: Option<(i64, i64)>,
-) -> Result<Value, ApiError> {
+fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases::Case>, income: Option<(i64, i64)>) -> Value {
     use crate::help;
     use crate::help::view::{program_json, question_json, statewide_json};
     let kind = case.and_then(|c| c.kind.clone());
@@ -159,7 +154,7 @@ fn find_help(
     if let Some(note) = note {
         out["localityNote"] = json!(note);
     }
-    Ok(out)
+    out
 }
 
 /// Runs tool `name` with `args` (a JSON object; `null` counts as `{}`).
@@ -327,7 +322,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                 Some(id) => Cases::get(c, id)?.map(Some).ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {id}"))),
                 None => Ok(Cases::list(c, &ListFilter::default())?.items.into_iter().find(|k| k.status != "closed")),
             })?;
-            find_help(question.as_deref(), locality.as_deref(), case.as_ref(), size.zip(income))?
+            find_help(question.as_deref(), locality.as_deref(), case.as_ref(), size.zip(income))
         }
         "GetDeadlines" => {
             let case_id = a.id("caseId");
