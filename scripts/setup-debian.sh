@@ -14,6 +14,8 @@ packages=(build-essential pkg-config curl ca-certificates python3 python3-pip py
   tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core
   # reminders and the calendar file: the time zones (the tests run the server in America/New_York)
   tzdata
+  # the case file's encryption: SQLCipher (bundled by rusqlite) links the system's libcrypto
+  libssl-dev
   # the tray icon (Show / Quit) the app runs hidden in: loaded at run time by the tray library
   libayatana-appindicator3-1)
 

@@ -79,6 +79,17 @@ const COMMANDS: &[&str] = &[
     // The first start's "What brings you here?".
     "start_state",
     "set_start_done",
+    // Quick exit: the window hidden at once, its page left on a neutral view.
+    "quick_exit",
+    // The case file's lock: the unlock screen, Settings → Privacy and safety, the Lock button.
+    "privacy_status",
+    "privacy_encrypt",
+    "privacy_unlock",
+    "privacy_lock",
+    "privacy_change_passphrase",
+    "privacy_decrypt",
+    "privacy_settings",
+    "set_privacy_settings",
 ];
 
 fn main() {

@@ -1,7 +1,8 @@
 // The only way this page talks to the app: Tauri's `invoke` and `Channel`, for our own commands.
 // Argument names are camelCase, as the Rust commands expect. A command that fails rejects with
 // `{code, message, field?, fields?}`; `code` is `starting`, `invalid_input`, `not_found`,
-// `conflict`, `too_large`, `unavailable` or `internal` (docs/workspace.md).
+// `conflict`, `too_large`, `locked` (the case file is locked), `unavailable` or `internal`
+// (docs/workspace.md).
 
 function core() {
   const tauri = window.__TAURI__;
@@ -28,11 +29,18 @@ export function connected() {
 }
 
 export function invoke(command, args) {
+  let call;
   try {
-    return core().invoke(command, args);
+    call = core().invoke(command, args);
   } catch (err) {
     return Promise.reject(err);
   }
+  // The case file was locked (idle, quick exit, another window): the page starts again on the
+  // unlock screen (privacy.js listens).
+  return call.catch((err) => {
+    if (err && err.code === 'locked') window.dispatchEvent(new CustomEvent('proseva:locked'));
+    throw err;
+  });
 }
 
 /** A channel whose messages go to `onMessage`. */
@@ -98,6 +106,13 @@ export function commandError(err) {
   return { code: 'internal', message, field: null };
 }
 
+/** A case made or changed is announced (`proseva:case-saved`, the record as detail): privacy.js
+ * offers the lock for a protective-order case. Answers the record. */
+function caseSaved(resource, saved) {
+  if (resource === 'cases' && saved && typeof saved === 'object') document.dispatchEvent(new CustomEvent('proseva:case-saved', { detail: saved }));
+  return saved;
+}
+
 export const api = {
   appStatus: () => invoke('app_status'),
   subscribeStatus: (onStatus) => invoke('subscribe_status', { onStatus: channel(onStatus) }),
@@ -143,8 +158,8 @@ export const api = {
     return invoke('list_records', args);
   },
   getRecord: (resource, id) => invoke('get_record', { resource, id }),
-  createRecord: (resource, record) => invoke('create_record', { resource, record }),
-  updateRecord: (resource, id, changes) => invoke('update_record', { resource, id, changes }),
+  createRecord: (resource, record) => invoke('create_record', { resource, record }).then((saved) => caseSaved(resource, saved)),
+  updateRecord: (resource, id, changes) => invoke('update_record', { resource, id, changes }).then((saved) => caseSaved(resource, saved)),
   deleteRecord: (resource, id) => invoke('delete_record', { resource, id }),
   financeTotals: (caseId = null) => invoke('finance_totals', caseId === null || caseId === undefined ? {} : { caseId }),
   deadlineRules: () => invoke('deadline_rules', {}),
@@ -201,23 +216,39 @@ export const api = {
   helpPacket: (caseId, { notes = [], documents = [], questions = [] } = {}) => invoke('help_packet', { caseId, notes, documents, questions }),
   // Deadlines in the person's own calendar, and reminders.
   /** Writes an .ics to the exports folder: one deadline, one case, or (neither) everything →
-   * `{path, fileName, events}`. */
-  calendarExport: ({ caseId = null, deadlineId = null } = {}) => {
+   * `{path, fileName, events}`. `neutral`: nothing about the case in it ("ProSeVA reminder"). */
+  calendarExport: ({ caseId = null, deadlineId = null, neutral = false } = {}) => {
     const args = {};
     if (caseId !== null && caseId !== undefined) args.caseId = caseId;
     if (deadlineId !== null && deadlineId !== undefined) args.deadlineId = deadlineId;
+    if (neutral) args.neutral = true;
     return invoke('calendar_export', args);
   },
   /** What came due while the app was closed: `{since, reminders: [...]}`. */
   remindersMissed: () => invoke('reminders_missed', {}),
   /** Dismisses reminders by key: they never come back. */
   remindersDismiss: (keys) => invoke('reminders_dismiss', { keys }),
-  /** `{notifications, startAtLogin, startAtLoginAsked}`. */
+  /** `{notifications, startAtLogin, startAtLoginAsked, discreet}`. */
   reminderSettings: () => invoke('reminder_settings', {}),
   startState: () => invoke('start_state', {}),
   setStartDone: (done) => invoke('set_start_done', { done }),
-  /** Changes any of `{notifications, startAtLogin, startAtLoginAsked}` → all three. */
+  /** Changes any of `{notifications, startAtLogin, startAtLoginAsked, discreet}` → all four
+   * (`discreet`: `protectiveOrders`, `all` or `off`). */
   setReminderSettings: (changes) => invoke('set_reminder_settings', changes),
+  /** Quick exit: the window hidden at once, this page loaded again on its neutral view. */
+  quickExit: () => invoke('quick_exit', {}),
+
+  // The case file's lock (privacy.js).
+  privacyStatus: () => invoke('privacy_status', {}),
+  privacyEncrypt: (passphrase) => invoke('privacy_encrypt', { passphrase }),
+  /** `{passphrase}` or `{recoveryKey}`. */
+  privacyUnlock: (secret) => invoke('privacy_unlock', secret),
+  privacyLock: () => invoke('privacy_lock', {}),
+  /** `{old, new}` or `{recoveryKey, new}`. */
+  privacyChangePassphrase: (args) => invoke('privacy_change_passphrase', args),
+  privacyDecrypt: (passphrase) => invoke('privacy_decrypt', { passphrase }),
+  privacySettings: () => invoke('privacy_settings', {}),
+  setPrivacySettings: (changes) => invoke('set_privacy_settings', changes),
 
   // Drafts (the artifact panel): checked and versioned by the case data server.
   listDrafts: (caseId = null) => invoke('list_drafts', caseId === null || caseId === undefined ? {} : { caseId }),

@@ -1,6 +1,6 @@
 // ProSeVA's window: wires the panels, dialogs, status line and keyboard shortcuts together.
 
-import { connected, openUrl } from './api.js';
+import { api, connected, openUrl } from './api.js';
 import { announce } from './dom.js';
 import { Conversation } from './conversation.js';
 import { ResearchSidebar } from './research.js';
@@ -25,6 +25,8 @@ import { ArtifactPanel, DraftDialog } from './drafts.js';
 import { Reminders, ReminderSettingsGroup, StartAtLoginPrompt } from './reminders.js';
 import { StartDialog } from './start.js';
 import { HelpView } from './help.js';
+import { takeNeutralView, wireQuickExit } from './quick-exit.js';
+import { IdleLock, PrivacySettingsGroup, UnlockScreen, lockNow, lockedAtStart, offerLockForProtectiveOrders, restartWhenLocked } from './privacy.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,10 +41,50 @@ function followSystemTheme() {
 }
 followSystemTheme();
 
-function start() {
+/** A locked case file shows only the unlock screen: the rest of the page is not even started. */
+async function start() {
+  wireQuickExit($('quick-exit'));
+  const privacy = await lockedAtStart(new UnlockScreen($('unlock-screen')));
+  if (privacy.locked) {
+    document.body.dataset.ready = 'true';
+    return;
+  }
+  startUnlocked(privacy);
+}
+
+function startUnlocked(privacy) {
+  // Loaded again by quick exit: the Law tab's front page, no case chosen, nothing of it shown
+  // until the person chooses one (or opens the Case tab).
+  let neutral = takeNeutralView();
+  if (neutral) document.body.dataset.view = 'neutral';
   const status = new StatusLine();
   const viewer = new SectionViewer($('section-viewer'));
-  const settings = new SettingsDialog($('settings-dialog'), { getStatus: () => status.last, groups: [new ReminderSettingsGroup($('reminder-settings'))] });
+  // The case file's lock: the Lock button once a passphrase is set, locking when idle, and a start
+  // again on the unlock screen whenever the server says it is locked.
+  let encrypted = Boolean(privacy.encrypted);
+  let idleMinutes = 0;
+  const lockButton = $('lock-now');
+  lockButton.hidden = !encrypted;
+  lockButton.addEventListener('click', () => lockNow());
+  restartWhenLocked();
+  const privacyGroup = new PrivacySettingsGroup($('privacy-settings'), {
+    onChange: (chosen) => {
+      encrypted = Boolean(privacyGroup.status.encrypted);
+      lockButton.hidden = !encrypted;
+      if (chosen) idleMinutes = chosen.idleLockMinutes;
+    },
+  });
+  api
+    .privacySettings()
+    .then((chosen) => {
+      idleMinutes = chosen.idleLockMinutes;
+    })
+    .catch((err) => console.warn('privacy_settings', err));
+  new IdleLock({ minutes: () => idleMinutes, encrypted: () => encrypted }).start();
+  const settings = new SettingsDialog($('settings-dialog'), {
+    getStatus: () => status.last,
+    groups: [new ReminderSettingsGroup($('reminder-settings')), privacyGroup],
+  });
   new DiagnosticsView($('diagnostics'), $('open-diagnostics'));
   const recordDialog = new RecordDialog($('record-dialog'));
   // `select` is defined below; the workspace asks for a panel only after start-up.
@@ -58,6 +100,16 @@ function start() {
     backup.refresh();
     return settings.open(trigger || $('open-settings'));
   };
+  // A protective-order case made without a passphrase set: the offer to set one, once.
+  offerLockForProtectiveOrders({
+    dialog: $('lock-offer-dialog'),
+    openPrivacy: async () => {
+      await openSettings();
+      const group = $('privacy-settings');
+      group.scrollIntoView({ block: 'start' });
+      $('privacy-new').focus();
+    },
+  });
   const onAnswer = (info) => addSaveNote(info, ws);
   const onConversation = () => {
     if (drawer.isOpen) drawer.load();
@@ -188,7 +240,15 @@ function start() {
     },
   });
   const startAtLogin = new StartAtLoginPrompt($('start-at-login-prompt'));
+  if (neutral) reminders.setNeutral(true);
   ws.onCase((caseId, resource) => {
+    if (neutral && caseId) {
+      // A case chosen: the neutral view ends, and what came due while ProSeVA was closed shows.
+      neutral = false;
+      delete document.body.dataset.view;
+      reminders.setNeutral(false);
+      reminders.start();
+    }
     if (!resource || resource === 'deadlines') dueStrip.refresh();
     if (resource === 'deadlines') startAtLogin.maybeAsk();
   });
@@ -343,14 +403,20 @@ function start() {
   // The law library's download is followed from the start (a resumed one, the monthly check).
   library.listen();
   reminders.listen();
-  select('chat', { focusInput: true });
+  if (neutral) select('library', { focusInput: false });
+  else select('chat', { focusInput: true });
   // The cases first, so the first question already knows the case; then the page is ready.
   // What came due while the app was closed is asked for at once; the page is ready with the cases.
-  reminders.start();
-  // A first start asks what brings the person here, once the cases are known (none yet).
-  ws.start()
+  if (!neutral) reminders.start();
+  // A first start asks what brings the person here, once the cases are known (none yet); never
+  // over the neutral view.
+  ws.start({ neutral })
     .catch((err) => console.error('workspace', err))
-    .then(() => startDialog.maybeOpen())
+    .then(() => {
+      if (!neutral) return startDialog.maybeOpen();
+      document.body.dataset.start = 'done';
+      return null;
+    })
     .catch((err) => console.error('start', err))
     .finally(() => {
       document.body.dataset.ready = 'true';

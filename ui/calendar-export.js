@@ -1,7 +1,9 @@
 // "Add to my calendar": writes one deadline, one case or every deadline as an iCalendar (.ics)
 // file in the exports folder (`calendar_export`), then says where the file is and, in plain
 // words, how to import it into Google Calendar, Outlook and Apple Calendar. One result message
-// (`#calendar-export-result`) shows beside whichever button was pressed last.
+// (`#calendar-export-result`) shows beside whichever button was pressed last. Beside a page's
+// buttons, "Neutral titles (nothing about the case)": every event "ProSeVA reminder", with no
+// description or place — ticked at first for a protective order, whose calendar someone else may see.
 
 import { h, append, clear, announce } from './dom.js';
 import { api, commandError } from './api.js';
@@ -12,13 +14,49 @@ const SCOPE_TEXT = {
   all: 'Add everything to my calendar',
 };
 
+/** The kinds of case whose calendar is neutral unless the person unticks it. */
+export const PROTECTIVE_ORDER_KINDS = ['protective-order-petitioner', 'protective-order-respondent'];
+
+/** True for a protective-order case (either side). */
+export function isProtectiveOrder(c) {
+  return Boolean(c && PROTECTIVE_ORDER_KINDS.includes(c.kind));
+}
+
+/**
+ * The "Neutral titles (nothing about the case)" tick box of a page (`label.calendar-neutral-choice`
+ * holding `input#<id>`): `{root, box, checked, setDefault(key, on)}`. `setDefault` ticks it or not
+ * when `key` (the case, its kind) is new; what the person ticked stays while it is the same.
+ */
+export function neutralChoice(id) {
+  const box = h('input', { type: 'checkbox', class: 'checkbox calendar-neutral', id });
+  const root = h('label', { class: 'calendar-neutral-choice', for: id }, box, 'Neutral titles (nothing about the case)');
+  let shownFor;
+  return {
+    root,
+    box,
+    get checked() {
+      return box.checked;
+    },
+    setDefault(key, on) {
+      if (key === shownFor) return;
+      shownFor = key;
+      box.checked = Boolean(on);
+    },
+  };
+}
+
+/** A calendar button with its tick box under it (`span.calendar-export-group`), for a page's actions. */
+export function calendarGroup(button, choice) {
+  return h('span', { class: 'calendar-export-group' }, button, choice.root);
+}
+
 /**
  * A `button.add-to-calendar[data-scope]` that exports what `args()` names (`{caseId}`,
- * `{deadlineId}` or `{}`) when pressed.
+ * `{deadlineId}` or `{}`) when pressed; with `neutral` (a [`neutralChoice`]), neutral when ticked.
  */
-export function calendarButton(scope, args, { label = SCOPE_TEXT[scope], ariaLabel = null } = {}) {
+export function calendarButton(scope, args, { label = SCOPE_TEXT[scope], ariaLabel = null, neutral = null } = {}) {
   const button = h('button', { type: 'button', class: 'button secondary add-to-calendar', dataset: { scope }, 'aria-label': ariaLabel }, label);
-  button.addEventListener('click', () => exportCalendar(args(), button));
+  button.addEventListener('click', () => exportCalendar({ ...args(), ...(neutral && neutral.checked ? { neutral: true } : {}) }, button));
   return button;
 }
 

@@ -11,7 +11,7 @@ import { PARTY_ROLES } from './forms.js';
 import { addDays, dateTime, today } from './format.js';
 import { workflowsMenu } from './workflows.js';
 import { nextStepCard } from './path.js';
-import { calendarButton } from './calendar-export.js';
+import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
 
 export const CASE_TYPES = [
   ['custody', 'Custody and visitation'],
@@ -70,10 +70,11 @@ export class OverviewPage {
     this.parties = h('ul', { class: 'party-list', id: 'case-parties' });
     this.notes = h('p', { class: 'case-notes', id: 'case-notes' });
     this.workflows = h('span', { class: 'workflows-slot', id: 'case-workflows' });
-    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }));
+    this.neutral = neutralChoice('case-calendar-neutral');
+    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { neutral: this.neutral });
     this.nextStep = h('section', { class: 'card wide next-step-card', id: 'case-next-step', 'aria-labelledby': 'case-next-step-title' });
     clear(root).append(
-      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, this.calendar, this.edit, this.toggle, this.remove)),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, calendarGroup(this.calendar, this.neutral), this.edit, this.toggle, this.remove)),
       this.error,
       this.counts,
       h(
@@ -104,6 +105,7 @@ export class OverviewPage {
     const c = this.ws.currentCase;
     if (!c) return;
     this.title.textContent = c.name;
+    this.neutral.setDefault(`${c.id}/${c.kind}`, isProtectiveOrder(c));
     clear(this.workflows).append(workflowsMenu('case', c.id, { title: c.name, caseId: c.id }));
     clear(this.status).append(c.status === 'closed' ? badge('Closed', 'muted') : badge('Open', 'ok'));
     this.toggle.textContent = c.status === 'closed' ? 'Reopen case' : 'Close case';

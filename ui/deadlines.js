@@ -10,7 +10,7 @@ import { MonthCalendar } from './calendar.js';
 import { citationNodes } from './rules.js';
 import { addDays, dueState, longDate, mediumDate, today } from './format.js';
 import { remindersText } from './forms.js';
-import { calendarButton, exportCalendar } from './calendar-export.js';
+import { calendarButton, calendarGroup, exportCalendar, isProtectiveOrder, neutralChoice } from './calendar-export.js';
 
 export const DEADLINE_KINDS = [
   ['filing', 'Filing'],
@@ -46,6 +46,8 @@ export class DeadlinesPage {
     this.ws = ws;
     this.root = root;
     this.ruleDialog = ruleDialog;
+    // One tick box for the page's calendar buttons: "everything" and each deadline's.
+    this.neutral = neutralChoice('deadlines-calendar-neutral');
     const addHand = h('button', { type: 'button', class: 'button secondary', id: 'deadline-add', 'aria-haspopup': 'dialog' }, '+ Add by hand');
     const addRule = h('button', { type: 'button', class: 'button primary', id: 'deadline-from-rule', 'aria-haspopup': 'dialog' }, 'Add from a rule…');
     this.error = h('p', { class: 'form-error page-error', role: 'alert', tabindex: '-1', hidden: true });
@@ -62,7 +64,7 @@ export class DeadlinesPage {
         'header',
         { class: 'page-head' },
         h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, 'Deadlines'), h('p', { class: 'page-lead' }, 'Dates you must not miss. A rule counts the days for you, skipping weekends and legal holidays, and says how it did.')),
-        h('div', { class: 'page-actions' }, calendarButton('all', () => ({})), addHand, addRule),
+        h('div', { class: 'page-actions' }, calendarGroup(calendarButton('all', () => ({}), { neutral: this.neutral }), this.neutral), addHand, addRule),
       ),
       this.error,
       h(
@@ -158,6 +160,8 @@ export class DeadlinesPage {
 
   show({ focusId = null } = {}) {
     this.error.hidden = true;
+    // "Everything" holds every case's deadlines: neutral at first when any case is a protective order.
+    this.neutral.setDefault(this.ws.cases.map((c) => `${c.id}/${c.kind}`).join(), this.ws.cases.some(isProtectiveOrder));
     this.reloadAll({ highlight: focusId });
   }
 
@@ -253,7 +257,7 @@ export class DeadlinesPage {
   }
 
   async act(action, d, button) {
-    if (action === 'calendar') exportCalendar({ deadlineId: d.id }, button);
+    if (action === 'calendar') exportCalendar({ deadlineId: d.id, neutral: this.neutral.checked }, button);
     else if (action === 'edit') this.edit(d, button);
     else if (action === 'delete') {
       const gone = await confirmDelete('deadlines', d, { noun: 'deadline', name: d.title, trigger: button, onError: (e) => this.showError(e.message) });

@@ -14,7 +14,7 @@ import { api, commandError } from './api.js';
 import { citationNodes } from './rules.js';
 import { citeLink } from './markdown.js';
 import { daysBetween, longDate, parseMoney, today } from './format.js';
-import { calendarButton } from './calendar-export.js';
+import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
 
 /** The kinds whose court depends on the amount claimed (`courts.moneyKinds` in sidecars/server/paths/paths.json). */
 export const MONEY_KINDS = ['debt-defendant', 'debt-plaintiff'];
@@ -284,7 +284,8 @@ export class PathPage {
     );
     this.courtSlot = h('div', { class: 'path-court-slot' }, courtBox(null));
     this.path = h('section', { class: 'case-path', id: 'case-path', 'aria-busy': 'false', 'aria-label': 'The steps of your case' });
-    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: 'Add this case to my calendar' });
+    this.neutral = neutralChoice('path-calendar-neutral');
+    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: 'Add this case to my calendar', neutral: this.neutral });
     clear(root).append(
       h(
         'header',
@@ -295,7 +296,7 @@ export class PathPage {
           h('h3', { class: 'page-title', tabindex: '-1' }, 'Step by step'),
           h('p', { class: 'page-lead' }, 'What happens in a case like yours, in order: which court, what to file and bring, and the dates you must not miss. Tick each step off as you go.'),
         ),
-        h('div', { class: 'page-actions' }, this.calendar),
+        h('div', { class: 'page-actions' }, calendarGroup(this.calendar, this.neutral)),
       ),
       h('div', { class: 'path-top' }, this.form, this.courtSlot),
       this.path,
@@ -325,6 +326,12 @@ export class PathPage {
   /** The case's record as the workspace knows it. */
   get current() {
     return this.ws.currentCase || {};
+  }
+
+  /** "Neutral titles" ticked at first for a protective order: again when the case or its kind changes. */
+  neutralFollowsCase() {
+    const c = this.current;
+    this.neutral.setDefault(`${c.id}/${c.kind}`, isProtectiveOrder(c));
   }
 
   reset() {
@@ -359,6 +366,7 @@ export class PathPage {
   /** Reads the plan of the case (none without a kind) and shows it. */
   async load(seq = (this.seq += 1)) {
     const c = this.current;
+    this.neutralFollowsCase();
     if (!c.id || !c.kind) {
       this.plan = null;
       this.renderPlan(null);
@@ -472,6 +480,7 @@ export class PathPage {
       }
       const record = await api.getRecord('cases', c.id).catch(() => null);
       if (record) this.ws.caseSaved(record);
+      this.neutralFollowsCase();
       if (seq === this.seq) {
         this.showKind(kind, { keep: false });
         this.renderPlan(this.plan);

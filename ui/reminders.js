@@ -4,22 +4,31 @@
 // (`#reminder-list`, read out politely). A dismissed reminder never comes back (`reminders_dismiss`
 // with every key it stands for). Also: the one-time question, after the person's first deadline,
 // whether ProSeVA should start at login hidden in the tray (`#start-at-login-prompt`), and the
-// Reminders group of Settings (notifications on or off, start at login).
+// Reminders group of Settings (notifications on or off, start at login, discreet reminders).
+// On the neutral view after a quick exit, a reminder that fires says only "You have a reminder"
+// (Show still opens it), and what came due while ProSeVA was closed waits until a case is chosen.
 
 import { h, clear, announce } from './dom.js';
 import { api, commandError, listen } from './api.js';
 
-/** One reminder: `li.reminder-item[data-key][data-deadline-id][data-passed]` with Show and Dismiss. */
-export function reminderItem(r) {
+/** What a reminder says on the neutral view: nothing of its case. */
+export const NEUTRAL_TEXT = 'You have a reminder';
+
+/**
+ * One reminder: `li.reminder-item[data-key][data-deadline-id][data-passed]` with Show and Dismiss;
+ * `neutral`: its text (and its buttons' names) say nothing of the case.
+ */
+export function reminderItem(r, { neutral = false } = {}) {
+  const text = neutral ? NEUTRAL_TEXT : r.text;
   return h(
     'li',
-    { class: 'reminder-item', dataset: { key: r.key, deadlineId: r.deadlineId, caseId: r.caseId ?? null, passed: r.passed ? 'true' : 'false' } },
-    h('span', { class: 'reminder-text' }, r.text),
+    { class: 'reminder-item', dataset: { key: r.key, deadlineId: r.deadlineId, caseId: neutral ? null : (r.caseId ?? null), passed: r.passed ? 'true' : 'false' } },
+    h('span', { class: 'reminder-text' }, text),
     h(
       'span',
       { class: 'reminder-actions' },
-      r.deadlineId ? h('button', { type: 'button', class: 'button link-like small reminder-open', dataset: { key: r.key }, 'aria-label': `Show: ${r.title || r.text}` }, 'Show') : null,
-      h('button', { type: 'button', class: 'button ghost small reminder-dismiss', dataset: { key: r.key }, 'aria-label': `Dismiss: ${r.text}` }, 'Dismiss'),
+      r.deadlineId ? h('button', { type: 'button', class: 'button link-like small reminder-open', dataset: { key: r.key }, 'aria-label': `Show: ${neutral ? 'the reminder' : r.title || r.text}` }, 'Show') : null,
+      h('button', { type: 'button', class: 'button ghost small reminder-dismiss', dataset: { key: r.key }, 'aria-label': `Dismiss: ${neutral ? 'the reminder' : text}` }, 'Dismiss'),
     ),
   );
 }
@@ -34,6 +43,7 @@ export class ReminderPanel {
     this.items = [];
     this.open = open;
     this.live = live;
+    this.neutral = false;
     this.list = h('ul', { class: 'reminder-items', id: listId, 'aria-labelledby': titleId });
     this.error = h('p', { class: 'form-error reminder-error', role: 'alert', hidden: true });
     this.dismissAll = h('button', { type: 'button', class: 'button secondary small', id: dismissAllId }, 'Dismiss all');
@@ -72,7 +82,7 @@ export class ReminderPanel {
   }
 
   render() {
-    this.list.replaceChildren(...this.items.map(reminderItem));
+    this.list.replaceChildren(...this.items.map((r) => reminderItem(r, { neutral: this.neutral })));
     this.dismissAll.hidden = this.items.length < 2;
     const empty = this.items.length === 0;
     if (this.live) {
@@ -164,6 +174,14 @@ export class Reminders {
     return Boolean(this.unlisten);
   }
 
+  /** On the neutral view (`on`) reminders say nothing of their case; off, all of it again. */
+  setNeutral(on) {
+    for (const panel of [this.missed, this.live]) {
+      panel.neutral = on;
+      panel.render();
+    }
+  }
+
   /** Reminders that fired while the app runs: into the live list (the missed panel drops them). */
   fired(payload) {
     const reminders = payload && Array.isArray(payload.reminders) ? payload.reminders : [];
@@ -253,6 +271,12 @@ export class StartAtLoginPrompt {
   }
 }
 
+/** Which reminders are discreet (`protectiveOrders`, `all`, `off`); anything else is the default. */
+export const DISCREET_CHOICES = ['protectiveOrders', 'all', 'off'];
+function discreetChoice(value) {
+  return DISCREET_CHOICES.includes(value) ? value : 'protectiveOrders';
+}
+
 /**
  * The Reminders group of the settings dialog: `load()` when it opens, `save()` with its Save
  * (only what changed; turning start-at-login on or off there counts as having been asked).
@@ -262,6 +286,7 @@ export class ReminderSettingsGroup {
     this.group = group;
     this.notifications = group.querySelector('#set-notifications');
     this.startAtLogin = group.querySelector('#set-startAtLogin');
+    this.discreet = group.querySelector('#set-discreet');
     this.error = group.querySelector('#err-reminder-settings');
     this.loaded = null;
   }
@@ -278,9 +303,11 @@ export class ReminderSettingsGroup {
     const ok = Boolean(this.loaded);
     this.notifications.disabled = !ok;
     this.startAtLogin.disabled = !ok;
+    this.discreet.disabled = !ok;
     if (ok) {
       this.notifications.checked = this.loaded.notifications !== false;
       this.startAtLogin.checked = this.loaded.startAtLogin === true;
+      this.discreet.value = discreetChoice(this.loaded.discreet);
     }
   }
 
@@ -290,6 +317,7 @@ export class ReminderSettingsGroup {
     const out = {};
     if (this.notifications.checked !== (this.loaded.notifications !== false)) out.notifications = this.notifications.checked;
     if (this.startAtLogin.checked !== (this.loaded.startAtLogin === true)) Object.assign(out, { startAtLogin: this.startAtLogin.checked, startAtLoginAsked: true });
+    if (this.discreet.value !== discreetChoice(this.loaded.discreet)) out.discreet = this.discreet.value;
     return Object.keys(out).length ? out : null;
   }
 

@@ -40,6 +40,8 @@ export class Workspace {
     this.recordDialog = recordDialog;
     this.cases = [];
     this.id = null;
+    // After a quick exit: no case chosen or named until the person asks for one.
+    this.neutral = false;
     this.pages = {};
     this.active = 'overview';
     this.listeners = [];
@@ -80,8 +82,17 @@ export class Workspace {
     this.pages = pages;
   }
 
-  async start() {
+  /** Reads the cases and chooses one; `neutral` (after a quick exit): none until the person does. */
+  async start({ neutral = false } = {}) {
+    this.neutral = neutral;
     await this.loadCases();
+  }
+
+  /** The case chosen when none is: the one chosen last, else the first open one, else the first. */
+  defaultCaseId() {
+    const saved = this.cases.find((c) => c.id === savedCaseId());
+    const fallback = saved || this.cases.find((c) => c.status !== 'closed') || this.cases[0] || null;
+    return fallback ? fallback.id : null;
   }
 
   async loadCases({ prefer = null } = {}) {
@@ -96,16 +107,22 @@ export class Workspace {
     }
     this.casesError = null;
     this.cases = sortCases((answer && answer.items) || []);
-    const wanted = prefer ?? this.id ?? savedCaseId();
-    const found = this.cases.find((c) => c.id === wanted);
-    const fallback = this.cases.find((c) => c.status !== 'closed') || this.cases[0] || null;
-    this.setCase(found ? found.id : fallback ? fallback.id : null, { quiet: true, force: true });
+    if (this.neutral && !this.id && prefer === null) {
+      // The neutral view names no case, and leaves the one chosen last for the next start.
+      this.setCase(null, { quiet: true, force: true, remember: false });
+      return;
+    }
+    const wanted = this.cases.find((c) => c.id === (prefer ?? this.id));
+    this.setCase(wanted ? wanted.id : this.defaultCaseId(), { quiet: true, force: true });
   }
 
   renderPicker() {
     const options = [];
     if (!this.cases.length) options.push(h('option', { value: '' }, this.casesError ? 'Cases unavailable' : 'No case yet'));
-    for (const c of this.cases) options.push(h('option', { value: String(c.id), dataset: { status: c.status } }, c.status === 'closed' ? `${c.name} (closed)` : c.name));
+    else if (!this.id) options.push(h('option', { value: '' }, 'Choose a case'));
+    // The neutral view (after a quick exit) names no case, not even in the list: "My cases…" lists them.
+    if (this.neutral && this.cases.length) options.push(h('option', { value: 'mine' }, 'My cases…'));
+    else for (const c of this.cases) options.push(h('option', { value: String(c.id), dataset: { status: c.status } }, c.status === 'closed' ? `${c.name} (closed)` : c.name));
     options.push(h('option', { value: 'new' }, 'New case…'));
     if (this.onStart) options.push(h('option', { value: 'start' }, 'Start here: a case from my papers…'));
     this.picker.replaceChildren(...options);
@@ -125,21 +142,32 @@ export class Workspace {
       if (this.onStart) this.onStart(this.picker);
       return;
     }
+    if (value === 'mine') {
+      // Leaves the neutral view on the case chosen last; the list names them all again.
+      this.setCase(this.defaultCaseId());
+      announce(this.currentCase ? `Case: ${this.currentCase.name}. Your cases are in this list.` : 'No case chosen.');
+      return;
+    }
     this.setCase(value ? Number(value) : null);
     announce(this.currentCase ? `Case: ${this.currentCase.name}` : 'No case chosen.');
   }
 
-  /** Makes case `id` the current one: every page, the due strip and the next questions use it. */
-  setCase(id, { quiet = false, force = false } = {}) {
+  /**
+   * Makes case `id` the current one: every page, the due strip and the next questions use it.
+   * `remember: false` leaves the choice kept for the next start as it is; `page`: the options its
+   * page is shown with, when the Case tab is open.
+   */
+  setCase(id, { quiet = false, force = false, remember = true, page = {} } = {}) {
     const changed = id !== this.id;
     this.id = id;
-    saveCaseId(id);
+    if (id) this.neutral = false;
+    if (remember) saveCaseId(id);
     this.renderPicker();
     this.renderShell();
     if (!changed && !force) return;
     document.body.dataset.caseId = id ? String(id) : '';
     for (const page of Object.values(this.pages)) page.caseStale = true;
-    if (this.isShown()) this.showPage(this.active, { quiet });
+    if (this.isShown()) this.showPage(this.active, { quiet, ...page });
     for (const fn of this.listeners) fn(id);
   }
 
@@ -164,6 +192,11 @@ export class Workspace {
   shown() {
     const opts = this.pendingOpts || {};
     this.pendingOpts = null;
+    // No case chosen yet (the neutral view after a quick exit): the Case tab shows the usual one.
+    if (this.cases.length && !this.id) {
+      this.setCase(this.defaultCaseId(), { quiet: true, page: opts });
+      return;
+    }
     this.renderShell();
     if (this.cases.length) this.showPage(this.active, opts);
     else if (this.firstFields) this.firstFields.focusFirst();

@@ -12,7 +12,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 
 use crate::error::CommandError;
 use crate::reminders::{Announcer, Missed};
-use crate::settings::ReminderSettings;
+use crate::settings::{Discreet, ReminderSettings};
 use crate::state::AppState;
 use crate::workspace::{clean_file_name, write_export};
 
@@ -32,12 +32,14 @@ pub struct CalendarExport {
 }
 
 /// Writes the calendar file of one deadline (`deadlineId`), one case (`caseId`) or everything
-/// (neither) to the exports folder, under an unused name.
+/// (neither) to the exports folder, under an unused name; `neutral`: with nothing about the case
+/// in it (each event "ProSeVA reminder", no description or place).
 #[tauri::command]
 pub async fn calendar_export(
     state: State<'_, AppState>,
     case_id: Option<i64>,
     deadline_id: Option<i64>,
+    neutral: Option<bool>,
 ) -> Result<CalendarExport, CommandError> {
     let scope = match (case_id, deadline_id) {
         (Some(_), Some(_)) => return Err(CommandError::invalid("deadlineId", "give caseId or deadlineId, not both")),
@@ -45,7 +47,7 @@ pub async fn calendar_export(
         (Some(id), None) => CalendarScope::Case(id),
         (None, None) => CalendarScope::Everything,
     };
-    let file = state.workspace()?.calendar(scope).await?;
+    let file = state.workspace()?.calendar(scope, neutral.unwrap_or(false)).await?;
     let name = clean_file_name(&file.file_name);
     let stem = name.strip_suffix(".ics").unwrap_or(&name);
     let written = write_export(&state, stem, "ics", file.text.as_bytes())?;
@@ -54,14 +56,17 @@ pub async fn calendar_export(
 }
 
 /// What came due while the app was closed (`{since, reminders}`), less what was dismissed since.
-/// Waits for the check at start when the app has just opened.
+/// Waits for the check at start when the app has just opened. A discreet reminder kept from an
+/// earlier run without its text has it again, from the case data server.
 #[tauri::command]
 pub async fn reminders_missed(state: State<'_, AppState>) -> Result<Missed, CommandError> {
-    state
+    let missed = state
         .reminders
         .missed(MISSED_WAIT)
         .await
-        .ok_or_else(|| CommandError::starting("ProSeVA is still checking for reminders; try again in a moment."))
+        .ok_or_else(|| CommandError::starting("ProSeVA is still checking for reminders; try again in a moment."))?;
+    // A discreet one was kept on disk without its text: asked for again now that the window shows it.
+    Ok(state.reminders.with_texts(missed, state.workspace().ok().as_ref()).await)
 }
 
 /// Dismisses reminders for good (`keys` as the reminders carry them): the server's
@@ -76,7 +81,7 @@ pub async fn reminders_dismiss(state: State<'_, AppState>, keys: Vec<String>) ->
     Ok(answer)
 }
 
-/// `{notifications, startAtLogin, startAtLoginAsked}`.
+/// `{notifications, startAtLogin, startAtLoginAsked, discreet}`.
 #[tauri::command]
 pub fn reminder_settings(state: State<'_, AppState>) -> ReminderSettings {
     state.settings.settings().reminders
@@ -84,6 +89,7 @@ pub fn reminder_settings(state: State<'_, AppState>) -> ReminderSettings {
 
 /// Changes the settings given; the others stay. Turning `startAtLogin` on or off writes or removes
 /// the login entry (started with `--hidden`, in the tray); if that fails nothing is saved.
+/// `discreet` is `protectiveOrders`, `all` or `off` ([`Discreet`]).
 #[tauri::command]
 pub fn set_reminder_settings<R: Runtime>(
     app: AppHandle<R>,
@@ -91,8 +97,13 @@ pub fn set_reminder_settings<R: Runtime>(
     notifications: Option<bool>,
     start_at_login: Option<bool>,
     start_at_login_asked: Option<bool>,
+    discreet: Option<String>,
 ) -> Result<ReminderSettings, CommandError> {
     let mut chosen = state.settings.settings().reminders;
+    if let Some(name) = discreet {
+        chosen.discreet = Discreet::parse(&name)
+            .ok_or_else(|| CommandError::invalid("discreet", format!("must be one of {}", Discreet::NAMES.join(", "))))?;
+    }
     if let Some(on) = start_at_login {
         apply_start_at_login(&app, on)?;
         chosen.start_at_login = on;
@@ -126,6 +137,10 @@ pub struct WindowAnnouncer<R: Runtime>(pub AppHandle<R>);
 impl<R: Runtime> Announcer for WindowAnnouncer<R> {
     fn notifications_on(&self) -> bool {
         self.0.state::<AppState>().settings.settings().reminders.notifications
+    }
+
+    fn discreet(&self) -> Discreet {
+        self.0.state::<AppState>().settings.settings().reminders.discreet
     }
 
     fn show(&self, title: &str, body: &str) -> Result<(), String> {

@@ -25,6 +25,8 @@ pub enum ErrorCode {
     NotFound,
     /// The change would lose or orphan other records (a case that still has deadlines).
     Conflict,
+    /// The case file is locked: the page shows the unlock screen.
+    Locked,
     /// A file over the size limit; the message names the limit.
     TooLarge,
     /// Something went wrong inside the app.
@@ -84,6 +86,7 @@ impl From<WorkspaceError> for CommandError {
             WorkspaceError::NotFound(m) => Self::new(ErrorCode::NotFound, m),
             WorkspaceError::Conflict(m) => Self::new(ErrorCode::Conflict, m),
             WorkspaceError::TooLarge(m) => Self::new(ErrorCode::TooLarge, m),
+            WorkspaceError::Locked(m) => Self::new(ErrorCode::Locked, m),
             WorkspaceError::Unavailable(m) => Self::new(ErrorCode::Unavailable, m),
             WorkspaceError::Internal(m) => Self::new(ErrorCode::Internal, m),
         }

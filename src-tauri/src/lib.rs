@@ -12,8 +12,10 @@
 //!
 //! Reminders: once the server is up, [`reminders`] checks every 30 seconds for reminders that came
 //! due (and, first, for what came due while the app was closed) and shows them as system
-//! notifications; a tray icon (Show / Quit) lets the app run hidden, and the login entry the person
-//! may turn on starts it so (`--hidden`, [`tray`]).
+//! notifications (discreetly for protective-order cases, unless the person chose otherwise); a
+//! tray icon (Show / Quit) lets the app run hidden, and the login entry the person may turn on
+//! starts it so (`--hidden`, [`tray`]). [`quick_exit`] hides the window at once and leaves its page
+//! on a neutral view.
 //!
 //! Logs: `<data dir>/logs/proseva.log` (this process; level from `RUST_LOG`), `server.log`,
 //! `explorer.log`, each rotated.
@@ -30,6 +32,8 @@ pub mod library;
 pub mod local_model;
 pub mod models;
 pub mod paths;
+pub mod privacy;
+pub mod quick_exit;
 pub mod reminders;
 pub mod rendering;
 pub mod saved;
@@ -121,6 +125,15 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         calendar::reminders_dismiss,
         calendar::reminder_settings,
         calendar::set_reminder_settings,
+        quick_exit::quick_exit,
+        privacy::privacy_status,
+        privacy::privacy_encrypt,
+        privacy::privacy_unlock,
+        privacy::privacy_lock,
+        privacy::privacy_change_passphrase,
+        privacy::privacy_decrypt,
+        privacy::privacy_settings,
+        privacy::set_privacy_settings,
     ])
 }
 

@@ -14,7 +14,14 @@
 //! The very first run (no `reminders.json`) starts from now: old deadlines are not replayed.
 //! Each notification shown is one line of `<data dir>/logs/notifications.jsonl`
 //! (`{"at", "keys", "title", "body"}`); with notifications turned off nothing is shown or logged,
-//! and the window still hears of them. "Now" is the system clock, or the RFC 3339 instant written
+//! and the window still hears of them.
+//!
+//! Discreet reminders, for a person who shares the computer with the person they need protection
+//! from ([`Discreet`], a setting: protective-order cases by default, every case, or none): the
+//! notification — and its line in the log — is "ProSeVA" / "You have a reminder" and nothing else
+//! ([`is_discreet`]); the summary of the missed ones is discreet when any of them is; and
+//! `reminders.json` keeps of a discreet missed reminder only what finds it again (keys, deadline,
+//! case, instant), its text asked of the server again when the window shows it ([`Reminders::with_texts`]). "Now" is the system clock, or the RFC 3339 instant written
 //! in the file `PROSEVA_CLOCK_FILE` names, read again at every check (tests move time with it).
 
 use std::io::Write;
@@ -28,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use crate::settings::write_private_atomically;
+use crate::settings::{Discreet, write_private_atomically};
 
 /// Where the last check's instant is kept, in the data dir.
 pub const STATE_FILE: &str = "reminders.json";
@@ -40,6 +47,12 @@ pub const DEFAULT_POLL: Duration = Duration::from_secs(30);
 const MAX_SPAN_DAYS: i64 = 400;
 /// How many reminders the summary of missed ones names before "and N more".
 const SUMMARY_NAMES: usize = 3;
+/// The kinds of case whose reminders are discreet under [`Discreet::ProtectiveOrders`].
+pub const PROTECTIVE_ORDER_KINDS: [&str; 2] = ["protective-order-petitioner", "protective-order-respondent"];
+/// A discreet notification's title: nothing about the case, the deadline, its day or its court.
+pub const DISCREET_TITLE: &str = "ProSeVA";
+/// A discreet notification's body.
+pub const DISCREET_BODY: &str = "You have a reminder";
 
 /// What can stop a check; the next one tries again.
 #[derive(Debug, thiserror::Error)]
@@ -94,6 +107,8 @@ pub fn poll_interval_from_env() -> Duration {
 pub trait Announcer: Send + Sync {
     /// Whether the person wants system notifications (Settings).
     fn notifications_on(&self) -> bool;
+    /// Which reminders the person wants notified discreetly (Settings).
+    fn discreet(&self) -> Discreet;
     /// Shows one system notification.
     fn show(&self, title: &str, body: &str) -> Result<(), String>;
     /// Tells the window that these reminders came due while it runs.
@@ -127,6 +142,24 @@ struct Span {
     kept: Vec<Value>,
 }
 
+/// What `reminders.json` keeps of a missed reminder: all of it, or, when it is discreet (or was
+/// kept so before), only what finds it again — its keys, deadline, case and instant, marked
+/// `"discreet": true` — and none of its text.
+fn kept_on_disk(reminder: &Value, setting: Discreet) -> Value {
+    if reminder.get("discreet").is_some() || is_discreet(reminder, setting) {
+        json!({
+            "key": reminder["key"], "keys": reminder["keys"], "deadlineId": reminder["deadlineId"],
+            "caseId": reminder["caseId"], "at": reminder["at"], "discreet": true,
+        })
+    } else {
+        reminder.clone()
+    }
+}
+
+fn kept_all_on_disk(missed: &[Value], setting: Discreet) -> Vec<Value> {
+    missed.iter().map(|r| kept_on_disk(r, setting)).collect()
+}
+
 /// `kept` with `new` laid over it: one reminder per deadline, the newer winning, earliest first.
 fn merge_missed(kept: Vec<Value>, new: &[Value]) -> Vec<Value> {
     let mut out: Vec<Value> = kept.into_iter().filter(|old| !new.iter().any(|n| n["deadlineId"] == old["deadlineId"])).collect();
@@ -156,8 +189,30 @@ fn keys_of(reminder: &Value) -> Vec<String> {
     if keys.is_empty() { reminder["key"].as_str().map(str::to_string).into_iter().collect() } else { keys }
 }
 
-/// A reminder's notification: "ProSeVA: <case>" over the server's sentence.
-pub fn notification_of(reminder: &Value) -> (String, String) {
+/// Whether `reminder` (the server's reminder object) is notified discreetly under `setting`. One
+/// that has a case but does not say the case's kind (`caseKind`) is: in doubt, say less.
+pub fn is_discreet(reminder: &Value, setting: Discreet) -> bool {
+    match setting {
+        Discreet::All => true,
+        Discreet::Off => false,
+        Discreet::ProtectiveOrders => match reminder.get("caseKind") {
+            Some(Value::String(kind)) => PROTECTIVE_ORDER_KINDS.contains(&kind.as_str()),
+            Some(_) => false,
+            None => !reminder["caseId"].is_null(),
+        },
+    }
+}
+
+fn discreet_notification() -> (String, String) {
+    (DISCREET_TITLE.to_string(), DISCREET_BODY.to_string())
+}
+
+/// A reminder's notification: "ProSeVA: <case>" over the server's sentence, or, discreet,
+/// [`DISCREET_TITLE`] over [`DISCREET_BODY`].
+pub fn notification_of(reminder: &Value, setting: Discreet) -> (String, String) {
+    if is_discreet(reminder, setting) {
+        return discreet_notification();
+    }
     let title = match reminder["caseName"].as_str().map(str::trim).filter(|n| !n.is_empty()) {
         Some(case) => format!("ProSeVA: {case}"),
         None => "ProSeVA: a deadline".to_string(),
@@ -166,9 +221,12 @@ pub fn notification_of(reminder: &Value) -> (String, String) {
     (title, body.to_string())
 }
 
-/// The one notification for what came due while the app was closed.
-pub fn summary_of(missed: &[Value]) -> (String, String) {
-    let mut texts: Vec<String> = missed.iter().take(SUMMARY_NAMES).map(|r| notification_of(r).1).collect();
+/// The one notification for what came due while the app was closed: discreet when any of them is.
+pub fn summary_of(missed: &[Value], setting: Discreet) -> (String, String) {
+    if missed.iter().any(|r| is_discreet(r, setting)) {
+        return discreet_notification();
+    }
+    let mut texts: Vec<String> = missed.iter().take(SUMMARY_NAMES).map(|r| notification_of(r, setting).1).collect();
     if missed.len() > SUMMARY_NAMES {
         texts.push(format!("and {} more", missed.len() - SUMMARY_NAMES));
     }
@@ -210,15 +268,15 @@ impl Reminders {
             .map_err(|e| ReminderError::File { path: self.state_file.clone(), message: e.to_string() })
     }
 
-    /// Asks for `[last checked, now)` and records `now` as checked. Nothing is asked on the first
-    /// run ever, nor when the clock went back.
-    async fn advance(&self, workspace: &Workspace) -> Result<Span, ReminderError> {
+    /// Asks for `[last checked, now)` and records `now` as checked (the missed ones kept as
+    /// `discreet` says). Nothing is asked on the first run ever, nor when the clock went back.
+    async fn advance(&self, workspace: &Workspace, discreet: Discreet) -> Result<Span, ReminderError> {
         let now = self.clock.now()?;
         let ledger = self.ledger()?;
         let kept = ledger.missed.clone();
         let Some(last) = ledger.last_checked.as_deref().and_then(|t| DateTime::parse_from_rfc3339(t).ok()).map(|t| t.with_timezone(&Utc))
         else {
-            self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: ledger.missed })?;
+            self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: kept_all_on_disk(&ledger.missed, discreet) })?;
             return Ok(Span { since: None, now, reminders: Vec::new(), kept });
         };
         if now <= last {
@@ -228,7 +286,7 @@ impl Reminders {
         let answer = workspace.reminders(&stamp(from), &stamp(now)).await?;
         // Recorded before anything is shown: a crash between the two loses a notification rather
         // than showing it twice (the missed list and the window's list still have it).
-        self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: ledger.missed })?;
+        self.write_ledger(&Ledger { last_checked: Some(stamp(now)), missed: kept_all_on_disk(&ledger.missed, discreet) })?;
         let reminders = answer["reminders"].as_array().cloned().unwrap_or_default();
         Ok(Span { since: Some(last), now, reminders, kept })
     }
@@ -255,15 +313,17 @@ impl Reminders {
     /// summary notification).
     pub async fn start_check(&self, workspace: &Workspace, announcer: &dyn Announcer) -> Result<Missed, ReminderError> {
         let _one = self.checking.lock().await;
-        let span = self.advance(workspace).await?;
+        let discreet = announcer.discreet();
+        let span = self.advance(workspace, discreet).await?;
         if !span.reminders.is_empty() {
-            let (title, body) = summary_of(&span.reminders);
+            let (title, body) = summary_of(&span.reminders, discreet);
             let keys = span.reminders.iter().flat_map(keys_of).collect();
             self.show(announcer, span.now, keys, &title, &body);
         }
-        // Those missed before and not dismissed yet stay, with the new ones, until dismissed.
+        // Those missed before and not dismissed yet stay, with the new ones, until dismissed (the
+        // discreet ones on disk without their text; the window's list has it).
         let all = merge_missed(span.kept, &span.reminders);
-        self.write_ledger(&Ledger { last_checked: Some(stamp(span.now)), missed: all.clone() })?;
+        self.write_ledger(&Ledger { last_checked: Some(stamp(span.now)), missed: kept_all_on_disk(&all, discreet) })?;
         let missed = Missed { since: span.since.map(stamp), reminders: all };
         self.missed.send_replace(Some(missed.clone()));
         Ok(missed)
@@ -273,12 +333,13 @@ impl Reminders {
     /// window. Returns them.
     pub async fn check(&self, workspace: &Workspace, announcer: &dyn Announcer) -> Result<Vec<Value>, ReminderError> {
         let _one = self.checking.lock().await;
-        let span = self.advance(workspace).await?;
+        let discreet = announcer.discreet();
+        let span = self.advance(workspace, discreet).await?;
         if span.reminders.is_empty() {
             return Ok(Vec::new());
         }
         for reminder in &span.reminders {
-            let (title, body) = notification_of(reminder);
+            let (title, body) = notification_of(reminder, discreet);
             self.show(announcer, span.now, keys_of(reminder), &title, &body);
         }
         announcer.fired(&span.reminders);
@@ -292,6 +353,65 @@ impl Reminders {
             Ok(Ok(missed)) => missed.clone(),
             _ => None,
         }
+    }
+
+    /// `missed` with the text of each reminder kept without it (a discreet one from an earlier
+    /// run) asked of the case data server again, worded as read now. One the server no longer has
+    /// (its deadline done, deleted or moved) leaves the list for good; while the server cannot be
+    /// asked (`workspace` none, or it fails), each says only [`DISCREET_BODY`].
+    pub async fn with_texts(&self, mut missed: Missed, workspace: Option<&Workspace>) -> Missed {
+        let bare: Vec<&Value> = missed.reminders.iter().filter(|r| !r["text"].is_string()).collect();
+        if bare.is_empty() {
+            return missed;
+        }
+        let asked = match workspace {
+            Some(workspace) => self.asked_again(workspace, &bare).await,
+            None => Err(ReminderError::Server(WorkspaceError::Unavailable("the case data server is not running".into()))),
+        };
+        let current = match asked {
+            Ok(current) => current,
+            Err(e) => {
+                tracing::warn!("the text of the missed reminders: {e}");
+                for reminder in missed.reminders.iter_mut().filter(|r| !r["text"].is_string()) {
+                    reminder["text"] = json!(DISCREET_BODY);
+                }
+                return missed;
+            }
+        };
+        let mut gone = Vec::new();
+        missed.reminders = std::mem::take(&mut missed.reminders)
+            .into_iter()
+            .filter_map(|reminder| {
+                if reminder["text"].is_string() {
+                    return Some(reminder);
+                }
+                let found = current.iter().find(|c| c["deadlineId"] == reminder["deadlineId"]).cloned();
+                if found.is_none() {
+                    gone.extend(keys_of(&reminder));
+                }
+                found
+            })
+            .collect();
+        if !gone.is_empty() {
+            self.forget(&gone).await;
+        }
+        missed
+    }
+
+    /// The server's reminders from the earliest of `bare` up to now (at most the span it answers
+    /// for), worded as read now.
+    async fn asked_again(&self, workspace: &Workspace, bare: &[&Value]) -> Result<Vec<Value>, ReminderError> {
+        let now = self.clock.now()?;
+        let earliest = bare
+            .iter()
+            .filter_map(|r| r["at"].as_str().and_then(|t| DateTime::parse_from_rfc3339(t).ok()))
+            .map(|t| t.with_timezone(&Utc))
+            .min()
+            .unwrap_or(now);
+        let to = now.max(earliest + chrono::Duration::seconds(1));
+        let from = earliest.max(to - chrono::Duration::days(MAX_SPAN_DAYS));
+        let answer = workspace.reminders(&stamp(from), &stamp(to)).await?;
+        Ok(answer["reminders"].as_array().cloned().unwrap_or_default())
     }
 
     /// Takes dismissed reminders off the missed list (a reminder goes when any key it stands for
@@ -358,21 +478,73 @@ mod tests {
 
     #[test]
     fn a_notification_names_the_case_and_says_the_servers_sentence() {
-        let r = json!({"caseName": "Smith v. Jones", "text": "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones", "key": "deadline/1/1d/2026-03-10T09:00"});
-        assert_eq!(notification_of(&r), ("ProSeVA: Smith v. Jones".into(), "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones".into()));
-        let no_case = json!({"caseName": null, "title": "Pay the fine", "text": ""});
-        assert_eq!(notification_of(&no_case), ("ProSeVA: a deadline".into(), "Pay the fine".into()));
+        let r = json!({"caseName": "Smith v. Jones", "caseId": 1, "caseKind": "eviction-tenant", "text": "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones", "key": "deadline/1/1d/2026-03-10T09:00"});
+        let said = ("ProSeVA: Smith v. Jones".to_string(), "Hearing tomorrow 9:00 at Fairfax GDC — Smith v. Jones".to_string());
+        assert_eq!(notification_of(&r, Discreet::ProtectiveOrders), said);
+        assert_eq!(notification_of(&r, Discreet::Off), said);
+        let no_case = json!({"caseId": null, "caseName": null, "caseKind": null, "title": "Pay the fine", "text": ""});
+        assert_eq!(notification_of(&no_case, Discreet::ProtectiveOrders), ("ProSeVA: a deadline".into(), "Pay the fine".into()));
         assert_eq!(keys_of(&r), vec!["deadline/1/1d/2026-03-10T09:00".to_string()]);
         assert_eq!(keys_of(&json!({"key": "a", "keys": ["a", "b"]})), vec!["a".to_string(), "b".to_string()]);
     }
 
     #[test]
     fn the_summary_names_three_and_counts_the_rest() {
-        let missed: Vec<Value> = (1..=5).map(|n| json!({"text": format!("Deadline {n} passed")})).collect();
-        let (title, body) = summary_of(&missed);
+        let missed: Vec<Value> =
+            (1..=5).map(|n| json!({"caseId": null, "caseKind": null, "text": format!("Deadline {n} passed")})).collect();
+        let (title, body) = summary_of(&missed, Discreet::ProtectiveOrders);
         assert_eq!(title, "ProSeVA");
         assert_eq!(body, "While ProSeVA was closed: Deadline 1 passed; Deadline 2 passed; Deadline 3 passed; and 2 more");
-        assert_eq!(summary_of(&missed[..1]).1, "While ProSeVA was closed: Deadline 1 passed");
+        assert_eq!(summary_of(&missed[..1], Discreet::ProtectiveOrders).1, "While ProSeVA was closed: Deadline 1 passed");
+    }
+
+    /// A protective order's hearing as the server words its reminder: every part names something.
+    fn protective_order_hearing(kind: &str) -> Value {
+        json!({"key": "deadline/7/1d/2026-03-10T09:00", "keys": ["deadline/7/7d/2026-03-10T09:00", "deadline/7/1d/2026-03-10T09:00"],
+               "deadlineId": 7, "caseId": 3, "caseName": "Doe v. Doe", "caseKind": kind, "title": "Protective order hearing",
+               "kind": "hearing", "date": "2026-03-10", "time": "09:00", "location": "Henrico JDR Court", "offset": "1d",
+               "at": "2026-03-09T12:00:00Z", "passed": false,
+               "text": "Protective order hearing tomorrow 9:00 at Henrico JDR Court — Doe v. Doe"})
+    }
+
+    #[test]
+    fn a_protective_orders_reminder_says_only_that_there_is_one() {
+        let discreet = ("ProSeVA".to_string(), "You have a reminder".to_string());
+        for kind in PROTECTIVE_ORDER_KINDS {
+            let r = protective_order_hearing(kind);
+            assert!(is_discreet(&r, Discreet::ProtectiveOrders) && is_discreet(&r, Discreet::All), "{kind}");
+            assert_eq!(notification_of(&r, Discreet::ProtectiveOrders), discreet, "{kind}");
+            assert_eq!(notification_of(&r, Discreet::Off).0, "ProSeVA: Doe v. Doe", "off: as any other");
+        }
+        let eviction = json!({"caseId": 1, "caseName": "Elm St.", "caseKind": "eviction-tenant", "text": "Answer due — Elm St."});
+        assert!(!is_discreet(&eviction, Discreet::ProtectiveOrders));
+        assert_eq!(notification_of(&eviction, Discreet::All), discreet, "all: every case");
+        let alone = json!({"caseId": null, "caseName": null, "caseKind": null, "title": "Pay the fine", "text": "Pay the fine today"});
+        assert!(!is_discreet(&alone, Discreet::ProtectiveOrders) && is_discreet(&alone, Discreet::All));
+        // A case whose kind is not said could be one: discreet.
+        assert!(is_discreet(&json!({"caseId": 4, "caseName": "?", "text": "Due — ?"}), Discreet::ProtectiveOrders));
+        // One discreet reminder makes the whole summary discreet.
+        assert_eq!(
+            summary_of(&[eviction.clone(), protective_order_hearing("protective-order-petitioner")], Discreet::ProtectiveOrders),
+            discreet
+        );
+        assert_eq!(summary_of(&[eviction], Discreet::ProtectiveOrders).1, "While ProSeVA was closed: Answer due — Elm St.");
+    }
+
+    #[test]
+    fn a_discreet_missed_reminder_is_kept_on_disk_without_its_text() {
+        let r = protective_order_hearing("protective-order-respondent");
+        let kept = kept_on_disk(&r, Discreet::ProtectiveOrders);
+        assert_eq!(
+            kept,
+            json!({"key": r["key"], "keys": r["keys"], "deadlineId": 7, "caseId": 3, "at": "2026-03-09T12:00:00Z", "discreet": true})
+        );
+        let written = kept.to_string();
+        for said in ["Doe", "Protective", "Henrico", "hearing", "tomorrow"] {
+            assert!(!written.contains(said), "{said} in {written}");
+        }
+        assert_eq!(kept_on_disk(&kept, Discreet::Off), kept, "kept without its text stays so");
+        assert_eq!(kept_on_disk(&r, Discreet::Off), r, "not discreet: all of it");
     }
 
     #[test]

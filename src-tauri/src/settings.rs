@@ -56,6 +56,27 @@ pub struct Settings {
     /// The first start's "What brings you here?" was answered or skipped: it is not asked again
     /// (it stays under "Start here"). Changed only by `set_start_done`.
     pub start_done: bool,
+    /// The case file's lock in the window; changed only by `set_privacy_settings`.
+    pub privacy: PrivacySettings,
+}
+
+/// How the window keeps the case file locked (when a passphrase is set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PrivacySettings {
+    /// Minutes without a key press or a click in the window after which it locks; 0 = never.
+    pub idle_lock_minutes: u32,
+}
+
+/// The idle minutes before the window locks, unless the person chooses others.
+pub const DEFAULT_IDLE_LOCK_MINUTES: u32 = 10;
+/// The choices Settings offers (0 = never).
+pub const IDLE_LOCK_CHOICES: &[u32] = &[0, 5, 10, 15, 30, 60];
+
+impl Default for PrivacySettings {
+    fn default() -> Self {
+        PrivacySettings { idle_lock_minutes: DEFAULT_IDLE_LOCK_MINUTES }
+    }
 }
 
 /// How deadline reminders reach the person outside the window.
@@ -68,11 +89,55 @@ pub struct ReminderSettings {
     pub start_at_login: bool,
     /// The person was asked once whether to start at login (after their first deadline).
     pub start_at_login_asked: bool,
+    /// Which reminders are notified discreetly: "ProSeVA — You have a reminder", nothing more.
+    pub discreet: Discreet,
 }
 
 impl Default for ReminderSettings {
     fn default() -> Self {
-        ReminderSettings { notifications: true, start_at_login: false, start_at_login_asked: false }
+        ReminderSettings { notifications: true, start_at_login: false, start_at_login_asked: false, discreet: Discreet::default() }
+    }
+}
+
+/// Which reminders reach the person discreetly, for someone who shares the computer with the
+/// person they need protection from: the notification says "ProSeVA — You have a reminder" and
+/// nothing about the case (the rule is [`crate::reminders::is_discreet`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Discreet {
+    /// The reminders of protective-order cases, either side (the default).
+    #[default]
+    ProtectiveOrders,
+    /// Every reminder.
+    All,
+    /// None: each names its case and says what is due.
+    Off,
+}
+
+impl Discreet {
+    /// Every choice, as `settings.json` and the commands name it.
+    pub const NAMES: [&'static str; 3] = ["protectiveOrders", "all", "off"];
+
+    /// The choice named `name` (one of [`Discreet::NAMES`]).
+    pub fn parse(name: &str) -> Option<Discreet> {
+        match name {
+            "protectiveOrders" => Some(Discreet::ProtectiveOrders),
+            "all" => Some(Discreet::All),
+            "off" => Some(Discreet::Off),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Discreet {
+    /// A name this version does not know (a newer one's, a hand edit) is the default, not a
+    /// `settings.json` that cannot be read: the other settings are kept and nothing is less discreet.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Ok(Discreet::parse(&name).unwrap_or_else(|| {
+            tracing::warn!("settings.json: {name:?} is not a choice of discreet reminders; using protectiveOrders");
+            Discreet::default()
+        }))
     }
 }
 
@@ -93,6 +158,7 @@ impl Default for Settings {
             local_model_idle_minutes: DEFAULT_IDLE_MINUTES,
             reminders: ReminderSettings::default(),
             start_done: false,
+            privacy: PrivacySettings::default(),
         }
     }
 }
@@ -404,6 +470,10 @@ impl SettingsStore {
         self.save_with(|s| s.reminders = reminders)
     }
 
+    pub fn save_privacy(&self, privacy: PrivacySettings) -> Result<(), SettingsError> {
+        self.save_with(|s| s.privacy = privacy)
+    }
+
     /// Saves whether the first start's question was answered or skipped.
     pub fn save_start_done(&self, done: bool) -> Result<(), SettingsError> {
         self.save_with(|s| s.start_done = done)
@@ -499,6 +569,7 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         mcp_case_data: s.mcp_case_data,
         reminders: s.reminders,
         start_done: s.start_done,
+        privacy: s.privacy,
     })
 }
 
@@ -611,11 +682,22 @@ mod tests {
     fn reminder_settings_have_their_defaults_and_survive_the_settings_screens_save() {
         let dir = tempfile::tempdir().unwrap();
         let s = store(dir.path(), &[]);
-        assert_eq!(s.settings().reminders, ReminderSettings { notifications: true, start_at_login: false, start_at_login_asked: false });
-        let chosen = ReminderSettings { notifications: false, start_at_login: true, start_at_login_asked: true };
+        assert_eq!(
+            s.settings().reminders,
+            ReminderSettings {
+                notifications: true,
+                start_at_login: false,
+                start_at_login_asked: false,
+                discreet: Discreet::ProtectiveOrders
+            }
+        );
+        let chosen = ReminderSettings { notifications: false, start_at_login: true, start_at_login_asked: true, discreet: Discreet::All };
         s.save_reminders(chosen).unwrap();
         let on_disk: serde_json::Value = serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
-        assert_eq!(on_disk["reminders"], serde_json::json!({"notifications": false, "startAtLogin": true, "startAtLoginAsked": true}));
+        assert_eq!(
+            on_disk["reminders"],
+            serde_json::json!({"notifications": false, "startAtLogin": true, "startAtLoginAsked": true, "discreet": "all"})
+        );
         // The settings screen sends its own fields only: the reminders stay as chosen.
         let from_screen: Settings = serde_json::from_value(serde_json::json!({"offline": true, "localModelIdleMinutes": 5})).unwrap();
         s.save(from_screen, &BTreeMap::new()).unwrap();
@@ -626,6 +708,15 @@ mod tests {
         fs::write(dir.path().join("settings.json"), br#"{"offline": true}"#).unwrap();
         again.reload();
         assert_eq!(again.settings().reminders, ReminderSettings::default());
+        // One from before discreet reminders has them for protective orders; a choice this version
+        // does not know is that default too, and the rest of the file is still read.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true, "reminders": {"notifications": false}}"#).unwrap();
+        again.reload();
+        assert_eq!((again.settings().reminders.notifications, again.settings().reminders.discreet), (false, Discreet::ProtectiveOrders));
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true, "reminders": {"discreet": "sometimes"}}"#).unwrap();
+        again.reload();
+        assert!(again.settings().offline);
+        assert_eq!(again.settings().reminders.discreet, Discreet::ProtectiveOrders);
     }
 
     #[test]

@@ -275,6 +275,11 @@ impl AppState {
         subscribers.retain(|channel| channel.send(status.clone()).is_ok());
     }
 
+    /// Drops the status channels: the page that opened them is being loaded again (quick exit).
+    pub fn forget_status_subscribers(&self) {
+        self.subscribers.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
     pub fn subscribe(&self, channel: Channel<Status>) {
         {
             let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());

@@ -259,3 +259,117 @@ fn a_yes_hands_off_to_a_lawyer_and_the_packet_is_made() {
 
     session.close().unwrap();
 }
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() { out.extend(files_under(&path)) } else { out.push(path) }
+    }
+    out
+}
+
+/// The case file's lock (issue 42), in the real window: a protective-order case made at the first
+/// start is offered the lock; the person sets a passphrase in Settings and sees the recovery key
+/// once; after quitting, nothing of the case is in any file of the data folder (logs and the
+/// desktop's own files included); the next start shows only the unlock screen (no case name, the
+/// title "ProSeVA"); a wrong passphrase says so; the recovery key opens it, and the case is back.
+#[test]
+fn a_protective_order_case_is_offered_the_lock_and_once_locked_only_the_unlock_screen_shows() {
+    let data = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let env = support::offline_env(data.path());
+    let driver = start_driver(&display, &env).unwrap();
+    let planted = ["Odalys Brightwater-Fenn", "9 Larkspur Cove", "he kept the spare key to the back door"];
+
+    let session = open(&driver);
+    assert_eq!(start_state(&session), "asking");
+    let choice = session.wait_for("#start-kind-protective-order-petitioner", LONG).unwrap();
+    session.type_text(&choice, ENTER).unwrap();
+    session.wait_for("#start-form", LONG).unwrap();
+    press(&session, "#start-create");
+    session.wait_for("#panel-workspace:not([hidden]) #case-path .path-step", LONG).unwrap();
+    // What the person keeps about it, with words to look for on disk later.
+    let made = session
+        .script_async(
+            "const [name, address, sentence, done] = arguments;
+             const invoke = window.__TAURI__.core.invoke;
+             const caseId = window.proseva.workspace.caseId;
+             invoke('create_record', { resource: 'contacts', record: { caseId, name, address, role: 'other' } })
+               .then(() => invoke('create_record', { resource: 'notes', record: { caseId, title: 'What happened', body: sentence } }))
+               .then(() => done('ok'), (e) => done(`error: ${JSON.stringify(e)}`));",
+            json!(planted),
+        )
+        .unwrap();
+    assert_eq!(made, json!("ok"));
+
+    // The offer, once the first start's dialog has closed; "Set a passphrase" opens Settings there.
+    session.wait_until("return document.getElementById('lock-offer-dialog').open", LONG).unwrap();
+    assert!(text_of(&session, "#lock-offer-dialog").contains("lock your case file with a passphrase"));
+    press(&session, "#lock-offer-yes");
+    session
+        .wait_until("return document.getElementById('settings-dialog').open && document.activeElement.id === 'privacy-new'", LONG)
+        .unwrap();
+    let warning = text_of(&session, "#privacy-warning");
+    assert!(warning.contains("nobody can open your case file again"), "{warning}");
+    let new = session.find("#privacy-new").unwrap().unwrap();
+    session.type_text(&new, "willow creek at dawn").unwrap();
+    let again = session.find("#privacy-new-again").unwrap().unwrap();
+    session.type_text(&again, "willow creek at dawn").unwrap();
+    // Not without saying it is understood.
+    press(&session, "#privacy-turn-on");
+    session.wait_until("return !document.getElementById('err-privacy').hidden", LONG).unwrap();
+    press(&session, "#privacy-understood");
+    press(&session, "#privacy-turn-on");
+    session.wait_until("return !document.getElementById('privacy-recovery').hidden", LONG).unwrap();
+    let recovery = text_of(&session, "#privacy-recovery-key");
+    assert_eq!(recovery.len(), 29, "{recovery}");
+    assert!(data.path().join("privacy.json").is_file());
+    press(&session, "#privacy-written");
+    assert_eq!(text_of(&session, "#privacy-recovery-key"), "", "shown once, then gone from the page");
+    let lock_button = session.find("#lock-now").unwrap().unwrap();
+    assert!(session.displayed(&lock_button).unwrap(), "the Lock button shows once a passphrase is set");
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+
+    // Nothing of the case in any file under the data folder: database, documents, logs, settings,
+    // the reminders' state.
+    let mut leaks = Vec::new();
+    for file in files_under(data.path()) {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap_or_default()).to_lowercase();
+        for word in planted.iter().chain(["My protective order"].iter()) {
+            if text.contains(&word.to_lowercase()) {
+                leaks.push(format!("{word:?} in {}", file.display()));
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "{leaks:#?}");
+
+    // The next start: only the unlock screen.
+    let session = Session::new(&driver, Path::new(env!("CARGO_BIN_EXE_proseva"))).unwrap();
+    session.wait_until("return document.body.dataset.ready === 'true' && document.body.dataset.locked === 'true'", LONG).unwrap();
+    let screen = session.find("#unlock-screen").unwrap().unwrap();
+    assert!(session.displayed(&screen).unwrap());
+    let app = session.find(".app").unwrap().unwrap();
+    assert!(!session.displayed(&app).unwrap(), "nothing but the unlock screen");
+    assert_eq!(session.script("return document.title", json!([])).unwrap(), json!("ProSeVA"));
+    let shown: String = session.script("return document.body.innerText", json!([])).unwrap().as_str().unwrap_or_default().to_string();
+    assert!(!shown.contains("protective") && !shown.contains("Odalys"), "{shown}");
+    save_screenshot(&session, "unlock.png");
+    let input = session.find("#unlock-secret").unwrap().unwrap();
+    session.type_text(&input, "willow creek at dusk").unwrap();
+    press(&session, "#unlock-submit");
+    session.wait_until("return !document.getElementById('unlock-error').hidden", LONG).unwrap();
+    assert!(text_of(&session, "#unlock-error").contains("That passphrase does not open this case file"));
+    // The recovery key, typed with spaces instead of dashes.
+    press(&session, "#unlock-use-recovery");
+    let input = session.find("#unlock-secret").unwrap().unwrap();
+    session.type_text(&input, &recovery.replace('-', " ")).unwrap();
+    press(&session, "#unlock-submit");
+    session.wait_until("return document.body.dataset.ready === 'true' && !document.body.dataset.locked", LONG).unwrap();
+    session.wait_for("#status-server[data-state='healthy']", LONG).unwrap();
+    session.wait_until("return document.getElementById('case-picker').textContent.includes('My protective order')", LONG).unwrap();
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+}

@@ -3,7 +3,8 @@
 //! the case's deadlines; "Add to my calendar" writes an .ics file another calendar reads; the
 //! reminder two days before fires as a notification (read from the app's log of what it showed,
 //! since Xvfb has no notification daemon); and after a relaunch with the clock moved on, what came
-//! due while the app was closed is shown first, until dismissed.
+//! due while the app was closed is shown first, until dismissed. A protective order's reminder is
+//! discreet, and quick exit hides the window and leaves it on a neutral page.
 //!
 //! Time is the test's: the app reads "now" from `PROSEVA_CLOCK_FILE`, and the app and its sidecars
 //! run in `TZ=America/New_York`. Needs what `e2e.rs` needs. Screenshots go to
@@ -14,8 +15,11 @@ mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-use support::{LONG, Session, launch, press, quit_leaving_nothing, save_screenshot, sidecar_pids, text_of};
+use serde_json::{Value, json};
+use support::{
+    LONG, Session, launch, open_ready, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_session_bus,
+    start_xvfb, text_of,
+};
 
 const CASE_NAME: &str = "Elm St. eviction";
 const COURT: &str = "Richmond General District Court";
@@ -205,6 +209,164 @@ fn a_custody_appeal_counts_its_writ_tax_in_ten_days_and_the_law_says_how_current
     assert!(changes.contains("public housing authority"), "{changes}");
     session.script("document.querySelector('#section-currency')?.scrollIntoView({block: 'center'})", serde_json::json!([])).unwrap();
     save_screenshot(&session, "section-currency.png");
+    let pids = sidecar_pids(&session);
+    quit_leaving_nothing(session, &pids);
+}
+
+/// The windows of the display named (a regular expression) `name`; `visible`: only those shown.
+fn windows(display: &str, name: &str, visible: bool) -> Vec<String> {
+    let xdotool = support::which("xdotool").expect("xdotool is not installed (`make test` installs it)");
+    let mut args = vec!["search"];
+    if visible {
+        args.push("--onlyvisible");
+    }
+    args.extend(["--name", name]);
+    let out = std::process::Command::new(xdotool).args(&args).env("DISPLAY", display).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
+}
+
+/// Waits until the window ProSeVA (its title exactly) is shown (`shown`) or not.
+fn wait_shown(display: &str, shown: bool) {
+    let deadline = Instant::now() + LONG;
+    while windows(display, "^ProSeVA$", true).is_empty() == shown {
+        assert!(Instant::now() < deadline, "the window was not {} within {LONG:?}", if shown { "shown" } else { "hidden" });
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Waits until `script` is truthy in the page, through its loading again (a script that runs while
+/// the page reloads fails: it is asked again).
+fn wait_through_reload(session: &Session, script: &str) -> Value {
+    let deadline = Instant::now() + LONG;
+    loop {
+        match session.script(script, json!([])) {
+            Ok(v) if !(v.is_null() || v == json!(false) || v == json!("")) => return v,
+            Ok(_) | Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+            other => panic!("{script:?} did not become true within {LONG:?}: {other:?}"),
+        }
+    }
+}
+
+/// Someone asking for a protective order, who may share the computer with the person they need
+/// protection from: the window's title never names the case; the reminder of the hearing two days
+/// ahead reaches them as a notification that says only "You have a reminder" (and so does its line
+/// in the log); Escape pressed three times hides the window at once, and when it is shown again —
+/// ProSeVA opened a second time, as the tray's "Show ProSeVA" does — it is on the Law tab's front
+/// page: no case, no conversation, nothing typed. Choosing the Case tab brings the case back.
+#[test]
+fn a_protective_orders_reminder_is_discreet_and_quick_exit_leaves_a_neutral_window() {
+    const NAME: &str = "Jane Doe v. John Doe";
+    const JDR: &str = "Henrico Juvenile and Domestic Relations District Court";
+    let data = tempfile::tempdir().unwrap();
+    let exports = tempfile::tempdir().unwrap();
+    let clock = data.path().join("clock.txt");
+    set_clock(&clock, MONDAY_8AM);
+    let (_bus, bus) = start_session_bus().unwrap();
+    let mut env = env(data.path(), exports.path(), &clock);
+    env.push(("DBUS_SESSION_BUS_ADDRESS", bus));
+    let (_xvfb, display) = start_xvfb().unwrap();
+    let driver = start_driver(&display, &env).unwrap();
+    let session = open_ready(&driver);
+
+    // The case, its kind and the day of the full hearing.
+    press(&session, "#tab-workspace");
+    session.wait_for("#panel-workspace[data-state='first-run'] #first-case:not([hidden])", LONG).unwrap();
+    session.type_text(&session.wait_for("#first-case-name", LONG).unwrap(), NAME).unwrap();
+    press(&session, "#first-case-type option[value='protective-order']");
+    session.type_text(&session.wait_for("#first-case-court", LONG).unwrap(), JDR).unwrap();
+    press(&session, "#first-case-submit");
+    press(&session, "button[data-page='path']");
+    press(&session, "#case-kind option[value='protective-order-petitioner']");
+    set_date(&session, "hearingDate", RETURN_DATE);
+    press(&session, "#case-path-save");
+    session.wait_for("#case-path .path-step[data-step='full-hearing']", LONG).unwrap();
+    press(&session, "#start-at-login-no");
+    // Its calendar file is neutral unless the person unticks it.
+    let neutral = session.wait_for("#path-calendar-neutral", LONG).unwrap();
+    assert_eq!(
+        session.script("return arguments[0].checked", json!([{ "element-6066-11e4-a52e-4f735466cecf": neutral }])).unwrap(),
+        json!(true)
+    );
+    session.script("document.querySelector('#ws-page-path .page-head')?.scrollIntoView({block: 'start'})", json!([])).unwrap();
+    save_screenshot(&session, "quick-exit.png");
+
+    // The task bar: "ProSeVA", never the case.
+    assert_eq!(windows(&display, "^ProSeVA$", true).len(), 1, "the window, titled ProSeVA");
+    assert!(windows(&display, "Doe|Henrico|protective", false).is_empty(), "no window names the case");
+
+    // An hour on, the reminder two days before the hearing: discreet, in the log too.
+    set_clock(&clock, MONDAY_9AM);
+    let shown = notifications(data.path(), 1, LONG);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_eq!((shown[0]["title"].as_str(), shown[0]["body"].as_str()), (Some("ProSeVA"), Some("You have a reminder")), "{shown:?}");
+    let line = shown[0].to_string();
+    for said in ["Doe", "Henrico", "hearing", "court", "Mar"] {
+        assert!(!line.contains(said), "{said} in the notification's line: {line}");
+    }
+    // The window, which the person opened, says what it is.
+    let reminder = text_of(&session, "#reminder-list li.reminder-item");
+    assert!(reminder.contains(NAME), "{reminder}");
+
+    // Something typed in Ask, then Escape three times.
+    press(&session, "#tab-chat");
+    let input = session.wait_for("#chat-input", LONG).unwrap();
+    session.type_text(&input, "Can he see that I asked for a protective order?").unwrap();
+    if let Err(e) = session.type_text(&input, "\u{E00C}\u{E00C}\u{E00C}") {
+        // The page may already be loading again when the command answers.
+        eprintln!("sending Escape three times: {e}");
+    }
+    wait_shown(&display, false);
+    // Hidden, the page starts again on its neutral view.
+    wait_through_reload(
+        &session,
+        "return document.body.dataset.view === 'neutral' && document.body.dataset.ready === 'true' && document.body.dataset.panel === 'library'",
+    );
+
+    // Opened again (the tray's Show does the same): a second launch shows the window and leaves.
+    let mut again = std::process::Command::new(env!("CARGO_BIN_EXE_proseva"))
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+        .env("DISPLAY", &display)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + LONG;
+    let status = loop {
+        if let Some(status) = again.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = again.kill();
+            panic!("the second launch did not hand over to the open window");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    wait_shown(&display, true);
+    let page = session
+        .script(
+            "return {panel: document.body.dataset.panel, view: document.body.dataset.view, library: !document.getElementById('panel-library').hidden, \
+             picker: document.getElementById('case-picker').selectedOptions[0]?.textContent, typed: document.getElementById('chat-input').value, \
+             dialogs: document.querySelectorAll('dialog[open]').length, text: document.body.innerText, hash: location.hash}",
+            json!([]),
+        )
+        .unwrap();
+    assert_eq!(
+        (&page["panel"], &page["view"], &page["library"], &page["picker"], &page["typed"], &page["dialogs"], &page["hash"]),
+        (&json!("library"), &json!("neutral"), &json!(true), &json!("Choose a case"), &json!(""), &json!(0), &json!("")),
+        "{page}"
+    );
+    let text = page["text"].as_str().unwrap();
+    assert!(text.contains("What your library holds"), "the Law tab's front page: {text}");
+    for said in ["Doe", "Henrico", "protective order?"] {
+        assert!(!text.contains(said), "{said} on the neutral page: {text}");
+    }
+    assert_eq!(windows(&display, "^ProSeVA$", true).len(), 1);
+
+    // The Case tab brings the case back, and the neutral view ends.
+    press(&session, "#tab-workspace");
+    session.wait_until(&format!("return document.getElementById('case-title')?.textContent === {NAME:?}"), LONG).unwrap();
+    session.wait_until("return !document.body.dataset.view", LONG).unwrap();
     let pids = sidecar_pids(&session);
     quit_leaving_nothing(session, &pids);
 }

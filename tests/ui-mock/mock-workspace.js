@@ -671,7 +671,7 @@
   // ------------------------------------------------------------------------------------------
   // The calendar file and reminders (as sidecars/server/src/calendar.rs and reminders.rs)
 
-  function calendarExport({ caseId = null, deadlineId = null }) {
+  function calendarExport({ caseId = null, deadlineId = null, neutral = false }) {
     if (caseId !== null && deadlineId !== null) throw invalid({ caseId: 'give caseId or deadlineId, not both' });
     let events;
     let fileName;
@@ -687,12 +687,12 @@
       events = db.deadlines.length;
       fileName = 'proseva-calendar.ics';
     }
-    const answer = { path: `/home/pat/.local/share/proseva/exports/${fileName}`, fileName, events };
+    const answer = { path: `/home/pat/.local/share/proseva/exports/${fileName}`, fileName, events, neutral };
     window.__mockExports = (window.__mockExports || []).concat(answer);
     return answer;
   }
 
-  const reminderSettings = { notifications: true, startAtLogin: false, startAtLoginAsked: false };
+  const reminderSettings = { notifications: true, startAtLogin: false, startAtLoginAsked: false, discreet: 'protectiveOrders' };
   const dismissed = new Set();
   const closedDays = Number(params.get('closed')) || (scenario.startsWith('reminders') ? 3 : 0);
   let lastAsked = new Date(Date.now() - closedDays * 86400000);
@@ -789,8 +789,10 @@
   function setReminderSettings(changes) {
     const e = {};
     for (const [k, v] of Object.entries(changes || {})) {
-      if (!(k in reminderSettings)) e[k] = 'unknown field; known fields are: notifications, startAtLogin, startAtLoginAsked';
-      else if (typeof v !== 'boolean') e[k] = 'must be true or false';
+      if (!(k in reminderSettings)) e[k] = 'unknown field; known fields are: notifications, startAtLogin, startAtLoginAsked, discreet';
+      else if (k === 'discreet') {
+        if (!['protectiveOrders', 'all', 'off'].includes(v)) e[k] = 'must be one of protectiveOrders, all, off';
+      } else if (typeof v !== 'boolean') e[k] = 'must be true or false';
     }
     if (Object.keys(e).length) throw invalid(e);
     Object.assign(reminderSettings, changes);
@@ -863,11 +865,21 @@
     set_case_path: async (a) => (await loaded, setCasePath(a)),
     tick_step: async (a) => (await loaded, tickStep(a)),
     which_court: async (a) => (await loaded, whichCourt(a)),
-    calendar_export: (a) => calendarExport({ caseId: a.caseId ?? null, deadlineId: a.deadlineId ?? null }),
+    calendar_export: (a) => calendarExport({ caseId: a.caseId ?? null, deadlineId: a.deadlineId ?? null, neutral: a.neutral === true }),
     reminders_missed: remindersMissed,
     reminders_dismiss: remindersDismiss,
     reminder_settings: () => clone(reminderSettings),
     set_reminder_settings: setReminderSettings,
+    // Quick exit: the app hides the window and loads the page again on its neutral view.
+    quick_exit: () => {
+      history.replaceState(null, '', '#neutral');
+      location.reload();
+      return null;
+    },
+    // The case file's lock: never set in the mock.
+    privacy_status: () => ({ encrypted: false, locked: false }),
+    privacy_settings: () => ({ idleLockMinutes: 10 }),
+    set_privacy_settings: (a) => ({ idleLockMinutes: a.idleLockMinutes ?? 10 }),
   };
 
   const SLOW = { create_backup: 900, restore_backup: 1200, compute_deadline: 120, list_records: 60 };

@@ -21,8 +21,8 @@ const KINDS = fixture('path-kinds.json');
 const MISSED = fixture('reminders-missed.json');
 
 const { planNodes, PathPage, pathChanges, richText, relativeDay } = await import('../../ui/path.js');
-const { calendarButton, exportMessage } = await import('../../ui/calendar-export.js');
-const { Reminders, StartAtLoginPrompt } = await import('../../ui/reminders.js');
+const { calendarButton, exportMessage, neutralChoice, isProtectiveOrder } = await import('../../ui/calendar-export.js');
+const { Reminders, StartAtLoginPrompt, ReminderSettingsGroup } = await import('../../ui/reminders.js');
 const { h } = await import('../../ui/dom.js');
 
 /** The app's commands, answered by `handlers` (`{command: (args) => answer}`); every call kept. */
@@ -299,6 +299,34 @@ test("one deadline's export shows in its row; a failure says why", async () => {
   assert.equal(h('div', {}, exportMessage({ path: '/x/a.ics', fileName: 'a.ics', events: 1 })).querySelector('.calendar-export-line').textContent, 'Saved 1 event for your calendar in /x/a.ics.');
 });
 
+test('neutral titles: ticked at first for a protective order, sent when ticked, the tick kept for the same case', async () => {
+  bridge({ calendar_export: () => ({ path: '/x/proseva-case-3.ics', fileName: 'proseva-case-3.ics', events: 2 }) });
+  const choice = neutralChoice('case-calendar-neutral');
+  const button = calendarButton('case', () => ({ caseId: 3 }), { neutral: choice });
+  document.body.append(h('section', {}, h('header', { class: 'page-head' }, button, choice.root)));
+  assert.equal(choice.root.textContent, 'Neutral titles (nothing about the case)');
+  assert.equal(only(choice.root, 'input#case-calendar-neutral').getAttribute('type'), 'checkbox');
+  const protective = { id: 3, kind: 'protective-order-respondent' };
+  assert.ok(isProtectiveOrder(protective) && isProtectiveOrder({ kind: 'protective-order-petitioner' }));
+  assert.ok(!isProtectiveOrder({ kind: 'eviction-tenant' }) && !isProtectiveOrder(null));
+  choice.setDefault('3/protective-order-respondent', isProtectiveOrder(protective));
+  assert.equal(choice.checked, true);
+  fire(button, 'click');
+  await settle();
+  assert.deepEqual(calls.at(-1), { command: 'calendar_export', args: { caseId: 3, neutral: true } });
+  // Unticked by the person: the page shown again for the same case keeps it so.
+  choice.box.checked = false;
+  choice.setDefault('3/protective-order-respondent', true);
+  fire(button, 'click');
+  await settle();
+  assert.deepEqual(calls.at(-1), { command: 'calendar_export', args: { caseId: 3 } });
+  // Another case (or another kind): its own default.
+  choice.setDefault('4/eviction-tenant', false);
+  assert.equal(choice.checked, false);
+  choice.setDefault('4/protective-order-petitioner', true);
+  assert.equal(choice.checked, true);
+});
+
 // ------------------------------------------------------------------------------------ reminders
 
 /** The window's reminder areas, as ui/index.html has them. */
@@ -375,6 +403,51 @@ test('nothing missed: no panel; reminders that fire while running go to the live
   assert.deepEqual(liveRoot.querySelectorAll('.reminder-item .reminder-text').map((n) => n.textContent), ['Go to the first court date today 9:00 — Eviction, 12 Pine Ct.']);
   reminders.fired({ reminders: 'nonsense' });
   assert.equal(liveRoot.querySelectorAll('.reminder-item').length, 1);
+});
+
+test('on the neutral view a reminder says only that there is one; then all of it again', async () => {
+  bridge({ reminders_missed: () => clone(MISSED) });
+  const { missedRoot, liveRoot } = reminderAreas();
+  const opened = [];
+  const reminders = new Reminders({ missedRoot, liveRoot, open: (r) => opened.push(r.deadlineId) });
+  reminders.setNeutral(true);
+  reminders.fired({ reminders: [MISSED.reminders[1]] });
+  const item = only(liveRoot, 'li.reminder-item');
+  assert.equal(item.querySelector('.reminder-text').textContent, 'You have a reminder');
+  assert.equal(item.dataset.caseId, undefined, 'no case named in the page either');
+  assert.deepEqual(item.querySelectorAll('button').map((b) => b.getAttribute('aria-label')), ['Show: the reminder', 'Dismiss: the reminder']);
+  fire(only(item, 'button.reminder-open'), 'click');
+  assert.deepEqual(opened, [MISSED.reminders[1].deadlineId], 'Show still opens it');
+  reminders.setNeutral(false);
+  assert.equal(only(liveRoot, '.reminder-text').textContent, MISSED.reminders[1].text);
+});
+
+test('Settings: discreet reminders are read, and only a change is saved', async () => {
+  const settings = { notifications: true, startAtLogin: false, startAtLoginAsked: true, discreet: 'protectiveOrders' };
+  bridge({ reminder_settings: () => ({ ...settings }), set_reminder_settings: (changes) => Object.assign(settings, changes) });
+  const discreet = h('select', { id: 'set-discreet' }, ...['protectiveOrders', 'all', 'off'].map((v) => h('option', { value: v }, v)));
+  const group = h(
+    'fieldset',
+    { id: 'reminder-settings' },
+    h('input', { type: 'checkbox', id: 'set-notifications' }),
+    h('input', { type: 'checkbox', id: 'set-startAtLogin' }),
+    discreet,
+    h('p', { id: 'err-reminder-settings', hidden: true }),
+  );
+  document.body.append(group);
+  const form = new ReminderSettingsGroup(group);
+  await form.load();
+  assert.equal(discreet.value, 'protectiveOrders');
+  assert.equal(form.changes(), null);
+  discreet.value = 'all';
+  assert.deepEqual(form.changes(), { discreet: 'all' });
+  await form.save();
+  assert.deepEqual(calls.at(-1), { command: 'set_reminder_settings', args: { discreet: 'all' } });
+  assert.equal(settings.discreet, 'all');
+  // From an app that does not say: the default.
+  delete settings.discreet;
+  await form.load();
+  assert.equal(discreet.value, 'protectiveOrders');
 });
 
 test('start at login is asked once, after the first deadline; either answer is remembered', async () => {

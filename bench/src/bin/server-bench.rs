@@ -147,29 +147,69 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         // cannot answer it, so the model embeds every one.
         ("SearchKnowledge", Box::new(move |i| json!({"query": format!("{} (call {i})", queries[i % queries.len()]), "topK": 5}))),
     ];
-    for (name, args_for) in &calls {
-        let label = match (*name, args_for(0).get("party")) {
-            ("SearchTimeline", Some(_)) => "SearchTimeline (filters only)".to_string(),
-            ("SearchTimeline", None) => "SearchTimeline (words)".to_string(),
-            ("SearchKnowledge", _) if args_for(0)["query"].as_str().is_some_and(|q| q.contains("(call ")) => {
-                "SearchKnowledge (a new question each call)".to_string()
-            }
-            ("SearchKnowledge", _) => "SearchKnowledge (10 questions asked in turn)".to_string(),
-            _ => name.to_string(),
-        };
-        let mut times = Vec::with_capacity(args.iterations);
-        for i in 0..args.iterations + 5 {
-            let started = Instant::now();
-            let (status, body) = server.post(&format!("/api/tools/{name}"), &args_for(i)).await?;
-            if status != 200 {
-                bail!("{name} answered {status}: {body}");
-            }
-            if i >= 5 {
-                times.push(started.elapsed().as_secs_f64() * 1000.0);
-            }
-        }
-        latencies.push((label, times));
+    latencies.extend(measure_tools(&server, &calls, args.iterations).await?);
+
+    // The same calls with the case file encrypted (issue 42), side by side in this run; then the
+    // lock's own times: turning it on, unlocking to the first screen's lists, turning it off.
+    let turned_on = Instant::now();
+    let (status, body) = server.post("/api/privacy/encrypt", &json!({"passphrase": BENCH_PASSPHRASE})).await?;
+    if status != 200 {
+        bail!("encrypt answered {status}: {body}");
     }
+    let encrypt_secs = turned_on.elapsed().as_secs_f64();
+    let encrypted = measure_tools(&server, &calls, args.iterations).await?;
+    let mut unlocks = Vec::new();
+    for _ in 0..5 {
+        server.post("/api/privacy/lock", &json!({})).await?;
+        let started = Instant::now();
+        let (status, body) = server.post("/api/privacy/unlock", &json!({"passphrase": BENCH_PASSPHRASE})).await?;
+        if status != 200 {
+            bail!("unlock answered {status}: {body}");
+        }
+        // What the first screen asks for: the cases, the deadlines and the documents.
+        for list in ["/api/cases", "/api/deadlines?done=false", "/api/documents"] {
+            server.get(list).await?;
+        }
+        unlocks.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    unlocks.sort_by(f64::total_cmp);
+    drop(server);
+    // A locked start: the server on encrypted data, then unlock and the first screen.
+    let locked_start = Instant::now();
+    let server = Server::start(&server_bin, dir.path(), &[]).await?;
+    server.post("/api/privacy/unlock", &json!({"passphrase": BENCH_PASSPHRASE})).await?;
+    for list in ["/api/cases", "/api/deadlines?done=false", "/api/documents"] {
+        server.get(list).await?;
+    }
+    let locked_start_ms = locked_start.elapsed().as_secs_f64() * 1000.0;
+    server.wait_for_model().await?;
+    let turned_off = Instant::now();
+    let (status, body) = server.post("/api/privacy/decrypt", &json!({"passphrase": BENCH_PASSPHRASE})).await?;
+    if status != 200 {
+        bail!("decrypt answered {status}: {body}");
+    }
+    let decrypt_secs = turned_off.elapsed().as_secs_f64();
+    let mut encryption = vec!["| tool | p50 plain | p50 encrypted | ratio |".to_string(), "| --- | --- | --- | --- |".to_string()];
+    for ((name, plain), (_, locked)) in latencies.iter().zip(&encrypted) {
+        let (mut plain, mut locked) = (plain.clone(), locked.clone());
+        plain.sort_by(f64::total_cmp);
+        locked.sort_by(f64::total_cmp);
+        let (a, b) = (percentile(&plain, 0.5), percentile(&locked, 0.5));
+        encryption.push(format!("| {name} | {a:.2} ms | {b:.2} ms | {:.2}× |", b / a));
+    }
+    report.push(format!(
+        "| turn the lock on ({passages} passages, {} documents, {} events) | {encrypt_secs:.1} s |",
+        uploads.len(),
+        args.events
+    ));
+    report.push(format!(
+        "| locked → unlocked and the first screen's lists (median of 5; range) | {:.0} ms ({:.0}–{:.0}) |",
+        percentile(&unlocks, 0.5),
+        unlocks[0],
+        unlocks[unlocks.len() - 1]
+    ));
+    report.push(format!("| start on locked data → unlocked and the first screen's lists | {locked_start_ms:.0} ms |"));
+    report.push(format!("| turn the lock off | {decrypt_secs:.1} s |"));
 
     let ingest_hwm = server.memory()?.hwm_kb;
     drop(server);
@@ -239,6 +279,10 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         times.sort_by(f64::total_cmp);
         println!("| {name} | {:.2} ms | {:.2} ms |", percentile(&times, 0.50), percentile(&times, 0.99));
     }
+    println!("\nThe same calls with the case file encrypted (SQLCipher, documents sealed), in the same run:\n");
+    for line in &encryption {
+        println!("{line}");
+    }
     println!("\n| measure | value |\n| --- | --- |");
     for line in report {
         println!("{line}");
@@ -263,6 +307,39 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         mb(after_load.hwm_kb)
     );
     Ok(())
+}
+
+/// The passphrase the benchmark locks its case file with.
+const BENCH_PASSPHRASE: &str = "server bench passphrase";
+
+/// Every call in `calls`, in turn, `iterations` times each (after 5 not counted): each one's
+/// label and times in ms.
+async fn measure_tools(server: &Server, calls: &[(&str, ArgsFor)], iterations: usize) -> anyhow::Result<Vec<(String, Vec<f64>)>> {
+    let mut latencies = Vec::new();
+    for (name, args_for) in calls {
+        let label = match (*name, args_for(0).get("party")) {
+            ("SearchTimeline", Some(_)) => "SearchTimeline (filters only)".to_string(),
+            ("SearchTimeline", None) => "SearchTimeline (words)".to_string(),
+            ("SearchKnowledge", _) if args_for(0)["query"].as_str().is_some_and(|q| q.contains("(call ")) => {
+                "SearchKnowledge (a new question each call)".to_string()
+            }
+            ("SearchKnowledge", _) => "SearchKnowledge (10 questions asked in turn)".to_string(),
+            _ => name.to_string(),
+        };
+        let mut times = Vec::with_capacity(iterations);
+        for i in 0..iterations + 5 {
+            let started = Instant::now();
+            let (status, body) = server.post(&format!("/api/tools/{name}"), &args_for(i)).await?;
+            if status != 200 {
+                bail!("{name} answered {status}: {body}");
+            }
+            if i >= 5 {
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        latencies.push((label, times));
+    }
+    Ok(latencies)
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

@@ -36,9 +36,9 @@ pub fn count_events(ics: &str) -> usize {
 }
 
 impl Workspace {
-    /// `{from, to, reminders: [{key, keys, deadlineId, caseId, caseName, title, kind, date, time,
-    /// location, offset, at, passed, text}]}`: the reminders that fire in `[from, to)` (RFC 3339
-    /// instants), worded as read at `to`, less those dismissed.
+    /// `{from, to, reminders: [{key, keys, deadlineId, caseId, caseName, caseKind, title, kind,
+    /// date, time, location, offset, at, passed, text}]}`: the reminders that fire in `[from, to)`
+    /// (RFC 3339 instants), worded as read at `to`, less those dismissed.
     pub async fn reminders(&self, from: &str, to: &str) -> Result<Value, WorkspaceError> {
         self.json(self.request(Method::GET, "/api/reminders").query(&[("from", from), ("to", to)])).await
     }
@@ -51,13 +51,17 @@ impl Workspace {
         self.json(self.request(Method::POST, "/api/reminders/dismiss").json(&json!({ "keys": keys }))).await
     }
 
-    /// The calendar file of `scope`'s deadlines and hearings.
-    pub async fn calendar(&self, scope: CalendarScope) -> Result<CalendarFile, WorkspaceError> {
-        let query: Vec<(&str, String)> = match scope {
+    /// The calendar file of `scope`'s deadlines and hearings; `neutral`: with nothing about the
+    /// case in it (each event "ProSeVA reminder", no description or place).
+    pub async fn calendar(&self, scope: CalendarScope, neutral: bool) -> Result<CalendarFile, WorkspaceError> {
+        let mut query: Vec<(&str, String)> = match scope {
             CalendarScope::Everything => Vec::new(),
             CalendarScope::Case(id) => vec![("caseId", id.to_string())],
             CalendarScope::Deadline(id) => vec![("deadlineId", id.to_string())],
         };
+        if neutral {
+            query.push(("neutral", "true".to_string()));
+        }
         let response = self.send(self.request(Method::GET, "/api/calendar.ics").query(&query)).await?;
         let file_name = crate::disposition_name(&response).unwrap_or_else(|| "proseva-deadlines.ics".to_string());
         let text = response.text().await.map_err(|e| WorkspaceError::unreachable(&e))?;

@@ -14,6 +14,9 @@ pub enum WorkspaceError {
     /// The change would lose or orphan other records (a case that still has deadlines).
     #[error("{0}")]
     Conflict(String),
+    /// The case file is locked: it opens with the passphrase (or the recovery key).
+    #[error("{0}")]
+    Locked(String),
     /// The body was over the server's limit.
     #[error("{0}")]
     TooLarge(String),
@@ -51,6 +54,7 @@ impl WorkspaceError {
             404 => WorkspaceError::NotFound(message),
             409 => WorkspaceError::Conflict(message),
             413 => WorkspaceError::TooLarge(message),
+            423 => WorkspaceError::Locked(message),
             502..=504 => WorkspaceError::Unavailable(message),
             _ => WorkspaceError::Internal(message),
         }

@@ -25,6 +25,7 @@ mod error;
 mod export;
 mod help;
 mod paths;
+mod privacy;
 mod resource;
 
 use std::collections::BTreeMap;
@@ -37,6 +38,7 @@ pub use calendar::{CalendarFile, CalendarScope, MAX_DISMISS_KEYS, count_events};
 pub use error::WorkspaceError;
 pub use export::{case_summary, conversation_markdown};
 pub use paths::is_step_id;
+pub use privacy::Unlock;
 pub use resource::Resource;
 
 /// Which records a list asks for.

@@ -25,6 +25,11 @@
 //!   calendar: `STATUS:CANCELLED` with no alarms (calendars stop reminding and show it struck
 //!   through), "Done: " before its summary, and "Marked done in ProSeVA." in its description.
 //!   Others are `STATUS:CONFIRMED`.
+//! - A *neutral* file ([`neutral_calendar`], for a person whose calendar someone else may see: a
+//!   protective order) says nothing about the case: every `SUMMARY` (and alarm) is
+//!   [`NEUTRAL_SUMMARY`], the calendar is named [`NEUTRAL_NAME`], and there is no `DESCRIPTION` or
+//!   `LOCATION`. Times, UIDs, `SEQUENCE`, status and alarms are those of the full file, so one
+//!   imported over the other updates the same events.
 //!
 //! Text is escaped (backslash, comma, semicolon, newline) and every line is folded at 75 octets
 //! without splitting a UTF-8 character; lines end in CRLF. Control characters other than tab
@@ -42,6 +47,12 @@ pub const MAX_LINE_OCTETS: usize = 75;
 
 /// `PRODID` of every file this server writes.
 pub const PRODID: &str = concat!("-//ProSeVA//ProSeVA Desktop ", env!("CARGO_PKG_VERSION"), "//EN");
+
+/// Every event's summary in a neutral file: nothing about the deadline or the case.
+pub const NEUTRAL_SUMMARY: &str = "ProSeVA reminder";
+
+/// A neutral file's calendar name.
+pub const NEUTRAL_NAME: &str = "ProSeVA";
 
 /// A calendar file being written, one content line at a time.
 #[derive(Debug, Default)]
@@ -124,6 +135,16 @@ pub struct Entry<'a> {
 /// The calendar file named `name` (`X-WR-CALNAME`) holding `entries`, hearings' times read in
 /// time zone `tz`. Entries whose stored date cannot be read are left out.
 pub fn calendar<Tz: TimeZone>(name: &str, entries: &[Entry<'_>], tz: &Tz) -> String {
+    write_calendar(name, entries, tz, false)
+}
+
+/// The same events as [`calendar`] with nothing about the case in them: each is
+/// [`NEUTRAL_SUMMARY`], without description or place, in a calendar named [`NEUTRAL_NAME`].
+pub fn neutral_calendar<Tz: TimeZone>(entries: &[Entry<'_>], tz: &Tz) -> String {
+    write_calendar(NEUTRAL_NAME, entries, tz, true)
+}
+
+fn write_calendar<Tz: TimeZone>(name: &str, entries: &[Entry<'_>], tz: &Tz, neutral: bool) -> String {
     let mut w = Writer::new();
     w.line("BEGIN", "VCALENDAR");
     w.line("VERSION", "2.0");
@@ -134,7 +155,7 @@ pub fn calendar<Tz: TimeZone>(name: &str, entries: &[Entry<'_>], tz: &Tz) -> Str
     w.line("REFRESH-INTERVAL;VALUE=DURATION", "PT1H");
     w.line("X-PUBLISHED-TTL", "PT1H");
     for entry in entries {
-        event(&mut w, *entry, tz);
+        event(&mut w, *entry, tz, neutral);
     }
     w.line("END", "VCALENDAR");
     w.finish()
@@ -237,7 +258,8 @@ fn description(deadline: &Deadline, case: Option<&Case>) -> String {
     parts.join("\n")
 }
 
-fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz) {
+/// One `VEVENT`; `neutral`: its summary is [`NEUTRAL_SUMMARY`], with no place or description.
+fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz, neutral: bool) {
     let Entry { deadline, case } = entry;
     let Some(when) = When::of(&deadline.date, deadline.time.as_deref()) else { return };
     let start = when.time.and_then(|time| reminders::instant(when.date.and_time(time), tz));
@@ -247,13 +269,15 @@ fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz) {
         (Some(created), Some(changed)) => (changed - created).num_seconds().clamp(0, i64::from(i32::MAX)),
         _ => 0,
     };
-    let mut summary = deadline.title.clone();
-    if let Some(case) = case {
-        summary.push_str(&format!(" — {}", case.name));
-    }
-    if deadline.done {
-        summary = format!("Done: {summary}");
-    }
+    let summary = if neutral {
+        NEUTRAL_SUMMARY.to_string()
+    } else {
+        let mut summary = deadline.title.clone();
+        if let Some(case) = case {
+            summary.push_str(&format!(" — {}", case.name));
+        }
+        if deadline.done { format!("Done: {summary}") } else { summary }
+    };
 
     w.line("BEGIN", "VEVENT");
     w.line("UID", &format!("deadline-{}@proseva.local", deadline.id));
@@ -278,10 +302,13 @@ fn event<Tz: TimeZone>(w: &mut Writer, entry: Entry<'_>, tz: &Tz) {
         }
     }
     w.text("SUMMARY", &summary);
-    if let Some(place) = reminders::place(deadline.location.as_deref(), deadline.time.as_deref(), case.and_then(|c| c.court.as_deref())) {
-        w.text("LOCATION", &place);
+    if !neutral {
+        if let Some(place) = reminders::place(deadline.location.as_deref(), deadline.time.as_deref(), case.and_then(|c| c.court.as_deref()))
+        {
+            w.text("LOCATION", &place);
+        }
+        w.text("DESCRIPTION", &description(deadline, case));
     }
-    w.text("DESCRIPTION", &description(deadline, case));
     w.line("STATUS", if deadline.done { "CANCELLED" } else { "CONFIRMED" });
     if !deadline.done {
         let timed = start.map(|s| (s, when));

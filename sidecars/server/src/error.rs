@@ -30,6 +30,11 @@ pub enum ApiError {
     NotFound(String),
     #[error("{method} is not allowed here")]
     MethodNotAllowed { method: String },
+    /// 423: the case file is locked (a passphrase is set and not given since the server started or
+    /// since it was locked); only `/api/health`, `/api/privacy` and what holds none of the
+    /// person's data answer.
+    #[error("the case file is locked: unlock it with your passphrase (POST /api/privacy/unlock)")]
+    Locked,
     /// 409: the change would orphan or lose other records.
     #[error("{0}")]
     Conflict(String),
@@ -88,6 +93,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Locked => StatusCode::LOCKED,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
@@ -116,6 +122,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Conflict(_) => "conflict",
+            ApiError::Locked => "locked",
             ApiError::PayloadTooLarge { .. } => "payload_too_large",
             ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
             ApiError::Upstream(_) => "upstream_unavailable",

@@ -3,9 +3,6 @@
 //! before the upload is answered, so a file that cannot be read is refused at once with the
 //! reason; scanned pages are left to the OCR reader ([`crate::reader`]), in the background.
 
-use std::io::Write;
-use std::path::Path;
-
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
@@ -36,7 +33,6 @@ pub fn ingest_with<T>(
     also: impl FnOnce(&Connection, &Document) -> Result<T, ApiError>,
 ) -> Result<(Document, T), ApiError> {
     let (document, text_status, text_error) = read(state, upload)?;
-    let dir = state.config.documents_dir();
     let stored_file = document.stored_file.clone();
     let stored = state.store.write(|c| {
         let id = documents::insert(c, &document)?;
@@ -54,7 +50,7 @@ pub fn ingest_with<T>(
         }
         Err(e) => {
             // Nothing points at the file; don't leave it behind.
-            let _ = std::fs::remove_file(dir.join(&stored_file));
+            let _ = state.privacy.remove_file(&stored_file);
             Err(e)
         }
     }
@@ -71,7 +67,6 @@ pub fn replace<T>(
     also: impl FnOnce(&Connection, &Document) -> Result<T, ApiError>,
 ) -> Result<(Document, T), ApiError> {
     let (document, text_status, text_error) = read(state, upload)?;
-    let dir = state.config.documents_dir();
     let changed = state.knowledge.replace_passages(Owner::Document(id), || {
         state.store.write(|c| {
             let old = documents::replace_original(c, id, &document)?.ok_or_else(|| ApiError::not_found("document", id))?;
@@ -90,7 +85,7 @@ pub fn replace<T>(
             Ok((stored, value))
         }
         Err(e) => {
-            let _ = std::fs::remove_file(dir.join(&document.stored_file));
+            let _ = state.privacy.remove_file(&document.stored_file);
             Err(e)
         }
     }
@@ -99,9 +94,8 @@ pub fn replace<T>(
 /// Removes a stored original nothing points at any more (`what` happened, for the log when the
 /// file cannot be removed: the change stands).
 pub fn remove_original(state: &AppState, stored_file: &str, what: &str) {
-    let path = state.config.documents_dir().join(stored_file);
-    if let Err(e) = std::fs::remove_file(&path) {
-        tracing::warn!("{what}, but the file {} stays: {e}", path.display());
+    if let Err(e) = state.privacy.remove_file(stored_file) {
+        tracing::warn!("{what}, but its stored file stays: {e}");
     }
 }
 
@@ -123,7 +117,8 @@ fn read(state: &AppState, upload: Upload) -> Result<(NewDocument, &'static str, 
     let sha256 = format!("{:x}", Sha256::digest(&bytes));
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let stored_file = format!("{}-{nanos}.{}", &sha256[..16], format.name());
-    write_durably(&state.config.documents_dir(), &stored_file, &bytes)?;
+    // Sealed when the case file is encrypted.
+    state.privacy.write_file(&stored_file, &bytes)?;
 
     let document = NewDocument {
         meta,
@@ -146,8 +141,10 @@ fn read(state: &AppState, upload: Upload) -> Result<(NewDocument, &'static str, 
 /// it was. Blocking.
 pub fn reread(state: &AppState, id: i64) -> Result<Document, ApiError> {
     let stored = state.store.read(|c| documents::stored_file(c, id))?.ok_or_else(|| ApiError::not_found("document", id))?;
-    let path = state.config.documents_dir().join(&stored.stored_file);
-    let bytes = std::fs::read(&path).map_err(|e| ApiError::Internal(format!("the original of document {id} cannot be read: {e}")))?;
+    let bytes = state.privacy.read_file(&stored.stored_file).map_err(|e| match e {
+        ApiError::Locked => ApiError::Locked,
+        e => ApiError::Internal(format!("the original of document {id} cannot be read: {e}")),
+    })?;
     let extracted = extract::extract(&stored.file_name, &bytes)?;
     let (text_status, text_error) = state.reader.status_for(&extracted);
     let document = state.knowledge.replace_passages(Owner::Document(id), || {
@@ -178,19 +175,6 @@ pub fn clean_file_name(name: &str) -> String {
     let cleaned: String = last.chars().filter(|c| !c.is_control()).take(255).collect();
     let cleaned = cleaned.trim().trim_start_matches('.').trim().to_string();
     if cleaned.is_empty() { "upload".into() } else { cleaned }
-}
-
-/// Writes a new file and syncs it and its directory, so it is there after a crash.
-fn write_durably(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), ApiError> {
-    let path = dir.join(name);
-    let io = |e: std::io::Error| ApiError::Internal(format!("writing {}: {e}", path.display()));
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let mut file = std::fs::File::create_new(&path).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    #[cfg(unix)]
-    std::fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io)?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -114,6 +114,22 @@ impl Knowledge {
         })
     }
 
+    /// No passage vectors yet (a locked case file); [`Knowledge::reload`] reads them at unlock.
+    pub fn empty() -> Self {
+        Knowledge { embedder: RwLock::new(EmbedderStatus::Loading), vectors: RwLock::new(PassageVectors::default()), wake: Notify::new() }
+    }
+
+    /// Drops every passage vector and the recent questions' vectors held in memory (the case
+    /// file was locked); the dimension stays for [`Knowledge::reload`].
+    pub fn forget(&self) {
+        let mut vectors = self.vectors.write().unwrap_or_else(|e| e.into_inner());
+        *vectors = PassageVectors::with_dimension(vectors.dimension);
+        drop(vectors);
+        if let Some(model) = self.embedder() {
+            model.forget_recent();
+        }
+    }
+
     /// `loading`, `ready` or `unavailable: <why>`, as `/api/health` reports it.
     pub fn status(&self) -> String {
         match &*self.embedder.read().unwrap_or_else(|e| e.into_inner()) {
@@ -276,6 +292,8 @@ pub fn spawn_worker(store: Store, knowledge: Arc<Knowledge>) -> tokio::task::Joi
                 None => None,
                 Some(embedder) => match blocking(&store, |s| s.read(chunks::next_pending)).await {
                     Ok(next) => next.map(|owner| (owner, embedder)),
+                    // Locked: nothing to embed until the passphrase is given (unlocking wakes it).
+                    Err(ApiError::Locked) => None,
                     Err(e) => {
                         tracing::error!("embedding worker: {e}");
                         None
@@ -434,6 +452,12 @@ impl ModelThread {
             .expect("spawning the embedding-model thread");
         let ready_since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         ModelThread { model, queue, recent: Mutex::default(), ready_since }
+    }
+
+    /// Forgets the recent questions' vectors (their texts are the keys).
+    pub fn forget_recent(&self) {
+        let mut recent = self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        recent.vectors.clear();
     }
 
     pub fn model_id(&self) -> &str {

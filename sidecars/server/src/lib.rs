@@ -44,6 +44,7 @@ pub mod linking;
 pub mod ocr;
 pub mod packet;
 pub mod paths;
+pub mod privacy;
 pub mod reader;
 pub mod reminders;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.

@@ -38,12 +38,15 @@ fn run() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let started = std::time::Instant::now();
     let state = AppState::open(&config).with_context(|| format!("opening {}", config.db_path().display()))?;
-    tracing::info!(
-        passages = state.knowledge.vector_count(),
-        ms = started.elapsed().as_millis() as u64,
-        "case data opened from {}",
-        config.db_path().display()
-    );
+    match state.store.path() {
+        Some(db) => tracing::info!(
+            passages = state.knowledge.vector_count(),
+            ms = started.elapsed().as_millis() as u64,
+            "case data opened from {}",
+            db.display()
+        ),
+        None => tracing::info!("case data is locked: POST /api/privacy/unlock opens it"),
+    }
     if config.token.is_none() {
         tracing::warn!("PROSEVA_TOKEN is not set: the API answers any program on this machine");
     }

@@ -63,21 +63,21 @@ impl OcrTools {
     }
 
     fn check_tesseract(&self) -> Result<(), String> {
-        let out =
-            run(Command::new(&self.tesseract).arg("--list-langs"), Duration::from_secs(20)).map_err(|_| INSTALL_TESSERACT.to_string())?;
+        let out = run(Command::new(&self.tesseract).arg("--list-langs"), None, Duration::from_secs(20))
+            .map_err(|_| INSTALL_TESSERACT.to_string())?;
         // Tesseract 4 lists on stderr, 5 on stdout.
         let listed = format!("{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         if listed.lines().any(|l| l.trim() == "eng") { Ok(()) } else { Err(INSTALL_ENGLISH.to_string()) }
     }
 
     fn check_pdftoppm(&self) -> Result<(), String> {
-        run(Command::new(&self.pdftoppm).arg("-v"), Duration::from_secs(20)).map(|_| ()).map_err(|_| INSTALL_POPPLER.to_string())
+        run(Command::new(&self.pdftoppm).arg("-v"), None, Duration::from_secs(20)).map(|_| ()).map_err(|_| INSTALL_POPPLER.to_string())
     }
 
     /// The text of each page of an image (a multi-page TIFF has several, split where Tesseract
-    /// puts a form feed).
-    pub fn read_image(&self, image: &Path) -> Result<Vec<String>, String> {
-        let out = run(&mut self.tesseract_on(image), PAGE_TIME_LIMIT)?;
+    /// puts a form feed), given to Tesseract on its standard input.
+    pub fn read_image(&self, image: &[u8]) -> Result<Vec<String>, String> {
+        let out = run(&mut self.tesseract_on_stdin(), Some(image.to_vec()), PAGE_TIME_LIMIT)?;
         let text = String::from_utf8_lossy(&out.stdout);
         let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
         // Tesseract ends every page with a form feed: the piece after the last one is empty.
@@ -87,26 +87,26 @@ impl OcrTools {
         Ok(pages)
     }
 
-    /// The text of page `page` (from 1) of a PDF.
-    pub fn read_pdf_page(&self, pdf: &Path, page: usize) -> Result<String, String> {
-        let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for OCR: {e}"))?;
-        let root = scratch.path().join("page");
+    /// The text of page `page` (from 1) of a PDF: pdftoppm draws it from its standard input to
+    /// its standard output, and Tesseract reads that image from its own. Nothing is written to
+    /// disk, so no copy of a sealed document is ever left in a scratch folder.
+    pub fn read_pdf_page(&self, pdf: &[u8], page: usize) -> Result<String, String> {
         let n = page.to_string();
-        run(
-            Command::new(&self.pdftoppm).args(["-r", &OCR_DPI.to_string(), "-gray", "-f", &n, "-l", &n, "-singlefile"]).arg(pdf).arg(&root),
+        let drawn = run(
+            Command::new(&self.pdftoppm).args(["-r", &OCR_DPI.to_string(), "-gray", "-f", &n, "-l", &n, "-singlefile", "-"]),
+            Some(pdf.to_vec()),
             PAGE_TIME_LIMIT,
         )?;
-        let image = root.with_extension("pgm");
-        if !image.is_file() {
+        if drawn.stdout.is_empty() {
             return Err(format!("the PDF's page {page} could not be drawn as an image"));
         }
-        let out = run(&mut self.tesseract_on(&image), PAGE_TIME_LIMIT)?;
+        let out = run(&mut self.tesseract_on_stdin(), Some(drawn.stdout), PAGE_TIME_LIMIT)?;
         Ok(String::from_utf8_lossy(&out.stdout).replace('\u{c}', ""))
     }
 
-    fn tesseract_on(&self, image: &Path) -> Command {
+    fn tesseract_on_stdin(&self) -> Command {
         let mut command = Command::new(&self.tesseract);
-        command.arg(image).args(["stdout", "-l", "eng"]).env("OMP_THREAD_LIMIT", "1");
+        command.args(["stdin", "stdout", "-l", "eng"]).env("OMP_THREAD_LIMIT", "1");
         command
     }
 }
@@ -116,12 +116,12 @@ struct Output {
     stderr: Vec<u8>,
 }
 
-/// Runs `command` to its end, or kills it after `limit`. A failure names the program and carries
-/// the last line it wrote to stderr.
-fn run(command: &mut Command, limit: Duration) -> Result<Output, String> {
+/// Runs `command` to its end, `input` on its standard input, or kills it after `limit`. A failure
+/// names the program and carries the last line it wrote to stderr.
+fn run(command: &mut Command, input: Option<Vec<u8>>, limit: Duration) -> Result<Output, String> {
     let program = Path::new(command.get_program()).file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let mut child = command
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -135,6 +135,14 @@ fn run(command: &mut Command, limit: Duration) -> Result<Output, String> {
             bytes
         })
     };
+    // Written on a thread of its own, so a program that writes before it has read everything
+    // cannot block both sides; a program that stops reading early ends the write with an error.
+    let feeder = child.stdin.take().zip(input).map(|(mut stdin, bytes)| {
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(&bytes);
+        })
+    });
     let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
     let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
     let started = Instant::now();
@@ -150,6 +158,9 @@ fn run(command: &mut Command, limit: Duration) -> Result<Output, String> {
             Err(e) => return Err(format!("waiting for {program}: {e}")),
         }
     };
+    if let Some(feeder) = feeder {
+        let _ = feeder.join();
+    }
     let output = Output { stdout: stdout.join().unwrap_or_default(), stderr: stderr.join().unwrap_or_default() };
     if status.success() {
         Ok(output)
@@ -168,15 +179,17 @@ mod tests {
     fn a_missing_program_is_reported_with_the_install_hint() {
         let tools = OcrTools::new("/nonexistent/tesseract".into(), "/nonexistent/pdftoppm".into());
         assert_eq!(tools.check(false).unwrap_err(), INSTALL_TESSERACT);
-        let err = tools.read_image(Path::new("/nonexistent/scan.png")).unwrap_err();
+        let err = tools.read_image(b"not an image").unwrap_err();
         assert!(err.starts_with("tesseract could not be started"), "{err}");
     }
 
     #[test]
     fn a_program_that_overruns_is_stopped() {
-        let err = run(Command::new("sleep").arg("5"), Duration::from_millis(100)).err().unwrap();
+        let err = run(Command::new("sleep").arg("5"), None, Duration::from_millis(100)).err().unwrap();
         assert!(err.contains("sleep took longer"), "{err}");
-        let err = run(Command::new("sh").args(["-c", "echo broken page >&2; exit 3"]), Duration::from_secs(5)).err().unwrap();
+        let err = run(Command::new("sh").args(["-c", "echo broken page >&2; exit 3"]), None, Duration::from_secs(5)).err().unwrap();
+        let echoed = run(&mut Command::new("cat"), Some(b"through the pipe".to_vec()), Duration::from_secs(5)).ok().unwrap();
+        assert_eq!(echoed.stdout, b"through the pipe");
         assert!(err.contains("broken page"), "{err}");
     }
 }

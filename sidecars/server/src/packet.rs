@@ -24,6 +24,7 @@ use serde::Serialize;
 use crate::ApiError;
 use crate::drafting::one_line;
 use crate::paths::StepStatus;
+use crate::privacy::Privacy;
 use crate::store::cases::{Case, Cases};
 use crate::store::contacts::Contacts;
 use crate::store::deadlines::Deadlines;
@@ -246,8 +247,10 @@ fn status(date: &str, done: bool, today: NaiveDate) -> String {
     }
 }
 
-/// Writes the paper (PDF and Word) and, when documents were chosen, the zip, to `dir`.
-pub fn write(gathered: &Gathered, documents_dir: &Path, dir: &Path) -> Result<Packet, ApiError> {
+/// Writes the paper (PDF and Word) and, when documents were chosen, the zip, to `dir`: files the
+/// person takes to a lawyer, so they are not sealed even when the case file is (the Help tab
+/// says where they went).
+pub fn write(gathered: &Gathered, originals: &Privacy, dir: &Path) -> Result<Packet, ApiError> {
     let source = Source { label: format!("The case record kept in ProSeVA: {}", one_line(&gathered.case_name)), url: None };
     let (draft, _) = Draft::create(&gathered.title, DraftKind::Markdown, &gathered.markdown, vec![source])
         .map_err(|e| ApiError::Unavailable(format!("the packet could not be laid out: {e}")))?;
@@ -266,7 +269,7 @@ pub fn write(gathered: &Gathered, documents_dir: &Path, dir: &Path) -> Result<Pa
         let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
         let mut added = 0;
         for (name, stored) in &gathered.attachments {
-            match std::fs::read(documents_dir.join(stored)) {
+            match originals.read_file(stored) {
                 Ok(bytes) => {
                     let put = zip.start_file(name.as_str(), options).and_then(|()| zip.write_all(&bytes).map_err(Into::into));
                     put.map_err(|e| ApiError::Unavailable(format!("the documents' zip could not be written: {e}")))?;

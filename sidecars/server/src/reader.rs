@@ -12,7 +12,6 @@
 //! and the install hint; once Tesseract is there (noticed within about a minute, or at the next
 //! start), such documents are read again on their own.
 
-use std::path::Path;
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -77,6 +76,8 @@ pub fn spawn(state: AppState) -> std::thread::JoinHandle<()> {
                 match state.store.read(documents::next_unread) {
                     Ok(Some(unread)) => read_next_page(&state, unread),
                     Ok(None) => state.reader.wait(Duration::from_secs(60)),
+                    // Locked: nothing to read until the passphrase is given (unlocking wakes it).
+                    Err(crate::ApiError::Locked) => state.reader.wait(Duration::from_secs(60)),
                     Err(e) => {
                         tracing::error!("OCR reader: {e}");
                         state.reader.wait(Duration::from_secs(5));
@@ -100,13 +101,22 @@ fn read_next_page(state: &AppState, unread: Unread) {
         finish("ocr_unavailable", Some(&hint));
         return;
     }
-    let path = state.config.documents_dir().join(&unread.stored_file);
+    // The original goes to the OCR programs through pipes: no copy of it (sealed or not) is
+    // written to a scratch folder.
+    let original = match state.privacy.read_file(&unread.stored_file) {
+        Ok(bytes) => bytes,
+        Err(crate::ApiError::Locked) => return,
+        Err(e) => {
+            finish("failed", Some(&format!("the stored original could not be read: {e}")));
+            return;
+        }
+    };
     let _ = state.store.write(|c| documents::set_ocr_page(c, id, Some(page), None));
     let started = std::time::Instant::now();
     let read = if format.is_image() {
-        read_image(state, id, &path)
+        read_image(state, id, &original)
     } else {
-        match state.reader.tools.read_pdf_page(&path, page) {
+        match state.reader.tools.read_pdf_page(&original, page) {
             Ok(text) => state.store.write(|c| documents::put_page(c, id, page, "ocr", &text)).map_err(|e| e.to_string()),
             // One unreadable page does not lose the others: it is kept empty, and said.
             Err(e) => {
@@ -133,9 +143,9 @@ fn read_next_page(state: &AppState, unread: Unread) {
 }
 
 /// All pages of an image at once (Tesseract reads a multi-page TIFF in one go).
-fn read_image(state: &AppState, id: i64, path: &Path) -> Result<(), String> {
+fn read_image(state: &AppState, id: i64, image: &[u8]) -> Result<(), String> {
     let pages =
-        state.reader.tools.read_image(path).map_err(|e| format!("the image could not be read by OCR (the file may be damaged): {e}"))?;
+        state.reader.tools.read_image(image).map_err(|e| format!("the image could not be read by OCR (the file may be damaged): {e}"))?;
     state
         .store
         .write(|c| {

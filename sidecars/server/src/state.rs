@@ -6,6 +6,7 @@ use proseva_embed::{Embedder, EmbedderConfig};
 
 use crate::knowledge::{self, Knowledge};
 use crate::linking::LawGraph;
+use crate::privacy::{self, Privacy};
 use crate::reader::{self, Reader};
 use crate::store::Store;
 use crate::store::chunks::Owner;
@@ -22,24 +23,40 @@ pub struct AppState {
     pub reader: Arc<Reader>,
     /// The explorer, asked whether a section exists before a link to it is kept.
     pub law_graph: Arc<LawGraph>,
+    /// The case file's lock: whether it is encrypted, its key while unlocked, and the stored
+    /// documents' files (sealed when encrypted).
+    pub privacy: Arc<Privacy>,
 }
 
 impl AppState {
-    /// Opens (or creates) `proseva.db` in the data dir and loads the stored passage vectors.
-    /// The embedding model is not loaded here; see [`AppState::load_embedder_in_background`].
+    /// Opens (or creates) `proseva.db` in the data dir and loads the stored passage vectors;
+    /// encrypted data (`privacy.json`) is left closed, locked, until it is unlocked. A conversion
+    /// a crash interrupted is finished or undone first ([`privacy::recover`]). The embedding model
+    /// is not loaded here; see [`AppState::load_embedder_in_background`].
     pub fn open(config: &Config) -> Result<Self, ApiError> {
         // The launch token never leaves the process in an error's text.
         proseva_agent::sanitize::global().add_secrets(config.token.clone());
-        let documents = config.documents_dir();
-        std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
-        let store = Store::open(&config.db_path())?;
-        let knowledge = Arc::new(Knowledge::load(&store)?);
+        std::fs::create_dir_all(&config.data_dir)
+            .map_err(|e| ApiError::Internal(format!("creating {}: {e}", config.data_dir.display())))?;
+        privacy::recover(&config.data_dir)?;
+        let privacy = Arc::new(Privacy::new(&config.data_dir));
+        let (store, knowledge) = if privacy.layout().encrypted() {
+            tracing::info!("the case file is encrypted: locked until the passphrase is given");
+            (Store::closed(), Knowledge::empty())
+        } else {
+            let documents = config.documents_dir();
+            std::fs::create_dir_all(&documents).map_err(|e| ApiError::Internal(format!("creating {}: {e}", documents.display())))?;
+            let store = Store::open(&config.db_path())?;
+            let knowledge = Knowledge::load(&store)?;
+            (store, knowledge)
+        };
         Ok(AppState {
             config: Arc::new(config.clone()),
             store,
-            knowledge,
+            knowledge: Arc::new(knowledge),
             reader: Arc::new(Reader::new(config)),
             law_graph: Arc::new(LawGraph::new(config)),
+            privacy,
         })
     }
 

@@ -240,6 +240,79 @@ async fn the_calendar_reads_back_in_an_independent_parser() {
     assert_eq!(only[0], *by_uid(&all, &uid(&hearing["id"])), "the same event as in the whole calendar");
 }
 
+/// A neutral file, for a person whose calendar someone else may see (a protective order): the
+/// same events — times, UIDs, sequence, status, alarms — with not a word of the case in them; its
+/// name, number and court, and each deadline's title, rule, place and notes are planted where the
+/// full file puts them.
+#[tokio::test]
+async fn a_neutral_calendar_says_nothing_of_the_case() {
+    let app = start();
+    let case = app
+        .create(
+            "/api/cases",
+            json!({"name": "Jane Planted-Doe v. John Planted-Roe", "caseNumber": "JA-26-PLANTED", "court": "Planted County JDR Court",
+                   "kind": "protective-order-petitioner"}),
+        )
+        .await;
+    let hearing = app
+        .create(
+            "/api/deadlines",
+            json!({"caseId": case["id"], "title": "Protective order hearing (planted)", "date": "2026-03-09", "time": "9:00",
+                   "kind": "hearing", "location": "Planted Courtroom 4", "notes": "Bring the planted photos"}),
+        )
+        .await;
+    let appeal =
+        app.create("/api/deadlines", json!({"caseId": case["id"], "ruleId": "appeal-general-district", "triggerDate": "2026-03-02"})).await;
+    let done = app
+        .create("/api/deadlines", json!({"caseId": case["id"], "title": "Planted filing fee", "date": "2026-02-02", "done": true}))
+        .await;
+    let planted = ["planted", "protective", "jane", "john", "ja-26", "appeal", "circuit", "courtroom", "photos", "done:"];
+
+    let (_, _, full) = app.ics(&format!("/api/calendar.ics?caseId={}", case["id"])).await;
+    let full_events = events(&full);
+    assert!(full.to_lowercase().contains("planted") && full.to_lowercase().contains("appeal"), "the full file names them: {full}");
+    for path in [
+        "/api/calendar.ics?neutral=true".to_string(),
+        format!("/api/calendar.ics?caseId={}&neutral=true", case["id"]),
+        format!("/api/calendar.ics?deadlineId={}&neutral=true", hearing["id"]),
+    ] {
+        let (status, content_type, text) = app.ics(&path).await;
+        assert_eq!((status, content_type.as_str()), (200, "text/calendar; charset=utf-8"), "{path}");
+        assert_well_formed(&text);
+        let read = unfold(&text).to_lowercase();
+        for word in planted {
+            assert!(!read.contains(word), "{word:?} in the neutral file {path}:\n{text}");
+        }
+        assert!(unfold(&text).contains("X-WR-CALNAME:ProSeVA\r\n"), "{text}");
+        let neutral = events(&text);
+        assert!(!neutral.is_empty(), "{path}");
+        for event in &neutral {
+            assert_eq!(prop(event, "SUMMARY"), Some("ProSeVA reminder"), "{event:?}");
+            assert_eq!((prop(event, "DESCRIPTION"), prop(event, "LOCATION")), (None, None), "{event:?}");
+            for alarm in &event.components {
+                assert_eq!(prop(alarm, "DESCRIPTION"), Some("ProSeVA reminder"));
+            }
+            // Otherwise the event the full file has: importing one over the other updates it.
+            let whole = by_uid(&full_events, prop(event, "UID").unwrap());
+            for same in ["DTSTART", "DTEND", "DTSTAMP", "SEQUENCE", "STATUS", "TRANSP"] {
+                assert_eq!(prop(event, same), prop(whole, same), "{same} of {event:?}");
+            }
+            assert_eq!(triggers(event), triggers(whole));
+        }
+    }
+    let (_, _, text) = app.ics(&format!("/api/calendar.ics?caseId={}&neutral=true", case["id"])).await;
+    let neutral = events(&text);
+    assert_eq!(neutral.len(), 3, "every deadline, the done one too");
+    assert_eq!(triggers(by_uid(&neutral, &uid(&hearing["id"]))), ["-PT168H", "-PT48H", "-PT1H"], "its alarms stay");
+    assert!(!triggers(by_uid(&neutral, &uid(&appeal["id"]))).is_empty());
+    assert_eq!(prop(by_uid(&neutral, &uid(&done["id"])), "STATUS"), Some("CANCELLED"));
+    // `neutral=false` is the full file; anything else is refused.
+    assert_eq!(app.ics(&format!("/api/calendar.ics?caseId={}&neutral=false", case["id"])).await.2, full);
+    let (status, body) = app.send(reqwest::Method::GET, "/api/calendar.ics?neutral=maybe", None).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"]["message"].as_str().unwrap_or_default().contains("neutral"), "{body}");
+}
+
 #[tokio::test]
 async fn a_changed_deadline_keeps_its_uid_and_raises_its_sequence() {
     let app = start();

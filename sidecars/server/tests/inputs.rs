@@ -221,3 +221,53 @@ proptest! {
         })?;
     }
 }
+
+// Fewer cases: every passphrase tried is stretched by Argon2id (about half a second here).
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_body_panics_a_privacy_handler_or_opens_the_file_without_its_passphrase(
+        body in any_json(),
+        secret in prop_oneof![Just(String::new()), "[ -~]{0,40}", "[0-9A-Z-]{20,35}", "\\PC{0,12}"],
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, dir) = state();
+            let (_, note) = call("POST", "/api/notes").json(&json!({"title": "Kept", "body": "First line."})).send(&state).await;
+            let routes = ["/api/privacy/encrypt", "/api/privacy/unlock", "/api/privacy/lock", "/api/privacy/passphrase", "/api/privacy/decrypt", "/api/restore"];
+            // Plain: nothing but turning the lock on can succeed, and only with a passphrase.
+            for route in &routes[1..] {
+                let (status, answer) = call("POST", route).json(&body).send(&state).await;
+                prop_assert!([400, 409].contains(&status), "{route} with {body}: {status} {answer}");
+            }
+            // Locked with a known passphrase: random secrets and bodies never open it or panic.
+            let (status, _) = call("POST", "/api/privacy/encrypt").json(&json!({"passphrase": "a passphrase known here"})).send(&state).await;
+            prop_assert_eq!(status, 200);
+            let (status, _) = call("POST", "/api/privacy/lock").send(&state).await;
+            prop_assert_eq!(status, 200);
+            let shaped = [
+                body.clone(),
+                json!({"passphrase": secret}),
+                json!({"recoveryKey": secret}),
+                json!({"old": secret, "new": "another passphrase"}),
+                json!({"path": dir.path().join("x.proseva-backup"), "passphrase": secret}),
+            ];
+            for body in &shaped {
+                for route in &routes {
+                    let (status, answer) = call("POST", route).json(body).send(&state).await;
+                    // Locking what is locked is fine; nothing else may succeed.
+                    let fine = [400, 409, 423].contains(&status) || (*route == "/api/privacy/lock" && status == 200);
+                    prop_assert!(fine, "{route} with {body}: {status} {answer}");
+                }
+                let (status, answer) = call("GET", "/api/privacy").send(&state).await;
+                prop_assert!(status == 200 && answer == json!({"encrypted": true, "locked": true}), "{answer}");
+            }
+            let (status, _) = call("POST", "/api/privacy/unlock").json(&json!({"passphrase": "a passphrase known here"})).send(&state).await;
+            prop_assert_eq!(status, 200);
+            let (status, kept) = call("GET", &format!("/api/notes/{}", note["id"])).send(&state).await;
+            prop_assert!(status == 200 && kept["body"] == "First line.", "{kept}");
+            Ok(())
+        })?;
+    }
+}

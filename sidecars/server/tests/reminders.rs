@@ -262,6 +262,17 @@ async fn after_a_relaunch_what_came_due_while_closed_comes_first_once_per_deadli
             (hearing["id"].as_i64().unwrap(), false, "Hearing tomorrow 9:00 at Courtroom 2 — Smith v. Jones", 2),
         ]
     );
+    // Each says its case's kind, for the window to make some discreet: this case has none.
+    assert!(came.iter().all(|r| r.get("caseKind") == Some(&Value::Null)), "{came:?}");
+    let (status, _) = send(
+        &server,
+        reqwest::Method::PATCH,
+        &format!("/api/cases/{}", came[0]["caseId"]),
+        Some(&json!({"kind": "protective-order-respondent"})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(due(&server, instant(last_run), now).await.iter().all(|r| r["caseKind"] == "protective-order-respondent"));
     // Dismissing what was shown dismisses every reminder it stood for.
     let keys: Vec<Value> = came.iter().flat_map(|r| r["keys"].as_array().unwrap().clone()).collect();
     let (status, _) = server.post("/api/reminders/dismiss", &json!({"keys": keys})).await;

@@ -13,12 +13,14 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Local, TimeZone, Utc};
 use common::{App, app, app_with, ready};
 use proseva_desktop::reminders::{Announcer, Clock, Reminders};
+use proseva_desktop::settings::Discreet;
 use serde_json::{Value, json};
 
 /// What the scheduler asked to show and told the window, as a test sees it.
 #[derive(Default)]
 struct Recorder {
     notifications_off: bool,
+    discreet: Discreet,
     shown: Mutex<Vec<(String, String)>>,
     fired: Mutex<Vec<Vec<Value>>>,
 }
@@ -26,6 +28,9 @@ struct Recorder {
 impl Announcer for Recorder {
     fn notifications_on(&self) -> bool {
         !self.notifications_off
+    }
+    fn discreet(&self) -> Discreet {
+        self.discreet
     }
     fn show(&self, title: &str, body: &str) -> Result<(), String> {
         self.shown.lock().unwrap().push((title.to_string(), body.to_string()));
@@ -184,12 +189,18 @@ async fn the_calendar_goes_to_the_exports_folder_under_an_unused_name() {
         std::fs::read_to_string(one["path"].as_str().unwrap()).unwrap().contains(&format!("UID:deadline-{}@proseva.local", hearing["id"]))
     );
 
+    // Neutral: the same events with nothing of the case.
+    let quiet = app.invoke("calendar_export", json!({"caseId": mine["id"], "neutral": true})).unwrap();
+    assert_eq!(quiet["events"], 2);
+    let text = std::fs::read_to_string(quiet["path"].as_str().unwrap()).unwrap();
+    assert!(text.contains("SUMMARY:ProSeVA reminder") && !text.contains("Smith") && !text.contains("Hearing"), "{text}");
+
     let err = app.invoke("calendar_export", json!({"caseId": mine["id"], "deadlineId": hearing["id"]})).unwrap_err();
     assert_eq!(err["field"], "deadlineId");
     let err = app.invoke("calendar_export", json!({"caseId": 9999})).unwrap_err();
     assert_eq!(err["code"], "not_found");
     let files = std::fs::read_dir(app.data_dir().join("own").join("Exports")).unwrap().count();
-    assert_eq!(files, 4, "nothing written for what was refused");
+    assert_eq!(files, 5, "nothing written for what was refused");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -197,10 +208,15 @@ async fn reminder_settings_change_one_at_a_time_and_start_at_login_needs_its_lau
     let app = app();
     assert_eq!(
         app.invoke("reminder_settings", json!({})).unwrap(),
-        json!({"notifications": true, "startAtLogin": false, "startAtLoginAsked": false})
+        json!({"notifications": true, "startAtLogin": false, "startAtLoginAsked": false, "discreet": "protectiveOrders"})
     );
     let changed = app.invoke("set_reminder_settings", json!({"notifications": false, "startAtLoginAsked": true})).unwrap();
-    assert_eq!(changed, json!({"notifications": false, "startAtLogin": false, "startAtLoginAsked": true}));
+    assert_eq!(changed, json!({"notifications": false, "startAtLogin": false, "startAtLoginAsked": true, "discreet": "protectiveOrders"}));
+    let err = app.invoke("set_reminder_settings", json!({"discreet": "sometimes", "notifications": true})).unwrap_err();
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("discreet")), "{err}");
+    assert_eq!(app.invoke("reminder_settings", json!({})).unwrap(), changed, "nothing saved with a refused choice");
+    let changed = app.invoke("set_reminder_settings", json!({"discreet": "all"})).unwrap();
+    assert_eq!(changed["discreet"], "all");
     // The mock app has no login launcher: refused, and nothing else saved with it.
     let err = app.invoke("set_reminder_settings", json!({"startAtLogin": true, "notifications": true})).unwrap_err();
     assert_eq!(err["code"], "unavailable", "{err}");
@@ -376,4 +392,83 @@ async fn the_running_scheduler_follows_the_clock_and_a_moved_deadline_reminds_an
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(window.fired().len(), 2, "nothing twice while the clock stands");
     task.abort();
+}
+
+/// A protective order's reminders with discreet reminders as they come (for protective orders):
+/// its notification, and its line in the log, say "You have a reminder" and nothing of the case,
+/// while another case's name theirs; missed while closed, the summary says no more; `reminders.json`
+/// keeps no word of it; and the window still gets the whole reminder, asked of the server again,
+/// until its deadline is done.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_protective_orders_reminders_say_nothing_of_the_case_outside_the_window() {
+    let (app, clock) = app_on_clock();
+    let _sidecars = ready(&app).await;
+    let case = create(&app, "cases", json!({"name": "Doe v. Doe", "court": "Henrico JDR Court", "kind": "protective-order-petitioner"}));
+    let other = create(&app, "cases", json!({"name": "Elm St. eviction", "kind": "eviction-tenant"}));
+    let hearing = create(
+        &app,
+        "deadlines",
+        json!({"caseId": case["id"], "title": "Protective order hearing", "date": "2026-06-10", "time": "09:00"}),
+    );
+    create(&app, "deadlines", json!({"caseId": other["id"], "title": "File the answer", "date": "2026-06-10"}));
+    let said_of_the_case = ["Doe", "Protective order", "Henrico", "hearing"];
+    let discreet = ("ProSeVA".to_string(), "You have a reminder".to_string());
+    let workspace = app.state().workspace().unwrap();
+    let reminders = app.state().reminders.clone();
+    let window = Recorder::default();
+    assert_eq!(window.discreet(), Discreet::ProtectiveOrders, "the default");
+
+    set_clock(&clock, local(2026, 6, 7, 7, 0));
+    reminders.start_check(&workspace, &window).await.unwrap();
+    set_clock(&clock, local(2026, 6, 8, 9, 0));
+    let fired = reminders.check(&workspace, &window).await.unwrap();
+    assert_eq!(fired.len(), 2, "{fired:?}");
+    let theirs = fired.iter().find(|r| r["deadlineId"] == hearing["id"]).unwrap();
+    assert_eq!(theirs["caseKind"], "protective-order-petitioner");
+    assert!(theirs["text"].as_str().unwrap().contains("Protective order hearing"), "the window hears all of it: {theirs}");
+    let shown = window.shown();
+    assert!(shown.contains(&discreet), "{shown:?}");
+    assert!(shown.iter().any(|(title, body)| title == "ProSeVA: Elm St. eviction" && body.contains("File the answer")), "{shown:?}");
+    let log = logged(&reminders);
+    let line = log.iter().find(|l| l["keys"] == theirs["keys"]).expect("its line in the log");
+    assert_eq!((line["title"].as_str(), line["body"].as_str()), (Some("ProSeVA"), Some("You have a reminder")));
+    for said in said_of_the_case {
+        assert!(!line.to_string().contains(said), "{said} in {line}");
+    }
+
+    // Quit; relaunched after the morning of the 10th: one summary, discreet since one of the two is.
+    let relaunched = Reminders::new(app.data_dir(), Clock::File(clock.clone()));
+    set_clock(&clock, local(2026, 6, 11, 10, 0));
+    let after = Recorder::default();
+    let missed = relaunched.start_check(&workspace, &after).await.unwrap();
+    assert_eq!(missed.reminders.len(), 2, "{:?}", missed.reminders);
+    assert_eq!(after.shown(), vec![discreet.clone()]);
+    assert_eq!(
+        (logged(&relaunched)[2]["title"].as_str(), logged(&relaunched)[2]["body"].as_str()),
+        (Some("ProSeVA"), Some("You have a reminder"))
+    );
+    let on_disk = std::fs::read_to_string(app.data_dir().join("reminders.json")).unwrap();
+    for said in said_of_the_case {
+        assert!(!on_disk.contains(said), "{said} in reminders.json: {on_disk}");
+    }
+    assert!(on_disk.contains("Elm St. eviction"), "a reminder that is not discreet is kept whole: {on_disk}");
+
+    // The next start has it from the file without its text; the window gets the text again.
+    set_clock(&clock, local(2026, 6, 11, 11, 0));
+    reminders.start_check(&workspace, &Recorder::default()).await.unwrap();
+    let answer = app.invoke("reminders_missed", json!({})).unwrap();
+    let list = answer["reminders"].as_array().unwrap();
+    assert_eq!(list.len(), 2, "{answer}");
+    let back = list.iter().find(|r| r["deadlineId"] == hearing["id"]).unwrap();
+    assert_eq!(back["caseName"], "Doe v. Doe");
+    assert!(back["text"].as_str().unwrap().contains("Protective order hearing"), "{back}");
+
+    // Marked done: the server has no reminder of it any more; it leaves the list, and the file.
+    app.invoke("update_record", json!({"resource": "deadlines", "id": hearing["id"], "changes": {"done": true}})).unwrap();
+    let answer = app.invoke("reminders_missed", json!({})).unwrap();
+    let left: Vec<&Value> = answer["reminders"].as_array().unwrap().iter().collect();
+    assert_eq!(left.len(), 1, "{answer}");
+    assert_ne!(left[0]["deadlineId"], hearing["id"]);
+    let ledger: Value = serde_json::from_slice(&std::fs::read(app.data_dir().join("reminders.json")).unwrap()).unwrap();
+    assert!(ledger["missed"].as_array().unwrap().iter().all(|r| r["deadlineId"] != hearing["id"]), "{ledger}");
 }

@@ -60,6 +60,33 @@ pub fn start_xvfb() -> Result<(Guard, String)> {
     Ok((guard, format!(":{number}")))
 }
 
+/// Starts a D-Bus session bus of the test's own (`dbus-daemon --session`), as a desktop has one: a
+/// second launch of ProSeVA finds the window already open through it and shows it. Returns the
+/// guard and the bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
+pub fn start_session_bus() -> Result<(Guard, String)> {
+    let daemon = which("dbus-daemon").ok_or("dbus-daemon is not installed (apt-get install dbus-x11; `make test` installs it)")?;
+    let mut child = Command::new(&daemon)
+        .args(["--session", "--nofork", "--nopidfile", "--print-address=1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("starting dbus-daemon: {e}"))?;
+    let stdout = child.stdout.take().ok_or("dbus-daemon's stdout")?;
+    let guard = Guard(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(10)).map_err(|_| "dbus-daemon did not print its address within 10 s")?;
+    let address = line.trim().to_string();
+    if address.is_empty() {
+        return Err("dbus-daemon printed no address".into());
+    }
+    Ok((guard, address))
+}
+
 /// A W3C WebDriver session.
 pub struct Session {
     http: Client,

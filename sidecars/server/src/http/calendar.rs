@@ -2,10 +2,13 @@
 //!
 //! - `GET /api/calendar.ics` — every deadline and hearing as an iCalendar file
 //!   ([`crate::calendar`]); `?caseId=N` one case's (404 for no such case), `?deadlineId=N` one
-//!   deadline (404 likewise); `text/calendar; charset=utf-8`.
+//!   deadline (404 likewise); `&neutral=true` with nothing about the case in it (every event
+//!   "ProSeVA reminder", no description or place); `text/calendar; charset=utf-8`.
 //! - `GET /api/reminders?from=<RFC 3339>&to=<RFC 3339>` — the reminders that fire in `[from, to)`
 //!   (at most [`reminders::MAX_RANGE_DAYS`] days), worded as read at `to`:
-//!   `{"from", "to", "reminders": [Reminder]}` ([`crate::store::due_reminders::Reminder`]). The window asks for
+//!   `{"from", "to", "reminders": [Reminder]}` ([`crate::store::due_reminders::Reminder`]), each
+//!   with its case's `caseKind` too (null without a case or a kind: the window makes the reminders
+//!   of some kinds discreet). The window asks for
 //!   `[last time it asked, now)`: on start, that is everything that came due while it was closed.
 //! - `POST /api/reminders/dismiss` `{"keys": [...]}` — those reminders never come back:
 //!   `{"dismissed": [...], "ignored": [keys of deadlines that no longer exist]}`.
@@ -30,6 +33,7 @@ use crate::fields::{DATE_YEARS, Fields};
 use crate::reminders;
 use crate::store::cases::{Case, Cases};
 use crate::store::deadlines::Deadlines;
+use crate::store::due_reminders::Reminder;
 use crate::store::{ListFilter, Table, dismissals};
 use crate::{ApiError, AppState};
 
@@ -54,11 +58,12 @@ async fn calendar_file(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let object = query_object(query)?;
-    let mut f = Fields::new(&object, &["caseId", "deadlineId"], "query parameter")?;
+    let mut f = Fields::new(&object, &["caseId", "deadlineId", "neutral"], "query parameter")?;
     let (case_id, deadline_id) = (f.id("caseId"), f.id("deadlineId"));
     if case_id.is_some() && deadline_id.is_some() {
         f.error("deadlineId", "give caseId or deadlineId, not both");
     }
+    let neutral = f.bool("neutral").unwrap_or(false);
     f.finish()?;
     let (file_name, body) = state
         .blocking(move |s| {
@@ -82,7 +87,12 @@ async fn calendar_file(
                     (Some(id), None) => format!("proseva-case-{id}.ics"),
                     (None, None) => "proseva-deadlines.ics".to_string(),
                 };
-                Ok((file_name, calendar::calendar(&name, &entries, &chrono::Local)))
+                let body = if neutral {
+                    calendar::neutral_calendar(&entries, &chrono::Local)
+                } else {
+                    calendar::calendar(&name, &entries, &chrono::Local)
+                };
+                Ok((file_name, body))
             })
         })
         .await?;
@@ -131,9 +141,34 @@ async fn due(
     }
     f.finish()?;
     let (Some(from), Some(to)) = (from, to) else { return Err(ApiError::Internal("validated range missing".into())) };
-    let found = state.blocking(move |s| s.store.read(|c| crate::store::due_reminders::due(c, from, to, &chrono::Local))).await?;
+    let found = state
+        .blocking(move |s| s.store.read(|c| with_case_kinds(c, crate::store::due_reminders::due(c, from, to, &chrono::Local)?)))
+        .await?;
     let stamp = |at: DateTime<Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     Ok(Json(json!({ "from": stamp(from), "to": stamp(to), "reminders": found })))
+}
+
+/// The reminders as JSON, each with its case's kind as `caseKind` (null without a case or a kind).
+fn with_case_kinds(c: &rusqlite::Connection, found: Vec<Reminder>) -> Result<Vec<Value>, ApiError> {
+    let mut kinds: BTreeMap<i64, Option<String>> = BTreeMap::new();
+    let mut out = Vec::with_capacity(found.len());
+    for reminder in found {
+        let kind = match reminder.case_id {
+            Some(id) => match kinds.get(&id) {
+                Some(kind) => kind.clone(),
+                None => {
+                    let kind = Cases::get(c, id)?.and_then(|case| case.kind);
+                    kinds.insert(id, kind.clone());
+                    kind
+                }
+            },
+            None => None,
+        };
+        let mut value = serde_json::to_value(&reminder).map_err(|e| ApiError::Internal(format!("a reminder as JSON: {e}")))?;
+        value["caseKind"] = kind.map_or(Value::Null, Value::String);
+        out.push(value);
+    }
+    Ok(out)
 }
 
 async fn dismiss(State(state): State<AppState>, JsonBody(body): JsonBody) -> Result<Json<dismissals::Dismissed>, ApiError> {

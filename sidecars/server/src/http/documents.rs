@@ -193,8 +193,8 @@ async fn file(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
         .blocking(move |s| s.store.read(|c| documents::stored_file(c, id)))
         .await?
         .ok_or_else(|| ApiError::not_found("document", id))?;
-    let path = state.config.documents_dir().join(&stored.stored_file);
-    let bytes = tokio::fs::read(&path).await.map_err(|e| ApiError::Internal(format!("reading {}: {e}", path.display())))?;
+    let name = stored.stored_file.clone();
+    let bytes = state.blocking(move |s| s.privacy.read_file(&name)).await?;
     let download_name: String =
         stored.file_name.chars().map(|c| if c.is_ascii_graphic() && c != '"' || c == ' ' { c } else { '_' }).collect();
     Ok((

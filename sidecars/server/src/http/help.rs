@@ -163,7 +163,7 @@ async fn packet(State(state): State<AppState>, Path(id): Path<String>, JsonBody(
     state
         .blocking(move |s| {
             let gathered = s.store.read(|c| packet::gather(c, id, &choice, today))?;
-            packet::write(&gathered, &s.config.documents_dir(), &s.config.exports_dir())
+            packet::write(&gathered, &s.privacy, &s.config.exports_dir())
         })
         .await
         .map(Json)

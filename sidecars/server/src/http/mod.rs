@@ -8,12 +8,14 @@
 //! the deadline rules, reminders and the calendar file (`calendar`: `/api/reminders`,
 //! `/api/calendar.ics`), the ticked steps of a case's path (`steps`), the paths themselves and
 //! each case's (`paths`: `/api/paths`, `/api/which-court`, `/api/cases/{id}/path`), help from people
-//! (`help`: `/api/help/localities`, `/api/help`, `/api/help/eligibility`), OpenAI's `/v1/embeddings` and
-//! `/v1/models`, and the agent's routes (`agent`).
+//! (`help`: `/api/help/localities`, `/api/help`, `/api/help/eligibility`), the case file's lock
+//! (`privacy`: `/api/privacy…`), OpenAI's `/v1/embeddings` and `/v1/models`, and the agent's
+//! routes (`agent`).
 //!
 //! Guards, outermost first: the `Host` must be loopback and a browser `Origin`, if any, must be
 //! a page on this machine (403); every route but `GET /api/health` needs the bearer token when
-//! one is configured (401); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
+//! one is configured (401); while the case file is locked, every route that holds the person's
+//! data answers 423 (`privacy::gate`); bodies are capped at `PROSEVA_MAX_BODY_BYTES` (413).
 
 pub mod agent;
 mod backup;
@@ -25,6 +27,7 @@ mod help;
 mod limits;
 mod links;
 mod paths;
+mod privacy;
 mod resources;
 mod steps;
 
@@ -84,6 +87,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .merge(steps::routes())
         .merge(paths::routes())
         .merge(help::routes())
+        .merge(privacy::routes())
         .route("/v1/embeddings", post(embeddings))
         .route("/v1/models", get(models))
         .route("/v1/models/{*id}", get(model))
@@ -91,6 +95,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::from_fn_with_state(state.clone(), privacy::gate))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
@@ -114,11 +119,14 @@ async fn guard(State(state): State<AppState>, request: Request, next: Next) -> R
 }
 
 async fn health(State(state): State<AppState>) -> Json<Value> {
+    let privacy = state.privacy.status();
     Json(json!({
         "status": "ok",
         "service": "proseva-server",
         "version": env!("CARGO_PKG_VERSION"),
         "embeddings": state.knowledge.status(),
+        "encrypted": privacy.encrypted,
+        "locked": privacy.locked,
     }))
 }
 

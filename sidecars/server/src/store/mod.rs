@@ -24,12 +24,13 @@ pub mod path_steps;
 pub mod timeline;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 use rusqlite::{Connection, OpenFlags, Row, ToSql, TransactionBehavior};
 use rusqlite_migration::{M, Migrations};
 use serde::Serialize;
 use serde_json::Value;
+use zeroize::Zeroizing;
 
 use crate::ApiError;
 
@@ -49,75 +50,156 @@ fn migrations() -> Migrations<'static> {
     ])
 }
 
-/// Handle to `proseva.db`; cheap to clone.
+/// Handle to `proseva.db`; cheap to clone. A store may be *closed* (the case file is locked): then
+/// every read and write answers [`ApiError::Locked`] until [`Store::reopen`] gives it the file and
+/// its key again.
 #[derive(Clone)]
 pub struct Store {
-    inner: Arc<Inner>,
+    inner: Arc<RwLock<Option<Open>>>,
 }
 
-struct Inner {
+/// An open database: where it is, its SQLCipher key (none for a plain file) and its connections.
+struct Open {
     path: PathBuf,
+    key: Option<Zeroizing<String>>,
     writer: Mutex<Connection>,
     idle_readers: Mutex<Vec<Connection>>,
 }
 
-impl std::fmt::Debug for Store {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store").field("path", &self.inner.path).finish_non_exhaustive()
-    }
-}
-
-impl Store {
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Self, ApiError> {
+impl Open {
+    fn at(path: &Path, key: Option<Zeroizing<String>>) -> Result<Open, ApiError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| ApiError::Internal(format!("creating {}: {e}", dir.display())))?;
         }
         let mut writer = Connection::open(path)?;
+        apply_key(&writer, key.as_deref().map(String::as_str))?;
         writer.pragma_update(None, "journal_mode", "WAL")?;
         configure(&writer)?;
         migrations().to_latest(&mut writer)?;
-        Ok(Store { inner: Arc::new(Inner { path: path.to_path_buf(), writer: Mutex::new(writer), idle_readers: Mutex::new(Vec::new()) }) })
+        Ok(Open { path: path.to_path_buf(), key, writer: Mutex::new(writer), idle_readers: Mutex::new(Vec::new()) })
+    }
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let open = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        f.debug_struct("Store")
+            .field("path", &open.as_ref().map(|o| o.path.clone()))
+            .field("encrypted", &open.as_ref().map(|o| o.key.is_some()))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the plain database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Self, ApiError> {
+        Self::open_with_key(path, None)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.inner.path
+    /// Opens (creating if needed) the database at `path` with SQLCipher `key` (a raw key as
+    /// `x'…'`, see `privacy::keys::DataKey::sqlcipher_key`), or plain with none, and brings its
+    /// schema up to date.
+    pub fn open_with_key(path: &Path, key: Option<Zeroizing<String>>) -> Result<Self, ApiError> {
+        let store = Store::closed();
+        store.reopen(path, key)?;
+        Ok(store)
+    }
+
+    /// A store with no database: every read and write is [`ApiError::Locked`].
+    pub fn closed() -> Self {
+        Store { inner: Arc::new(RwLock::new(None)) }
+    }
+
+    /// Opens the database at `path` (with `key`) in place of the one open now, once no read or
+    /// write runs. A key that does not open the file is an error and leaves the store closed.
+    pub fn reopen(&self, path: &Path, key: Option<Zeroizing<String>>) -> Result<(), ApiError> {
+        let mut slot = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        *slot = None;
+        *slot = Some(Open::at(path, key)?);
+        Ok(())
+    }
+
+    /// Runs `f` on the write connection while no other read or write runs, then opens the
+    /// database `f` names (with its key) in place of this one: the privacy lock changes the
+    /// file's form this way. If `f` fails, the store stays as it was.
+    pub fn convert<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<(T, PathBuf, Option<Zeroizing<String>>), ApiError>,
+    ) -> Result<T, ApiError> {
+        let mut slot = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let open = slot.as_mut().ok_or(ApiError::Locked)?;
+        let (value, path, key) = f(open.writer.get_mut().unwrap_or_else(|e| e.into_inner()))?;
+        *slot = None;
+        *slot = Some(Open::at(&path, key)?);
+        Ok(value)
+    }
+
+    /// Closes the database once no read or write runs (the connections, and the key with them,
+    /// are dropped); from then on every read and write is [`ApiError::Locked`].
+    pub fn close(&self) {
+        *self.inner.write().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
+    /// The database's file, while open.
+    pub fn path(&self) -> Option<PathBuf> {
+        self.inner.read().unwrap_or_else(|e| e.into_inner()).as_ref().map(|o| o.path.clone())
     }
 
     /// Runs `f` on a read-only connection. Blocking: call from `spawn_blocking` in async code.
     pub fn read<T>(&self, f: impl FnOnce(&Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
-        let idle = self.inner.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let guard = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        let open = guard.as_ref().ok_or(ApiError::Locked)?;
+        let idle = open.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let conn = match idle {
             Some(conn) => conn,
             None => {
-                let conn =
-                    Connection::open_with_flags(&self.inner.path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+                let conn = Connection::open_with_flags(&open.path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+                apply_key(&conn, open.key.as_deref().map(String::as_str))?;
                 configure(&conn)?;
                 conn.pragma_update(None, "query_only", true)?;
                 conn
             }
         };
         let result = f(&conn);
-        self.inner.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).push(conn);
+        open.idle_readers.lock().unwrap_or_else(|e| e.into_inner()).push(conn);
         result
     }
 
     /// Runs `f` on the write connection outside a transaction, holding it so that no write can
     /// happen meanwhile (backup and restore). Blocking.
     pub fn with_writer<T>(&self, f: impl FnOnce(&mut Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
-        let mut conn = self.inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let guard = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        let open = guard.as_ref().ok_or(ApiError::Locked)?;
+        let mut conn = open.writer.lock().unwrap_or_else(|e| e.into_inner());
         f(&mut conn)
     }
 
     /// Runs `f` in one write transaction, committed (durably) if `f` succeeds and rolled back if
     /// it fails. Blocking: call from `spawn_blocking` in async code.
     pub fn write<T>(&self, f: impl FnOnce(&Connection) -> Result<T, ApiError>) -> Result<T, ApiError> {
-        let mut conn = self.inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let guard = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        let open = guard.as_ref().ok_or(ApiError::Locked)?;
+        let mut conn = open.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let value = f(&tx)?;
         tx.commit()?;
         Ok(value)
     }
+}
+
+/// Gives a new connection its SQLCipher key (the first statement it runs) and checks that the
+/// file opens with it: SQLCipher only finds out at the first read.
+pub fn apply_key(conn: &Connection, key: Option<&str>) -> Result<(), ApiError> {
+    let Some(key) = key else { return Ok(()) };
+    let statement = Zeroizing::new(format!("PRAGMA key = \"{key}\";"));
+    conn.execute_batch(&statement)?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))
+        .map_err(|e| ApiError::Internal(format!("the case file does not open with its key: {e}")))?;
+    Ok(())
 }
 
 fn configure(conn: &Connection) -> Result<(), ApiError> {
