@@ -179,6 +179,13 @@ export class PrivacySettingsGroup {
     this.onPart = group.querySelector('#privacy-on');
     this.error = group.querySelector('#err-privacy');
     this.idle = group.querySelector('#set-idle-lock');
+    this.remember = group.querySelector('#set-unlock-without-asking');
+    this.keepField = group.querySelector('#keep-passphrase-field');
+    this.keepPassphrase = group.querySelector('#privacy-keep-passphrase');
+    this.remember.addEventListener('change', () => {
+      this.keepField.hidden = !(this.remember.checked && this.loaded && !this.loaded.unlockWithoutAsking);
+      if (!this.keepField.hidden) this.keepPassphrase.focus();
+    });
     this.recoveryBox = group.querySelector('#privacy-recovery');
     this.recoveryKey = group.querySelector('#privacy-recovery-key');
     this.status = { encrypted: false, locked: false };
@@ -206,6 +213,9 @@ export class PrivacySettingsGroup {
       this.status = status;
       this.loaded = settings;
       this.idle.value = String(settings.idleLockMinutes);
+      this.remember.checked = settings.unlockWithoutAsking === true;
+      this.keepPassphrase.value = '';
+      this.keepField.hidden = true;
     } catch (err) {
       this.showError(`The lock's state could not be read: ${commandError(err).message}`);
     }
@@ -220,18 +230,31 @@ export class PrivacySettingsGroup {
     this.offPart.hidden = on;
     this.onPart.hidden = !on;
     this.idle.disabled = !on || !this.loaded;
+    const keyring = Boolean(this.loaded && this.loaded.keyring);
+    this.remember.disabled = !on || !keyring;
+    this.group.querySelector('#hint-unlock-without-asking').textContent = keyring
+      ? 'Keeps your passphrase in this computer’s keyring, so ProSeVA opens without asking: anyone who can log in to this computer as you can then open your case file. Off unless you turn it on.'
+      : 'Not available here: this computer has no system keyring to keep the passphrase in (ProSeVA never keeps it in a file).';
   }
 
   changes() {
     if (!this.loaded) return null;
+    const out = {};
     const minutes = Number(this.idle.value);
-    return minutes !== this.loaded.idleLockMinutes ? { idleLockMinutes: minutes } : null;
+    if (minutes !== this.loaded.idleLockMinutes) out.idleLockMinutes = minutes;
+    if (!this.remember.disabled && this.remember.checked !== (this.loaded.unlockWithoutAsking === true)) {
+      out.unlockWithoutAsking = this.remember.checked;
+      if (this.remember.checked) out.passphrase = this.keepPassphrase.value;
+    }
+    return Object.keys(out).length ? out : null;
   }
 
   async save() {
     const changes = this.changes();
     if (!changes) return this.loaded;
     this.loaded = await api.setPrivacySettings(changes);
+    this.keepPassphrase.value = '';
+    this.keepField.hidden = true;
     this.onChange(this.loaded);
     return this.loaded;
   }

@@ -194,6 +194,10 @@ fn start_supervisor<R: Runtime>(app: tauri::AppHandle<R>) {
                 tauri::async_runtime::spawn(async move {
                     library::at_start(&law, law_updates, library::now_secs());
                 });
+                // A locked case file opens by itself with a passphrase kept in the system keyring
+                // (if the person chose so) before the reminders' first check.
+                let unlocking = app.clone();
+                tauri::async_runtime::block_on(async move { privacy::unlock_if_remembered(&unlocking.state::<AppState>()).await });
                 // Reminders: what came due while the app was closed, then every 30 seconds.
                 let server = app.clone();
                 let announcer = Arc::new(calendar::WindowAnnouncer(app.clone()));

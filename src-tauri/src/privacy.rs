@@ -26,6 +26,7 @@ fn encrypted(state: &AppState) -> bool {
 /// started on it starts locked).
 #[tauri::command]
 pub async fn privacy_status(state: State<'_, AppState>) -> Result<Value, CommandError> {
+    unlock_if_remembered(&state).await;
     let encrypted = encrypted(&state);
     match state.workspace() {
         Ok(ws) => match ws.privacy().await {
@@ -92,24 +93,55 @@ pub async fn privacy_change_passphrase(
     new: String,
 ) -> Result<Value, CommandError> {
     let old = secret(old, recovery_key, "old")?;
-    Ok(state.workspace()?.privacy_change_passphrase(&old, &new).await?)
+    let changed = state.workspace()?.privacy_change_passphrase(&old, &new).await?;
+    // A passphrase kept in the keyring follows the change.
+    if state.settings.remembered_passphrase().is_some() {
+        state.settings.remember_passphrase(Some(&new))?;
+    }
+    Ok(changed)
 }
 
 #[tauri::command]
 pub async fn privacy_decrypt(state: State<'_, AppState>, passphrase: String) -> Result<Value, CommandError> {
-    Ok(state.workspace()?.privacy_decrypt(&passphrase).await?)
+    let off = state.workspace()?.privacy_decrypt(&passphrase).await?;
+    state.settings.remember_passphrase(None)?;
+    Ok(off)
 }
 
-/// `{idleLockMinutes}` (0 = never).
-#[tauri::command]
-pub fn privacy_settings(state: State<'_, AppState>) -> PrivacySettings {
-    state.settings.settings().privacy
+/// Settings → Privacy and safety: `{idleLockMinutes, unlockWithoutAsking, keyring}` — whether the
+/// passphrase is kept in the system keyring to unlock at start, and whether there is a keyring.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PrivacyView {
+    pub idle_lock_minutes: u32,
+    pub unlock_without_asking: bool,
+    pub keyring: bool,
 }
 
-/// Changes the idle minutes before the window locks: one of 0 (never), 5, 10, 15, 30, 60.
+fn view(state: &AppState) -> PrivacyView {
+    PrivacyView {
+        idle_lock_minutes: state.settings.settings().privacy.idle_lock_minutes,
+        unlock_without_asking: state.settings.remembered_passphrase().is_some(),
+        keyring: state.settings.has_keyring(),
+    }
+}
+
 #[tauri::command]
-pub fn set_privacy_settings(state: State<'_, AppState>, idle_lock_minutes: Option<u32>) -> Result<PrivacySettings, CommandError> {
-    let mut chosen = state.settings.settings().privacy;
+pub fn privacy_settings(state: State<'_, AppState>) -> PrivacyView {
+    view(&state)
+}
+
+/// Changes the idle minutes before the window locks (0 = never, 5, 10, 15, 30, 60), and "unlock on
+/// this computer without asking": turning it on needs the passphrase, checked by the server
+/// first, and a system keyring to keep it in.
+#[tauri::command]
+pub async fn set_privacy_settings(
+    state: State<'_, AppState>,
+    idle_lock_minutes: Option<u32>,
+    unlock_without_asking: Option<bool>,
+    passphrase: Option<String>,
+) -> Result<PrivacyView, CommandError> {
+    let mut chosen: PrivacySettings = state.settings.settings().privacy;
     if let Some(minutes) = idle_lock_minutes {
         if !IDLE_LOCK_CHOICES.contains(&minutes) {
             let choices: Vec<String> = IDLE_LOCK_CHOICES.iter().map(u32::to_string).collect();
@@ -117,8 +149,49 @@ pub fn set_privacy_settings(state: State<'_, AppState>, idle_lock_minutes: Optio
         }
         chosen.idle_lock_minutes = minutes;
     }
+    match unlock_without_asking {
+        Some(true) => {
+            let Some(passphrase) = passphrase.filter(|p| !p.is_empty()) else {
+                return Err(CommandError::invalid("passphrase", "type your passphrase to keep it in the system keyring"));
+            };
+            if !state.settings.has_keyring() {
+                return Err(CommandError::invalid(
+                    "unlockWithoutAsking",
+                    "there is no system keyring on this computer to keep the passphrase in (it is never kept in a file)",
+                ));
+            }
+            // The server checks it: sealing the key anew under the same passphrase opens it first.
+            let check = Unlock::Passphrase(passphrase.clone());
+            workspace(&state).await?.privacy_change_passphrase(&check, &passphrase).await?;
+            state.settings.remember_passphrase(Some(&passphrase))?;
+        }
+        Some(false) => state.settings.remember_passphrase(None)?,
+        None => {}
+    }
     state.settings.save_privacy(chosen)?;
-    Ok(chosen)
+    Ok(view(&state))
+}
+
+/// At start (and when the page asks first): a locked case file opens by itself with the
+/// passphrase kept in the system keyring, if the person chose that. A kept passphrase that no
+/// longer opens it is forgotten.
+pub async fn unlock_if_remembered(state: &AppState) {
+    if !encrypted(state) {
+        return;
+    }
+    let Some(passphrase) = state.settings.remembered_passphrase() else { return };
+    let Ok(ws) = state.workspace() else { return };
+    if ws.privacy().await.ok().and_then(|s| s["locked"].as_bool()) != Some(true) {
+        return;
+    }
+    match ws.privacy_unlock(&Unlock::Passphrase(passphrase)).await {
+        Ok(_) => tracing::info!("privacy: unlocked with the passphrase kept in the system keyring"),
+        Err(proseva_workspace::WorkspaceError::Invalid { .. }) => {
+            tracing::warn!("privacy: the passphrase kept in the system keyring no longer opens the case file; it is forgotten");
+            let _ = state.settings.remember_passphrase(None);
+        }
+        Err(e) => tracing::warn!("privacy: could not unlock with the kept passphrase: {e}"),
+    }
 }
 
 /// Locks the case file now when a passphrase protects it (quick exit): waits for the server's

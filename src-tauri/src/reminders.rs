@@ -262,7 +262,17 @@ impl Reminders {
         }))
     }
 
+    /// Writes `reminders.json`. With the case file locked by a passphrase (`privacy.json` beside
+    /// it), no reminder's text is kept in it at all, discreet or not: only what finds it again.
     fn write_ledger(&self, ledger: &Ledger) -> Result<(), ReminderError> {
+        let encrypted = self.state_file.with_file_name(crate::privacy::KEY_FILE).is_file();
+        let stripped;
+        let ledger = if encrypted {
+            stripped = Ledger { last_checked: ledger.last_checked.clone(), missed: kept_all_on_disk(&ledger.missed, Discreet::All) };
+            &stripped
+        } else {
+            ledger
+        };
         let bytes = serde_json::to_vec_pretty(ledger).expect("the ledger serialises");
         write_private_atomically(&self.state_file, &bytes)
             .map_err(|e| ReminderError::File { path: self.state_file.clone(), message: e.to_string() })
@@ -545,6 +555,25 @@ mod tests {
         }
         assert_eq!(kept_on_disk(&kept, Discreet::Off), kept, "kept without its text stays so");
         assert_eq!(kept_on_disk(&r, Discreet::Off), r, "not discreet: all of it");
+    }
+
+    #[test]
+    fn with_the_case_file_locked_reminders_json_keeps_no_reminders_text_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let reminders = Reminders::new(dir.path(), Clock::System);
+        let eviction = json!({"key": "deadline/9/2d/2026-03-11", "deadlineId": 9, "caseId": 4, "caseKind": "eviction-tenant",
+                              "caseName": "Roe v. Elm St. LLC", "text": "Answer due in 2 days", "at": "2026-03-09T12:00:00Z"});
+        let write = |reminders: &Reminders| {
+            reminders.write_ledger(&Ledger { last_checked: Some("2026-03-09T12:00:00Z".into()), missed: vec![eviction.clone()] }).unwrap();
+            std::fs::read_to_string(dir.path().join(STATE_FILE)).unwrap()
+        };
+        assert!(write(&reminders).contains("Roe v. Elm St."), "plain: the whole reminder, as before");
+        std::fs::write(dir.path().join(crate::privacy::KEY_FILE), "{}").unwrap();
+        let written = write(&reminders);
+        for said in ["Roe", "Elm", "Answer due", "eviction"] {
+            assert!(!written.contains(said), "{said} in {written}");
+        }
+        assert!(written.contains("\"deadlineId\": 9") && written.contains("\"discreet\": true"), "{written}");
     }
 
     #[test]

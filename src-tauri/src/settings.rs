@@ -26,6 +26,9 @@ pub const SECRETS: &[(&str, &str)] = &[
 ];
 
 const KEYRING_SERVICE: &str = "org.proseva.desktop";
+/// The case file's passphrase, kept for "unlock on this computer without asking" — only ever in
+/// the system keyring, never in `secrets.json`, and never listed with the other secrets.
+const CASE_FILE_PASSPHRASE: &str = "PROSEVA_CASE_FILE_PASSPHRASE";
 const MAX_SECRET_CHARS: usize = 4096;
 const MAX_FIELD_CHARS: usize = 500;
 
@@ -474,6 +477,37 @@ impl SettingsStore {
         self.save_with(|s| s.privacy = privacy)
     }
 
+    /// Whether secrets go to a system keyring (not the private file).
+    pub fn has_keyring(&self) -> bool {
+        self.secrets.kind() == "keyring"
+    }
+
+    /// The case file's passphrase kept in the system keyring, if the person chose "unlock on this
+    /// computer without asking" (never from a file).
+    pub fn remembered_passphrase(&self) -> Option<String> {
+        if !self.has_keyring() {
+            return None;
+        }
+        self.secrets.get(CASE_FILE_PASSPHRASE).unwrap_or_else(|e| {
+            tracing::warn!("the system keyring could not be read: {e}");
+            None
+        })
+    }
+
+    /// Keeps (`Some`) or forgets (`None`) the case file's passphrase in the system keyring. Without
+    /// a keyring it is refused: a passphrase kept in a file beside the data would open it to anyone.
+    pub fn remember_passphrase(&self, passphrase: Option<&str>) -> Result<(), SettingsError> {
+        match passphrase {
+            Some(_) if !self.has_keyring() => Err(SettingsError::invalid(
+                "unlockWithoutAsking",
+                "there is no system keyring on this computer to keep the passphrase in (it is never kept in a file)",
+            )),
+            Some(p) => self.secrets.set(CASE_FILE_PASSPHRASE, p),
+            None if self.has_keyring() => self.secrets.delete(CASE_FILE_PASSPHRASE),
+            None => Ok(()),
+        }
+    }
+
     /// Saves whether the first start's question was answered or skipped.
     pub fn save_start_done(&self, done: bool) -> Result<(), SettingsError> {
         self.save_with(|s| s.start_done = done)
@@ -589,6 +623,50 @@ mod tests {
     fn mode(path: &Path) -> u32 {
         use std::os::unix::fs::PermissionsExt;
         fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    /// A keyring in memory, as the Secret Service would answer.
+    struct MemoryKeyring(Mutex<BTreeMap<String, String>>);
+
+    impl SecretBackend for MemoryKeyring {
+        fn kind(&self) -> &'static str {
+            "keyring"
+        }
+        fn get(&self, name: &str) -> Result<Option<String>, SettingsError> {
+            Ok(self.0.lock().unwrap().get(name).cloned())
+        }
+        fn set(&self, name: &str, value: &str) -> Result<(), SettingsError> {
+            self.0.lock().unwrap().insert(name.to_string(), value.to_string());
+            Ok(())
+        }
+        fn delete(&self, name: &str) -> Result<(), SettingsError> {
+            self.0.lock().unwrap().remove(name);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_case_files_passphrase_is_kept_only_in_a_keyring_never_in_a_file_nor_among_the_secrets() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = store(dir.path(), &[]);
+        let err = file.remember_passphrase(Some("willow creek at dawn")).unwrap_err().to_string();
+        assert!(err.contains("no system keyring"), "{err}");
+        assert_eq!(file.remembered_passphrase(), None);
+        assert!(!fs::read_to_string(dir.path().join("secrets.json")).unwrap_or_default().contains("willow"));
+        file.remember_passphrase(None).unwrap();
+
+        let keyring = SettingsStore::with_env(dir.path(), Box::new(MemoryKeyring(Mutex::new(BTreeMap::new()))), Box::new(|_| None));
+        assert!(keyring.has_keyring());
+        keyring.remember_passphrase(Some("willow creek at dawn")).unwrap();
+        assert_eq!(keyring.remembered_passphrase().as_deref(), Some("willow creek at dawn"));
+        assert!(!serde_json::to_string(&keyring.view()).unwrap().contains("willow"), "not listed with the API keys");
+        assert_eq!(keyring.lookup("PROSEVA_CASE_FILE_PASSPHRASE"), None, "never handed to the agent as a setting");
+        keyring.remember_passphrase(None).unwrap();
+        assert_eq!(keyring.remembered_passphrase(), None);
+        // The idle minutes default, and persist.
+        assert_eq!(keyring.settings().privacy.idle_lock_minutes, DEFAULT_IDLE_LOCK_MINUTES);
+        keyring.save_privacy(PrivacySettings { idle_lock_minutes: 30 }).unwrap();
+        assert_eq!(store(dir.path(), &[]).settings().privacy.idle_lock_minutes, 30);
     }
 
     #[test]

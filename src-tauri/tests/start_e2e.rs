@@ -187,6 +187,7 @@ fn a_yes_hands_off_to_a_lawyer_and_the_packet_is_made() {
     session.wait_for("#start-form", LONG).unwrap();
     press(&session, "#start-create");
     session.wait_for("#panel-workspace:not([hidden]) #case-path .path-step", LONG).unwrap();
+    support::decline_lock_offer(&session);
     let case_id = session
         .script_async(
             "const done = arguments[arguments.length - 1];

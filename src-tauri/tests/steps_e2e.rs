@@ -275,6 +275,7 @@ fn a_protective_orders_reminder_is_discreet_and_quick_exit_leaves_a_neutral_wind
     press(&session, "#first-case-type option[value='protective-order']");
     session.type_text(&session.wait_for("#first-case-court", LONG).unwrap(), JDR).unwrap();
     press(&session, "#first-case-submit");
+    support::decline_lock_offer(&session);
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='protective-order-petitioner']");
     set_date(&session, "hearingDate", RETURN_DATE);

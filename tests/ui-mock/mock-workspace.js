@@ -878,8 +878,8 @@
     },
     // The case file's lock: never set in the mock.
     privacy_status: () => ({ encrypted: false, locked: false }),
-    privacy_settings: () => ({ idleLockMinutes: 10 }),
-    set_privacy_settings: (a) => ({ idleLockMinutes: a.idleLockMinutes ?? 10 }),
+    privacy_settings: () => ({ idleLockMinutes: 10, unlockWithoutAsking: false, keyring: false }),
+    set_privacy_settings: (a) => ({ idleLockMinutes: a.idleLockMinutes ?? 10, unlockWithoutAsking: false, keyring: false }),
   };
 
   const SLOW = { create_backup: 900, restore_backup: 1200, compute_deadline: 120, list_records: 60 };

@@ -290,6 +290,14 @@ pub fn press(session: &Session, css: &str) {
     }
 }
 
+/// A protective-order case was just made without a passphrase set: the window offers the lock once
+/// (issue 42); "Not now", as a person may.
+pub fn decline_lock_offer(session: &Session) {
+    session.wait_until("return document.getElementById('lock-offer-dialog').open", LONG).unwrap();
+    press(session, "#lock-offer-no");
+    session.wait_until("return !document.getElementById('lock-offer-dialog').open", LONG).unwrap();
+}
+
 /// The visible text of the first element matching `css` (waiting for it).
 pub fn text_of(session: &Session, css: &str) -> String {
     session.text(&session.wait_for(css, LONG).unwrap()).unwrap()
