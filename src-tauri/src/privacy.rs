@@ -16,7 +16,7 @@ use crate::state::AppState;
 use proseva_workspace::Unlock;
 
 /// The file whose presence means the case file is encrypted (the server's `privacy::KEY_FILE`).
-pub const KEY_FILE: &str = "privacy.json";
+pub use proseva_sidecars::PRIVACY_KEY_FILE as KEY_FILE;
 
 fn encrypted(state: &AppState) -> bool {
     state.data_dir.join(KEY_FILE).is_file()

@@ -265,7 +265,7 @@ impl Reminders {
     /// Writes `reminders.json`. With the case file locked by a passphrase (`privacy.json` beside
     /// it), no reminder's text is kept in it at all, discreet or not: only what finds it again.
     fn write_ledger(&self, ledger: &Ledger) -> Result<(), ReminderError> {
-        let encrypted = self.state_file.with_file_name(crate::privacy::KEY_FILE).is_file();
+        let encrypted = self.state_file.with_file_name(proseva_sidecars::PRIVACY_KEY_FILE).is_file();
         let stripped;
         let ledger = if encrypted {
             stripped = Ledger { last_checked: ledger.last_checked.clone(), missed: kept_all_on_disk(&ledger.missed, Discreet::All) };
@@ -568,7 +568,7 @@ mod tests {
             std::fs::read_to_string(dir.path().join(STATE_FILE)).unwrap()
         };
         assert!(write(&reminders).contains("Roe v. Elm St."), "plain: the whole reminder, as before");
-        std::fs::write(dir.path().join(crate::privacy::KEY_FILE), "{}").unwrap();
+        std::fs::write(dir.path().join(proseva_sidecars::PRIVACY_KEY_FILE), "{}").unwrap();
         let written = write(&reminders);
         for said in ["Roe", "Elm", "Answer due", "eviction"] {
             assert!(!written.contains(said), "{said} in {written}");

@@ -22,6 +22,10 @@ pub fn default_data_dir() -> PathBuf {
     }
 }
 
+/// `privacy.json`: present when the person locked the case file with a passphrase (the server
+/// writes and reads it; its presence alone says the case data is encrypted).
+pub const PRIVACY_KEY_FILE: &str = "privacy.json";
+
 /// The data dir's layout. [`DataDir::at`] only computes paths; [`prepare_data_dir`] makes them.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]

@@ -52,7 +52,7 @@ pub mod llm;
 mod specs;
 
 pub use config::SidecarsConfig;
-pub use data_dir::{DataDir, MODEL_NAME, create_data_dir, default_data_dir, ensure_graph, prepare_data_dir};
+pub use data_dir::{DataDir, MODEL_NAME, PRIVACY_KEY_FILE, create_data_dir, default_data_dir, ensure_graph, prepare_data_dir};
 pub use error::SidecarsError;
 pub use find::{TARGET_TRIPLE, find_sidecar, find_sidecar_from, override_variable};
 pub use launch::Sidecars;
