@@ -157,9 +157,13 @@ impl Knowledge {
 
     /// Makes `embedder` the model: documents embedded by another model go back to `pending`
     /// (vectors of two models cannot be compared), and the worker is woken. Blocking.
+    /// A locked case file is left as it is: [`Knowledge::unlocked`] does the same once it opens.
     pub fn set_embedder(&self, store: &Store, embedder: Arc<dyn Embedder>) -> Result<(), ApiError> {
         let mut vectors = self.vectors.write().unwrap_or_else(|e| e.into_inner());
-        let requeued = store.write(|c| chunks::requeue_other_models(c, embedder.model_id()))?;
+        let requeued = match store.write(|c| chunks::requeue_other_models(c, embedder.model_id())) {
+            Err(ApiError::Locked) => 0,
+            other => other?,
+        };
         if requeued > 0 {
             tracing::info!(records = requeued, model = embedder.model_id(), "re-embedding documents made with another model");
             *vectors = PassageVectors::load(store)?;
@@ -185,6 +189,18 @@ impl Knowledge {
         if vectors.is_empty() {
             vectors.dimension = dimension;
         }
+        Ok(())
+    }
+
+    /// The case file was unlocked: documents embedded by another model than the one loaded go back
+    /// to `pending`, every stored vector is read, and the worker is woken. Blocking.
+    pub fn unlocked(&self, store: &Store) -> Result<(), ApiError> {
+        if let Some(model) = self.embedder() {
+            let model_id = model.model_id().to_string();
+            store.write(|c| chunks::requeue_other_models(c, &model_id))?;
+        }
+        self.reload(store)?;
+        self.wake();
         Ok(())
     }
 

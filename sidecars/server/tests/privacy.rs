@@ -42,13 +42,17 @@ impl Drop for Running {
 }
 
 fn start(data_dir: &Path) -> Running {
+    start_with(data_dir, &[("PROSEVA_EMBEDDINGS", "off")])
+}
+
+fn start_with(data_dir: &Path, env: &[(&str, &str)]) -> Running {
     let logs = data_dir.join("logs");
     std::fs::create_dir_all(&logs).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_proseva-server"))
         .env("PROSEVA_DATA_DIR", data_dir)
         .env("PORT", "0")
         .env("PROSEVA_TOKEN", TOKEN)
-        .env("PROSEVA_EMBEDDINGS", "off")
+        .envs(env.iter().copied())
         .env("RUST_LOG", "info")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -299,6 +303,38 @@ async fn a_backup_locked_under_another_passphrase_restores_with_that_passphrase_
     assert_eq!(counts(&second).await, expected);
     let (_, original) = second.get_bytes("/api/documents/1/file").await;
     assert!(String::from_utf8_lossy(&original).contains("Zephyrine exchange log"));
+}
+
+/// The embedding model loads while the file is locked (the server answers meanwhile); once
+/// unlocked, what is added is embedded and found by meaning as before.
+#[tokio::test]
+async fn a_server_started_locked_embeds_again_once_unlocked() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let server = start_with(&data, &[]);
+    assert_eq!(server.post("/api/privacy/encrypt", &json!({"passphrase": PASSPHRASE})).await.0, 200);
+    server.kill();
+    let server = start_with(&data, &[]);
+    let model = common::eventually("the model to load while locked", Duration::from_secs(60), async || {
+        let (_, health) = server.get("/api/health").await;
+        health["embeddings"].as_str().filter(|s| *s != "loading").map(str::to_string)
+    })
+    .await;
+    assert_eq!(model, "ready", "a locked case file does not make the model unavailable");
+    assert_eq!(server.post("/api/privacy/unlock", &json!({"passphrase": PASSPHRASE})).await.0, 200);
+    let (status, doc) = server
+        .post("/api/documents", &json!({"fileName": "exchange.txt", "text": "The children are handed over at the library on Saturdays."}))
+        .await;
+    assert_eq!(status, 201, "{doc}");
+    let id = doc["id"].as_i64().unwrap();
+    common::eventually("the document to be embedded", Duration::from_secs(60), async || {
+        let (_, doc) = server.get(&format!("/api/documents/{id}")).await;
+        (doc["embeddingStatus"] == "ready").then_some(())
+    })
+    .await;
+    let (status, found) = server.post("/api/tools/SearchKnowledge", &json!({"query": "where do we swap the kids at the weekend"})).await;
+    assert_eq!(status, 200, "{found}");
+    assert!(found.to_string().contains("library on Saturdays"), "{found}");
 }
 
 /// Kills the server at the `n`th step the conversion logs (then `extra` later), and says whether

@@ -165,8 +165,7 @@ pub fn unlock(state: &AppState, secret: Secret) -> Result<Status, ApiError> {
     };
     state.store.reopen(&layout.vault_db(), Some(key.sqlcipher_key()))?;
     state.privacy.set_key(Some(key));
-    state.knowledge.reload(&state.store)?;
-    state.knowledge.wake();
+    state.knowledge.unlocked(&state.store)?;
     state.reader.wake();
     tracing::info!("privacy: unlocked");
     Ok(state.privacy.status())

@@ -195,11 +195,27 @@ pub fn sync_dir(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Removes the scratch folders (`.tmp…` in the data dir) a backup or restore left when the server
+/// was killed during it: a database snapshot or unpacked documents must not stay behind. Called
+/// at start by [`recover`].
+pub fn remove_abandoned_scratch(data_dir: &Path) {
+    for entry in std::fs::read_dir(data_dir).into_iter().flatten().flatten() {
+        let is_scratch = entry.file_name().to_string_lossy().starts_with(".tmp") && entry.file_type().is_ok_and(|t| t.is_dir());
+        if is_scratch {
+            match std::fs::remove_dir_all(entry.path()) {
+                Ok(()) => tracing::info!("removed a backup's scratch folder left by an interrupted run"),
+                Err(e) => tracing::warn!("a backup's scratch folder could not be removed: {e}"),
+            }
+        }
+    }
+}
+
 /// Finishes or undoes a conversion a crash interrupted, before anything opens the data: with
 /// `privacy.json` the encrypted form is the data, and what is left of the plain one goes; without
 /// it, the plain form is, and what is left of the encrypted one goes. Nothing is removed unless
 /// the form that stays has its database.
 pub fn recover(data_dir: &Path) -> Result<(), ApiError> {
+    remove_abandoned_scratch(data_dir);
     let layout = Layout::new(data_dir);
     let removed = |what: &Path| -> Result<(), ApiError> {
         let result = if what.is_dir() { std::fs::remove_dir_all(what) } else { std::fs::remove_file(what) };
@@ -280,4 +296,51 @@ pub fn remove_wiping(path: &Path) -> Result<(), ApiError> {
         }
     }
     std::fs::remove_file(path).map_err(|e| ApiError::Internal(format!("removing {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scratch_folders_left_by_a_killed_backup_go_at_start_and_nothing_else_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = tempfile::Builder::new().prefix(".tmp").tempdir_in(dir.path()).unwrap().keep();
+        std::fs::write(scratch.join("proseva.db"), b"a snapshot").unwrap();
+        std::fs::write(dir.path().join(".tmpfile"), b"not a folder").unwrap();
+        std::fs::create_dir(dir.path().join("documents")).unwrap();
+        remove_abandoned_scratch(dir.path());
+        assert!(!scratch.exists());
+        assert!(dir.path().join(".tmpfile").exists() && dir.path().join("documents").exists());
+    }
+
+    #[test]
+    fn recovery_removes_only_the_form_not_chosen_and_never_the_only_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let layout = Layout::new(dir.path());
+        let put = |path: PathBuf| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, b"data").unwrap();
+        };
+        // A key file but no encrypted database: the plain data is left as it is.
+        put(layout.plain_db());
+        put(layout.key_file());
+        recover(dir.path()).unwrap();
+        assert!(layout.plain_db().exists());
+        // With the encrypted database there, the plain leftovers go.
+        put(layout.vault_db());
+        put(layout.plain_documents().join("a.pdf"));
+        put(dir.path().join(VAULT_PARTIAL_DIR).join(DB_FILE));
+        recover(dir.path()).unwrap();
+        assert!(!layout.plain_db().exists() && !layout.plain_documents().exists() && !dir.path().join(VAULT_PARTIAL_DIR).exists());
+        assert!(layout.vault_db().exists());
+        // No key file, no plain database: an encrypted folder alone is left as it is.
+        std::fs::remove_file(layout.key_file()).unwrap();
+        recover(dir.path()).unwrap();
+        assert!(layout.vault_db().exists());
+        // No key file, plain data there: the encrypted leftovers go.
+        put(layout.plain_db());
+        recover(dir.path()).unwrap();
+        assert!(!layout.vault().exists() && layout.plain_db().exists());
+    }
 }
