@@ -232,7 +232,9 @@ fn main() {
     let mut unlocked = vec![];
     for _ in 0..RUNS {
         session.script("document.getElementById('lock-now').click()", json!([])).unwrap();
-        session.wait_until("return document.body.dataset.locked === 'true' && document.body.dataset.ready === 'true'", Duration::from_secs(60)).unwrap();
+        session
+            .wait_until("return document.body.dataset.locked === 'true' && document.body.dataset.ready === 'true'", Duration::from_secs(60))
+            .unwrap();
         let input = session.find("#unlock-secret").unwrap().unwrap();
         session.type_text(&input, PASSPHRASE).unwrap();
         let started = Instant::now();
@@ -251,7 +253,9 @@ fn main() {
     for _ in 0..RUNS {
         let started = Instant::now();
         let session = support::Session::new(&driver, Path::new(APP)).unwrap();
-        session.wait_until("return document.body.dataset.locked === 'true' && document.body.dataset.ready === 'true'", Duration::from_secs(60)).unwrap();
+        session
+            .wait_until("return document.body.dataset.locked === 'true' && document.body.dataset.ready === 'true'", Duration::from_secs(60))
+            .unwrap();
         locked_start.push(started.elapsed().as_secs_f64() * 1000.0);
         session.close().unwrap();
     }
