@@ -156,6 +156,21 @@ fn kept_on_disk(reminder: &Value, setting: Discreet) -> Value {
     }
 }
 
+/// A deadline's part of a reminder key (`deadline/<id>`), all a locked case file's
+/// `reminders.json` and notification log keep of it: the offset and the date are left out.
+fn deadline_part(key: &str) -> String {
+    key.splitn(3, '/').take(2).collect::<Vec<_>>().join("/")
+}
+
+/// What `reminders.json` keeps of a missed reminder while the case file is locked: its deadline's
+/// id, its keys cut to that, and `at` as it was kept (for a new one, the start of the span it came
+/// in — see [`Reminders::start_check`]).
+fn locked_on_disk(reminder: &Value) -> Value {
+    let mut keys: Vec<String> = keys_of(reminder).iter().map(|k| deadline_part(k)).collect();
+    keys.dedup();
+    json!({ "deadlineId": reminder["deadlineId"], "keys": keys, "at": reminder["at"], "discreet": true })
+}
+
 fn kept_all_on_disk(missed: &[Value], setting: Discreet) -> Vec<Value> {
     missed.iter().map(|r| kept_on_disk(r, setting)).collect()
 }
@@ -262,13 +277,18 @@ impl Reminders {
         }))
     }
 
-    /// Writes `reminders.json`. With the case file locked by a passphrase (`privacy.json` beside
-    /// it), no reminder's text is kept in it at all, discreet or not: only what finds it again.
+    /// Whether the case file is locked by a passphrase (`privacy.json` in the data dir).
+    fn case_file_encrypted(&self) -> bool {
+        self.state_file.with_file_name(proseva_sidecars::PRIVACY_KEY_FILE).is_file()
+    }
+
+    /// Writes `reminders.json`. With the case file locked by a passphrase, nothing of a reminder
+    /// is kept in it but its deadline's id and when it was found missed (the start of the span it
+    /// came in, never the deadline's own day): see [`locked_on_disk`].
     fn write_ledger(&self, ledger: &Ledger) -> Result<(), ReminderError> {
-        let encrypted = self.state_file.with_file_name(proseva_sidecars::PRIVACY_KEY_FILE).is_file();
         let stripped;
-        let ledger = if encrypted {
-            stripped = Ledger { last_checked: ledger.last_checked.clone(), missed: kept_all_on_disk(&ledger.missed, Discreet::All) };
+        let ledger = if self.case_file_encrypted() {
+            stripped = Ledger { last_checked: ledger.last_checked.clone(), missed: ledger.missed.iter().map(locked_on_disk).collect() };
             &stripped
         } else {
             ledger
@@ -309,6 +329,8 @@ impl Reminders {
         if let Err(e) = announcer.show(title, body) {
             tracing::warn!("could not show a notification: {e}");
         }
+        // A locked case file's log keeps only which deadlines, not their days.
+        let keys: Vec<String> = if self.case_file_encrypted() { keys.iter().map(|k| deadline_part(k)).collect() } else { keys };
         let line = json!({ "at": stamp(at), "keys": keys, "title": title, "body": body });
         let written = std::fs::create_dir_all(self.log_file.parent().unwrap_or(Path::new("."))).and_then(|_| {
             let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&self.log_file)?;
@@ -333,7 +355,16 @@ impl Reminders {
         // Those missed before and not dismissed yet stay, with the new ones, until dismissed (the
         // discreet ones on disk without their text; the window's list has it).
         let all = merge_missed(span.kept, &span.reminders);
-        self.write_ledger(&Ledger { last_checked: Some(stamp(span.now)), missed: kept_all_on_disk(&all, discreet) })?;
+        let mut on_disk = kept_all_on_disk(&all, discreet);
+        if self.case_file_encrypted() {
+            // Not the deadline's day: when the span it came in began (asking again from there
+            // finds it).
+            let since = stamp(span.since.unwrap_or(span.now));
+            for reminder in on_disk.iter_mut().filter(|r| span.reminders.iter().any(|n| n["deadlineId"] == r["deadlineId"])) {
+                reminder["at"] = json!(since);
+            }
+        }
+        self.write_ledger(&Ledger { last_checked: Some(stamp(span.now)), missed: on_disk })?;
         let missed = Missed { since: span.since.map(stamp), reminders: all };
         self.missed.send_replace(Some(missed.clone()));
         Ok(missed)
@@ -427,7 +458,8 @@ impl Reminders {
     /// Takes dismissed reminders off the missed list (a reminder goes when any key it stands for
     /// is dismissed).
     pub async fn forget(&self, keys: &[String]) {
-        let dismissed = |r: &Value| keys_of(r).iter().any(|k| keys.contains(k));
+        // A key kept cut to its deadline (a locked case file's) is dismissed with any of its keys.
+        let dismissed = |r: &Value| keys_of(r).iter().any(|k| keys.iter().any(|d| d == k || d.starts_with(&format!("{k}/"))));
         self.missed.send_if_modified(|missed| {
             let Some(missed) = missed else { return false };
             let before = missed.reminders.len();
@@ -558,22 +590,41 @@ mod tests {
     }
 
     #[test]
-    fn with_the_case_file_locked_reminders_json_keeps_no_reminders_text_at_all() {
+    fn with_the_case_file_locked_reminders_json_keeps_no_reminders_text_or_day() {
         let dir = tempfile::tempdir().unwrap();
         let reminders = Reminders::new(dir.path(), Clock::System);
-        let eviction = json!({"key": "deadline/9/2d/2026-03-11", "deadlineId": 9, "caseId": 4, "caseKind": "eviction-tenant",
+        let eviction = json!({"key": "deadline/9/2d/2026-03-11", "keys": ["deadline/9/7d/2026-03-11", "deadline/9/2d/2026-03-11"],
+                              "deadlineId": 9, "caseId": 4, "caseKind": "eviction-tenant",
                               "caseName": "Roe v. Elm St. LLC", "text": "Answer due in 2 days", "at": "2026-03-09T12:00:00Z"});
         let write = |reminders: &Reminders| {
-            reminders.write_ledger(&Ledger { last_checked: Some("2026-03-09T12:00:00Z".into()), missed: vec![eviction.clone()] }).unwrap();
+            reminders.write_ledger(&Ledger { last_checked: Some("2026-03-01T12:00:00Z".into()), missed: vec![eviction.clone()] }).unwrap();
             std::fs::read_to_string(dir.path().join(STATE_FILE)).unwrap()
         };
         assert!(write(&reminders).contains("Roe v. Elm St."), "plain: the whole reminder, as before");
         std::fs::write(dir.path().join(proseva_sidecars::PRIVACY_KEY_FILE), "{}").unwrap();
         let written = write(&reminders);
-        for said in ["Roe", "Elm", "Answer due", "eviction"] {
+        for said in ["Roe", "Elm", "Answer due", "eviction", "2026-03-11", "2d"] {
             assert!(!written.contains(said), "{said} in {written}");
         }
-        assert!(written.contains("\"deadlineId\": 9") && written.contains("\"discreet\": true"), "{written}");
+        let kept: Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(kept["missed"][0], json!({"deadlineId": 9, "keys": ["deadline/9"], "at": "2026-03-09T12:00:00Z", "discreet": true}));
+        assert_eq!(deadline_part("deadline/9/2d/2026-03-11"), "deadline/9");
+    }
+
+    #[tokio::test]
+    async fn a_reminder_kept_cut_to_its_deadline_is_dismissed_by_any_of_its_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let reminders = Reminders::new(dir.path(), Clock::System);
+        std::fs::write(dir.path().join(proseva_sidecars::PRIVACY_KEY_FILE), "{}").unwrap();
+        let kept = vec![
+            json!({"deadlineId": 9, "keys": ["deadline/9"], "at": "2026-03-01T12:00:00Z", "discreet": true}),
+            json!({"deadlineId": 19, "keys": ["deadline/19"], "at": "2026-03-01T12:00:00Z", "discreet": true}),
+        ];
+        reminders.write_ledger(&Ledger { last_checked: Some("2026-03-02T12:00:00Z".into()), missed: kept }).unwrap();
+        reminders.forget(&["deadline/9/2d/2026-03-11".to_string()]).await;
+        let left: Value = serde_json::from_str(&std::fs::read_to_string(dir.path().join(STATE_FILE)).unwrap()).unwrap();
+        assert_eq!(left["missed"].as_array().unwrap().len(), 1);
+        assert_eq!(left["missed"][0]["deadlineId"], 19, "deadline/9's keys do not dismiss deadline/19");
     }
 
     #[test]

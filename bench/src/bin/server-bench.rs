@@ -147,7 +147,7 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         // cannot answer it, so the model embeds every one.
         ("SearchKnowledge", Box::new(move |i| json!({"query": format!("{} (call {i})", queries[i % queries.len()]), "topK": 5}))),
     ];
-    latencies.extend(measure_tools(&server, &calls, args.iterations).await?);
+    latencies.extend(measure_tools(&server, &calls, args.iterations, 0).await?);
 
     // The same calls with the case file encrypted (issue 42), side by side in this run; then the
     // lock's own times: turning it on, unlocking to the first screen's lists, turning it off.
@@ -157,7 +157,9 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
         bail!("encrypt answered {status}: {body}");
     }
     let encrypt_secs = turned_on.elapsed().as_secs_f64();
-    let encrypted = measure_tools(&server, &calls, args.iterations).await?;
+    // Other call numbers: "a new question each call" must not find the plain run's questions in
+    // the model's memory of recent ones.
+    let encrypted = measure_tools(&server, &calls, args.iterations, 1_000_000).await?;
     let mut unlocks = Vec::new();
     for _ in 0..5 {
         server.post("/api/privacy/lock", &json!({})).await?;
@@ -312,9 +314,14 @@ async fn run(args: Args, server_bin: PathBuf) -> anyhow::Result<()> {
 /// The passphrase the benchmark locks its case file with.
 const BENCH_PASSPHRASE: &str = "server bench passphrase";
 
-/// Every call in `calls`, in turn, `iterations` times each (after 5 not counted): each one's
-/// label and times in ms.
-async fn measure_tools(server: &Server, calls: &[(&str, ArgsFor)], iterations: usize) -> anyhow::Result<Vec<(String, Vec<f64>)>> {
+/// Every call in `calls`, in turn, `iterations` times each (after 5 not counted), the call numbers
+/// counted from `first`: each one's label and times in ms.
+async fn measure_tools(
+    server: &Server,
+    calls: &[(&str, ArgsFor)],
+    iterations: usize,
+    first: usize,
+) -> anyhow::Result<Vec<(String, Vec<f64>)>> {
     let mut latencies = Vec::new();
     for (name, args_for) in calls {
         let label = match (*name, args_for(0).get("party")) {
@@ -329,7 +336,7 @@ async fn measure_tools(server: &Server, calls: &[(&str, ArgsFor)], iterations: u
         let mut times = Vec::with_capacity(iterations);
         for i in 0..iterations + 5 {
             let started = Instant::now();
-            let (status, body) = server.post(&format!("/api/tools/{name}"), &args_for(i)).await?;
+            let (status, body) = server.post(&format!("/api/tools/{name}"), &args_for(first + i)).await?;
             if status != 200 {
                 bail!("{name} answered {status}: {body}");
             }

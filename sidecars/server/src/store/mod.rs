@@ -197,6 +197,10 @@ pub fn apply_key(conn: &Connection, key: Option<&str>) -> Result<(), ApiError> {
     let Some(key) = key else { return Ok(()) };
     let statement = Zeroizing::new(format!("PRAGMA key = \"{key}\";"));
     conn.execute_batch(&statement)?;
+    // SQLCipher decrypts (and checks) a page each time it is read into the cache: a cache of 16
+    // MiB rather than SQLite's 2 keeps a scan of the timeline from decrypting it anew at every
+    // search (server-bench: 8.0 → 2.8 ms, against 2.75 plain). It fills only as pages are read.
+    conn.execute_batch("PRAGMA cache_size = -16384;")?;
     conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))
         .map_err(|e| ApiError::Internal(format!("the case file does not open with its key: {e}")))?;
     Ok(())
