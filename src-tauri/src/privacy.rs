@@ -7,6 +7,8 @@
 //! Whether the file is encrypted is known before the server answers: `privacy.json` is in the
 //! data dir. A window that opens on encrypted data shows only the unlock screen.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde_json::{Value, json};
 use tauri::{AppHandle, Manager, Runtime, State};
 
@@ -18,6 +20,11 @@ use proseva_workspace::Unlock;
 /// The file whose presence means the case file is encrypted (the server's `privacy::KEY_FILE`).
 pub use proseva_sidecars::PRIVACY_KEY_FILE as KEY_FILE;
 
+/// The person (or quick exit, or the idle lock) locked the case file since it was last unlocked:
+/// a passphrase kept in the keyring then does not open it again by itself — that is only for
+/// starting the app.
+static LOCKED_BY_PERSON: AtomicBool = AtomicBool::new(false);
+
 fn encrypted(state: &AppState) -> bool {
     state.data_dir.join(KEY_FILE).is_file()
 }
@@ -26,8 +33,14 @@ fn encrypted(state: &AppState) -> bool {
 /// started on it starts locked).
 #[tauri::command]
 pub async fn privacy_status(state: State<'_, AppState>) -> Result<Value, CommandError> {
-    unlock_if_remembered(&state).await;
     let encrypted = encrypted(&state);
+    if encrypted && !LOCKED_BY_PERSON.load(Ordering::SeqCst) && state.settings.remembered_passphrase().is_some() {
+        // The first page may ask before the server is up: wait for it, then open with the kept
+        // passphrase, rather than show the unlock screen for nothing.
+        if workspace(&state).await.is_ok() {
+            unlock_if_remembered(&state).await;
+        }
+    }
     match state.workspace() {
         Ok(ws) => match ws.privacy().await {
             Ok(status) => Ok(status),
@@ -76,11 +89,14 @@ pub async fn privacy_unlock(
     recovery_key: Option<String>,
 ) -> Result<Value, CommandError> {
     let with = secret(passphrase, recovery_key, "passphrase")?;
-    Ok(workspace(&state).await?.privacy_unlock(&with).await?)
+    let unlocked = workspace(&state).await?.privacy_unlock(&with).await?;
+    LOCKED_BY_PERSON.store(false, Ordering::SeqCst);
+    Ok(unlocked)
 }
 
 #[tauri::command]
 pub async fn privacy_lock(state: State<'_, AppState>) -> Result<Value, CommandError> {
+    LOCKED_BY_PERSON.store(true, Ordering::SeqCst);
     state.requests.cancel_all();
     Ok(state.workspace()?.privacy_lock().await?)
 }
@@ -176,7 +192,7 @@ pub async fn set_privacy_settings(
 /// passphrase kept in the system keyring, if the person chose that. A kept passphrase that no
 /// longer opens it is forgotten.
 pub async fn unlock_if_remembered(state: &AppState) {
-    if !encrypted(state) {
+    if !encrypted(state) || LOCKED_BY_PERSON.load(Ordering::SeqCst) {
         return;
     }
     let Some(passphrase) = state.settings.remembered_passphrase() else { return };
@@ -201,6 +217,7 @@ pub fn lock_if_encrypted<R: Runtime>(app: &AppHandle<R>) {
     if !encrypted(&state) {
         return;
     }
+    LOCKED_BY_PERSON.store(true, Ordering::SeqCst);
     let Ok(ws) = state.workspace() else { return };
     let locked = std::thread::spawn(move || {
         tauri::async_runtime::block_on(async move { tokio::time::timeout(std::time::Duration::from_secs(3), ws.privacy_lock()).await })

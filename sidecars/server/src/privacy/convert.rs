@@ -67,6 +67,7 @@ pub fn encrypt(state: &AppState, passphrase: &str) -> Result<TurnedOn, ApiError>
         ));
     }
     let (key_file, key, recovery) = KeyFile::create(&passphrase).map_err(|e| field_error("passphrase", e))?;
+    let _files = state.privacy.files_alone();
     let db_key = key.sqlcipher_key();
     let file_key = key.file_key();
     let partial = layout.data_dir.join(VAULT_PARTIAL_DIR);
@@ -82,11 +83,15 @@ pub fn encrypt(state: &AppState, passphrase: &str) -> Result<TurnedOn, ApiError>
         std::fs::rename(&partial, layout.vault()).map_err(io("naming", &layout.vault()))?;
         sync_dir(&layout.data_dir).map_err(io("syncing", &layout.data_dir))?;
         step("turning on", "writing privacy.json");
-        write_key_file(&layout, &key_file)?;
+        // The key first: from the moment privacy.json is there the data is encrypted, and open.
+        state.privacy.set_key(Some(key.clone()));
+        if let Err(e) = write_key_file(&layout, &key_file) {
+            state.privacy.set_key(None);
+            return Err(e);
+        }
         step("turning on", "the encrypted copy is the case file now");
         Ok(((counts, documents), layout.vault_db(), Some(db_key.clone())))
     })?;
-    state.privacy.set_key(Some(key));
     step("turning on", "removing the plain copy");
     for leftover in super::plain_files(&layout) {
         if let Err(e) = remove_wiping(&leftover) {
@@ -111,6 +116,7 @@ pub fn decrypt(state: &AppState, passphrase: &str) -> Result<Status, ApiError> {
         state.store.reopen(&layout.vault_db(), Some(key.sqlcipher_key()))?;
         state.privacy.set_key(Some(key.clone()));
     }
+    let _files = state.privacy.files_alone();
     let file_key = key.file_key();
     let partial = layout.data_dir.join(PLAIN_PARTIAL_DIR);
     remove_all(&partial)?;

@@ -20,7 +20,7 @@ pub mod keys;
 pub mod seal;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, RwLock};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockWriteGuard};
 
 use keys::{DataKey, FileKey, KeyFile};
 use serde::Serialize;
@@ -92,11 +92,14 @@ pub struct Privacy {
     layout: Layout,
     key: RwLock<Option<DataKey>>,
     changing: Mutex<()>,
+    /// Held shared by every read or write of a stored file, and alone by a conversion: a file
+    /// written while the documents folder is being converted would be left behind in the old form.
+    files: RwLock<()>,
 }
 
 impl Privacy {
     pub fn new(data_dir: &Path) -> Self {
-        Privacy { layout: Layout::new(data_dir), key: RwLock::new(None), changing: Mutex::new(()) }
+        Privacy { layout: Layout::new(data_dir), key: RwLock::new(None), changing: Mutex::new(()), files: RwLock::new(()) }
     }
 
     pub fn layout(&self) -> &Layout {
@@ -115,6 +118,11 @@ impl Privacy {
     /// One change of the lock at a time.
     pub(crate) fn changing(&self) -> MutexGuard<'_, ()> {
         self.changing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// No stored file is read or written until the guard goes (a conversion holds it).
+    pub(crate) fn files_alone(&self) -> RwLockWriteGuard<'_, ()> {
+        self.files.write().unwrap_or_else(|e| e.into_inner())
     }
 
     pub(crate) fn set_key(&self, key: Option<DataKey>) {
@@ -145,6 +153,7 @@ impl Privacy {
     /// Keeps `bytes` as the stored file `name` (sealed when the data is encrypted), durably: the
     /// file and its folder are synced. Never replaces a file.
     pub fn write_file(&self, name: &str, bytes: &[u8]) -> Result<(), ApiError> {
+        let _files = self.files.read().unwrap_or_else(|e| e.into_inner());
         let key = self.file_key()?;
         let sealed;
         let bytes = match &key {
@@ -159,6 +168,7 @@ impl Privacy {
 
     /// The stored file `name`, opened when the data is encrypted.
     pub fn read_file(&self, name: &str) -> Result<Vec<u8>, ApiError> {
+        let _files = self.files.read().unwrap_or_else(|e| e.into_inner());
         let key = self.file_key()?;
         let path = self.documents_dir().join(name);
         let bytes = std::fs::read(&path).map_err(|e| ApiError::Internal(format!("reading {}: {e}", path.display())))?;
@@ -170,6 +180,7 @@ impl Privacy {
 
     /// Removes the stored file `name`.
     pub fn remove_file(&self, name: &str) -> std::io::Result<()> {
+        let _files = self.files.read().unwrap_or_else(|e| e.into_inner());
         std::fs::remove_file(self.documents_dir().join(name))
     }
 }
