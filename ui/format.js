@@ -201,3 +201,9 @@ export function clip(text, max) {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
+
+/** `s` trimmed, its first letter a capital ("that passphrase…" → "That passphrase…"). */
+export function capitalize(s) {
+  const t = String(s ?? '').trim();
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}

@@ -8,7 +8,7 @@
 // each named field; anything else above the form.
 
 import { h, clear, append } from './dom.js';
-import { parseMoney } from './format.js';
+import { capitalize, parseMoney } from './format.js';
 
 export const PARTY_ROLES = [
   ['me', 'Me'],
@@ -39,11 +39,6 @@ export function remindersText(offsets) {
   if (!offsets.length) return 'none';
   const words = offsets.map((o) => (REMINDER_OFFSETS.find(([v]) => v === o) || [o, o])[1]);
   return words.map((w, i) => (i ? w.charAt(0).toLowerCase() + w.slice(1) : w)).join(', ');
-}
-
-function capitalize(s) {
-  const t = String(s ?? '').trim();
-  return t ? t[0].toUpperCase() + t.slice(1) : t;
 }
 
 export class FieldSet {

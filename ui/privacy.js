@@ -6,6 +6,7 @@
 // again on this screen, so nothing it showed stays in it.
 
 import { api, commandError } from './api.js';
+import { capitalize } from './format.js';
 import { quickExit } from './quick-exit.js';
 
 /** Idle minutes before the app locks itself; 0 = never. */
@@ -90,7 +91,7 @@ export class UnlockScreen {
     } catch (err) {
       const e = commandError(err);
       const fieldMessage = e.fields && (e.fields.passphrase || e.fields.recoveryKey);
-      this.showError(fieldMessage ? `${fieldMessage[0].toUpperCase()}${fieldMessage.slice(1)}.` : e.message);
+      this.showError(fieldMessage ? `${capitalize(fieldMessage)}.` : e.message);
       this.input.select();
     } finally {
       this.submit.disabled = false;
@@ -274,7 +275,7 @@ export class PrivacySettingsGroup {
     } catch (err) {
       const e = commandError(err);
       const field = e.fields && Object.values(e.fields)[0];
-      this.showError(field ? `${field[0].toUpperCase()}${field.slice(1)}.` : e.message);
+      this.showError(field ? `${capitalize(field)}.` : e.message);
       return null;
     } finally {
       button.disabled = false;

@@ -4,6 +4,7 @@
 
 import { h, clear, announce, errorText } from './dom.js';
 import { api, commandError } from './api.js';
+import { capitalize } from './format.js';
 
 const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
 const IDLE_CHOICES = [2, 5, 15, 60];
@@ -484,10 +485,6 @@ export function downloadProgress(row) {
   if (p.bytesPerSecond) parts.push(`${(p.bytesPerSecond / 1e6).toFixed(1)} MB/s`);
   if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(`about ${Math.max(1, Math.round(p.secondsLeft / 60))} min left`);
   return { total, done, text: parts.join(' · ') };
-}
-
-function capitalize(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 function labelFor(dialog, name) {

@@ -33,14 +33,10 @@ fn encrypted(state: &AppState) -> bool {
 /// started on it starts locked).
 #[tauri::command]
 pub async fn privacy_status(state: State<'_, AppState>) -> Result<Value, CommandError> {
+    // The first page may ask before the server is up: with a passphrase kept in the keyring this
+    // waits for it and opens the file, rather than show the unlock screen for nothing.
+    unlock_if_remembered(&state).await;
     let encrypted = encrypted(&state);
-    if encrypted && !LOCKED_BY_PERSON.load(Ordering::SeqCst) && state.settings.remembered_passphrase().is_some() {
-        // The first page may ask before the server is up: wait for it, then open with the kept
-        // passphrase, rather than show the unlock screen for nothing.
-        if workspace(&state).await.is_ok() {
-            unlock_if_remembered(&state).await;
-        }
-    }
     match state.workspace() {
         Ok(ws) => match ws.privacy().await {
             Ok(status) => Ok(status),
@@ -189,14 +185,14 @@ pub async fn set_privacy_settings(
 }
 
 /// At start (and when the page asks first): a locked case file opens by itself with the
-/// passphrase kept in the system keyring, if the person chose that. A kept passphrase that no
-/// longer opens it is forgotten.
+/// passphrase kept in the system keyring, if the person chose that, waiting for the server if it
+/// is still starting. A kept passphrase that no longer opens it is forgotten.
 pub async fn unlock_if_remembered(state: &AppState) {
     if !encrypted(state) || LOCKED_BY_PERSON.load(Ordering::SeqCst) {
         return;
     }
     let Some(passphrase) = state.settings.remembered_passphrase() else { return };
-    let Ok(ws) = state.workspace() else { return };
+    let Ok(ws) = workspace(state).await else { return };
     if ws.privacy().await.ok().and_then(|s| s["locked"].as_bool()) != Some(true) {
         return;
     }

@@ -70,11 +70,6 @@ pub struct Restored {
     pub created_at: Option<String>,
 }
 
-fn io(what: &str, path: &Path) -> impl Fn(std::io::Error) -> ApiError {
-    let context = format!("{what} {}", path.display());
-    move |e| ApiError::Internal(format!("{context}: {e}"))
-}
-
 fn zip_error(path: &Path) -> impl Fn(zip::result::ZipError) -> ApiError {
     let context = path.display().to_string();
     move |e| ApiError::field("path", format!("{context} is not a ProSeVA backup that can be read: {e}"))
@@ -106,7 +101,8 @@ pub fn create(state: &AppState, path: &Path) -> Result<BackupMade, ApiError> {
 fn write_archive(state: &AppState, live: &Connection, path: &Path) -> Result<BackupMade, ApiError> {
     let dir = path.parent().ok_or_else(|| ApiError::field("path", "must name a file in a folder"))?;
     std::fs::create_dir_all(dir).map_err(|e| ApiError::field("path", format!("cannot create {}: {e}", dir.display())))?;
-    let scratch = tempfile::tempdir_in(&state.config.data_dir).map_err(io("making a scratch folder in", &state.config.data_dir))?;
+    let scratch =
+        tempfile::tempdir_in(&state.config.data_dir).map_err(ApiError::io("making a scratch folder in", &state.config.data_dir))?;
 
     // The database, page by page through SQLite's backup API (encrypted: copied under the same
     // key by SQLCipher's export), while no write can happen.
@@ -143,12 +139,13 @@ fn write_archive(state: &AppState, live: &Connection, path: &Path) -> Result<Bac
             manifest["keyId"] = json!(key.id());
             let key_file = state.privacy.layout().key_file();
             zip.start_file(KEY_FILE, deflated).map_err(zerr)?;
-            zip.write_all(&std::fs::read(&key_file).map_err(io("reading", &key_file))?).map_err(io("writing", path))?;
+            zip.write_all(&std::fs::read(&key_file).map_err(ApiError::io("reading", &key_file))?).map_err(ApiError::io("writing", path))?;
         }
         zip.start_file("manifest.json", deflated).map_err(zerr)?;
-        zip.write_all(serde_json::to_string_pretty(&manifest).unwrap_or_default().as_bytes()).map_err(io("writing", path))?;
+        zip.write_all(serde_json::to_string_pretty(&manifest).unwrap_or_default().as_bytes()).map_err(ApiError::io("writing", path))?;
         zip.start_file("proseva.db", deflated).map_err(zerr)?;
-        std::io::copy(&mut File::open(&snapshot).map_err(io("reading", &snapshot))?, &mut zip).map_err(io("writing", path))?;
+        std::io::copy(&mut File::open(&snapshot).map_err(ApiError::io("reading", &snapshot))?, &mut zip)
+            .map_err(ApiError::io("writing", path))?;
         // As they are on disk: sealed when the case file is encrypted.
         let documents = state.privacy.documents_dir();
         for name in &stored_files {
@@ -156,7 +153,7 @@ fn write_archive(state: &AppState, live: &Connection, path: &Path) -> Result<Bac
             match File::open(&source) {
                 Ok(mut f) => {
                     zip.start_file(format!("documents/{name}"), stored).map_err(zerr)?;
-                    std::io::copy(&mut f, &mut zip).map_err(io("writing", path))?;
+                    std::io::copy(&mut f, &mut zip).map_err(ApiError::io("writing", path))?;
                 }
                 Err(e) => tracing::warn!("backup: the original of a document is missing ({}): {e}", source.display()),
             }
@@ -164,21 +161,21 @@ fn write_archive(state: &AppState, live: &Connection, path: &Path) -> Result<Bac
         let settings = state.config.data_dir.join("settings.json");
         if let Ok(bytes) = std::fs::read(&settings) {
             zip.start_file("settings.json", deflated).map_err(zerr)?;
-            zip.write_all(&bytes).map_err(io("writing", path))?;
+            zip.write_all(&bytes).map_err(ApiError::io("writing", path))?;
         }
         let file = zip.finish().map_err(zerr)?;
-        file.sync_all().map_err(io("syncing", &partial))?;
+        file.sync_all().map_err(ApiError::io("syncing", &partial))?;
         Ok(())
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&partial);
         return Err(e);
     }
-    std::fs::rename(&partial, path).map_err(io("naming", path))?;
+    std::fs::rename(&partial, path).map_err(ApiError::io("naming", path))?;
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }
-    let bytes = std::fs::metadata(path).map_err(io("reading", path))?.len();
+    let bytes = std::fs::metadata(path).map_err(ApiError::io("reading", path))?.len();
     tracing::info!(path = %path.display(), bytes, "backup written");
     Ok(BackupMade { path: path.to_path_buf(), bytes, counts })
 }
@@ -200,7 +197,7 @@ pub fn restore(state: &AppState, path: &Path, secret: Option<Secret>) -> Result<
     let manifest: Value = {
         let mut entry = archive.by_name("manifest.json").map_err(zip_error(path))?;
         let mut text = String::new();
-        entry.by_ref().take(1024 * 1024).read_to_string(&mut text).map_err(io("reading", path))?;
+        entry.by_ref().take(1024 * 1024).read_to_string(&mut text).map_err(ApiError::io("reading", path))?;
         serde_json::from_str(&text).map_err(|e| ApiError::field("path", format!("{} has an unreadable manifest: {e}", path.display())))?
     };
     if manifest["format"] != FORMAT || manifest["version"].as_u64().is_none_or(|v| v > VERSION) {
@@ -218,9 +215,9 @@ pub fn restore(state: &AppState, path: &Path, secret: Option<Secret>) -> Result<
     };
 
     // Unpack into a scratch folder first: a broken archive changes nothing.
-    let scratch = tempfile::tempdir_in(&data_dir).map_err(io("making a scratch folder in", &data_dir))?;
+    let scratch = tempfile::tempdir_in(&data_dir).map_err(ApiError::io("making a scratch folder in", &data_dir))?;
     let unpacked_documents = scratch.path().join("documents");
-    std::fs::create_dir_all(&unpacked_documents).map_err(io("creating", &unpacked_documents))?;
+    std::fs::create_dir_all(&unpacked_documents).map_err(ApiError::io("creating", &unpacked_documents))?;
     let mut has_db = false;
     let mut settings: Option<Vec<u8>> = None;
     for i in 0..archive.len() {
@@ -240,7 +237,7 @@ pub fn restore(state: &AppState, path: &Path, secret: Option<Secret>) -> Result<
             }
             "settings.json" => {
                 let mut bytes = Vec::new();
-                entry.by_ref().take(1024 * 1024).read_to_end(&mut bytes).map_err(io("reading", path))?;
+                entry.by_ref().take(1024 * 1024).read_to_end(&mut bytes).map_err(ApiError::io("reading", path))?;
                 settings = Some(bytes);
                 continue;
             }
@@ -252,23 +249,23 @@ pub fn restore(state: &AppState, path: &Path, secret: Option<Secret>) -> Result<
                 }
             },
         };
-        let mut out = File::create(&target).map_err(io("writing", &target))?;
+        let mut out = File::create(&target).map_err(ApiError::io("writing", &target))?;
         match document_entry(&name).filter(|_| !same_key) {
             // A document under another key (or none): opened, and sealed anew under this
             // install's key (or kept plain when this install is).
             Some(file) => {
                 let mut bytes = Vec::new();
-                entry.by_ref().take(MAX_ENTRY_BYTES).read_to_end(&mut bytes).map_err(io("reading", path))?;
+                entry.by_ref().take(MAX_ENTRY_BYTES).read_to_end(&mut bytes).map_err(ApiError::io("reading", path))?;
                 if let Some(key) = &backup_key {
                     bytes = seal::open(&key.file_key(), file, &bytes).map_err(|e| ApiError::field("path", e.to_string()))?;
                 }
                 if let Some(key) = &current {
                     bytes = seal::seal(&key.file_key(), file, &bytes);
                 }
-                out.write_all(&bytes).map_err(io("writing", &target))?;
+                out.write_all(&bytes).map_err(ApiError::io("writing", &target))?;
             }
             None => {
-                std::io::copy(&mut entry.by_ref().take(MAX_ENTRY_BYTES), &mut out).map_err(io("writing", &target))?;
+                std::io::copy(&mut entry.by_ref().take(MAX_ENTRY_BYTES), &mut out).map_err(ApiError::io("writing", &target))?;
             }
         }
     }
@@ -310,13 +307,13 @@ pub fn restore(state: &AppState, path: &Path, secret: Option<Secret>) -> Result<
         // Swap the documents folder: the old one is in the kept archive.
         let old = scratch.path().join("documents.old");
         if documents.exists() {
-            std::fs::rename(&documents, &old).map_err(io("moving aside", &documents))?;
+            std::fs::rename(&documents, &old).map_err(ApiError::io("moving aside", &documents))?;
         }
-        std::fs::rename(&unpacked_documents, &documents).map_err(io("restoring", &documents))?;
+        std::fs::rename(&unpacked_documents, &documents).map_err(ApiError::io("restoring", &documents))?;
         if let Some(bytes) = &settings {
             let target = data_dir.join("settings.json");
             let partial = data_dir.join("settings.json.restoring");
-            std::fs::write(&partial, bytes).and_then(|_| std::fs::rename(&partial, &target)).map_err(io("restoring", &target))?;
+            std::fs::write(&partial, bytes).and_then(|_| std::fs::rename(&partial, &target)).map_err(ApiError::io("restoring", &target))?;
         }
         Ok(())
     })?;
@@ -337,7 +334,7 @@ fn backup_key(
     let key_file = {
         let mut entry = archive.by_name(KEY_FILE).map_err(zip_error(path))?;
         let mut bytes = Vec::new();
-        entry.by_ref().take(64 * 1024).read_to_end(&mut bytes).map_err(io("reading", path))?;
+        entry.by_ref().take(64 * 1024).read_to_end(&mut bytes).map_err(ApiError::io("reading", path))?;
         KeyFile::from_bytes(&bytes).map_err(|e| ApiError::field("path", e.to_string()))?
     };
     if let Some(current) = current.filter(|k| k.id() == key_file.key_id) {

@@ -81,6 +81,13 @@ impl ApiError {
         ApiError::Validation { message, fields }
     }
 
+    /// A 500 for a failed file operation: "`what` `path`: the error" (`map_err(ApiError::io("reading",
+    /// &path))`).
+    pub fn io(what: &str, path: &std::path::Path) -> impl Fn(std::io::Error) -> ApiError + use<> {
+        let context = format!("{what} {}", path.display());
+        move |e| ApiError::Internal(format!("{context}: {e}"))
+    }
+
     pub fn not_found(what: &str, id: impl std::fmt::Display) -> Self {
         ApiError::NotFound(format!("no {what} with id {id}"))
     }

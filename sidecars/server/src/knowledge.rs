@@ -107,11 +107,7 @@ pub struct KnowledgeSearch {
 impl Knowledge {
     /// Loads the stored passage vectors; the model is `loading` until [`Knowledge::set_embedder`].
     pub fn load(store: &Store) -> Result<Self, ApiError> {
-        Ok(Knowledge {
-            embedder: RwLock::new(EmbedderStatus::Loading),
-            vectors: RwLock::new(PassageVectors::load(store)?),
-            wake: Notify::new(),
-        })
+        Ok(Knowledge { vectors: RwLock::new(PassageVectors::load(store)?), ..Knowledge::empty() })
     }
 
     /// No passage vectors yet (a locked case file); [`Knowledge::reload`] reads them at unlock.

@@ -8,12 +8,12 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use common::{TOKEN, client};
-use serde_json::{Value, json};
+use serde_json::json;
 
 const PASSPHRASE: &str = "blue heron at the river mouth";
 
@@ -28,16 +28,16 @@ const PLANTED: &[&str] = &[
 
 /// The real binary, its stderr both kept in `<data dir>/logs/server.log` (as the desktop keeps
 /// it) and sent, line by line, to `lines`.
+/// `common::Server` answers `url`, `get` and `post` (and kills it when dropped).
 struct Running {
-    child: Child,
-    url: String,
+    server: common::Server,
     lines: mpsc::Receiver<String>,
 }
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl std::ops::Deref for Running {
+    type Target = common::Server;
+    fn deref(&self) -> &common::Server {
+        &self.server
     }
 }
 
@@ -72,29 +72,16 @@ fn start_with(data_dir: &Path, env: &[(&str, &str)]) -> Running {
             let _ = tx.send(line);
         }
     });
-    Running { child, url, lines }
+    Running { server: common::Server { child, url }, lines }
 }
 
 impl Running {
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.url)
-    }
-    async fn get(&self, path: &str) -> (u16, Value) {
-        let res = client().get(self.url(path)).bearer_auth(TOKEN).send().await.unwrap();
-        (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
-    }
     async fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
         let res = client().get(self.url(path)).bearer_auth(TOKEN).send().await.unwrap();
         (res.status().as_u16(), res.bytes().await.unwrap().to_vec())
     }
-    async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let res = client().post(self.url(path)).bearer_auth(TOKEN).json(body).send().await.unwrap();
-        (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
-    }
-    fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    /// Stops it now (SIGKILL, as `common::Server` does when dropped).
+    fn kill(self) {}
 }
 
 /// Every file under `dir`, recursively.

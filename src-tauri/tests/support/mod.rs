@@ -37,17 +37,16 @@ pub fn which(name: &str) -> Option<PathBuf> {
     dirs.into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
-/// Starts Xvfb on a display it picks itself (`-displayfd`: no race between tests choosing
-/// numbers at once); returns the guard and the `DISPLAY` value.
-pub fn start_xvfb() -> Result<(Guard, String)> {
-    let xvfb = which("Xvfb").ok_or("Xvfb is not installed (apt-get install xvfb; `make test` installs it)")?;
-    let mut child = Command::new(&xvfb)
-        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+/// Starts `program` with `args` and waits (10 s at most) for the first line it prints on stdout,
+/// which is how Xvfb says its display and dbus-daemon its address.
+fn start_reporting(program: &Path, args: &[&str], name: &str) -> Result<(Guard, String)> {
+    let mut child = Command::new(program)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| format!("starting Xvfb: {e}"))?;
-    let stdout = child.stdout.take().ok_or("Xvfb's stdout")?;
+        .map_err(|e| format!("starting {name}: {e}"))?;
+    let stdout = child.stdout.take().ok_or(format!("{name}'s stdout"))?;
     let guard = Guard(child);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -55,8 +54,16 @@ pub fn start_xvfb() -> Result<(Guard, String)> {
         let _ = BufReader::new(stdout).read_line(&mut line);
         let _ = tx.send(line);
     });
-    let line = rx.recv_timeout(Duration::from_secs(10)).map_err(|_| "Xvfb did not report its display within 10 s")?;
-    let number: u32 = line.trim().parse().map_err(|_| format!("Xvfb reported {line:?} instead of a display number"))?;
+    let line = rx.recv_timeout(Duration::from_secs(10)).map_err(|_| format!("{name} printed nothing within 10 s"))?;
+    Ok((guard, line.trim().to_string()))
+}
+
+/// Starts Xvfb on a display it picks itself (`-displayfd`: no race between tests choosing
+/// numbers at once); returns the guard and the `DISPLAY` value.
+pub fn start_xvfb() -> Result<(Guard, String)> {
+    let xvfb = which("Xvfb").ok_or("Xvfb is not installed (apt-get install xvfb; `make test` installs it)")?;
+    let (guard, line) = start_reporting(&xvfb, &["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], "Xvfb")?;
+    let number: u32 = line.parse().map_err(|_| format!("Xvfb reported {line:?} instead of a display number"))?;
     Ok((guard, format!(":{number}")))
 }
 
@@ -65,22 +72,7 @@ pub fn start_xvfb() -> Result<(Guard, String)> {
 /// guard and the bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
 pub fn start_session_bus() -> Result<(Guard, String)> {
     let daemon = which("dbus-daemon").ok_or("dbus-daemon is not installed (apt-get install dbus-x11; `make test` installs it)")?;
-    let mut child = Command::new(&daemon)
-        .args(["--session", "--nofork", "--nopidfile", "--print-address=1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("starting dbus-daemon: {e}"))?;
-    let stdout = child.stdout.take().ok_or("dbus-daemon's stdout")?;
-    let guard = Guard(child);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx.recv_timeout(Duration::from_secs(10)).map_err(|_| "dbus-daemon did not print its address within 10 s")?;
-    let address = line.trim().to_string();
+    let (guard, address) = start_reporting(&daemon, &["--session", "--nofork", "--nopidfile", "--print-address=1"], "dbus-daemon")?;
     if address.is_empty() {
         return Err("dbus-daemon printed no address".into());
     }

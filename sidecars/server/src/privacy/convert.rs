@@ -18,7 +18,8 @@ use zeroize::Zeroizing;
 
 use super::keys::{FileKey, KeyError, KeyFile, Passphrase, RecoveryKey};
 use super::{
-    DB_FILE, DOCUMENTS_DIR, KEY_FILE, Layout, PLAIN_PARTIAL_DIR, Status, VAULT_PARTIAL_DIR, remove_wiping, seal, sync_dir, write_durably,
+    DB_FILE, DOCUMENTS_DIR, KEY_FILE, Layout, PLAIN_PARTIAL_DIR, Status, VAULT_PARTIAL_DIR, remove_all, remove_wiping, seal, sync_dir,
+    write_durably,
 };
 use crate::{ApiError, AppState};
 
@@ -44,11 +45,6 @@ fn field_error(name: &str, e: KeyError) -> ApiError {
         KeyError::BadKeyFile(why) => ApiError::Internal(format!("{KEY_FILE}: {why}")),
         other => ApiError::field(name, other.to_string()),
     }
-}
-
-fn io(what: &str, path: &Path) -> impl Fn(std::io::Error) -> ApiError {
-    let what = format!("{what} {}", path.display());
-    move |e| ApiError::Internal(format!("{what}: {e}"))
 }
 
 fn step(change: &str, what: &str) {
@@ -79,9 +75,9 @@ pub fn encrypt(state: &AppState, passphrase: &str) -> Result<TurnedOn, ApiError>
         let documents = copy_documents(&layout.plain_documents(), &partial.join(DOCUMENTS_DIR), Direction::Seal(&file_key))?;
         step("turning on", "checking the encrypted copy");
         check_database(&partial.join(DB_FILE), Some(&db_key), &counts)?;
-        sync_dir(&partial).map_err(io("syncing", &partial))?;
-        std::fs::rename(&partial, layout.vault()).map_err(io("naming", &layout.vault()))?;
-        sync_dir(&layout.data_dir).map_err(io("syncing", &layout.data_dir))?;
+        sync_dir(&partial).map_err(ApiError::io("syncing", &partial))?;
+        std::fs::rename(&partial, layout.vault()).map_err(ApiError::io("naming", &layout.vault()))?;
+        sync_dir(&layout.data_dir).map_err(ApiError::io("syncing", &layout.data_dir))?;
         step("turning on", "writing privacy.json");
         // The key first: from the moment privacy.json is there the data is encrypted, and open.
         state.privacy.set_key(Some(key.clone()));
@@ -130,12 +126,13 @@ pub fn decrypt(state: &AppState, passphrase: &str) -> Result<Status, ApiError> {
         for leftover in super::plain_files(&layout) {
             remove_all(&leftover)?;
         }
-        std::fs::rename(partial.join(DB_FILE), layout.plain_db()).map_err(io("naming", &layout.plain_db()))?;
-        std::fs::rename(partial.join(DOCUMENTS_DIR), layout.plain_documents()).map_err(io("naming", &layout.plain_documents()))?;
-        sync_dir(&layout.data_dir).map_err(io("syncing", &layout.data_dir))?;
+        std::fs::rename(partial.join(DB_FILE), layout.plain_db()).map_err(ApiError::io("naming", &layout.plain_db()))?;
+        std::fs::rename(partial.join(DOCUMENTS_DIR), layout.plain_documents())
+            .map_err(ApiError::io("naming", &layout.plain_documents()))?;
+        sync_dir(&layout.data_dir).map_err(ApiError::io("syncing", &layout.data_dir))?;
         step("turning off", "removing privacy.json");
-        std::fs::remove_file(layout.key_file()).map_err(io("removing", &layout.key_file()))?;
-        sync_dir(&layout.data_dir).map_err(io("syncing", &layout.data_dir))?;
+        std::fs::remove_file(layout.key_file()).map_err(ApiError::io("removing", &layout.key_file()))?;
+        sync_dir(&layout.data_dir).map_err(ApiError::io("syncing", &layout.data_dir))?;
         step("turning off", "the plain copy is the case file now");
         Ok(((), layout.plain_db(), None))
     })?;
@@ -224,10 +221,10 @@ fn write_key_file(layout: &Layout, file: &KeyFile) -> Result<(), ApiError> {
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut out = options.open(&partial).map_err(io("writing", &partial))?;
-    out.write_all(&file.to_bytes()).and_then(|_| out.sync_all()).map_err(io("writing", &partial))?;
-    std::fs::rename(&partial, &target).map_err(io("naming", &target))?;
-    sync_dir(&layout.data_dir).map_err(io("syncing", &layout.data_dir))
+    let mut out = options.open(&partial).map_err(ApiError::io("writing", &partial))?;
+    out.write_all(&file.to_bytes()).and_then(|_| out.sync_all()).map_err(ApiError::io("writing", &partial))?;
+    std::fs::rename(&partial, &target).map_err(ApiError::io("naming", &target))?;
+    sync_dir(&layout.data_dir).map_err(ApiError::io("syncing", &layout.data_dir))
 }
 
 /// Every table's row count (`sqlite_%` tables aside).
@@ -248,7 +245,7 @@ fn counts(conn: &Connection, schema: &str) -> Result<BTreeMap<String, i64>, ApiE
 /// plain), the schema version included; answers every table's row count in the source.
 pub(crate) fn export(conn: &Connection, target: &Path, key: &str) -> Result<BTreeMap<String, i64>, ApiError> {
     if let Some(dir) = target.parent() {
-        std::fs::create_dir_all(dir).map_err(io("creating", dir))?;
+        std::fs::create_dir_all(dir).map_err(ApiError::io("creating", dir))?;
     }
     let source_counts = counts(conn, "main")?;
     let version: i64 = conn.query_row("PRAGMA main.user_version", [], |r| r.get(0))?;
@@ -288,20 +285,20 @@ enum Direction<'a> {
 /// Copies every file of `from` into `to`, sealed or opened, each written durably and read back
 /// to check it; answers how many.
 fn copy_documents(from: &Path, to: &Path, direction: Direction<'_>) -> Result<usize, ApiError> {
-    std::fs::create_dir_all(to).map_err(io("creating", to))?;
+    std::fs::create_dir_all(to).map_err(ApiError::io("creating", to))?;
     let entries = match std::fs::read_dir(from) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(io("reading", from)(e)),
+        Err(e) => return Err(ApiError::io("reading", from)(e)),
     };
     let mut copied = 0;
     for entry in entries {
-        let entry = entry.map_err(io("reading", from))?;
-        if !entry.file_type().map_err(io("reading", &entry.path()))?.is_file() {
+        let entry = entry.map_err(ApiError::io("reading", from))?;
+        if !entry.file_type().map_err(ApiError::io("reading", &entry.path()))?.is_file() {
             continue;
         }
         let name = entry.file_name().to_string_lossy().into_owned();
-        let bytes = Zeroizing::new(std::fs::read(entry.path()).map_err(io("reading", &entry.path()))?);
+        let bytes = Zeroizing::new(std::fs::read(entry.path()).map_err(ApiError::io("reading", &entry.path()))?);
         let (written, plain) = match direction {
             Direction::Seal(key) => (seal::seal(key, &name, &bytes), bytes),
             Direction::Open(key) => {
@@ -310,7 +307,7 @@ fn copy_documents(from: &Path, to: &Path, direction: Direction<'_>) -> Result<us
             }
         };
         write_durably(to, &name, &written)?;
-        let back = std::fs::read(to.join(&name)).map_err(io("reading", &to.join(&name)))?;
+        let back = std::fs::read(to.join(&name)).map_err(ApiError::io("reading", &to.join(&name)))?;
         let back_plain = match direction {
             Direction::Seal(key) => seal::open(key, &name, &back).map_err(|e| ApiError::Internal(e.to_string()))?,
             Direction::Open(_) => back,
@@ -320,15 +317,6 @@ fn copy_documents(from: &Path, to: &Path, direction: Direction<'_>) -> Result<us
         }
         copied += 1;
     }
-    sync_dir(to).map_err(io("syncing", to))?;
+    sync_dir(to).map_err(ApiError::io("syncing", to))?;
     Ok(copied)
-}
-
-/// Removes a file or a folder; nothing there is fine.
-fn remove_all(path: &Path) -> Result<(), ApiError> {
-    let result = if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
-    match result {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io("removing", path)(e)),
-        _ => Ok(()),
-    }
 }

@@ -229,15 +229,10 @@ pub fn recover(data_dir: &Path) -> Result<(), ApiError> {
     remove_abandoned_scratch(data_dir);
     let layout = Layout::new(data_dir);
     let removed = |what: &Path| -> Result<(), ApiError> {
-        let result = if what.is_dir() { std::fs::remove_dir_all(what) } else { std::fs::remove_file(what) };
-        match result {
-            Ok(()) => {
-                tracing::info!("privacy: removed what an interrupted change left: {}", what.display());
-                Ok(())
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(ApiError::Internal(format!("removing {}: {e}", what.display()))),
+        if remove_all(what)? {
+            tracing::info!("privacy: removed what an interrupted change left: {}", what.display());
         }
+        Ok(())
     };
     let partial_key = data_dir.join(format!("{KEY_FILE}.partial"));
     removed(&partial_key)?;
@@ -263,6 +258,16 @@ pub fn recover(data_dir: &Path) -> Result<(), ApiError> {
     }
     let _ = sync_dir(data_dir);
     Ok(())
+}
+
+/// Removes a file or a folder (with all in it); whether there was one. Nothing there is fine.
+pub(crate) fn remove_all(path: &Path) -> Result<bool, ApiError> {
+    let result = if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
+    match result {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(ApiError::Internal(format!("removing {}: {e}", path.display()))),
+    }
 }
 
 /// The plain form's files: the database with its journal files, and the documents folder.
