@@ -12,6 +12,9 @@ packages=(build-essential pkg-config curl ca-certificates python3 python3-pip py
   # documents: OCR of scans (Tesseract, English) and PDF pages as images (pdftoppm); the tests
   # render their scans with ImageMagick-free tools: a font for text drawn into images
   tesseract-ocr tesseract-ocr-eng poppler-utils fonts-dejavu-core
+  # fillable court forms (crates/forms): the tests read filled fields back with qpdf's JSON and
+  # make encrypted forms with it
+  qpdf
   # reminders and the calendar file: the time zones (the tests run the server in America/New_York)
   tzdata
   # the case file's encryption: SQLCipher (bundled by rusqlite) links the system's libcrypto

@@ -41,6 +41,13 @@ const COMMANDS: &[&str] = &[
     "build_draft",
     "revise_draft",
     "export_draft",
+    // Papers the person can file: built from the case, checked, and official forms filled.
+    "paper_kinds",
+    "paper_proposed",
+    "build_paper",
+    "check_paper",
+    "form_fields",
+    "fill_form",
     // The law library (the official Code of Virginia, downloaded and built into the graph).
     "library_status",
     "subscribe_library",

@@ -89,12 +89,26 @@ pub fn local_model() -> proseva_embed::LocalEmbedder {
 /// The explorer serving `graph` (whose files live in `dir`, kept while the sidecars run) and an
 /// empty server with its data in `dir`.
 pub async fn start_on(graph: Arc<Graph>, dir: tempfile::TempDir) -> Sidecars {
+    start_on_with(graph, dir, ResearchConfig::default()).await
+}
+
+/// The explorer on the starter corpus and a server whose check before filing asks the research
+/// services of `research` (CourtListener's citation look-up: a stand-in's address and a token).
+pub async fn start_with_research(research: ResearchConfig) -> Sidecars {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("graph.db");
+    starter::ingest_with_shipped_vectors(&db).expect("starter ingest");
+    start_on_with(Arc::new(Graph::open(&db).expect("graph")), dir, research).await
+}
+
+async fn start_on_with(graph: Arc<Graph>, dir: tempfile::TempDir, research: ResearchConfig) -> Sidecars {
     let explorer_url = serve(proseva_explorer::http::app(proseva_explorer::gql::schema(graph.clone()), Some(TOKEN.into()))).await;
 
     let mut config = proseva_server::Config::for_data_dir(dir.path().join("data"));
     config.token = Some(TOKEN.into());
     config.explorer_url = explorer_url.clone();
-    let state = proseva_server::AppState::open(&config).expect("server state");
+    let mut state = proseva_server::AppState::open(&config).expect("server state");
+    state.citation_lookup = Arc::new(proseva_server::papers::check::CitationLookup::new(research));
     // The server's own /api/chat, offline whatever this machine's environment says.
     let agent_routes = proseva_server::http::agent::routes_with(&state, &AgentConfig::from_lookup(|_| None), &ResearchConfig::default());
     let server_url = serve(proseva_server::http::app_with(state.clone(), agent_routes)).await;

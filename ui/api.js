@@ -257,6 +257,31 @@ export const api = {
   reviseDraft: (id, content) => invoke('revise_draft', { id, content }),
   exportDraft: (id, version, format) => invoke('export_draft', { id, version, format }),
 
+  // Papers the person can file (papers.js): built from the case, checked, official forms filled.
+  /** `[{id, title, caseKinds, layout, when, fields, certificate, sections, requiredParts}]`. */
+  paperKinds: (caseKind = null) => invoke('paper_kinds', caseKind ? { caseKind } : {}),
+  /** `{fields, from}`: what the case proposes for a paper's fields, and where each came from. */
+  paperProposed: (caseId, paper) => invoke('paper_proposed', { caseId, paper }),
+  /** Builds the paper, saved as a `paper` draft (a new version of `draftId`) → `{draft, paper,
+   * warnings, when}`; a missing field rejects on `fields.<name>`. */
+  buildPaper: (paper, caseId, fields, draftId = null) => invoke('build_paper', draftId ? { paper, caseId, fields, draftId } : { paper, caseId, fields }),
+  /** The check before filing: `{draftId}` or `{documentId}` → `{findings, checked, sections, citations, title}`. */
+  checkPaper: ({ draftId = null, documentId = null }) => invoke('check_paper', draftId ? { draftId } : { documentId }),
+  /** Reads a fillable PDF form: its bytes are the invoke body, its name and case go in headers →
+   * `{formId, fileName, pages, fields}`. */
+  formFields: (bytes, fileName, caseId = null) => {
+    const headers = { 'X-File-Name': encodeURIComponent(fileName) };
+    if (caseId !== null && caseId !== undefined) headers['X-Case-Id'] = String(caseId);
+    try {
+      return core().invoke('form_fields', bytes, { headers });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  },
+  /** Saves the filled form to the exports folder → `{path, fileName}`; a value that does not fit
+   * rejects on `values.<name>`. */
+  fillForm: (formId, values) => invoke('fill_form', { formId, values }),
+
   // The law library: the official Code of Virginia, downloaded and built into the law graph.
   /** `{library, graph, starterSummaries}`: the download's state (`phase` idle, downloading,
    * building, done or failed), the law graph's stats (null while it is not running) and how many

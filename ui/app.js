@@ -11,6 +11,7 @@ import { RecordDialog, anyDialogOpen } from './dialogs.js';
 import { Workspace } from './workspace.js';
 import { OverviewPage } from './cases.js';
 import { PathPage } from './path.js';
+import { PapersPage } from './papers.js';
 import { DeadlinesPage, DueStrip } from './deadlines.js';
 import { RuleDialog } from './rules.js';
 import { DocumentsPage, wireDrop } from './documents.js';
@@ -221,6 +222,7 @@ function startUnlocked(privacy) {
   ws.setPages({
     overview: new OverviewPage(ws, ws.page('overview')),
     path: new PathPage(ws, ws.page('path')),
+    papers: new PapersPage(ws, ws.page('papers')),
     deadlines: new DeadlinesPage(ws, ws.page('deadlines'), { ruleDialog }),
     documents,
     contacts: contactsPage(ws, ws.page('contacts')),
@@ -307,6 +309,11 @@ function startUnlocked(privacy) {
   document.addEventListener('proseva:open-help-screen', (e) => {
     select('help', { focusInput: false });
     help.openScreen(e.detail && e.detail.kind);
+  });
+  // A step that names a form: "Fill a form I downloaded" on the case's Papers to file page.
+  document.addEventListener('proseva:fill-form', (e) => {
+    select('workspace', { focusInput: false });
+    ws.go('papers', { fillForm: (e.detail && e.detail.form) || true });
   });
   document.addEventListener('proseva:open-record', (e) => {
     const { kind, id } = e.detail || {};

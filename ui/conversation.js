@@ -360,7 +360,7 @@ export class Conversation {
     if (ok) {
       const cards = Array.isArray(ev.cards) ? ev.cards : [];
       const written = cards.find((c) => c && c.record);
-      const draft = ev.name === 'create_draft' && ev.result && ev.result.draft;
+      const draft = (ev.name === 'create_draft' || ev.name === 'create_paper') && ev.result && ev.result.draft;
       if (ev.name === 'think') {
         call.outcome.textContent = '';
       } else if (draft && Number.isInteger(draft.id)) {

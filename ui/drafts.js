@@ -12,8 +12,9 @@ import { api } from './api.js';
 import { announce, clear, errorText, h, truncate } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { cleanSvg } from './svg-clean.js';
+import { paperOf, paperSheet } from './paper-preview.js';
 
-const KINDS = { markdown: 'Text', mermaid: 'Diagram', table: 'Table' };
+const KINDS = { markdown: 'Text', mermaid: 'Diagram', table: 'Table', paper: 'Court paper' };
 const MADE_BY = { person: 'you', agent: 'the assistant', offline: 'ProSeVA, from your records' };
 const FORMATS = [
   ['docx', 'Word (.docx)'],
@@ -336,12 +337,18 @@ export class ArtifactPanel {
       this.el.sources.append(h('li', {}, label));
     }
     this.el.rebuild.hidden = draft.createdBy !== 'offline' || !draft.caseId;
+    // A paper is changed on its case's Papers to file page (Edit there), not as JSON here.
+    this.el.edit.hidden = draft.kind === 'paper';
     this.el.saved.hidden = true;
     dropSheets(this.sheets);
     this.panel.dataset.rendered = 'pending';
     if (draft.kind === 'mermaid') {
       const ok = await renderDiagram(draft.content, this.el.body, this.sheets);
       this.panel.dataset.rendered = ok ? 'diagram' : 'error';
+    } else if (draft.kind === 'paper' && paperOf(draft.content)) {
+      // A court paper (the Papers to file page): laid out as a page, as its Word and PDF copies are.
+      clear(this.el.body).append(paperSheet(paperOf(draft.content)));
+      this.panel.dataset.rendered = 'paper';
     } else if (draft.kind === 'table') {
       clear(this.el.body).append(renderTable(draft.content));
       this.panel.dataset.rendered = 'table';

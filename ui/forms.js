@@ -2,7 +2,7 @@
 // field errors under each field (`aria-describedby`, `aria-invalid`), as the settings dialog does.
 //
 // A field: `{name, label, type, required?, options?, hint?, placeholder?, rows?, wide?}` with
-// `type` one of text, textarea, date, time, select, checkbox, email, tel, money, parties,
+// `type` one of text, textarea, date, time, select, radio, checkbox, email, tel, money, parties,
 // reminders (`inherit`: the label of "use the case's / the usual ones"; the value is `null` for
 // that, else a list of offsets, `[]` for none). A rejection's `fields` (`{name: why}`) goes under
 // each named field; anything else above the form.
@@ -91,6 +91,10 @@ export class FieldSet {
         }
         append(wrap, [label, input, hint, error]);
         break;
+      case 'radio':
+        input = this.radioGroup(id, field, value ?? field.default ?? null, describedby);
+        append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label, field.required ? h('span', { class: 'required-mark' }, ' (required)') : null), input, hint, error]);
+        break;
       case 'checkbox':
         input = h('input', { id, name: field.name, type: 'checkbox', class: 'checkbox', 'aria-describedby': describedby });
         input.checked = Boolean(value);
@@ -145,6 +149,27 @@ export class FieldSet {
     input.addEventListener('change', clearOne);
     this.inputs.set(field.name, { field, input, error });
     return wrap;
+  }
+
+  /** One choice of a few, as radio buttons (`readRadio()`: the value chosen, or null). */
+  radioGroup(id, field, value, describedby) {
+    const radios = (field.options || []).map(([v, text], i) => {
+      const radio = h('input', { type: 'radio', id: `${id}-${i}`, name: id, value: v, class: 'radio' });
+      radio.value = v;
+      radio.checked = value === v;
+      return radio;
+    });
+    const group = h(
+      'div',
+      { class: 'radio-group', id, role: 'radiogroup', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby },
+      radios.map((radio, i) => h('div', { class: 'check-row' }, radio, h('label', { for: radio.id }, field.options[i][1]))),
+    );
+    group.readRadio = () => {
+      const chosen = radios.find((r) => r.checked);
+      return chosen ? chosen.value : null;
+    };
+    group.focus = () => (radios.find((r) => r.checked) || radios[0] || group).focus();
+    return group;
   }
 
   /** Rows of party name and role, with Add and Remove. */
@@ -241,6 +266,9 @@ export class FieldSet {
           break;
         case 'reminders':
           out[name] = input.readReminders();
+          break;
+        case 'radio':
+          out[name] = input.readRadio();
           break;
         case 'money': {
           const raw = input.value.trim();

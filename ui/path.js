@@ -1,11 +1,12 @@
 // The Case tab's "Step by step" page: which of the eight kinds of case this is (or none), the
 // dates its path counts from (court days marked) and, for a claim for money, the amount; then the
 // path itself — each step with where it stands (done, next, later), what happens, which court,
-// what to file (form numbers as the court writes them) and what to bring, its date or its
-// deadline (with the rule's working, or the date still needed), the sections it rests on (opening
-// the section viewer, as § links do everywhere) and a box to tick it off —, which court hears the
-// case and why, and the caveats. The server works the plan out (docs/contracts.md, Server:
-// `/api/cases/{id}/path`); this page only shows it and sends what the person changes.
+// what to file (form numbers as the court writes them, with "Fill … (a form I downloaded)") and
+// what to bring, its date or its deadline (with the rule's working, or the date still needed),
+// the sections it rests on (opening the section viewer, as § links do everywhere) and a box to
+// tick it off —, which court hears the case and why, and the caveats. The server works the plan
+// out (docs/contracts.md, Server: `/api/cases/{id}/path`); this page only shows it and sends what
+// the person changes.
 //
 // Also the Overview's "Next step" card (`nextStepCard`).
 
@@ -15,6 +16,7 @@ import { citationNodes } from './rules.js';
 import { citeLink } from './markdown.js';
 import { daysBetween, longDate, parseMoney, today } from './format.js';
 import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
+import { formLink } from './fill-form.js';
 
 /** The kinds whose court depends on the amount claimed (`courts.moneyKinds` in sidecars/server/paths/paths.json). */
 export const MONEY_KINDS = ['debt-defendant', 'debt-plaintiff'];
@@ -125,7 +127,7 @@ export function stepNode(step, index, now = today()) {
     { class: 'path-facts' },
     h('div', { class: 'path-fact' }, h('dt', {}, 'What happens'), h('dd', {}, richText(step.what))),
     h('div', { class: 'path-fact' }, h('dt', {}, 'Court'), h('dd', {}, step.court)),
-    h('div', { class: 'path-fact path-file' }, h('dt', {}, 'What to file'), h('dd', {}, richText(step.file))),
+    h('div', { class: 'path-fact path-file' }, h('dt', {}, 'What to file'), h('dd', {}, richText(step.file), formLink(step))),
     h('div', { class: 'path-fact path-bring' }, h('dt', {}, 'What to bring'), h('dd', {}, richText(step.bring))),
     step.sections && step.sections.length ? h('div', { class: 'path-fact path-law' }, h('dt', {}, 'The law'), h('dd', {}, sectionLinks(step.sections))) : null,
   );

@@ -14,6 +14,7 @@ const ACTIONS = {
   link: 'link one of your records to the law',
   add_deadline: 'add a deadline',
   create_draft: 'make a draft',
+  create_paper: 'build a paper for you to sign and file',
   process_opinion: 'record a court opinion in your case-law notes',
 };
 
@@ -24,6 +25,7 @@ const NOUNS = {
   link: 'links',
   add_deadline: 'deadlines',
   create_draft: 'drafts',
+  create_paper: 'papers to file',
   process_opinion: 'court opinions in your case-law notes',
 };
 
@@ -61,6 +63,16 @@ export function writeDetails(name, args) {
       add('Title', a.title);
       add('Content', a.content);
       break;
+    case 'create_paper': {
+      add('Paper', a.paper);
+      const fields = a.fields && typeof a.fields === 'object' ? a.fields : {};
+      for (const [name, value] of Object.entries(fields)) {
+        // `hearingDate` → "Hearing date".
+        const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+        add(words.charAt(0).toUpperCase() + words.slice(1), Array.isArray(value) ? value.join('\n') : typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
+      }
+      break;
+    }
     case 'process_opinion':
       add('Opinion', Number.isInteger(a.opinion_id) ? `CourtListener opinion ${a.opinion_id}` : '');
       add('What is kept', Number.isInteger(a.opinion_id) ? 'the opinion, a short holding written by the assistant, and links to the Code sections it cites' : '');

@@ -31,6 +31,7 @@ pub mod help;
 pub mod library;
 pub mod local_model;
 pub mod models;
+pub mod papers;
 pub mod paths;
 pub mod privacy;
 pub mod quick_exit;
@@ -102,6 +103,12 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         drafts::build_draft,
         drafts::revise_draft,
         drafts::export_draft,
+        papers::paper_kinds,
+        papers::paper_proposed,
+        papers::build_paper,
+        papers::check_paper,
+        papers::form_fields,
+        papers::fill_form,
         library::library_status,
         library::subscribe_library,
         library::library_download,

@@ -133,10 +133,10 @@ pub fn megabytes(bytes: usize) -> String {
     format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
-/// The page sends the file's bytes as the whole body, its name in `X-File-Name` (URI-encoded)
-/// and the case in `X-Case-Id`.
-#[tauri::command]
-pub async fn upload_document(state: State<'_, AppState>, request: Request<'_>) -> Result<Value, CommandError> {
+/// A file the page sends as the whole body, its name in `X-File-Name` (URI-encoded) and the case
+/// in `X-Case-Id`: the name cleaned, the case, the bytes (refused when missing, empty or over
+/// [`MAX_UPLOAD_BYTES`]; `what` names the file in messages, `limit` says the largest taken).
+pub fn raw_upload<'r>(request: &'r Request<'_>, what: &str, limit: &str) -> Result<(String, Option<i64>, &'r Vec<u8>), CommandError> {
     let header = |name: &str| request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
     let file_name = clean_file_name(&header("x-file-name").unwrap_or_default());
     let case_id = match header("x-case-id").filter(|v| !v.trim().is_empty()) {
@@ -146,18 +146,26 @@ pub async fn upload_document(state: State<'_, AppState>, request: Request<'_>) -
         None => None,
     };
     let InvokeBody::Raw(bytes) = request.body() else {
-        return Err(CommandError::invalid("file", format!("{file_name}: send the file's bytes as the body")));
+        return Err(CommandError::invalid("file", format!("{file_name}: send the {what}'s bytes as the body")));
     };
     if bytes.is_empty() {
         return Err(CommandError::invalid("file", format!("{file_name} is empty (0 bytes)")));
     }
     if bytes.len() > MAX_UPLOAD_BYTES {
         return Err(CommandError::too_large(format!(
-            "{file_name} is {}; the largest file ProSeVA takes is {}",
+            "{file_name} is {}; {limit} is {}",
             megabytes(bytes.len()),
             megabytes(MAX_UPLOAD_BYTES)
         )));
     }
+    Ok((file_name, case_id, bytes))
+}
+
+/// The page sends the file's bytes as the whole body, its name in `X-File-Name` (URI-encoded)
+/// and the case in `X-Case-Id`.
+#[tauri::command]
+pub async fn upload_document(state: State<'_, AppState>, request: Request<'_>) -> Result<Value, CommandError> {
+    let (file_name, case_id, bytes) = raw_upload(&request, "file", "the largest file ProSeVA takes")?;
     let workspace = state.workspace()?;
     workspace.upload_document(&file_name, bytes.clone(), case_id).await.map_err(|e| {
         let mut error = CommandError::from(e);

@@ -29,6 +29,12 @@
 //   reminders                  what came due in the 3 days ProSeVA was closed, at the top
 //   reminders-live             the same, then the reminders the app sends while it runs
 //   start-at-login             a first deadline added by hand (no deadline before): the question
+//   papers                     the Oak Ridge eviction's (case 5) Papers to file: the papers for an
+//                              eviction, "Why these parts" of the motion to continue open
+//   papers-built               a motion to continue built from the case and two answers: the page,
+//                              then "Check before filing" pressed
+//   form-fill                  "Fill a form I downloaded": a DC-429 picked, its fields with the
+//                              case's answers
 (function () {
   'use strict';
 
@@ -91,8 +97,42 @@
     return until(() => $('#case-path .path-step[data-status="next"]'));
   };
 
+  /** The Oak Ridge eviction (case 5), its Papers to file page. */
+  const papers = async () => {
+    await until(() => window.proseva && window.proseva.workspace.cases.length);
+    window.proseva.workspace.setCase(5);
+    await page('papers');
+    return until(() => $('#paper-kinds li.paper-kind[data-paper="motion-to-continue"]'));
+  };
+
   async function run(name) {
     switch (name) {
+      case 'papers': {
+        const motion = await papers();
+        motion.querySelector('details.paper-why').open = true;
+        break;
+      }
+      case 'papers-built': {
+        const motion = await papers();
+        motion.querySelector('button[data-action="write"]').click();
+        type(await until(() => $('#paper-address')), '1400 Oak Ridge Rd., Apt. 4B\nRichmond, VA 23224');
+        type($('#paper-phone'), '(804) 555-0123');
+        type($('#paper-reason'), 'I will be in the hospital that day; my discharge papers are attached.');
+        $('#paper-firstRequest').click();
+        $('#paper-serviceMethod-1').click();
+        $('#paper-form').requestSubmit();
+        (await until(() => $('#paper-check'))).click();
+        await until(() => $('#paper-check-result[data-state="done"]'));
+        break;
+      }
+      case 'form-fill': {
+        await papers();
+        $('#papers-fill-form').click();
+        const form = new File(['%PDF-1.7\n% DC-429 (mock)\n'], 'DC-429 tenant assertion.pdf', { type: 'application/pdf' });
+        await window.proseva.workspace.pages.papers.filler.read(form);
+        await until(() => $('#form-filler[data-state="ready"]'));
+        break;
+      }
       case 'path':
         await evictionPath();
         break;

@@ -2,7 +2,9 @@
 // them in memory and answers the workspace's commands from them), and the deadline rules as the
 // server ships them (sidecars/server/rules/deadlines.json). Dates are relative to today, so the
 // due strip and the overdue flags always have something to show. Case 4 is an eviction with a
-// step-by-step path: its dates, two steps ticked, a court date tomorrow at 9:00.
+// step-by-step path: its dates, two steps ticked, a court date tomorrow at 9:00. The Papers to
+// file scenarios add case 5, the eviction they write for (Nguyễn Thị Lan v. Oak Ridge Apartments,
+// LLC).
 (function () {
   'use strict';
 
@@ -165,6 +167,28 @@
     ];
   }
 
+  /**
+   * Case 5, for the Papers to file scenarios (mock-workspace.js builds its papers from
+   * sidecars/server/papers/papers.json): an eviction in Richmond, the tenant's own name in
+   * Vietnamese, the hearing in nine days, the landlord's contact and its summons.
+   */
+  function papersCase(db) {
+    db.cases.push(
+      { name: 'Oak Ridge eviction', caseNumber: 'GV26-001234', court: 'General District Court of the City of Richmond', type: 'landlord-tenant', kind: 'eviction-tenant', pathDates: { returnDate: day(9) }, status: 'open', parties: [{ name: 'Nguyễn Thị Lan', role: 'me' }, { name: 'Oak Ridge Apartments, LLC', role: 'other-party' }], notes: null, createdAt: stamp(10) },
+    );
+    db.deadlines.push(
+      { caseId: 5, title: 'Go to the first court date', date: day(9), kind: 'hearing', done: false, time: '09:30', location: 'General District Court of the City of Richmond, 400 N. 9th St.', notes: 'From the step-by-step path: The first court date (the return date on the summons).', pathKey: 'date:returnDate' },
+    );
+    db.contacts.push(
+      { caseId: 5, name: 'Oak Ridge Apartments, LLC', role: 'opposing_party', phone: '(804) 555-0170', email: null, address: '2200 Oak Ridge Rd., Richmond, VA 23224', notes: 'The landlord; the rental office is on the ground floor.' },
+    );
+    db.documents.push(
+      // The landlord's paper, as the person scanned it: the tenant's name without its accents and
+      // the case number mistyped (what the check of the other side's paper finds).
+      { caseId: 5, title: 'Summons for unlawful detainer (from the landlord)', kind: 'notice', fileName: 'summons-unlawful-detainer.pdf', format: 'pdf', mediaType: 'application/pdf', sizeBytes: 188_402, pageCount: 1, stage: 'meaning', text: 'SUMMONS FOR UNLAWFUL DETAINER — Case No. GV26-001243\nGeneral District Court of the City of Richmond\nOak Ridge Apartments, LLC, Plaintiff, v. Nguyen Thi Lan, Defendant.\nPossession of 1400 Oak Ridge Rd., Apt. 4B, Richmond, VA 23224, and rent of $1,350.\n', pages: [{ page: 1, start: 0 }], createdAt: stamp(10) },
+    );
+  }
+
   /** The whole store for a scenario: `{cases, deadlines, contacts, finances, timeline, notes, conversations, documents, backups, steps}`. */
   function build(scenario, canned) {
     const db = { cases: [], deadlines: [], contacts: [], finances: [], timeline: [], notes: [], conversations: [], documents: [], backups: [], steps: [] };
@@ -250,6 +274,7 @@
       { path: '/home/pat/.local/share/proseva/backups/proseva-backup-2024-12-01T18-02-41Z.tar.zst', name: 'proseva-backup-2024-12-01T18-02-41Z.tar.zst', bytes: 9_204_880, createdAt: '2024-12-01T18:02:41Z' },
     ];
     if (scenario === 'big') bigData(db);
+    if (/^papers|^form-fill/.test(scenario)) papersCase(db);
     return db;
   }
 

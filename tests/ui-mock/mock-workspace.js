@@ -9,8 +9,9 @@
 // file; reminders as sidecars/server/src/reminders.rs words them (`?closed=DAYS`: the app was
 // last open that many days ago, so `reminders_missed` has what came due since; the `reminders`
 // scenarios use 3) and the `reminders` event (`emitReminders`). Its scenarios are in mock-scenarios.js; the
-// scenarios `workspace-empty`, `case-error` (no cases) and `big` (1,000 deadlines, 5,000 timeline
-// events, 500 documents) change what the store starts with (mock-seed.js).
+// scenarios `workspace-empty`, `case-error` (no cases), `big` (1,000 deadlines, 5,000 timeline
+// events, 500 documents) and the Papers to file ones (`papers…`, `form-fill`: case 5) change what
+// the store starts with (mock-seed.js).
 (function () {
   'use strict';
 
@@ -824,6 +825,320 @@
   }
 
   // ------------------------------------------------------------------------------------------
+  // Papers to file: the server's catalogue (sidecars/server/papers/papers.json, read from the
+  // served repository) as `paper_kinds` answers it; a paper built from the case as
+  // sidecars/server/src/papers/build.rs builds it — the court lines, the caption, the catalogue's
+  // wording with the values put in, the signature block, the certificate — and kept as a `paper`
+  // draft (versions, exports); the check before filing; a fillable PDF form read and filled.
+
+  let catalogue = null;
+  const papersLoaded = fetch('/sidecars/server/papers/papers.json')
+    .then((r) => r.json())
+    .then((c) => {
+      catalogue = c;
+    })
+    .catch((err) => console.error('[mock] could not read the papers', err));
+  const BLANK = '____________________';
+  const COMMON_FIELDS = ['name', 'address', 'phone', 'email', 'date', 'side', 'certificate', 'serviceMethod', 'serviceDate', 'servedOn', 'paragraphs', 'opening', 'closing'];
+  const NOTICE = 'Draft prepared with software from your records. Not legal advice: read it, check it against your own papers and the court’s rules, and sign it yourself.';
+  const drafts = [];
+  const longDate = (s) => utc(s).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const paperKind = (id) => catalogue.kinds.find((k) => k.id === id);
+
+  function paperKinds({ caseKind = null }) {
+    if (caseKind && !PATH_KINDS.includes(caseKind)) throw invalid({ caseKind: `unknown case kind; the kinds are: ${PATH_KINDS.join(', ')}` });
+    return catalogue.kinds
+      .filter((k) => !caseKind || k.caseKinds.includes(caseKind))
+      .map((k) => ({
+        id: k.id,
+        title: k.title,
+        caseKinds: clone(k.caseKinds),
+        layout: k.layout,
+        when: k.when,
+        fields: clone(k.fields),
+        certificate: k.certificate,
+        sections: clone(k.sections),
+        requiredParts: k.requiredParts.map((p) => {
+          const s = catalogue.sources[p.source];
+          return { part: p.part, source: s.label, url: s.url, read: s.read, confirmed: s.confirmed };
+        }),
+      }));
+  }
+
+  /** The case's own paper drafts, newest first. */
+  const papersOf = (caseId) => drafts.filter((d) => d.caseId === caseId && d.kind === 'paper').sort((a, b) => b.id - a.id);
+  const latest = (d) => d.versions[d.versions.length - 1];
+
+  function paperProposed({ caseId, paper }) {
+    const c = find('cases', caseId);
+    const kind = paperKind(paper);
+    if (!kind) throw invalid({ paper: 'unknown paper; GET /api/papers/kinds lists them' });
+    const fields = {};
+    const from = {};
+    const me = c.parties.find((p) => p.role === 'me');
+    if (me) [fields.name, from.name] = [me.name, "the case's parties (Me)"];
+    const last = papersOf(caseId)[0];
+    if (last) {
+      const s = JSON.parse(latest(last).content).signature;
+      const why = `your last paper (${last.title})`;
+      if (s.address.length) [fields.address, from.address] = [s.address.join('\n'), why];
+      if (s.phone) [fields.phone, from.phone] = [s.phone, why];
+      if (s.email) [fields.email, from.email] = [s.email, why];
+    }
+    const todayIso = isoUtc(new Date());
+    const hearing = db.deadlines.filter((d) => d.caseId === caseId && d.kind === 'hearing' && !d.done && d.date >= todayIso).sort((a, b) => a.date.localeCompare(b.date))[0];
+    if (hearing && kind.fields.some((f) => f.name === 'hearingDate')) [fields.hearingDate, from.hearingDate] = [hearing.date, `the case's next hearing (${hearing.title})`];
+    return { fields, from };
+  }
+
+  /** `VIRGINIA:` and `IN THE … COURT FOR THE CITY OF …` (sidecars/server/src/papers/court.rs, the usual wordings). */
+  function courtLines(court) {
+    const text = String(court || '').trim();
+    const m = /^(.*?)(general district court|juvenile and domestic relations district court|j&dr district court|j&dr court|circuit court)(.*)$/i.exec(text);
+    if (!m) return [['VIRGINIA:', text ? `IN THE ${text.toUpperCase()}` : `IN THE ${BLANK} COURT FOR THE ${BLANK}`], false];
+    const name = /j&dr|juvenile/i.test(m[2]) ? 'JUVENILE AND DOMESTIC RELATIONS DISTRICT COURT' : m[2].toUpperCase();
+    const after = m[3].replace(/^[\s,]*(of|for|in)?\s*(the)?\s*/i, '').trim();
+    const raw = after || m[1].trim();
+    const place = /^(city|county|town) of /i.test(raw) ? raw : /^(.+) (city|county|town)$/i.test(raw) ? raw.replace(/^(.+) (city|county|town)$/i, (_, n, k) => `${k[0].toUpperCase()}${k.slice(1).toLowerCase()} of ${n}`) : null;
+    return [['VIRGINIA:', `IN THE ${name} FOR THE ${place ? place.toUpperCase() : BLANK}`], Boolean(place)];
+  }
+
+  /** The catalogue's wording with the values put in (sidecars/server/src/papers/fill.rs). */
+  function putValues(kind, template, values, depth = 0) {
+    return template.replace(/\{([^}]+)\}/g, (_, name) => {
+      const v = values[name];
+      if (v === undefined) return BLANK;
+      const chosen = kind.choiceText && kind.choiceText[name];
+      return chosen && depth < 2 ? putValues(kind, chosen[v] ?? v, values, depth + 1) : v;
+    });
+  }
+
+  function buildPaper({ paper, caseId, fields = null, draftId = null }) {
+    const kind = paperKind(paper);
+    if (!kind) throw invalid({ paper: `unknown paper ${JSON.stringify(paper)}; the papers are: ${catalogue.kinds.map((k) => k.id).join(', ')}` });
+    const c = find('cases', caseId);
+    if (c.kind && !kind.caseKinds.includes(c.kind)) throw invalid({ paper: `${kind.title} is not offered for a case of kind ${c.kind}` });
+    const f = fields || {};
+    const e = {};
+    const known = [...COMMON_FIELDS, ...kind.fields.map((x) => x.name)];
+    for (const name of Object.keys(f)) if (!known.includes(name)) e[name] = `unknown field; known fields are: ${known.join(', ')}`;
+    const me = c.parties.find((p) => p.role === 'me');
+    const name = (f.name || (me && me.name) || '').trim();
+    if (!name) e.name = 'is required: your name as you will sign the paper (or add yourself to the case’s parties with the role "Me")';
+    const address = String(f.address || '').split('\n').map((l) => l.trim()).filter(Boolean);
+    if (!address.length) e.address = 'is required: a party without a lawyer must state their address on every paper they file (Code of Virginia § 8.01-271.1)';
+    if (f.email && !String(f.email).includes('@')) e.email = 'must be an e-mail address (name@example.org), or left out';
+    const values = {};
+    const flags = {};
+    for (const spec of kind.fields) {
+      const v = f[spec.name];
+      if (spec.kind === 'checkbox') flags[spec.name] = v === true;
+      else if (v === undefined || v === null || String(v).trim() === '') {
+        if (spec.required) e[spec.name] = spec.kind === 'choice' ? `is required: one of ${spec.options.map((o) => o.value).join(', ')}` : `is required: ${spec.label.toLowerCase()}`;
+      } else if (spec.kind === 'date') {
+        if (!isDate(v)) e[spec.name] = 'must be a date, YYYY-MM-DD';
+        else values[spec.name] = longDate(v);
+      } else values[spec.name] = String(v).trim();
+    }
+    if (Object.keys(e).length) throw invalid(Object.fromEntries(Object.entries(e).map(([k, v]) => [`fields.${k}`, v])));
+    const side = f.side || { 'debt-plaintiff': 'plaintiff', 'protective-order-petitioner': 'petitioner', 'protective-order-respondent': 'respondent', 'custody-visitation': 'petitioner' }[c.kind] || 'defendant';
+    const [mine, theirs, meFirst] = { plaintiff: ['Plaintiff', 'Defendant', true], petitioner: ['Petitioner', 'Respondent', true], respondent: ['Respondent', 'Petitioner', false] }[side] || ['Defendant', 'Plaintiff', false];
+    const others = c.parties.filter((p) => p.role === 'other-party').map((p) => p.name);
+    const warnings = [];
+    const [court, courtFound] = courtLines(c.court);
+    if (!courtFound) warnings.push(c.court ? `The court's city or county could not be read from "${c.court}": the heading leaves a line for it. Write the court in the case as the summons does ("General District Court of the City of Richmond").` : 'The case does not name its court: the heading leaves lines to fill. Add the court to the case as the summons writes it.');
+    const them = (others.length ? others : [BLANK]).map((n) => ({ name: n, role: theirs }));
+    const us = [{ name, role: mine }];
+    const [first, second] = meFirst ? [us, them] : [them, us];
+    const number = (c.caseNumber || '').trim();
+    const caseName = `${first.map((p) => p.name).join(', ')} v. ${second.map((p) => p.name).join(', ')}`;
+    Object.assign(values, { name, Role: mine, caseName, caseNumberText: number ? `Case No. ${number}` : 'case number not yet known' });
+    const paragraphs = Array.isArray(f.paragraphs)
+      ? f.paragraphs.map((p) => String(p).trim()).filter(Boolean)
+      : kind.paragraphs
+          .map((t) => {
+            const m = /^\[([^\]]+)\](.*)$/.exec(t);
+            return m ? (flags[m[1]] ? putValues(kind, m[2], values) : '') : putValues(kind, t, values);
+          })
+          .filter((p) => p.trim());
+    const wantsCertificate = kind.certificate === 'required' || (kind.certificate === 'offered' && f.certificate !== false);
+    let certificate;
+    if (wantsCertificate) {
+      const how = { hand: 'delivered a copy of this paper by hand', mail: 'mailed a copy of this paper by first-class mail', email: 'sent a copy of this paper by e-mail' }[f.serviceMethod] || `sent a copy of this paper by ${BLANK} (hand delivery or first-class mail)`;
+      const served = f.servedOn
+        ? String(f.servedOn).split('\n').map((l) => l.trim()).filter(Boolean)
+        : (others.length ? others : [BLANK]).map((n) => {
+            const contact = db.contacts.find((x) => x.caseId === caseId && x.name.trim().toLowerCase() === n.trim().toLowerCase());
+            return `${n}, ${(contact && contact.address && contact.address.replace(/\s*\n\s*/g, ', ')) || BLANK}`;
+          });
+      certificate = { statement: `I certify that on ${f.serviceDate ? longDate(f.serviceDate) : BLANK} I ${how} (${kind.layout === 'letter' ? 'letter' : kind.heading.toLowerCase()}) to:`, served };
+      if (served.some((l) => l.includes(BLANK))) warnings.push("The certificate of service leaves a line for an address it does not know: write it in, or add the other side's address to their contact.");
+    }
+    const signature = { name, capacity: `${mine}, without a lawyer`, address, phone: f.phone || '', email: f.email || '', date: f.date ? longDate(f.date) : '' };
+    const built = { paper: kind.id, layout: kind.layout };
+    if (kind.layout === 'letter') Object.assign(built, { court: [], heading: `${kind.heading} — ${caseName}, ${values.caseNumberText}` });
+    else Object.assign(built, { court, caption: { first, second, numberLabel: 'Case No.', number }, heading: kind.heading });
+    Object.assign(built, { opening: f.opening || putValues(kind, kind.opening, values), paragraphs, closing: f.closing || putValues(kind, kind.closing, values), signature });
+    if (certificate) built.certificate = certificate;
+    if (kind.layout === 'letter') built.letter = { date: signature.date, to: ["Clerk's Office", c.court || BLANK], salutation: 'Dear Clerk:', signOff: 'Sincerely,' };
+    const title = `${kind.title} — ${c.name}`;
+    const sources = [...new Set(kind.requiredParts.map((p) => p.source))].map((key) => ({ label: `${catalogue.sources[key].label} (${catalogue.sources[key].read})`, url: catalogue.sources[key].url }));
+    let draft = draftId ? drafts.find((d) => d.id === draftId) : null;
+    if (draftId && !draft) throw { code: 'not_found', message: `no draft with id ${draftId}` };
+    const stamp = now();
+    if (!draft) {
+      draft = { id: drafts.length + 1, caseId, kind: 'paper', title, versions: [], createdAt: stamp };
+      drafts.push(draft);
+    }
+    draft.title = title;
+    draft.versions.push({ version: draft.versions.length + 1, content: JSON.stringify(built, null, 2), sources, createdBy: 'person', createdAt: stamp });
+    return { draft: draftView(draft), paper: built, warnings, when: kind.when };
+  }
+
+  function draftView(d, version = null) {
+    const v = version ? d.versions.find((x) => x.version === version) : latest(d);
+    if (!v) throw { code: 'not_found', message: `draft ${d.id} has no version ${version}` };
+    return {
+      id: d.id,
+      caseId: d.caseId,
+      title: d.title,
+      kind: d.kind,
+      version: v.version,
+      content: v.content,
+      sources: clone(v.sources),
+      createdBy: v.createdBy,
+      versionCreatedAt: v.createdAt,
+      createdAt: d.createdAt,
+      updatedAt: v.createdAt,
+      versions: d.versions.map((x) => ({ version: x.version, createdBy: x.createdBy, createdAt: x.createdAt })),
+      warnings: [],
+      notice: NOTICE,
+    };
+  }
+
+  /** The check before filing: the built paper against the case (as check.rs words it), or a case document's words. */
+  function checkPaper({ draftId = null, documentId = null }) {
+    if (draftId && documentId) throw invalid({ documentId: 'give draftId or documentId, not both' });
+    const findings = [];
+    const checked = [];
+    const todayIso = isoUtc(new Date());
+    if (draftId) {
+      const d = drafts.find((x) => x.id === draftId);
+      if (!d) throw { code: 'not_found', message: `no draft with id ${draftId}` };
+      const c = find('cases', d.caseId);
+      const p = JSON.parse(latest(d).content);
+      const parties = c.parties.map((x) => x.name);
+      checked.push("the names in the caption against the case's parties");
+      for (const party of p.caption ? [...p.caption.first, ...p.caption.second] : []) {
+        if (party.name === BLANK) findings.push({ kind: 'party_name', message: "A party's name in the caption is blank: write it in, or add the party to the case." });
+        else if (!parties.includes(party.name)) findings.push({ kind: 'party_name', message: `The caption names "${party.name}", but the case's parties have "${parties[1] || parties[0]}".`, found: party.name, expected: parties[1] || parties[0] || 'a party of the case' });
+      }
+      if (p.caption) {
+        checked.push('the case number in the caption against the case record');
+        if (!p.caption.number) findings.push({ kind: 'case_number', message: "The caption has no case number: write it in (it is on the summons or the court's papers)." });
+      }
+      if (p.court.length) checked.push("the court in the heading against the case's court");
+      checked.push('the signature block');
+      checked.push('the certificate of service');
+      if (p.certificate && p.certificate.statement.includes(BLANK)) findings.push({ kind: 'no_certificate', message: 'The certificate of service leaves the day or the way the copy goes blank: fill it in before you file.', found: p.certificate.statement, expected: 'the day and how the copy was given' });
+      const others = papersOf(d.caseId).filter((x) => x.id !== d.id);
+      if (others.length) checked.push(`the names and number against the case's ${others.length} other paper(s)`);
+      checked.push('hearing dates');
+      for (const m of latest(d).content.matchAll(/hearing on ([A-Z][a-z]+ \d{1,2}, \d{4})/g)) {
+        const iso = isoUtc(new Date(`${m[1]} UTC`));
+        if (iso < todayIso) findings.push({ kind: 'past_date', message: `The paper speaks of a hearing on ${m[1]}, which has passed.`, found: m[1], expected: `a date after ${longDate(todayIso)}` });
+      }
+      checked.push('1 section citation(s) against the Virginia law graph');
+      return { findings, checked, sections: ['8.01-271.1'], citations: [], title: d.title };
+    }
+    const doc = find('documents', documentId);
+    if (!['words', 'meaning'].includes(doc.stage) || !doc.text) throw invalid({ documentId: `document ${doc.id} (${doc.title}) has no text to check yet (a scan still being read, or an image)` });
+    const c = doc.caseId ? db.cases.find((x) => x.id === doc.caseId) : null;
+    checked.push("the case's parties' names in the text");
+    const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/gi, 'd').toLowerCase();
+    for (const party of c ? c.parties.map((x) => x.name) : []) {
+      if (doc.text.includes(party)) continue;
+      if (fold(doc.text).includes(fold(party))) {
+        const at = fold(doc.text).indexOf(fold(party));
+        const found = doc.text.slice(at, at + party.length);
+        findings.push({ kind: 'party_name', message: `The paper writes "${found}" where the case's party is "${party}".`, found, expected: party });
+      }
+    }
+    checked.push('case numbers in the text against the case record');
+    for (const m of doc.text.matchAll(/\b(G[VT]\d{2}-\d{4,6}(?:-\d{2})?)\b/g)) {
+      if (c && c.caseNumber && m[1] !== c.caseNumber) findings.push({ kind: 'case_number', message: `The paper gives case number ${m[1]}, but the case record has ${c.caseNumber}.`, found: m[1], expected: c.caseNumber });
+    }
+    checked.push('hearing dates');
+    return { findings, checked, sections: [], citations: [], title: doc.title };
+  }
+
+  function exportDraft({ id, version = null, format }) {
+    const d = drafts.find((x) => x.id === id);
+    if (!d) throw { code: 'not_found', message: `no draft with id ${id}` };
+    if (!['md', 'docx', 'pdf'].includes(format)) throw invalid({ format: 'one of md, docx, pdf' });
+    const v = version || latest(d).version;
+    const slug = d.title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+    const path = `/home/pat/Documents/ProSeVA/Exports/${slug}-v${v}.${format}`;
+    window.__mockExports = (window.__mockExports || []).concat(path);
+    return { path };
+  }
+
+  // A fillable form: its fields as the server reads them (proseva-forms) with the answers the case
+  // proposes; the DC-429 the mock "reads" is made up of the kinds of field a court form has.
+  const forms = new Map();
+  function formFields(bytes, options) {
+    const headers = (options && options.headers) || {};
+    const name = decodeURIComponent(headers['X-File-Name'] || 'form.pdf');
+    const caseId = headers['X-Case-Id'] ? Number(headers['X-Case-Id']) : null;
+    // As the app's command words a refusal: the file's name, then the server's sentence about it.
+    const refused = (why) => ({ code: 'invalid_input', message: `${name}: ${why}`, field: 'file', fields: { file: why } });
+    if (!(bytes instanceof Uint8Array) || !bytes.length) throw { code: 'invalid_input', message: `${name} is empty (0 bytes)`, field: 'file' };
+    const head = new TextDecoder().decode(bytes.slice(0, 8));
+    if (head.startsWith('PK')) throw refused("This file is a Word document (.docx), not a PDF. Download the form again as a PDF from the court's website.");
+    if (!head.startsWith('%PDF')) throw refused("This file is not a PDF. Choose the form's PDF, as downloaded from the court's website.");
+    if (/xfa/i.test(name)) throw refused('This PDF is an XFA form (made for Adobe Reader only): its fields cannot be read. Look for the court’s “fillable PDF” version of the form.');
+    const c = caseId ? find('cases', caseId) : null;
+    const me = c && c.parties.find((p) => p.role === 'me');
+    const other = c && c.parties.find((p) => p.role === 'other-party');
+    const from = (what) => (c ? `the case (${what})` : null);
+    const fields = [
+      { name: 'Court', label: 'Name of court', type: 'text', maxLength: 60, multiline: false, readOnly: false, required: true, page: 1, value: '', proposed: c ? c.court : undefined, proposedFrom: from('its court') },
+      { name: 'CaseNo', label: 'Case No.', type: 'text', maxLength: 20, multiline: false, readOnly: false, required: false, page: 1, value: '', proposed: c ? c.caseNumber : undefined, proposedFrom: from('its case number') },
+      { name: 'Tenant', label: 'Tenant name', type: 'text', multiline: false, readOnly: false, required: true, page: 1, value: '', proposed: me ? me.name : undefined, proposedFrom: me ? "the case's parties (Me)" : null },
+      { name: 'Landlord', label: 'Landlord name', type: 'text', multiline: false, readOnly: false, required: true, page: 1, value: '', proposed: other ? other.name : undefined, proposedFrom: other ? "the case's parties (Other party)" : null },
+      { name: 'Conditions', label: 'Conditions the landlord has not fixed', type: 'text', multiline: true, readOnly: false, required: false, page: 1, value: '' },
+      { name: 'NoticeGiven', label: 'I gave the landlord written notice', type: 'checkbox', multiline: false, readOnly: false, required: false, page: 1, value: false },
+      { name: 'Relief', label: 'What I ask the court for', type: 'choice', options: ['Rent paid into court', 'Repairs ordered', 'Rent abated'], multiline: false, readOnly: false, required: false, page: 2 },
+      { name: 'FormNo', label: 'Form number', type: 'text', multiline: false, readOnly: true, required: false, page: 2, value: 'DC-429' },
+      { name: 'Signature', label: 'Signature of tenant', type: 'signature', multiline: false, readOnly: false, required: false, page: 2 },
+    ].map((x) => Object.fromEntries(Object.entries(x).filter(([, v]) => v !== undefined && v !== null)));
+    const formId = Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+    forms.set(formId, { fileName: name, fields });
+    return { formId, fileName: name, pages: 2, fields: clone(fields) };
+  }
+
+  function fillForm({ formId, values }) {
+    const form = forms.get(String(formId));
+    if (!form) throw { code: 'not_found', message: `no open form ${formId}` };
+    const e = {};
+    for (const [name, value] of Object.entries(values || {})) {
+      const f = form.fields.find((x) => x.name === name);
+      if (!f) e[`values.${name}`] = 'the form has no field of this name';
+      else if (f.type === 'signature') e[`values.${name}`] = 'a signature line is signed by hand after printing';
+      else if (f.readOnly) e[`values.${name}`] = 'the form marks this field read-only';
+      else if (f.type === 'checkbox' && typeof value !== 'boolean') e[`values.${name}`] = 'a check box takes true or false';
+      else if (f.options && !f.options.includes(value)) e[`values.${name}`] = `is not one of its options: ${f.options.join(', ')}`;
+      else if (f.maxLength && String(value).length > f.maxLength) e[`values.${name}`] = `is ${String(value).length} characters; the field takes at most ${f.maxLength}`;
+      else if (!f.multiline && /\n/.test(String(value))) e[`values.${name}`] = 'is one line in the form: take out the line breaks';
+    }
+    if (Object.keys(e).length) throw invalid(e);
+    const fileName = form.fileName.replace(/\.pdf$/i, '') + '-filled.pdf';
+    const path = `/home/pat/Documents/ProSeVA/Exports/${fileName}`;
+    window.__mockExports = (window.__mockExports || []).concat(path);
+    return { path, fileName };
+  }
+
+  // ------------------------------------------------------------------------------------------
   // invoke
 
   const HANDLERS = {
@@ -876,6 +1191,20 @@
       location.reload();
       return null;
     },
+    // Papers to file, and the drafts they are kept as.
+    paper_kinds: async (a) => (await papersLoaded, paperKinds(a)),
+    paper_proposed: async (a) => (await papersLoaded, paperProposed(a)),
+    build_paper: async (a) => (await papersLoaded, buildPaper(a)),
+    check_paper: async (a) => (await papersLoaded, checkPaper(a)),
+    form_fields: (bytes, options) => formFields(bytes, options),
+    fill_form: fillForm,
+    list_drafts: ({ caseId = null }) => drafts.filter((d) => caseId === null || d.caseId === caseId).map((d) => ({ id: d.id, caseId: d.caseId, title: d.title, kind: d.kind, version: latest(d).version, updatedAt: latest(d).createdAt })),
+    get_draft: ({ id, version = null }) => {
+      const d = drafts.find((x) => x.id === id);
+      if (!d) throw { code: 'not_found', message: `no draft with id ${id}` };
+      return draftView(d, version);
+    },
+    export_draft: exportDraft,
     // The case file's lock: never set in the mock.
     privacy_status: () => ({ encrypted: false, locked: false }),
     privacy_settings: () => ({ idleLockMinutes: 10, unlockWithoutAsking: false, keyring: false }),
@@ -886,7 +1215,7 @@
 
   async function invoke(command, args, options) {
     await wait(scenario === 'big' || scenario === 'upload-many' ? 5 : SLOW[command] ?? 80);
-    if (command === 'upload_document') return HANDLERS.upload_document(args, options);
+    if (command === 'upload_document' || command === 'form_fields') return HANDLERS[command](args, options);
     return HANDLERS[command](args || {});
   }
 

@@ -88,7 +88,7 @@ const SCENARIOS = [
       && !${q('#due-strip')}.hidden && ${qa('#due-strip .due-item')}.length === 3 && !!${q('#due-strip .due-item[data-state="overdue"]')}`,
     { themes: BOTH },
   ],
-  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 8`, { themes: BOTH, width: 640, height: 800 }],
+  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 9`, { themes: BOTH, width: 640, height: 800 }],
   [
     'workspace-empty',
     'scenario=workspace-empty',
@@ -271,6 +271,34 @@ const SCENARIOS = [
     '#case-path[data-kind="debt-plaintiff"] .path-step',
     `${lastCall('set_case_path')}.kind === 'debt-plaintiff' && ${lastCall('set_case_path')}.amount === 4800
       && !${q('#case-amount-field')}.hidden && /circuit court/.test(${text('#case-court .path-court-also')}) && !!${q('#case-court a.cite[data-source-id="17.1-513"]')}`,
+    { themes: BOTH },
+  ],
+  // Papers to file, a paper built and checked, a downloaded form filled
+  [
+    'papers',
+    'scenario=papers',
+    '#paper-kinds li.paper-kind[data-paper="motion-to-continue"]',
+    `${lastCall('paper_kinds')}.caseKind === 'eviction-tenant' && ${qa('#paper-kinds li.paper-kind')}.length === 4
+      && ${q('#paper-kinds li.paper-kind[data-paper="motion-to-continue"] details.paper-why')}.open && /When to file it/.test(${text('#paper-kinds')})
+      && !!${q('#paper-theirs-document option')} && !!${q('#papers-fill-form')}`,
+    { themes: BOTH },
+  ],
+  [
+    'papers-built',
+    'scenario=papers-built',
+    '#paper-check-result[data-state="done"]',
+    `${lastCall('build_paper')}.paper === 'motion-to-continue' && ${text('#paper-preview h4.paper-heading')} === 'MOTION TO CONTINUE'
+      && /Case No\. GV26-001234/.test(${text('#paper-preview .paper-number')}) && /IN THE GENERAL DISTRICT COURT FOR THE CITY OF RICHMOND/.test(${text('#paper-preview .paper-court')})
+      && ${qa('#paper-preview ol.paper-paragraphs li')}.length === 3 && !!${q('#paper-check-result .paper-finding')} && /Not legal advice/.test(${text('#paper-notice')})`,
+    { themes: BOTH },
+  ],
+  ['papers-built-narrow', 'scenario=papers-built', '#paper-check-result[data-state="done"]', `!!${q('#paper-preview article.paper-sheet')}`, { width: 640, height: 800 }],
+  [
+    'form-fill',
+    'scenario=form-fill',
+    '#form-filler[data-state="ready"]',
+    `${qa('#form-fields-table tr.form-field-row')}.length === 9 && ${q('#form-fields-table tr[data-name="Tenant"] input')}.value === 'Nguyễn Thị Lan'
+      && ${q('#form-fields-table tr[data-name="Signature"] input')}.disabled && /Nothing leaves this computer/.test(${text('#form-file-hint')})`,
     { themes: BOTH },
   ],
   [

@@ -98,7 +98,7 @@ impl Tool for Echo {
 }
 
 /// The server's reads, as it lists them.
-const LOCAL: [&str; 9] = [
+const LOCAL: [&str; 10] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -108,6 +108,7 @@ const LOCAL: [&str; 9] = [
     "SearchTimeline",
     "SearchKnowledge",
     "FindHelp",
+    "check_paper",
 ];
 
 fn agent(model: Arc<Scripted>) -> Agent {
@@ -147,11 +148,11 @@ async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_too
     let (result, events) = run(&agent, RequestKind::Chat, "Where do we exchange the kids?").await;
     let reply = result.unwrap();
 
-    // 9 local + 5 graph tools, `think` and `execute_workflow` offered, every turn, to the small model
+    // 10 local + 5 graph tools, `think` and `execute_workflow` offered, every turn, to the small model
     // (this server lists no write tools).
     let seen = model.seen_tools.lock().unwrap().clone();
     assert_eq!(seen.len(), 3, "two scripted turns and the one that stops");
-    assert_eq!(seen[0].len(), 16);
+    assert_eq!(seen[0].len(), 17);
     for name in
         LOCAL.iter().chain(["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats", "think", "execute_workflow"].iter())
     {
@@ -209,7 +210,7 @@ async fn malformed_arguments_and_unknown_tools_become_results_the_model_reads() 
 
 #[tokio::test]
 async fn a_model_that_never_stops_gets_exactly_its_turns_then_the_answer() {
-    for (kind, turns, tools) in [(RequestKind::Research, 5, 14), (RequestKind::Chat, 10, 16)] {
+    for (kind, turns, tools) in [(RequestKind::Research, 5, 14), (RequestKind::Chat, 10, 17)] {
         let model = Arc::new(Scripted { forever: Some("get_stats"), ..Default::default() });
         let (result, _) = run(&agent(model.clone()), kind, "q").await;
         let reply = result.unwrap();
@@ -446,7 +447,7 @@ impl Tool for Counted {
     }
 }
 
-/// The scripted agent with the eight record tools and the four write tools, whose calls are logged.
+/// The scripted agent with the server's reads and its write tools, whose calls are logged.
 fn agent_with_writes(model: Arc<Scripted>) -> (Agent, Arc<Mutex<Vec<Value>>>) {
     let writes = Arc::new(Mutex::new(Vec::new()));
     let mut local: Vec<Arc<dyn Tool>> = LOCAL.into_iter().map(|n| Arc::new(Echo(n)) as Arc<dyn Tool>).collect();

@@ -11,7 +11,7 @@ pub enum DraftError {
     Empty,
     #[error("the draft has {chars} characters; a draft can have at most 200,000")]
     TooLong { chars: usize },
-    #[error("unknown draft kind `{0}`: the kinds are markdown, mermaid and table")]
+    #[error("unknown draft kind `{0}`: the kinds are markdown, mermaid, table and paper")]
     UnknownKind(String),
     /// Something in the content is not allowed or cannot be read; `line` is 1-based.
     #[error("{}", located(*.line, .message))]

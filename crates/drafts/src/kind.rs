@@ -1,4 +1,4 @@
-//! The three kinds of draft.
+//! The four kinds of draft.
 
 use crate::error::DraftError;
 
@@ -12,15 +12,19 @@ pub enum DraftKind {
     Mermaid,
     /// Rows and columns, written as CSV.
     Table,
+    /// A court paper (a motion, an answer, a letter to the clerk): its parts as JSON
+    /// ([`Paper`](crate::Paper)), laid out as the court's papers are.
+    Paper,
 }
 
 impl DraftKind {
-    /// Reads `markdown`, `mermaid` or `table` (any case, surrounding spaces ignored).
+    /// Reads `markdown`, `mermaid`, `table` or `paper` (any case, surrounding spaces ignored).
     pub fn parse(name: &str) -> Result<DraftKind, DraftError> {
         match name.trim().to_ascii_lowercase().as_str() {
             "markdown" => Ok(DraftKind::Markdown),
             "mermaid" => Ok(DraftKind::Mermaid),
             "table" => Ok(DraftKind::Table),
+            "paper" => Ok(DraftKind::Paper),
             _ => Err(DraftError::UnknownKind(name.trim().chars().take(40).collect())),
         }
     }
@@ -31,6 +35,7 @@ impl DraftKind {
             DraftKind::Markdown => "markdown",
             DraftKind::Mermaid => "mermaid",
             DraftKind::Table => "table",
+            DraftKind::Paper => "paper",
         }
     }
 }

@@ -34,15 +34,17 @@ mod markdown;
 mod mermaid;
 mod model;
 mod offline;
+mod paper;
 mod table;
 mod text;
 mod validate;
 
 pub use error::{DraftError, MAX_CHARS};
-pub use export::{NOTICE, to_docx, to_markdown, to_pdf};
+pub use export::{NOTICE, to_docx, to_markdown, to_pdf, unicode_text};
 pub use kind::DraftKind;
 pub use model::{Draft, MAX_TITLE_CHARS, Source};
 pub use offline::{CaseContact, CaseDeadline, CaseDocument, CaseFacts, TimelineItem, hearing_checklist, timeline_mermaid};
+pub use paper::{BLANK, Caption, CaptionParty, Certificate, Letter, Paper, PaperLayout, Signature, check_paper};
 pub use table::{MAX_COLUMNS, MAX_ROWS, parse_table};
 pub use text::escape_markdown;
 pub use validate::{Checked, validate};

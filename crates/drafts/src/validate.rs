@@ -33,6 +33,9 @@ pub struct Checked {
 ///   and 50 columns (see [`parse_table`](crate::parse_table)); empty or repeated column names
 ///   give warnings.
 ///
+/// - Paper: the parts of a court paper as JSON ([`Paper`](crate::Paper)): see
+///   [`check_paper`](crate::check_paper).
+///
 /// Errors say what is wrong and, when they can, the line (counted in the content as given).
 pub fn validate(kind: DraftKind, content: &str) -> Result<Checked, DraftError> {
     let chars = content.chars().count();
@@ -60,6 +63,11 @@ pub fn validate(kind: DraftKind, content: &str) -> Result<Checked, DraftError> {
         DraftKind::Mermaid => {
             let offset = unwrap_fence(&mut content, &["mermaid"], "```mermaid", &mut warnings);
             warnings.extend(mermaid::check(&content).map_err(|e| e.shifted(offset))?);
+        }
+        DraftKind::Paper => {
+            let offset = unwrap_fence(&mut content, &["json"], "```json", &mut warnings);
+            let paper = crate::paper::check_paper(&content).map_err(|e| e.shifted(offset))?;
+            content = paper.to_content();
         }
         DraftKind::Table => {
             let offset = unwrap_fence(&mut content, &["csv", "table"], "```csv", &mut warnings);

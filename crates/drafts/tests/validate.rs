@@ -171,7 +171,10 @@ fn the_hearing_checklist_is_clean_markdown_even_with_hostile_case_data() {
 #[test]
 fn kinds_and_drafts_read_and_write_the_json_the_app_uses() {
     assert_eq!(DraftKind::parse(" Mermaid "), Ok(DraftKind::Mermaid));
-    assert_eq!(DraftKind::parse("pdf").unwrap_err().to_string(), "unknown draft kind `pdf`: the kinds are markdown, mermaid and table");
+    assert_eq!(
+        DraftKind::parse("pdf").unwrap_err().to_string(),
+        "unknown draft kind `pdf`: the kinds are markdown, mermaid, table and paper"
+    );
     let (draft, warnings) = Draft::create("  Motion\nto continue ", DraftKind::Table, "a,b\n1,2", vec![]).unwrap();
     assert!(warnings.is_empty());
     assert_eq!((draft.title.as_str(), draft.version), ("Motion to continue", 1));

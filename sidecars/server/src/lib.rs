@@ -6,11 +6,11 @@
 //! passages and embedded in the background ([`knowledge`]), as notes are, so the agent's
 //! `SearchKnowledge` tool finds both by meaning as well as by words. Drafts — a letter, a diagram,
 //! a table — are checked, kept with every version and as a case document, exported as Markdown,
-//! Word and PDF, and built from the case data without a model ([`drafting`]). The fourteen local
-//! tools ([`tools`]: nine that read — `FindHelp` among them —, five that write notes, links,
-//! deadlines and drafts) and the
-//! REST resources are served by [`http::app`]. Links from notes and documents to sections of the
-//! law are checked against the explorer's graph ([`linking`]).
+//! Word and PDF, and built from the case data without a model ([`drafting`]). The sixteen local
+//! tools ([`tools`]: ten that read — `FindHelp` and `check_paper` among them —, six that write
+//! notes, links, deadlines, drafts and papers to file) and the REST resources are served by
+//! [`http::app`]. Links from notes and documents to sections of the law are checked against the
+//! explorer's graph ([`linking`]).
 //!
 //! ```no_run
 //! use proseva_server::{AppState, Config, http, tools};
@@ -35,6 +35,7 @@ pub mod drafting;
 pub mod error;
 pub mod extract;
 pub mod fields;
+pub mod forms;
 pub mod help;
 pub mod holidays;
 pub mod http;
@@ -43,6 +44,7 @@ pub mod knowledge;
 pub mod linking;
 pub mod ocr;
 pub mod packet;
+pub mod papers;
 pub mod paths;
 pub mod privacy;
 pub mod reader;

@@ -75,6 +75,20 @@ impl LawGraph {
     }
 }
 
+impl LawGraph {
+    /// Whether the graph has `source_id` (`None` when not) and, when it has, the notice of its
+    /// other version (`Some(Some("A new version takes effect July 1, …"))`), if any.
+    pub async fn version(&self, source_id: &str) -> Result<Option<Option<String>>, ApiError> {
+        let data = self
+            .client()?
+            .query("query($s:String){node(sourceId:$s){sourceId versionNotice}}", json!({ "s": source_id }))
+            .await
+            .map_err(|e| ApiError::Unavailable(format!("the Virginia law graph could not be asked: {e}")))?;
+        let node = &data["node"];
+        Ok(node["sourceId"].as_str().map(|_| node["versionNotice"].as_str().map(str::to_string)))
+    }
+}
+
 /// Checks `input`'s ends and stores it (or finds the link the pair has); see [`links::upsert`].
 pub async fn link(state: &AppState, input: LinkInput) -> Result<(Link, bool), ApiError> {
     // What the case file can say first: a missing note is the answer, whatever the graph holds.

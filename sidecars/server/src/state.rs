@@ -26,6 +26,8 @@ pub struct AppState {
     /// The case file's lock: whether it is encrypted, its key while unlocked, and the stored
     /// documents' files (sealed when encrypted).
     pub privacy: Arc<Privacy>,
+    /// CourtListener's citation look-up for the check before filing, when a token is set.
+    pub citation_lookup: Arc<crate::papers::check::CitationLookup>,
 }
 
 impl AppState {
@@ -57,6 +59,7 @@ impl AppState {
             reader: Arc::new(Reader::new(config)),
             law_graph: Arc::new(LawGraph::new(config)),
             privacy,
+            citation_lookup: Arc::new(crate::papers::check::CitationLookup::from_env()),
         })
     }
 

@@ -1,9 +1,9 @@
 //! No body panics a handler of the case workspace: arbitrary JSON sent to the notes, appends,
-//! conversations, documents, re-reads, drafts (new, new versions, built, and `create_draft`) and
-//! SearchKnowledge (backups are left out: a random path could be a real one), and arbitrary bytes
-//! uploaded under every
-//! name a document can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record,
-//! or a 4xx with a message — and the server keeps working. The same for deadlines and cases with
+//! conversations, documents, re-reads, drafts (new, new versions, built, and `create_draft`), the
+//! papers tools (`create_paper`, `check_paper`) and SearchKnowledge (backups are left out: a
+//! random path could be a real one), and arbitrary bytes uploaded under every name a document
+//! can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record, or a 4xx with a
+//! message — and the server keeps working. The same for deadlines and cases with
 //! the fields of reminders and case paths (`time`, `location`, `reminders`, `kind`), ticked steps,
 //! dismissals, and any query string sent to `/api/reminders` and `/api/calendar.ics`.
 
@@ -129,6 +129,8 @@ proptest! {
                 ("POST", format!("/api/drafts/{id}/versions")),
                 ("POST", "/api/drafts/build".to_string()),
                 ("POST", "/api/tools/create_draft".to_string()),
+                ("POST", "/api/tools/create_paper".to_string()),
+                ("POST", "/api/tools/check_paper".to_string()),
             ];
             for (method, path) in &requests {
                 let (status, answer) = call(method, path).json(&body).send(&state).await;
@@ -217,6 +219,49 @@ proptest! {
                 let (status, answer) = call("POST", &path).json(&body).send(&state).await;
                 prop_assert!([200, 400, 404].contains(&status), "POST {path} with {body}: {status} {answer}");
             }
+            Ok(())
+        })?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_body_query_or_file_panics_a_papers_or_forms_handler(
+        body in any_json(),
+        bytes in prop::collection::vec(any::<u8>(), 0..800),
+        query in prop::collection::vec((prop::sample::select(vec!["caseId", "paper", "caseKind", "x"]), "[-a-z0-9%&=]{0,30}|1|motion-to-continue|eviction-tenant"), 0..4),
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            let case = crate::common::create(&state, "/api/cases", json!({"name": "Lan v. Oak Ridge", "kind": "eviction-tenant", "parties": [{"name": "Lan", "role": "me"}]})).await;
+            let id = case["id"].clone();
+            let (status, built) = call("POST", "/api/papers")
+                .json(&json!({"paper": "motion-to-continue", "caseId": id, "fields": {"address": "1 Main St.", "hearingDate": "2027-01-05", "reason": "Ill."}}))
+                .send(&state)
+                .await;
+            prop_assert_eq!(status, 201, "{}", built);
+            let draft = built["draft"]["id"].clone();
+            for body in [body.clone(), json!({"paper": "motion-to-continue", "caseId": id, "fields": body}), json!({"paper": "motion-to-continue", "caseId": id, "draftId": draft, "fields": body})] {
+                let (status, answer) = call("POST", "/api/papers").json(&body).send(&state).await;
+                prop_assert!([201, 400, 404].contains(&status), "POST /api/papers with {body}: {status} {answer}");
+            }
+            let (status, answer) = call("POST", "/api/papers/check").json(&body).send(&state).await;
+            prop_assert!([200, 400, 404].contains(&status), "check with {body}: {status} {answer}");
+            let query: Vec<String> = query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            for path in [format!("/api/papers/kinds?{}", query.join("&")), format!("/api/papers/proposed?{}", query.join("&"))] {
+                let (status, answer) = call("GET", &path).send(&state).await;
+                prop_assert!([200, 400, 404].contains(&status), "GET {path}: {status} {answer}");
+            }
+            let (status, answer) = call("POST", &format!("/api/forms/fields?caseId={id}")).raw("application/pdf", bytes.clone()).send(&state).await;
+            prop_assert!(status == 400 || status == 200, "a form of {} bytes: {status} {answer}", bytes.len());
+            let (status, answer) = call("POST", "/api/forms/00aa/fill").json(&body).send(&state).await;
+            prop_assert!(status == 400 || status == 404, "fill with {body}: {status} {answer}");
+            // The paper built first is still there, as it was.
+            let (status, kept) = call("GET", &format!("/api/drafts/{draft}?version=1")).send(&state).await;
+            prop_assert!(status == 200 && kept["kind"] == "paper", "{kept}");
             Ok(())
         })?;
     }

@@ -1,6 +1,7 @@
 //! The local tools: their listing, their argument checks, and what the eight that read return,
 //! over `POST /api/tools/{name}` and in-process through `run_tool` (the writes are in
-//! `write_tools.rs`, and `create_draft` in `drafts.rs`).
+//! `write_tools.rs` with `create_paper` and the check before filing, `check_paper`, and
+//! `create_draft` in `drafts.rs`).
 
 mod common;
 

@@ -1,7 +1,9 @@
 //! The tools that write to the case file — `create_note`, `append_to_note` (append only),
-//! `link` and `add_deadline` — over `POST /api/tools/{name}`, on a real database, with the law
-//! graph answered by a fake explorer over real HTTP; and arbitrary arguments to any of the five
-//! writes (`create_draft` too; its own tests are in `drafts.rs`) never get a 5xx.
+//! `link`, `add_deadline` and `create_paper` — over `POST /api/tools/{name}`, on a real database,
+//! with the law graph answered by a fake explorer over real HTTP; a model's `create_paper` held by
+//! the write gate until the person allows it, and `check_paper` (a read) finding what disagrees
+//! with the case; and arbitrary arguments to any of the six writes (`create_draft` too; its own
+//! tests are in `drafts.rs`) never get a 5xx.
 
 mod common;
 
@@ -10,7 +12,7 @@ use common::{FakeExplorer, call, closed_port_url, create, error_of, state, state
 use proptest::prelude::*;
 use proseva_server::AppState;
 use proseva_server::deadline_rules::{compute, rule};
-use proseva_server::tools::{TOOL_NAMES, WRITE_TOOLS};
+use proseva_server::tools::{self, TOOL_NAMES, WRITE_TOOLS};
 use serde_json::{Value, json};
 
 /// Asserts a 400 that names `argument` as a tool argument; returns why.
@@ -26,10 +28,10 @@ fn count(state: &AppState, table: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn the_write_tools_are_listed_after_the_nine_that_read() {
+async fn the_write_tools_are_listed_after_the_ten_that_read() {
     let (state, _dir) = state();
-    assert_eq!(TOOL_NAMES.len(), 14);
-    assert_eq!(TOOL_NAMES[9..], WRITE_TOOLS);
+    assert_eq!(TOOL_NAMES.len(), 16);
+    assert_eq!(TOOL_NAMES[10..], WRITE_TOOLS);
     let (_, list) = call("GET", "/api/tools").send(&state).await;
     let by_name = |name: &str| list.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
     for name in WRITE_TOOLS {
@@ -37,7 +39,7 @@ async fn the_write_tools_are_listed_after_the_nine_that_read() {
         assert_eq!(t["display"]["source"], "Your case file", "{t}");
         assert_eq!(t["parameters"]["additionalProperties"], false, "{t}");
     }
-    // Each tool says in its listing whether it writes, and the five that do are the write tools.
+    // Each tool says in its listing whether it writes, and the six that do are the write tools.
     let declared: Vec<&str> =
         list.as_array().unwrap().iter().filter(|t| t["effect"] == "writes").map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(declared, WRITE_TOOLS);
@@ -51,6 +53,28 @@ async fn the_write_tools_are_listed_after_the_nine_that_read() {
     assert!(add["parameters"]["properties"]["ruleId"]["enum"].as_array().unwrap().contains(&json!("answer-complaint")));
     assert!(add["parameters"]["properties"]["ruleId"]["description"].as_str().unwrap().contains("Rule 3:8(a)"));
     assert_eq!(by_name("add_deadline")["display"]["results"], "deadline");
+    // A paper: one of the catalogue's, for a case, with its fields and the ones every paper takes.
+    let paper = by_name("create_paper");
+    assert_eq!(paper["parameters"]["required"], json!(["paper", "caseId"]));
+    let ids: Vec<&str> = proseva_server::papers::kinds(None).into_iter().map(|k| k.id).collect();
+    assert_eq!(paper["parameters"]["properties"]["paper"]["enum"], json!(ids));
+    let fields = &paper["parameters"]["properties"]["fields"];
+    assert_eq!(fields["additionalProperties"], false, "{fields}");
+    for name in proseva_server::papers::build::COMMON_FIELDS.iter().chain(&["hearingDate", "reason", "ground", "orderDescription"]) {
+        assert!(fields["properties"][*name]["description"].is_string(), "fields.{name} is described: {fields}");
+    }
+    assert_eq!(fields["properties"]["hearingDate"]["format"], "date");
+    assert_eq!(fields["properties"]["delivery"]["enum"], json!(["mail", "pickup"]));
+    let said = paper["description"].as_str().unwrap();
+    for words in ["GetCases", "never invent", "ask the person", "fields.<name>", "signs and files", "eviction-tenant: motion-to-continue"] {
+        assert!(said.contains(words), "create_paper's description says {words:?}: {said}");
+    }
+    // The check before filing is a read: it is listed with the reads and never held.
+    let check = by_name("check_paper");
+    assert_eq!(check["effect"], "reads");
+    let mut props: Vec<&String> = check["parameters"]["properties"].as_object().unwrap().keys().collect();
+    props.sort();
+    assert_eq!(props, ["documentId", "draftId"]);
 }
 
 #[tokio::test]
@@ -310,6 +334,176 @@ async fn add_deadline_on_a_known_date_and_every_wrong_mix_named() {
     assert_eq!(count(&state, "deadlines"), 2, "nothing stored by a refused call");
 }
 
+/// A tenant's eviction case with its court, number and parties: a paper built for it has every
+/// line of its caption filled.
+async fn eviction_case(state: &AppState) -> Value {
+    create(
+        state,
+        "/api/cases",
+        json!({
+            "name": "Oak Ridge v. Doe",
+            "kind": "eviction-tenant",
+            "status": "open",
+            "court": "General District Court of the City of Richmond",
+            "caseNumber": "GV26-001234",
+            "parties": [{"name": "Jane Doe", "role": "me"}, {"name": "Oak Ridge Apartments, LLC", "role": "other-party"}],
+        }),
+    )
+    .await
+}
+
+/// A motion to continue for `case`, with only what the person would say.
+fn motion_args(case: &Value) -> Value {
+    let hearing = (chrono::Local::now().date_naive() + chrono::Duration::days(20)).format("%Y-%m-%d").to_string();
+    json!({
+        "paper": "motion-to-continue",
+        "caseId": case["id"],
+        "fields": {"address": "12 Oak Ridge Ct., Apt. 4\nRichmond, VA 23220", "hearingDate": hearing, "reason": "I will be in the hospital that day.", "serviceMethod": "mail"},
+    })
+}
+
+#[tokio::test]
+async fn create_paper_as_the_persons_own_call_builds_the_paper_and_names_what_is_missing() {
+    let (state, _dir) = state();
+    let case = eviction_case(&state).await;
+    let (status, built) = tool(&state, "create_paper", motion_args(&case)).await;
+    assert_eq!(status, 200, "{built}");
+    let draft = &built["draft"];
+    assert_eq!(
+        (draft["kind"].as_str(), draft["caseId"].as_i64(), draft["version"].as_i64()),
+        (Some("paper"), case["id"].as_i64(), Some(1))
+    );
+    assert_eq!(draft["createdBy"], "agent", "{draft}");
+    assert!(draft["documentId"].is_i64(), "kept as a case document: {draft}");
+    assert_eq!(built["paper"]["paper"], "motion-to-continue");
+    assert_eq!(built["paper"]["caption"]["number"], "GV26-001234");
+    assert!(built["paper"]["paragraphs"].to_string().contains("I will be in the hospital that day."), "{built}");
+    assert_eq!(built["paper"]["signature"]["name"], "Jane Doe", "the case's party Me signs");
+    assert!(built["warnings"].is_array() && built["when"].as_str().is_some_and(|w| !w.is_empty()), "{built}");
+    // The same paper `POST /api/papers` builds: stored, and read back as the draft.
+    let (status, stored) = call("GET", &format!("/api/drafts/{}", draft["id"])).send(&state).await;
+    assert_eq!((status, stored["kind"].as_str()), (200, Some("paper")), "{stored}");
+
+    // A new version of it, from draftId.
+    let mut again = motion_args(&case);
+    again["draftId"] = draft["id"].clone();
+    let (status, revised) = tool(&state, "create_paper", again).await;
+    assert_eq!((status, revised["draft"]["version"].as_i64()), (200, Some(2)), "{revised}");
+
+    // Refused, by name, and nothing stored: a field the person did not give, a paper the case's
+    // kind is not offered, a paper that does not exist, no case, fields that are not an object.
+    let mut no_reason = motion_args(&case);
+    no_reason["fields"].as_object_mut().unwrap().remove("reason");
+    let (status, body) = tool(&state, "create_paper", no_reason).await;
+    assert!(refused(status, &body, "fields.reason").contains("is required"), "{body}");
+    let mut no_address = motion_args(&case);
+    no_address["fields"].as_object_mut().unwrap().remove("address");
+    let (status, body) = tool(&state, "create_paper", no_address).await;
+    assert!(refused(status, &body, "fields.address").contains("8.01-271.1"), "{body}");
+    let (status, body) = tool(&state, "create_paper", json!({"paper": "notice-of-nonsuit", "caseId": case["id"], "fields": {}})).await;
+    assert!(refused(status, &body, "paper").contains("eviction-tenant"), "{body}");
+    let (status, body) = tool(&state, "create_paper", json!({"paper": "motion-to-dismiss", "caseId": case["id"]})).await;
+    refused(status, &body, "paper");
+    let (status, body) = tool(&state, "create_paper", json!({"paper": "motion-to-continue"})).await;
+    refused(status, &body, "caseId");
+    let (status, body) =
+        tool(&state, "create_paper", json!({"paper": "motion-to-continue", "caseId": case["id"], "fields": "the reason"})).await;
+    refused(status, &body, "fields");
+    let (status, body) = tool(&state, "create_paper", json!({"paper": "motion-to-continue", "caseId": 999, "fields": {}})).await;
+    refused(status, &body, "caseId");
+    assert_eq!(count(&state, "drafts"), 1, "only the one paper (two versions) was stored");
+    assert_eq!(count(&state, "draft_versions"), 2);
+}
+
+#[tokio::test]
+async fn a_models_create_paper_is_held_until_the_person_allows_it() {
+    use proseva_agent::pipeline::{self, Budget, Guards, WriteGate, WriteGrants};
+
+    let (state, _dir) = state();
+    let case = eviction_case(&state).await;
+    let in_process = |name: &str| tools::InProcess::new(tools::tool_specs().into_iter().find(|t| t.name == name).unwrap(), state.clone());
+    let budget = Budget::new(10, Budget::TIMEOUT);
+    let writes: Vec<String> = WRITE_TOOLS.map(String::from).to_vec();
+
+    // A model's call, with nothing allowed (or only another write): held, and nothing stored.
+    for grants in [WriteGrants::none(), WriteGrants::parse(["create_draft", "create_note"], &writes).unwrap()] {
+        let gate = WriteGate::with_grants(grants);
+        let outcome = pipeline::execute(&in_process("create_paper"), motion_args(&case), Guards { budget: &budget, gate: &gate }).await;
+        let held = outcome.result.unwrap_err();
+        assert_eq!(held.code(), "needs_confirmation", "{held}");
+        assert!(held.to_string().contains("only when they allow it"), "{held}");
+        assert_eq!((count(&state, "drafts"), count(&state, "documents")), (0, 0), "nothing was written");
+    }
+    // The check is a read: never held (it reads the paper that does not exist yet: a 404 for the model).
+    let gate = WriteGate::with_grants(WriteGrants::none());
+    let outcome = pipeline::execute(&in_process("check_paper"), json!({"draftId": 1}), Guards { budget: &budget, gate: &gate }).await;
+    assert_ne!(outcome.result.unwrap_err().code(), "needs_confirmation");
+
+    // Allowed for the conversation: the model's call builds it, as the agent's.
+    let gate = WriteGate::with_grants(WriteGrants::parse(["create_paper"], &writes).unwrap());
+    let outcome = pipeline::execute(&in_process("create_paper"), motion_args(&case), Guards { budget: &budget, gate: &gate }).await;
+    let built = outcome.result.expect("allowed, it is built");
+    assert_eq!((built["draft"]["kind"].as_str(), built["draft"]["createdBy"].as_str()), (Some("paper"), Some("agent")));
+    assert_eq!(count(&state, "drafts"), 1);
+}
+
+#[tokio::test]
+async fn check_paper_finds_a_wrong_case_number_in_a_paper_and_in_a_document() {
+    let (state, _dir) = state();
+    let case = eviction_case(&state).await;
+    let (status, built) = tool(&state, "create_paper", motion_args(&case)).await;
+    assert_eq!(status, 200, "{built}");
+    let draft = built["draft"]["id"].clone();
+    let case_numbers = |report: &Value| -> Vec<(String, String)> {
+        report["findings"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{report}"))
+            .iter()
+            .filter(|f| f["kind"] == "case_number")
+            .map(|f| (f["found"].as_str().unwrap_or_default().to_string(), f["expected"].as_str().unwrap_or_default().to_string()))
+            .collect()
+    };
+    let (status, report) = tool(&state, "check_paper", json!({"draftId": draft})).await;
+    assert_eq!(status, 200, "{report}");
+    assert!(case_numbers(&report).is_empty(), "the number as built is the case's: {report}");
+    assert!(report["checked"].as_array().is_some_and(|c| c.len() >= 3), "{report}");
+    assert_eq!(report["title"], built["draft"]["title"]);
+    for key in ["sections", "citations"] {
+        assert!(report[key].is_array(), "{key}: {report}");
+    }
+
+    // The person (or a model) changes the caption's number: the check names both numbers.
+    let mut paper = built["paper"].clone();
+    paper["caption"]["number"] = json!("GV26-001243");
+    let content = serde_json::to_string_pretty(&paper).unwrap();
+    let (status, body) = call("POST", &format!("/api/drafts/{draft}/versions")).json(&json!({"content": content})).send(&state).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, report) = tool(&state, "check_paper", json!({"draftId": draft})).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(case_numbers(&report), [("GV26-001243".to_string(), "GV26-001234".to_string())], "{report}");
+
+    // A paper the other side filed, as a case document.
+    let document = create(
+        &state,
+        "/api/documents",
+        json!({"caseId": case["id"], "title": "Landlord's motion", "kind": "other",
+               "text": "MOTION FOR JUDGMENT\nOak Ridge Apartments, LLC v. Jane Doe\nCase No. GV26-009999\nThe tenant owes rent."}),
+    )
+    .await;
+    let (status, report) = tool(&state, "check_paper", json!({"documentId": document["id"]})).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(case_numbers(&report), [("GV26-009999".to_string(), "GV26-001234".to_string())], "{report}");
+
+    // Exactly one of the two; a paper that does not exist is a 404. Nothing is written.
+    let (status, body) = tool(&state, "check_paper", json!({"draftId": draft, "documentId": document["id"]})).await;
+    refused(status, &body, "documentId");
+    let (status, body) = tool(&state, "check_paper", json!({})).await;
+    refused(status, &body, "draftId");
+    let (status, body) = tool(&state, "check_paper", json!({"draftId": 999})).await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(count(&state, "draft_versions"), 2, "the check changes nothing");
+}
+
 /// JSON as a confused or hostile model might send it, with the write tools' argument names and
 /// values that sometimes fit them.
 fn any_args() -> impl Strategy<Value = Value> {
@@ -320,6 +514,9 @@ fn any_args() -> impl Strategy<Value = Value> {
         (0i64..4).prop_map(|n| json!(n)),
         any::<f64>().prop_filter("JSON has no NaN", |f| f.is_finite()).prop_map(|f| json!(f)),
         "\\PC{0,30}".prop_map(Value::String),
+        // A paper's fields, whole or nearly.
+        Just(json!({"address": "1 Main St.\nRichmond, VA 23219", "orderDescription": "the order of June 2", "delivery": "mail"})),
+        Just(json!({"address": "1 Main St.", "hearingDate": "2025-02-03", "reason": 5, "side": "neither"})),
         prop::sample::select(vec![
             "note",
             "document",
@@ -338,6 +535,9 @@ fn any_args() -> impl Strategy<Value = Value> {
             "timeline\n    2026-03-01 : Filed",
             "flowchart TD\n  A[Filed] -->",
             "a,b\n1,2,3",
+            "motion-to-continue",
+            "letter-copy-of-order",
+            "notice-of-nonsuit",
             "2025-02-03",
             "262142-01-01",
             "+262142-01-01",
@@ -368,6 +568,8 @@ fn any_args() -> impl Strategy<Value = Value> {
             "build",
             "sources",
             "draftId",
+            "paper",
+            "fields",
         ])
         .prop_map(str::to_string),
         "\\PC{0,8}",

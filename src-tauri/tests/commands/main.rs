@@ -7,5 +7,6 @@ mod common;
 
 mod chat;
 mod library;
+mod papers;
 mod reminders;
 mod workspace;

@@ -112,19 +112,37 @@ fn written_card(result: &Value) -> Option<Card> {
         });
     }
     if let Some(draft) = result.get("draft").filter(|d| d["id"].is_i64()) {
-        let kind = match draft["kind"].as_str() {
-            Some("mermaid") => "diagram",
-            Some("table") => "table",
-            _ => "text",
+        let version = draft["version"].as_i64().unwrap_or(1);
+        // A paper to file (`create_paper`): its content is its parts as JSON, so the card shows
+        // its heading and opening, and counts what the build says to look at (blanks, a time limit).
+        let (citation, snippet, warnings, warned) = match result.get("paper").filter(|p| p.is_object()) {
+            Some(paper) => (
+                format!("Paper to file, version {version}"),
+                [&paper["heading"], &paper["opening"]].iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" — "),
+                result["warnings"].as_array().map_or(0, Vec::len),
+                "To look at before filing",
+            ),
+            None => {
+                let kind = match draft["kind"].as_str() {
+                    Some("mermaid") => "diagram",
+                    Some("table") => "table",
+                    _ => "text",
+                };
+                (
+                    format!("Draft ({kind}), version {version}"),
+                    draft["content"].as_str().unwrap_or_default().to_string(),
+                    draft["warnings"].as_array().map_or(0, Vec::len),
+                    "Changed when checked",
+                )
+            }
         };
-        let warnings = draft["warnings"].as_array().map_or(0, Vec::len);
         return Some(Card {
             title: draft["title"].as_str().unwrap_or("Draft").to_string(),
-            citation: format!("Draft ({kind}), version {}", draft["version"].as_i64().unwrap_or(1)),
-            snippet: truncate(draft["content"].as_str().unwrap_or_default().trim(), SNIPPET_CHARS),
+            citation,
+            snippet: truncate(snippet.trim(), SNIPPET_CHARS),
             kind: CardKind::Document,
             extras: (warnings > 0)
-                .then(|| Extra { label: "Changed when checked".into(), value: warnings.to_string(), tone: Some("warn".into()) })
+                .then(|| Extra { label: warned.into(), value: warnings.to_string(), tone: Some("warn".into()) })
                 .into_iter()
                 .collect(),
             // The draft is kept as a case document: that is what opens.
@@ -172,6 +190,9 @@ pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
     }
     if result.get("handOffs").is_some() && result.get("statewide").is_some() {
         return help_cards(result);
+    }
+    if result["findings"].is_array() && result["checked"].is_array() {
+        return check_cards(result);
     }
     let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
     let mut cards: Vec<Card> = match kind {
@@ -240,6 +261,40 @@ fn help_cards(result: &Value) -> Vec<Card> {
         });
     }
     cards
+}
+
+/// A paper's check before filing (`check_paper`): a card for each finding, with the two values
+/// that disagree; with none, one card saying what was looked at.
+fn check_cards(result: &Value) -> Vec<Card> {
+    let title = result["title"].as_str().unwrap_or("The paper").to_string();
+    let findings = result["findings"].as_array().map_or(&[][..], Vec::as_slice);
+    if findings.is_empty() {
+        let checked: Vec<&str> = result["checked"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        return vec![Card {
+            title,
+            citation: "Nothing found to fix".into(),
+            snippet: truncate(&format!("Looked at: {}.", checked.join("; ")), SNIPPET_CHARS),
+            kind: CardKind::Document,
+            ..Default::default()
+        }];
+    }
+    findings
+        .iter()
+        .map(|f| {
+            let value = |key: &str| f[key].as_str().map(str::to_string);
+            Card {
+                title: title.clone(),
+                citation: f["kind"].as_str().unwrap_or("finding").replace('_', " "),
+                snippet: truncate(f["message"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+                kind: CardKind::Document,
+                extras: [("Found", value("found"), Some("warn".to_string())), ("Expected", value("expected"), None)]
+                    .into_iter()
+                    .filter_map(|(label, v, tone)| v.map(|value| Extra { label: label.into(), value, tone }))
+                    .collect(),
+                ..Default::default()
+            }
+        })
+        .collect()
 }
 
 /// `total` (or `count`) of a result: how many the service found, beyond those shown.

@@ -176,6 +176,42 @@ fn writes_become_cards_that_open_what_was_written() {
     assert_eq!(draft[0].snippet, "timeline\n  2026-03-01 : Filed");
     assert_eq!(draft[0].record, Some(RecordRef { kind: "document".into(), id: 11 }));
     assert_eq!(draft[0].extras[0].tone.as_deref(), Some("warn"));
+    // A paper to file shows its heading and opening, not its parts as JSON, and counts the build's warnings.
+    let paper = build(
+        CardKind::Document,
+        &json!({"draft": {"id": 4, "title": "Motion to continue — Doe", "kind": "paper", "version": 1, "content": "{\"paper\": \"motion-to-continue\"}",
+                          "documentId": 12, "warnings": []},
+                "paper": {"heading": "MOTION TO CONTINUE", "opening": "Defendant asks the Court to move the hearing."},
+                "warnings": ["The case has no case number yet"], "when": "Before the hearing."}),
+    );
+    assert_eq!(paper[0].citation, "Paper to file, version 1");
+    assert_eq!(paper[0].snippet, "MOTION TO CONTINUE — Defendant asks the Court to move the hearing.");
+    assert_eq!(paper[0].record, Some(RecordRef { kind: "document".into(), id: 12 }));
+    assert_eq!((paper[0].extras[0].label.as_str(), paper[0].extras[0].value.as_str()), ("To look at before filing", "1"));
+}
+
+#[test]
+fn a_papers_check_shows_each_finding_with_both_values_or_what_was_looked_at() {
+    let report = json!({
+        "title": "Motion to continue — Doe",
+        "findings": [{"kind": "case_number", "message": "The caption's case number is GV1, but the case record has GV2.", "found": "GV1", "expected": "GV2"},
+                     {"kind": "no_address", "message": "The signature block has no address."}],
+        "checked": ["the signature block"], "sections": [], "citations": [],
+    });
+    let cards = build(CardKind::Other, &report);
+    assert_eq!(cards.len(), 2);
+    assert_eq!((cards[0].citation.as_str(), cards[0].title.as_str()), ("case number", "Motion to continue — Doe"));
+    assert_eq!(
+        cards[0].extras.iter().map(|e| (e.label.as_str(), e.value.as_str())).collect::<Vec<_>>(),
+        [("Found", "GV1"), ("Expected", "GV2")]
+    );
+    assert!(cards[1].extras.is_empty() && cards[1].snippet.contains("no address"));
+    let clean =
+        build(CardKind::Other, &json!({"title": "Letter", "findings": [], "checked": ["hearing dates"], "sections": [], "citations": []}));
+    assert_eq!(
+        (clean.len(), clean[0].citation.as_str(), clean[0].snippet.as_str()),
+        (1, "Nothing found to fix", "Looked at: hearing dates.")
+    );
 }
 
 #[test]

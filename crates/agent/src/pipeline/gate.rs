@@ -143,7 +143,7 @@ impl WriteGate {
 mod tests {
     use super::*;
 
-    const WRITES: [&str; 6] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "process_opinion"];
+    const WRITES: [&str; 7] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "process_opinion"];
 
     fn writing() -> Vec<String> {
         WRITES.map(String::from).to_vec()

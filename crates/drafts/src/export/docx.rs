@@ -15,10 +15,13 @@ const TEXT_WIDTH: usize = 9_360;
 /// Heading 1–3, paragraphs, list items, bold/italic/code runs, links as text with the address in
 /// parentheses, tables as Word tables with a header row, a Mermaid diagram's source in a
 /// monospace block, and the sources.
-pub fn to_docx(draft: &Draft) -> Result<Vec<u8>, DraftError> {
+pub(super) fn draft_docx(draft: &Draft) -> Result<Vec<u8>, DraftError> {
     let layout = layout(draft);
-    let document = document_xml(&layout);
-    let core = core_xml(&layout.title, &draft.created);
+    package(&document_xml(&layout), &core_xml(&layout.title, &draft.created), STYLES)
+}
+
+/// The `.docx` zip around a `word/document.xml` body and the file's properties.
+pub(super) fn package(document: &str, core: &str, styles: &str) -> Result<Vec<u8>, DraftError> {
     let fail = |e: &dyn std::fmt::Display| DraftError::Export { format: "Word", reason: e.to_string() };
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
@@ -26,9 +29,9 @@ pub fn to_docx(draft: &Draft) -> Result<Vec<u8>, DraftError> {
         ("[Content_Types].xml", CONTENT_TYPES),
         ("_rels/.rels", PACKAGE_RELS),
         ("word/_rels/document.xml.rels", DOCUMENT_RELS),
-        ("word/document.xml", document.as_str()),
-        ("word/styles.xml", STYLES),
-        ("docProps/core.xml", core.as_str()),
+        ("word/document.xml", document),
+        ("word/styles.xml", styles),
+        ("docProps/core.xml", core),
     ];
     for (name, body) in parts {
         zip.start_file(name, options).map_err(|e| fail(&e))?;
@@ -73,6 +76,11 @@ fn document_xml(layout: &Layout) -> String {
             paragraph(&mut body, "", r#"<w:ind w:left="720" w:hanging="360"/>"#, &[plain(&text)]);
         }
     }
+    document_of(&body)
+}
+
+/// `word/document.xml` around `body`: Letter pages with one-inch margins.
+pub(super) fn document_of(body: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>{body}<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:body></w:document>"#
@@ -90,7 +98,7 @@ fn marker_text(marker: &Marker) -> String {
 }
 
 /// A `w:p` with an optional style and extra paragraph properties.
-fn paragraph(out: &mut String, style: &str, properties: &str, spans: &[Span]) {
+pub(super) fn paragraph(out: &mut String, style: &str, properties: &str, spans: &[Span]) {
     out.push_str("<w:p>");
     if !style.is_empty() || !properties.is_empty() {
         out.push_str("<w:pPr>");
@@ -166,7 +174,7 @@ fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
     out.push_str("</w:tbl><w:p/>");
 }
 
-fn core_xml(title: &str, created: &str) -> String {
+pub(super) fn core_xml(title: &str, created: &str) -> String {
     let created = chrono::DateTime::parse_from_rfc3339(created.trim())
         .map(|c| {
             let utc = c.with_timezone(&chrono::Utc).format("%Y-%m-%dT%H:%M:%SZ");
@@ -181,7 +189,7 @@ fn core_xml(title: &str, created: &str) -> String {
     )
 }
 
-fn plain(text: &str) -> Span {
+pub(super) fn plain(text: &str) -> Span {
     Span { text: text.to_string(), ..Span::default() }
 }
 

@@ -32,6 +32,8 @@ pub(crate) fn layout(draft: &Draft) -> Layout {
     let blocks = match draft.kind {
         DraftKind::Markdown => blocks(&content),
         DraftKind::Mermaid => vec![Block::Paragraph(plain(MERMAID_NOTE)), Block::Code(lines(&content))],
+        // Only a paper that no longer reads as one comes here: its text, as written.
+        DraftKind::Paper => vec![Block::Code(lines(&content))],
         DraftKind::Table => match parse_table(&content) {
             Ok(mut rows) => {
                 let header = rows.remove(0);

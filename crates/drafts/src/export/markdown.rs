@@ -8,12 +8,14 @@ use crate::text::escape_markdown;
 
 /// The draft as a Markdown file. A Mermaid draft is a ```` ```mermaid ```` block; a table is a
 /// pipe table (or, if it no longer reads as CSV, a ```` ```csv ```` block).
-pub fn to_markdown(draft: &Draft) -> String {
+pub(super) fn draft_markdown(draft: &Draft) -> String {
     let title = title_of(draft);
     let body = body_text(draft, &title);
     let mut out = format!("> {NOTICE}\n\n# {}\n\n*{}*\n\n", escape_markdown(&title), byline(draft));
     match draft.kind {
         DraftKind::Markdown => out.push_str(body.trim_matches('\n')),
+        // A paper that no longer reads as one: its text, as written.
+        DraftKind::Paper => out.push_str(&fenced("json", &body)),
         DraftKind::Mermaid => out.push_str(&fenced("mermaid", &body)),
         DraftKind::Table => match parse_table(&body) {
             Ok(rows) => out.push_str(&pipe_table(&rows)),

@@ -18,7 +18,7 @@ const BODY: f32 = 11.0;
 const BODY_LEADING: f32 = 14.5;
 
 /// The draft as a PDF file.
-pub fn to_pdf(draft: &Draft) -> Result<Vec<u8>, DraftError> {
+pub(super) fn draft_pdf(draft: &Draft) -> Result<Vec<u8>, DraftError> {
     let layout = layout(draft);
     let pages = typeset(&layout, Fonts::load()?);
     assemble(pages, &layout.title)
@@ -132,7 +132,7 @@ fn code(pages: &mut Pages, lines: &[String]) {
 
 /// The PDF file: one content stream per page, the fonts used (cut down to the glyphs used), the
 /// title in the file's properties.
-fn assemble(pages: Pages, title: &str) -> Result<Vec<u8>, DraftError> {
+pub(super) fn assemble(pages: Pages, title: &str) -> Result<Vec<u8>, DraftError> {
     let fonts = pages.fonts();
     let (pages, used) = pages.finish();
     let mut doc = Document::with_version("1.5");

@@ -146,6 +146,23 @@ impl Pages {
         (finished, self.used)
     }
 
+    /// One line of text in the regular face from `x` at `baseline`, placed by the caller (a
+    /// filled form field's box; see [`unicode_text`](super::unicode_text)).
+    pub(crate) fn text_at(&mut self, x: f32, baseline: f32, size: f32, text: &str) {
+        self.draw(x, baseline, size, &[run(Face::Regular, text)]);
+    }
+
+    /// The operations set since the last call (no page breaks or footers), leaving the glyphs
+    /// used noted for [`finish`](Pages::finish) or [`into_used`](Pages::into_used).
+    pub(crate) fn take_operations(&mut self) -> Vec<Operation> {
+        std::mem::take(&mut self.done).into_iter().flatten().chain(std::mem::take(&mut self.ops)).collect()
+    }
+
+    /// The glyphs used, for the font subsets.
+    pub(crate) fn into_used(self) -> BTreeMap<FontId, FontUse> {
+        self.used
+    }
+
     /// Sets `runs` on one line from `x` at `baseline`: in display order, each stretch of one
     /// face, font and direction shaped and placed after the one before.
     fn draw(&mut self, x: f32, baseline: f32, size: f32, runs: &[Run]) {

@@ -23,9 +23,11 @@ mod body;
 mod calendar;
 mod documents;
 mod drafts;
+mod forms;
 mod help;
 mod limits;
 mod links;
+mod papers;
 mod paths;
 mod privacy;
 mod resources;
@@ -87,6 +89,8 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .merge(steps::routes())
         .merge(paths::routes())
         .merge(help::routes())
+        .merge(papers::routes())
+        .merge(forms::routes())
         .merge(privacy::routes())
         .route("/v1/embeddings", post(embeddings))
         .route("/v1/models", get(models))

@@ -49,6 +49,7 @@ fn answers_while_locked(path: &str) -> bool {
         "/api/help/locality",
         "/api/help/eligibility",
         "/api/help/screen",
+        "/api/papers/kinds",
     ];
     OPEN.contains(&path) || path.starts_with("/api/privacy/") || path.starts_with("/v1/models/") || path.starts_with("/api/paths/")
 }

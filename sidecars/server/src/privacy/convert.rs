@@ -184,6 +184,8 @@ pub fn lock(state: &AppState) -> Result<Status, ApiError> {
     state.store.close();
     state.privacy.set_key(None);
     state.knowledge.forget();
+    // The forms opened to fill (kept in memory only) go too.
+    crate::forms::forget_all();
     tracing::info!("privacy: locked");
     Ok(state.privacy.status())
 }

@@ -47,6 +47,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0005_drafts.sql")),
         M::up(include_str!("migrations/0006_reminders_calendar_paths.sql")),
         M::up(include_str!("migrations/0007_case_path_dates.sql")),
+        M::up(include_str!("migrations/0008_paper_drafts.sql")).foreign_key_check(),
     ])
 }
 
@@ -75,7 +76,11 @@ impl Open {
         apply_key(&writer, key.as_deref().map(String::as_str))?;
         writer.pragma_update(None, "journal_mode", "WAL")?;
         configure(&writer)?;
+        // Foreign keys off while the schema changes (a table made again must not cascade its
+        // drop), then on; a migration that remakes a table checks the keys before it commits.
+        writer.pragma_update(None, "foreign_keys", false)?;
         migrations().to_latest(&mut writer)?;
+        writer.pragma_update(None, "foreign_keys", true)?;
         Ok(Open { path: path.to_path_buf(), key, writer: Mutex::new(writer), idle_readers: Mutex::new(Vec::new()) })
     }
 }
@@ -431,6 +436,40 @@ mod tests {
         assert_eq!((passages, status.as_str()), (1, "pending"));
         let found: i64 = c.query_row("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'exhibit'", [], |r| r.get(0)).unwrap();
         assert_eq!(found, 1, "searchable by words");
+    }
+
+    #[test]
+    fn drafts_made_before_paper_drafts_keep_every_version_when_their_table_is_made_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.db");
+        {
+            let mut c = Connection::open(&path).unwrap();
+            migrations().to_version(&mut c, 7).unwrap();
+            c.execute_batch(
+                "INSERT INTO drafts (id, title, kind, created_at, updated_at) VALUES (4, 'Letter', 'markdown', 'now', 'now');
+                 INSERT INTO draft_versions (draft_id, version, content, created_by, created_at) VALUES (4, 1, 'a', 'person', 'now'), (4, 2, 'b', 'agent', 'now');",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let (versions, fk): (i64, i64) = store
+            .read(|c| {
+                Ok(c.query_row(
+                    "SELECT (SELECT count(*) FROM draft_versions WHERE draft_id = 4), (SELECT foreign_keys FROM pragma_foreign_keys)",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?)
+            })
+            .unwrap();
+        assert_eq!((versions, fk), (2, 1), "both versions kept, foreign keys back on");
+        store
+            .write(|c| {
+                Ok(c.execute("INSERT INTO drafts (title, kind, created_at, updated_at) VALUES ('Motion', 'paper', 'now', 'now')", [])?)
+            })
+            .unwrap();
+        let deleted = store.write(|c| Ok(c.execute("DELETE FROM drafts WHERE id = 4", [])?)).unwrap();
+        let left: i64 = store.read(|c| Ok(c.query_row("SELECT count(*) FROM draft_versions", [], |r| r.get(0))?)).unwrap();
+        assert_eq!((deleted, left), (1, 0), "a deleted draft still takes its versions with it");
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! The fourteen local tools the agent gives a model: each a name, a description, a JSON Schema for
-//! its arguments, and a call on the user's case data. Nine read (eight the case file, and
-//! `FindHelp` the Help data: who can help where the person lives, and when to get a lawyer now);
-//! five write to it
+//! The sixteen local tools the agent gives a model: each a name, a description, a JSON Schema for
+//! its arguments, and a call on the user's case data. Ten read (eight the case file, `FindHelp`
+//! the Help data: who can help where the person lives, and when to get a lawyer now, and
+//! `check_paper` a paper before it is filed: see [`crate::papers::check`]); six write to it
 //! ([`WRITE_TOOLS`]): `create_note`, `append_to_note` (it only ever adds to the end of a note),
 //! `link` (a note or document to a section, deadline or opinion; a section must be in the law
-//! graph), `add_deadline` (by a Virginia rule or on a known date) and `create_draft` (a draft
-//! checked for its kind and kept, each version, as a case document; see [`crate::drafting`]).
+//! graph), `add_deadline` (by a Virginia rule or on a known date), `create_draft` (a draft
+//! checked for its kind and kept, each version, as a case document; see [`crate::drafting`]) and
+//! `create_paper` (a paper the person can file, built from the case and the fields they gave;
+//! see [`crate::papers`]). Like every write, a model's `create_paper` goes through the write gate.
 //!
 //! [`run_tool`] runs one by name with a JSON argument object, in-process; `POST
 //! /api/tools/{name}` is the same over HTTP and `GET /api/tools` lists them in the OpenAI
@@ -21,6 +23,11 @@
 //!   (`explanation` only for a date computed from a rule)
 //! - `create_draft` → `{"draft": Draft, "warnings": [...]}` (the draft as `GET /api/drafts/{id}`
 //!   answers it; a draft that fails its check is a 400 naming `content`, with the line)
+//! - `create_paper` → `{"draft", "paper", "warnings", "when"}` as `POST /api/papers` answers it
+//!   (`createdBy` is `agent`; a required field left out is a 400 naming `fields.<name>`)
+//!
+//! And `check_paper` (`draftId` or `documentId`) → `{"findings", "checked", "sections",
+//! "citations", "title"}` as `POST /api/papers/check` answers it.
 
 mod specs;
 
@@ -37,6 +44,7 @@ pub use self::specs::{ToolSpec, openai_tools, tool_specs};
 use crate::deadline_rules;
 use crate::drafting::{self, Build, NewDraft, Revision};
 use crate::fields::Fields;
+use crate::papers::check::{self, Target};
 use crate::store::cases::Cases;
 use crate::store::contacts::Contacts;
 use crate::store::deadlines::{Deadline, DeadlineInput, Deadlines};
@@ -50,8 +58,8 @@ use crate::{ApiError, AppState, linking};
 /// GetFinances lists at most this many entries, newest first (its totals cover all of them).
 pub const FINANCE_ENTRIES_SHOWN: usize = 100;
 
-/// The tool names, in the order they are listed: the nine that read, then the five that write.
-pub const TOOL_NAMES: [&str; 14] = [
+/// The tool names, in the order they are listed: the ten that read, then the six that write.
+pub const TOOL_NAMES: [&str; 16] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -61,15 +69,17 @@ pub const TOOL_NAMES: [&str; 14] = [
     "SearchTimeline",
     "SearchKnowledge",
     "FindHelp",
+    "check_paper",
     "create_note",
     "append_to_note",
     "link",
     "add_deadline",
     "create_draft",
+    "create_paper",
 ];
 
 /// The tools that change the case file (the agent gives them only to the roles that may write).
-pub const WRITE_TOOLS: [&str; 5] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft"];
+pub const WRITE_TOOLS: [&str; 6] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper"];
 
 /// `FindHelp`: who can help where the person lives (the place given, else their case's court),
 /// whether an income may qualify, and the hand-offs the question meets.
@@ -166,8 +176,10 @@ pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value
     let allowed: Vec<String> = spec.parameters["properties"].as_object().map(|p| p.keys().cloned().collect()).unwrap_or_default();
     let name = spec.name;
     let result = match name {
-        // The one tool that waits on another service (the law graph), so not on a blocking thread.
+        // The tools that wait on other services (the law graph; CourtListener too for a paper's
+        // check), so not on a blocking thread.
         "link" => run_link(state, &args, &allowed).await,
+        "check_paper" => run_check(state, &args, &allowed).await,
         _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed)).await,
     };
     result.map_err(as_argument_error)
@@ -271,6 +283,29 @@ async fn run_link(state: &AppState, args: &Value, allowed: &[String]) -> Result<
     a.finish()?;
     let (link, merged) = linking::link(state, input).await?;
     Ok(json!({ "link": link, "merged": merged }))
+}
+
+/// `check_paper`: the check before filing, of a draft or a case document (exactly one).
+async fn run_check(state: &AppState, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
+    let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+    let mut a = Fields::new(args, &allowed, "argument")?;
+    let target = match (a.id("draftId"), a.id("documentId")) {
+        (Some(id), None) => Some(Target::Draft(id)),
+        (None, Some(id)) => Some(Target::Document(id)),
+        (Some(_), Some(_)) => {
+            a.error("documentId", "give draftId or documentId, not both");
+            None
+        }
+        (None, None) => {
+            if !a.has("draftId") && !a.has("documentId") {
+                a.error("draftId", "is required: the paper to check (draftId), or a case document (documentId, from GetDocuments)");
+            }
+            None
+        }
+    };
+    a.finish()?;
+    let Some(target) = target else { return Err(ApiError::Internal("checked paper target missing".into())) };
+    Ok(json!(check::check(state, target).await?))
 }
 
 fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
@@ -459,6 +494,18 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             let view = create_draft(state, a)?;
             let warnings = view.warnings.clone();
             json!({ "draft": view, "warnings": warnings })
+        }
+        "create_paper" => {
+            let paper = a.required_text("paper", 100);
+            let case_id = a.required_id("caseId");
+            let draft_id = a.id("draftId");
+            let fields = a.raw("fields").cloned().unwrap_or(Value::Null);
+            if !(fields.is_null() || fields.is_object()) {
+                a.error("fields", "must be an object of the paper's fields ({\"reason\": \"…\"})");
+            }
+            a.finish()?;
+            // The same build as `POST /api/papers`, made by the agent.
+            json!(crate::papers::build(state, &paper, case_id, &fields, draft_id, "agent")?)
         }
         other => return Err(ApiError::Internal(format!("tool {other} is listed but has no implementation"))),
     };

@@ -6,8 +6,11 @@ use proseva_agent::pipeline;
 use proseva_agent::tool::{Effect, ToolDisplay};
 use serde_json::{Value, json};
 
+use std::sync::LazyLock;
+
 use crate::deadline_rules;
 use crate::drafting::{self, Build};
+use crate::papers::build::{SERVICE_METHODS, SIDES};
 use crate::store::{documents, links};
 
 /// Longest note title, as `POST /api/notes` takes it.
@@ -173,6 +176,27 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             ),
         },
         ToolSpec {
+            name: "check_paper",
+            effect: Effect::Reads,
+            display: shown("Paper checked", "Checking a paper before it is filed", CardKind::Other),
+            description: "Check a paper before the person files it: one built with create_paper or another draft (`draftId`), or a \
+                          case document such as a paper the other side filed (`documentId`, from GetDocuments). Exactly one of \
+                          the two. It compares the names, case number and court with the case record and the case's other \
+                          papers, looks for the signature block's address, the certificate of service, hearing dates that have \
+                          passed and the paper's time limit, looks up every Code section it cites in the Virginia law graph, and \
+                          case citations on CourtListener (when the person set it up). It changes nothing. Returns `findings` \
+                          (each a `kind`, a `message`, and `found` and `expected` where two values disagree: tell the person \
+                          each one in plain words; an empty list means nothing was found, not that the paper is right), \
+                          `checked` (what was looked at), `sections`, `citations` (each with its `status`) and `title`.",
+            parameters: object_schema(
+                json!({
+                    "draftId": { "type": "integer", "description": "The paper's draft id (from create_paper, or the draft's `id`)." },
+                    "documentId": { "type": "integer", "description": "A case document's id (from GetDocuments), e.g. a paper the other side filed." }
+                }),
+                &[],
+            ),
+        },
+        ToolSpec {
             name: "create_note",
             effect: Effect::Writes,
             display: shown("Notes written", "Writing a note", CardKind::Document),
@@ -292,7 +316,146 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                 &["kind", "title"],
             ),
         },
+        ToolSpec {
+            name: "create_paper",
+            effect: Effect::Writes,
+            display: shown("Papers to file", "Building a paper to file", CardKind::Document),
+            description: CREATE_PAPER_DESCRIPTION.as_str(),
+            parameters: object_schema(
+                json!({
+                    "paper": { "type": "string", "enum": paper_ids(), "description": paper_choices() },
+                    "caseId": { "type": "integer", "description": "The case the paper is filed in (its id from GetCases): its court, parties and case number fill the paper." },
+                    "fields": paper_fields_schema(),
+                    "draftId": { "type": "integer", "description": "Rebuild this paper (its draft id from an earlier create_paper) with the fields given: a new version of it, the old ones kept." }
+                }),
+                &["paper", "caseId"],
+            ),
+        },
     ]
+}
+
+/// `create_paper`'s description: what it does, the papers each kind of case is offered, and
+/// that a paper says only what the person said.
+static CREATE_PAPER_DESCRIPTION: LazyLock<String> = LazyLock::new(|| {
+    let by_kind: Vec<String> = crate::paths::kinds()
+        .into_iter()
+        .map(|kind| {
+            let ids: Vec<&str> = crate::papers::kinds(Some(kind)).into_iter().map(|k| k.id).collect();
+            format!("{kind}: {}", ids.join(", "))
+        })
+        .collect();
+    format!(
+        "Build a court paper the person can file — a motion, a notice or a letter to the clerk — from their case record, in \
+         the form a Virginia court expects (the court's heading, the caption with the parties and the case number, numbered \
+         paragraphs, the signature block of a party without a lawyer, and a certificate of service where the paper needs \
+         one), kept as a `paper` draft of the case they can open and download as Word or PDF. Use GetCases first: `caseId` \
+         is the case's `id`, and its `kind` decides which papers it is offered (a case with no kind may take any). The papers \
+         offered for each kind of case — {}. A paper says only what the person told you: put their own words in `fields` \
+         and never invent facts, dates or reasons — ask the person for any you do not have. A required field left out is \
+         refused naming `fields.<name>` (for example `fields.reason`): ask the person for it, then call again. The person \
+         reads, signs and files the paper themselves: tell them so, and when and how to file it (`when`). Make a paper only \
+         when the person asks for one; check it with check_paper before they file it. Returns `draft` (its `id`, \
+         `version`, `documentId`), `paper` (its parts), `warnings` (a blank left to fill by hand, a time limit that may have \
+         run out) and `when`.",
+        by_kind.join("; ")
+    )
+});
+
+/// The papers the catalogue builds, by id.
+fn paper_ids() -> Vec<&'static str> {
+    crate::papers::kinds(None).into_iter().map(|k| k.id).collect()
+}
+
+/// One line per paper: its id, title and its own fields.
+fn paper_choices() -> String {
+    let lines: Vec<String> = crate::papers::kinds(None)
+        .into_iter()
+        .map(|k| {
+            let fields: Vec<String> = k
+                .fields
+                .iter()
+                .map(|f| {
+                    let mut said = format!("{} ({}", f.name, f.kind);
+                    if !f.options.is_empty() {
+                        let options: Vec<&str> = f.options.iter().map(|o| o.value.as_str()).collect();
+                        said.push_str(&format!(": {}", options.join(" | ")));
+                    }
+                    said.push_str(if f.required { ", required)" } else { ")" });
+                    said
+                })
+                .collect();
+            format!("{}: {}; its fields: {}", k.id, k.title, fields.join(", "))
+        })
+        .collect();
+    format!("The paper to build (one offered for the case's kind: see the description), with its own fields:\n{}", lines.join("\n"))
+}
+
+/// `create_paper`'s `fields`: every paper's own fields (each says which papers take it) and the
+/// ones every paper takes.
+fn paper_fields_schema() -> Value {
+    // Each field once, with how each paper that takes it asks for it (a field's kind is the same
+    // in every paper).
+    let mut own: Vec<(&crate::papers::FieldSpec, Vec<(&str, &crate::papers::FieldSpec)>)> = Vec::new();
+    for k in crate::papers::kinds(None) {
+        for f in k.fields {
+            match own.iter_mut().find(|(seen, _)| seen.name == f.name) {
+                Some((_, asked)) => asked.push((k.id, f)),
+                None => own.push((f, vec![(k.id, f)])),
+            }
+        }
+    }
+    let sentence = |text: &str| if text.ends_with(['.', '?', '!']) { text.to_string() } else { format!("{text}.") };
+    let mut properties = serde_json::Map::new();
+    for (f, asked) in own {
+        let mut schema = match f.kind.as_str() {
+            "date" => json!({ "type": "string", "format": "date" }),
+            "checkbox" => json!({ "type": "boolean" }),
+            "choice" => json!({ "type": "string", "enum": f.options.iter().map(|o| o.value.as_str()).collect::<Vec<_>>() }),
+            _ => json!({ "type": "string" }),
+        };
+        let description = if asked.iter().all(|(_, a)| a.label == f.label) {
+            let hint = f.hint.as_deref().map(|h| format!(" {}", sentence(h))).unwrap_or_default();
+            let papers: Vec<&str> = asked.iter().map(|(id, _)| *id).collect();
+            format!("{}{hint} For: {}.", sentence(&f.label), papers.join(", "))
+        } else {
+            let each: Vec<String> = asked.iter().map(|(id, a)| format!("{id}: {}", a.label)).collect();
+            format!("Each paper asks it its own way — {}.", each.join("; "))
+        };
+        schema["description"] = json!(description);
+        properties.insert(f.name.clone(), schema);
+    }
+    let common = json!({
+        "name": { "type": "string", "description": "The person's name as they will sign it. Leave out to use the case's party with the role Me." },
+        "address": { "type": "string", "description": "The person's mailing address, one line each (required: a party without a lawyer states it on every paper, Code of Virginia § 8.01-271.1)." },
+        "phone": { "type": "string", "description": "The person's telephone number, if they want it on the paper." },
+        "email": { "type": "string", "description": "The person's e-mail address, if they want it on the paper." },
+        "date": { "type": "string", "format": "date", "description": "The date the person signs, YYYY-MM-DD. Leave out to leave the line for them to date by hand." },
+        "side": { "type": "string", "enum": SIDES, "description": "The person's side, when the case's kind does not say it (a custody case, an appeal, a case with no kind)." },
+        "certificate": { "type": "boolean", "description": "Whether to include the certificate of service where the paper offers one (a paper that requires one always has it)." },
+        "serviceMethod": { "type": "string", "enum": SERVICE_METHODS, "description": "How the person will send the other side their copy, as the certificate says it." },
+        "serviceDate": { "type": "string", "format": "date", "description": "The day the person will send the copy, YYYY-MM-DD. Leave out to leave a blank." },
+        "servedOn": { "type": "string", "description": "Who gets a copy and at what address, one per line. Leave out for the case's other parties with their contacts' addresses." },
+        "paragraphs": {
+            "type": "array",
+            "maxItems": 100,
+            "items": { "type": "string" },
+            "description": "The numbered paragraphs in the person's own words, in place of the paper's standard ones. Leave out to keep those."
+        },
+        "opening": { "type": "string", "description": "The sentence before the paragraphs, in place of the standard one. Leave out to keep it." },
+        "closing": { "type": "string", "description": "The sentence after the paragraphs, in place of the standard one. Leave out to keep it." }
+    });
+    if let Value::Object(common) = common {
+        properties.extend(common);
+    }
+    json!({
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": false,
+        "description": "The paper's fields: its own (see `paper`; each here says which papers take it, in the words the window \
+                        asks the person: \"you\" is the person, and \"in your own words\" means theirs, never yours) and the ones \
+                        every paper takes (name, address, phone, email, date, side, certificate, serviceMethod, serviceDate, \
+                        servedOn, paragraphs, opening, closing). Only what the person told you."
+    })
 }
 
 /// The rules `add_deadline` takes, one line each, for the model to choose from, each with what is

@@ -1,0 +1,659 @@
+//! The check before filing (`POST /api/papers/check`): a paper — one the app built, another
+//! draft, or a case document such as a paper the other side filed — read against the case
+//! record, the case's other papers, the deadline the paper must meet, the law graph, and (when
+//! the person set a CourtListener token) CourtListener's citation look-up. Each finding names
+//! what is wrong with both values; an empty list is only for a paper where nothing was found.
+//!
+//! Finding kinds: `party_name`, `case_number`, `court`, `other_paper`, `no_signature`,
+//! `no_address`, `no_certificate`, `past_date`, `deadline`, `section_unknown`,
+//! `section_version`, `section_unchecked`, `citation_not_found`, `citation_unknown_reporter`,
+//! `citation_ambiguous`, `citation_not_checked`.
+
+use std::sync::LazyLock;
+
+use chrono::NaiveDate;
+use proseva_drafts::{BLANK, Paper};
+use regex::Regex;
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::court::court_lines;
+use super::{CertificateNeed, kind};
+use crate::store::cases::{Case, Cases};
+use crate::store::{ListFilter, Table, documents, drafts};
+use crate::{ApiError, AppState};
+
+/// One thing the person can act on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Finding {
+    pub kind: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+}
+
+impl Finding {
+    fn new(kind: &'static str, message: impl Into<String>) -> Self {
+        Finding { kind, message: message.into(), found: None, expected: None }
+    }
+
+    fn values(mut self, found: impl Into<String>, expected: impl Into<String>) -> Self {
+        self.found = Some(found.into());
+        self.expected = Some(expected.into());
+        self
+    }
+}
+
+/// A case citation and what became of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CitationResult {
+    pub citation: String,
+    /// `found`, `not_found`, `ambiguous`, `unknown_reporter` or `not_checked`.
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub case_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// What the check answers.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub findings: Vec<Finding>,
+    /// What was looked at, in words ("the names in the caption against the case's parties").
+    pub checked: Vec<String>,
+    pub sections: Vec<String>,
+    pub citations: Vec<CitationResult>,
+    /// The paper's title.
+    pub title: String,
+}
+
+/// What is being checked.
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    Draft(i64),
+    Document(i64),
+}
+
+/// The paper as read: its text, its structured parts when it is a paper draft, its case.
+struct Read {
+    title: String,
+    text: String,
+    paper: Option<Paper>,
+    case: Option<Case>,
+    own_draft: Option<i64>,
+    other_papers: Vec<(String, Paper)>,
+    /// A document the person did not write (the other side's): no signature or certificate duty.
+    theirs: bool,
+}
+
+/// Checks a paper; the law graph and CourtListener are asked over the network. Never fails for
+/// what the paper says, only for a paper or case that does not exist.
+pub async fn check(state: &AppState, target: Target) -> Result<Report, ApiError> {
+    let read = state.blocking(move |s| s.store.read(|c| read(c, target))).await?;
+    let today = chrono::Local::now().date_naive();
+    let mut findings = Vec::new();
+    let mut checked = Vec::new();
+    record_checks(&read, today, &mut findings, &mut checked);
+    let sections =
+        proseva_citation::find_citations(&read.text).into_iter().map(|c| c.reference.source_id()).fold(Vec::new(), |mut all, s| {
+            if !all.contains(&s) {
+                all.push(s);
+            }
+            all
+        });
+    if !sections.is_empty() {
+        checked.push(format!("{} section citation(s) against the Virginia law graph", sections.len()));
+    }
+    for section in sections.iter().take(50) {
+        match state.law_graph.version(section).await {
+            Ok(None) => findings.push(
+                Finding::new(
+                    "section_unknown",
+                    format!(
+                        "{} is not in the Virginia law graph: check the number (it may be mistyped or not exist).",
+                        proseva_citation::label(section)
+                    ),
+                )
+                .values(proseva_citation::label(section), "a section of the Code of Virginia"),
+            ),
+            Ok(Some(Some(notice))) => findings.push(Finding::new(
+                "section_version",
+                format!("{}: {notice} Make sure the paper relies on the version in force on its date.", proseva_citation::label(section)),
+            )),
+            Ok(Some(None)) => {}
+            Err(e) => findings.push(Finding::new(
+                "section_unchecked",
+                format!("{} could not be checked against the law graph ({e}); check it by hand.", proseva_citation::label(section)),
+            )),
+        }
+    }
+    let citations = case_citations(state, &read.text, &mut findings).await;
+    if !citations.is_empty() {
+        checked.push(format!("{} case citation(s)", citations.len()));
+    }
+    Ok(Report { findings, checked, sections, citations, title: read.title })
+}
+
+fn read(c: &Connection, target: Target) -> Result<Read, ApiError> {
+    let (title, text, paper, case_id, own_draft, theirs) = match target {
+        Target::Draft(id) => {
+            let stored = drafts::get(c, id, None)?.ok_or_else(|| ApiError::not_found("draft", id))?;
+            let paper = (stored.kind == "paper").then(|| Paper::from_content(&stored.content).ok()).flatten();
+            let text = match &paper {
+                Some(p) => p.texts().iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n"),
+                None => stored.content.clone(),
+            };
+            (stored.title, text, paper, stored.case_id, Some(id), false)
+        }
+        Target::Document(id) => {
+            let document = documents::get(c, id)?.ok_or_else(|| ApiError::not_found("document", id))?;
+            let (_, text) = documents::text(c, id)?.unwrap_or_default();
+            if text.trim().is_empty() {
+                return Err(ApiError::field(
+                    "documentId",
+                    format!("document {id} ({}) has no text to check yet (a scan still being read, or an image)", document.title),
+                ));
+            }
+            let drafted = document.kind == crate::drafting::DOCUMENT_KIND;
+            (document.title, text, None, document.case_id, None, !drafted)
+        }
+    };
+    let case = case_id.map(|id| Cases::get(c, id)).transpose()?.flatten();
+    let mut other_papers = Vec::new();
+    if let Some(case_id) = case_id {
+        for summary in drafts::list(c, &ListFilter::for_case(Some(case_id)))?.items {
+            if summary.kind != "paper" || Some(summary.id) == own_draft {
+                continue;
+            }
+            if let Some(stored) = drafts::get(c, summary.id, None)?
+                && let Ok(p) = Paper::from_content(&stored.content)
+            {
+                other_papers.push((stored.title, p));
+            }
+        }
+    }
+    Ok(Read { title, text, paper, case, own_draft, other_papers, theirs })
+}
+
+/// Names, case number, court, other papers, signature, certificate, dates and deadlines.
+fn record_checks(read: &Read, today: NaiveDate, findings: &mut Vec<Finding>, checked: &mut Vec<String>) {
+    let Some(case) = &read.case else {
+        findings.push(Finding::new(
+            "case_number",
+            "This paper belongs to no case, so its names, number and court could not be compared with a case record.",
+        ));
+        return;
+    };
+    let parties: Vec<&str> = case.parties.iter().map(|p| p.name.trim()).filter(|n| !n.is_empty()).collect();
+    let number = case.case_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    match &read.paper {
+        Some(paper) => {
+            checked.push("the names in the caption against the case's parties".into());
+            if let Some(caption) = &paper.caption {
+                for p in caption.first.iter().chain(&caption.second) {
+                    let name = p.name.trim();
+                    if name == BLANK || name == "Commonwealth of Virginia" {
+                        if name == BLANK {
+                            findings.push(Finding::new(
+                                "party_name",
+                                "A party's name in the caption is blank: write it in, or add the party to the case.",
+                            ));
+                        }
+                        continue;
+                    }
+                    if !parties.iter().any(|q| same_name(q, name)) {
+                        let closest = parties.iter().min_by_key(|q| distance(&fold(q), &fold(name))).copied();
+                        let message = match closest {
+                            Some(q) => format!("The caption names \"{name}\", but the case's parties have \"{q}\"."),
+                            None => format!("The caption names \"{name}\", who is not among the case's parties."),
+                        };
+                        findings.push(Finding::new("party_name", message).values(name, closest.unwrap_or("a party of the case")));
+                    }
+                }
+                checked.push("the case number in the caption against the case record".into());
+                match (number, caption.number.trim()) {
+                    (Some(expected), found) if !found.is_empty() && norm_number(found) != norm_number(expected) => {
+                        findings.push(
+                            Finding::new(
+                                "case_number",
+                                format!("The caption's case number is {found}, but the case record has {expected}."),
+                            )
+                            .values(found, expected),
+                        );
+                    }
+                    (_, "") => findings.push(Finding::new(
+                        "case_number",
+                        "The caption has no case number: write it in (it is on the summons or the court's papers).",
+                    )),
+                    _ => {}
+                }
+            }
+            if !paper.court.is_empty() {
+                checked.push("the court in the heading against the case's court".into());
+                let (expected, found_all) = court_lines(case.court.as_deref());
+                if found_all && paper.court.last() != expected.last() {
+                    findings.push(
+                        Finding::new("court", "The court named at the top is not the case's court.")
+                            .values(paper.court.join(" "), expected.join(" ")),
+                    );
+                }
+            }
+            checked.push("the signature block".into());
+            if paper.signature.address.is_empty() {
+                findings.push(Finding::new(
+                    "no_address",
+                    "The signature block has no address: a party without a lawyer must state their address (Code of Virginia § 8.01-271.1).",
+                ));
+            }
+            if let Some(k) = kind(&paper.paper) {
+                checked.push("the certificate of service".into());
+                if k.certificate == CertificateNeed::Required && paper.certificate.is_none() {
+                    findings.push(Finding::new(
+                        "no_certificate",
+                        format!("{} needs a certificate of service: the other side must get a copy.", k.title),
+                    ));
+                }
+                if let Some(d) = &k.deadline {
+                    checked.push(format!("the time limit of § {}", d.section));
+                    if let Some(from) = dates_in(&paper.paragraphs.join(" ")).into_iter().next() {
+                        let last = from + chrono::Duration::days(d.days);
+                        if today > last {
+                            findings.push(
+                                Finding::new(
+                                    "deadline",
+                                    format!(
+                                        "Filed today, this paper misses its time limit: {} (§ {}), so the last day was {}.",
+                                        d.about,
+                                        d.section,
+                                        super::build::long_date(last)
+                                    ),
+                                )
+                                .values(super::build::long_date(today), format!("on or before {}", super::build::long_date(last))),
+                            );
+                        }
+                    }
+                }
+            }
+            for (title, other) in &read.other_papers {
+                compare_papers(paper, title, other, findings);
+            }
+            if !read.other_papers.is_empty() {
+                checked.push(format!("the names and number against the case's {} other paper(s)", read.other_papers.len()));
+            }
+        }
+        None => text_checks(read, case, &parties, number, findings, checked),
+    }
+    // A hearing date that has passed: "hearing on <date>" in the paper's words.
+    checked.push("hearing dates".into());
+    for date in hearing_dates(&read.text) {
+        if date < today {
+            findings.push(
+                Finding::new("past_date", format!("The paper speaks of a hearing on {}, which has passed.", super::build::long_date(date)))
+                    .values(super::build::long_date(date), format!("a date after {}", super::build::long_date(today))),
+            );
+        }
+    }
+    let _ = read.own_draft;
+}
+
+/// A paper that is not a paper draft: the names and case number read from its words.
+fn text_checks(read: &Read, case: &Case, parties: &[&str], number: Option<&str>, findings: &mut Vec<Finding>, checked: &mut Vec<String>) {
+    checked.push("the case's parties' names in the text".into());
+    let words: Vec<&str> = read.text.split_whitespace().collect();
+    for party in parties {
+        let n = party.split_whitespace().count().max(1);
+        let target = fold(party);
+        if words.windows(n).any(|w| fold(&w.join(" ")) == target) {
+            continue;
+        }
+        // A near miss: a run of as many words, close in spelling.
+        let limit = (target.chars().count() / 6).clamp(1, 3);
+        let near = words
+            .windows(n)
+            .map(|w| w.join(" "))
+            .map(|w| (distance(&fold(&w), &target), w))
+            .filter(|(d, _)| *d > 0 && *d <= limit)
+            .min_by_key(|(d, _)| *d);
+        if let Some((_, found)) = near {
+            let found = found.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+            findings.push(
+                Finding::new("party_name", format!("The paper writes \"{found}\" where the case's party is \"{party}\"."))
+                    .values(found, *party),
+            );
+        }
+    }
+    checked.push("case numbers in the text against the case record".into());
+    if let Some(expected) = number {
+        for found in case_numbers(&read.text) {
+            if norm_number(&found) != norm_number(expected) {
+                findings.push(
+                    Finding::new("case_number", format!("The paper gives case number {found}, but the case record has {expected}."))
+                        .values(found, expected),
+                );
+            }
+        }
+    }
+    if !read.theirs {
+        checked.push("the signature block".into());
+        let lower = read.text.to_lowercase();
+        if !(lower.contains("respectfully submitted") || lower.contains("signature") || read.text.contains("____") || lower.contains("/s/"))
+        {
+            findings.push(Finding::new(
+                "no_signature",
+                "No signature block was found: sign the paper and state your address (Code of Virginia § 8.01-271.1).",
+            ));
+        }
+        if lower.contains("motion") && !lower.contains("certif") {
+            findings.push(Finding::new(
+                "no_certificate",
+                "No certificate of service was found: if the other side must get a copy, say when and how they got it.",
+            ));
+        }
+    }
+    let _ = case;
+}
+
+fn compare_papers(paper: &Paper, title: &str, other: &Paper, findings: &mut Vec<Finding>) {
+    let (Some(a), Some(b)) = (&paper.caption, &other.caption) else { return };
+    if !a.number.trim().is_empty() && !b.number.trim().is_empty() && norm_number(&a.number) != norm_number(&b.number) {
+        findings.push(
+            Finding::new("other_paper", format!("The case number differs from your paper \"{title}\"."))
+                .values(a.number.trim(), b.number.trim()),
+        );
+    }
+    for p in a.first.iter().chain(&a.second) {
+        let name = p.name.trim();
+        if name == BLANK {
+            continue;
+        }
+        let theirs: Vec<&str> = b.first.iter().chain(&b.second).map(|q| q.name.trim()).filter(|q| *q != BLANK).collect();
+        if !theirs.iter().any(|q| same_name(q, name))
+            && let Some(q) = theirs.iter().min_by_key(|q| distance(&fold(q), &fold(name))).filter(|q| distance(&fold(q), &fold(name)) <= 3)
+        {
+            findings
+                .push(Finding::new("other_paper", format!("\"{name}\" is written \"{q}\" in your paper \"{title}\".")).values(name, *q));
+        }
+    }
+}
+
+/// Case citations (`576 U.S. 644`, `301 Va. 100`, `78 Va. App. 1`, `880 S.E.2d 1`, `F.3d`, …):
+/// looked up on CourtListener when a token is set, else marked not checked.
+async fn case_citations(state: &AppState, text: &str, findings: &mut Vec<Finding>) -> Vec<CitationResult> {
+    let found = find_case_citations(text);
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let answer = match state.citation_lookup.tool() {
+        Some(tool) => {
+            let passage: String = found.join("; ");
+            Some(tool.call(json!({ "text": passage })).await)
+        }
+        None => None,
+    };
+    let mut results: Vec<CitationResult> = Vec::new();
+    match answer {
+        Some(Ok(value)) => {
+            for hit in value["results"].as_array().cloned().unwrap_or_default() {
+                let citation = hit["citation"].as_str().unwrap_or_default().to_string();
+                let status = hit["status"].as_str().unwrap_or("unknown").to_string();
+                if results.iter().any(|r| r.citation == citation && r.status == status) {
+                    continue;
+                }
+                results.push(CitationResult {
+                    citation,
+                    status,
+                    case_name: hit["title"].as_str().map(str::to_string),
+                    url: hit["url"].as_str().map(str::to_string),
+                });
+            }
+            // A citation CourtListener did not list is one it did not read as a citation.
+            for c in &found {
+                if !results.iter().any(|r| same_citation(&r.citation, c)) {
+                    results.push(CitationResult { citation: c.clone(), status: "not_found".into(), case_name: None, url: None });
+                }
+            }
+        }
+        other => {
+            let why = match other {
+                Some(Err(e)) => format!("CourtListener could not be asked ({e})"),
+                _ => "no CourtListener token is set (Settings → Research keys)".into(),
+            };
+            for c in &found {
+                results.push(CitationResult { citation: c.clone(), status: "not_checked".into(), case_name: None, url: None });
+                findings.push(Finding::new(
+                    "citation_not_checked",
+                    format!("{c}: not checked, because {why}. Check it before you rely on it."),
+                ));
+            }
+            return results;
+        }
+    }
+    for r in &results {
+        let message = match r.status.as_str() {
+            "not_found" => Some((
+                "citation_not_found",
+                format!("{}: CourtListener has no case at this citation — it may be mistyped or made up.", r.citation),
+            )),
+            "unknown_reporter" => {
+                Some(("citation_unknown_reporter", format!("{}: the reporter is not one CourtListener knows.", r.citation)))
+            }
+            "ambiguous" => {
+                Some(("citation_ambiguous", format!("{}: more than one case has this citation; give the case name too.", r.citation)))
+            }
+            "not_checked" => {
+                Some(("citation_not_checked", format!("{}: CourtListener did not look this one up; check it by hand.", r.citation)))
+            }
+            _ => None,
+        };
+        if let Some((kind, message)) = message {
+            findings.push(Finding::new(kind, message).values(r.citation.clone(), "a citation of a real case"));
+        }
+    }
+    results
+}
+
+/// CourtListener's citation look-up (`lookup_citation`), when a token is set
+/// (`COURTLISTENER_API_TOKEN`, and `COURTLISTENER_BASE_URL` for another host); built on first use.
+pub struct CitationLookup {
+    config: proseva_agent::tools::research::ResearchConfig,
+    tool: std::sync::OnceLock<Option<std::sync::Arc<dyn proseva_agent::tool::Tool>>>,
+}
+
+impl std::fmt::Debug for CitationLookup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CitationLookup").field("configured", &self.config.courtlistener_token.is_some()).finish()
+    }
+}
+
+impl CitationLookup {
+    pub fn from_env() -> Self {
+        Self::new(proseva_agent::tools::research::ResearchConfig::from_env())
+    }
+
+    /// With these research settings (a stand-in's address and token in tests).
+    pub fn new(config: proseva_agent::tools::research::ResearchConfig) -> Self {
+        CitationLookup { config, tool: std::sync::OnceLock::new() }
+    }
+
+    fn tool(&self) -> Option<&std::sync::Arc<dyn proseva_agent::tool::Tool>> {
+        self.tool
+            .get_or_init(|| {
+                self.config.courtlistener_token.as_ref()?;
+                const USER_AGENT: &str = concat!("proseva-server/", env!("CARGO_PKG_VERSION"));
+                let web = proseva_http::client_builder(USER_AGENT).build().ok()?;
+                proseva_agent::tools::research::research_tools(&self.config, web).into_iter().find(|t| t.name() == "lookup_citation")
+            })
+            .as_ref()
+    }
+}
+
+static CASE_CITATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\b(\d{1,4})\s+(Va\.\s?App\.|Va\.|S\.E\.\s?[23]d|S\.E\.|U\.S\.|S\.\s?Ct\.|L\.\s?Ed\.\s?2d|F\.\s?[234]th|F\.\s?[23]d|F\.\s?Supp\.\s?[23]d|F\.\s?Supp\.|Va\.\s?Cir\.)\s+(\d{1,5})\b",
+    )
+    .expect("a valid pattern")
+});
+
+/// The case citations in `text`, once each, as written (spaces made single).
+pub fn find_case_citations(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for m in CASE_CITATION.captures_iter(text) {
+        let citation = format!("{} {} {}", &m[1], m[2].split_whitespace().collect::<Vec<_>>().join(" "), &m[3]);
+        if !out.contains(&citation) {
+            out.push(citation);
+        }
+    }
+    out
+}
+
+fn same_citation(a: &str, b: &str) -> bool {
+    let squash = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
+    squash(a) == squash(b)
+}
+
+static CASE_NUMBER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\bcase\s*(?:no\.?|number|#)\s*:?\s*([A-Z]{0,3}\d[A-Z0-9\-]{2,30})").expect("a valid pattern"));
+
+fn case_numbers(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for m in CASE_NUMBER.captures_iter(text) {
+        let n = m[1].trim_end_matches(['-', '.']).to_string();
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+fn norm_number(n: &str) -> String {
+    n.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_uppercase()
+}
+
+static LONG_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),\s+(\d{4})\b")
+        .expect("a valid pattern")
+});
+static NUMERIC_DATE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\b(\d{4})-(\d{2})-(\d{2})\b|\b(\d{1,2})/(\d{1,2})/(\d{4})\b").expect("a valid pattern"));
+
+/// The dates in `text`, in order (`December 3, 2026`, `2026-12-03`, `12/3/2026`).
+fn dates_in(text: &str) -> Vec<NaiveDate> {
+    let mut found: Vec<(usize, NaiveDate)> = Vec::new();
+    for m in LONG_DATE.captures_iter(text) {
+        if let Ok(d) = NaiveDate::parse_from_str(&format!("{} {} {}", &m[1], &m[2], &m[3]), "%B %d %Y") {
+            found.push((m.get(0).map_or(0, |g| g.start()), d));
+        }
+    }
+    for m in NUMERIC_DATE.captures_iter(text) {
+        let d = match (m.get(1), m.get(4)) {
+            (Some(y), _) => NaiveDate::from_ymd_opt(y.as_str().parse().unwrap_or(0), m[2].parse().unwrap_or(0), m[3].parse().unwrap_or(0)),
+            (None, Some(mo)) => {
+                NaiveDate::from_ymd_opt(m[6].parse().unwrap_or(0), mo.as_str().parse().unwrap_or(0), m[5].parse().unwrap_or(0))
+            }
+            _ => None,
+        };
+        if let Some(d) = d {
+            found.push((m.get(0).map_or(0, |g| g.start()), d));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    found.into_iter().map(|(_, d)| d).collect()
+}
+
+/// Dates the paper gives for a hearing: a date within 80 characters after "hearing" or "trial".
+fn hearing_dates(text: &str) -> Vec<NaiveDate> {
+    let lower = text.to_lowercase();
+    let mut out = Vec::new();
+    for word in ["hearing", "trial", "court date"] {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(word) {
+            let start = from + at;
+            let mut end = (start + word.len() + 80).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            if let Some(d) = dates_in(&text[start..end]).into_iter().next()
+                && !out.contains(&d)
+            {
+                out.push(d);
+            }
+            from = start + word.len();
+        }
+    }
+    out
+}
+
+/// Names compared as people write them: case, accents and spacing aside… but never accents
+/// alone: "Nguyen" for "Nguyễn" is a finding only when nothing else matches.
+fn same_name(a: &str, b: &str) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    let norm = |s: &str| s.nfc().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    norm(a) == norm(b)
+}
+
+/// Lower case, NFC, single spaces, punctuation at the ends of words removed.
+fn fold(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    s.nfc()
+        .collect::<String>()
+        .to_lowercase()
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Levenshtein distance over characters (names are short).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            current[j + 1] = (previous[j] + usize::from(ca != *cb)).min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+/// For tests and the tool: the report as JSON.
+pub fn to_value(report: &Report) -> Value {
+    serde_json::to_value(report).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_citations_dates_and_numbers_are_read_as_written() {
+        assert_eq!(
+            find_case_citations(
+                "See Obergefell, 576 U.S. 644 (2015); Smith v. Jones, 301 Va. 100, 880 S.E.2d 1; 78 Va. App. 12; 999 Va. Foo 1."
+            ),
+            ["576 U.S. 644", "301 Va. 100", "880 S.E.2d 1", "78 Va. App. 12"]
+        );
+        assert_eq!(
+            dates_in("On December 3, 2026 and 2026-01-05 and 2/9/2027."),
+            [
+                NaiveDate::from_ymd_opt(2026, 12, 3).unwrap(),
+                NaiveDate::from_ymd_opt(2026, 1, 5).unwrap(),
+                NaiveDate::from_ymd_opt(2027, 2, 9).unwrap()
+            ]
+        );
+        assert_eq!(hearing_dates("set for a hearing on March 1, 2020. Born May 5, 1990."), [NaiveDate::from_ymd_opt(2020, 3, 1).unwrap()]);
+        assert_eq!(case_numbers("Case No. GV26-001234, and case number: JJ123456-01-00."), ["GV26-001234", "JJ123456-01-00"]);
+        assert_eq!(norm_number("gv26 001234"), norm_number("GV26-001234"));
+        assert_eq!(distance("nguyễn thị lan", "nguyễn thi lan"), 1);
+        assert!(same_name("Nguyễn  Thị Lan", "nguyễn thị lan"));
+        assert!(hearing_dates("hearing ễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễễ").is_empty());
+    }
+}
