@@ -569,7 +569,8 @@ fn dates_in(text: &str) -> Vec<NaiveDate> {
 
 /// Dates the paper gives for a hearing: a date within 80 characters after "hearing" or "trial".
 fn hearing_dates(text: &str) -> Vec<NaiveDate> {
-    let lower = text.to_lowercase();
+    // ASCII lower case keeps every byte where it was, so offsets found in it fit `text`.
+    let lower = text.to_ascii_lowercase();
     let mut out = Vec::new();
     for word in ["hearing", "trial", "court date"] {
         let mut from = 0;
