@@ -91,22 +91,7 @@ async fn build(State(state): State<AppState>, JsonBody(body): JsonBody) -> Resul
 
 async fn check_paper(State(state): State<AppState>, JsonBody(body): JsonBody) -> Result<Json<check::Report>, ApiError> {
     let mut f = Fields::new(&body, &["draftId", "documentId"], "field")?;
-    let draft = f.id("draftId");
-    let document = f.id("documentId");
-    let target = match (draft, document) {
-        (Some(id), None) => Some(check::Target::Draft(id)),
-        (None, Some(id)) => Some(check::Target::Document(id)),
-        (Some(_), Some(_)) => {
-            f.error("documentId", "give draftId or documentId, not both");
-            None
-        }
-        (None, None) => {
-            if !f.has("draftId") && !f.has("documentId") {
-                f.error("draftId", "is required: the paper to check (draftId), or a case document (documentId)");
-            }
-            None
-        }
-    };
+    let target = check::read_target(&mut f, "");
     f.finish()?;
     let Some(target) = target else { return Err(ApiError::Internal("checked target missing".into())) };
     Ok(Json(check::check(&state, target).await?))

@@ -81,6 +81,25 @@ pub enum Target {
     Document(i64),
 }
 
+/// `draftId` or `documentId`, exactly one, read from a request body or a tool's arguments; what
+/// is wrong is recorded in `f` (`documentId_from` says where a document's id comes from).
+pub fn read_target(f: &mut crate::fields::Fields<'_>, document_id_from: &str) -> Option<Target> {
+    match (f.id("draftId"), f.id("documentId")) {
+        (Some(id), None) => Some(Target::Draft(id)),
+        (None, Some(id)) => Some(Target::Document(id)),
+        (Some(_), Some(_)) => {
+            f.error("documentId", "give draftId or documentId, not both");
+            None
+        }
+        (None, None) => {
+            if !f.has("draftId") && !f.has("documentId") {
+                f.error("draftId", format!("is required: the paper to check (draftId), or a case document (documentId{document_id_from})"));
+            }
+            None
+        }
+    }
+}
+
 /// The paper as read: its text, its structured parts when it is a paper draft, its case.
 struct Read {
     title: String,

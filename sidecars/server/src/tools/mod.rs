@@ -44,7 +44,7 @@ pub use self::specs::{ToolSpec, openai_tools, tool_specs};
 use crate::deadline_rules;
 use crate::drafting::{self, Build, NewDraft, Revision};
 use crate::fields::Fields;
-use crate::papers::check::{self, Target};
+use crate::papers::check;
 use crate::store::cases::Cases;
 use crate::store::contacts::Contacts;
 use crate::store::deadlines::{Deadline, DeadlineInput, Deadlines};
@@ -289,20 +289,7 @@ async fn run_link(state: &AppState, args: &Value, allowed: &[String]) -> Result<
 async fn run_check(state: &AppState, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
     let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
     let mut a = Fields::new(args, &allowed, "argument")?;
-    let target = match (a.id("draftId"), a.id("documentId")) {
-        (Some(id), None) => Some(Target::Draft(id)),
-        (None, Some(id)) => Some(Target::Document(id)),
-        (Some(_), Some(_)) => {
-            a.error("documentId", "give draftId or documentId, not both");
-            None
-        }
-        (None, None) => {
-            if !a.has("draftId") && !a.has("documentId") {
-                a.error("draftId", "is required: the paper to check (draftId), or a case document (documentId, from GetDocuments)");
-            }
-            None
-        }
-    };
+    let target = check::read_target(&mut a, ", from GetDocuments");
     a.finish()?;
     let Some(target) = target else { return Err(ApiError::Internal("checked paper target missing".into())) };
     Ok(json!(check::check(state, target).await?))
