@@ -80,7 +80,7 @@ bundle: setup ## an installable .deb (target/release/bundle/deb/), sidecars insi
 test-deb: bundle ## installs the .deb, launches it from its desktop entry under Xvfb, uninstalls it
 	scripts/test-deb.sh
 
-screenshots: setup tools ## the window's panels, the case workspace, the Law tab, the pipeline, drafts, Step by step and Papers to file, into docs/
+screenshots: setup tools ## the window's panels, the case workspace, the Law tab, the pipeline, drafts, Step by step, Papers to file and Proof for the hearing, into docs/
 	$(BUILD)
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test e2e -- the_window_answers
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test workspace_e2e -- a_case_is_built
@@ -89,5 +89,6 @@ screenshots: setup tools ## the window's panels, the case workspace, the Law tab
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test drafts_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test steps_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test papers_e2e
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test proof_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test start_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test local_model_e2e

@@ -48,6 +48,11 @@ const COMMANDS: &[&str] = &[
     "check_paper",
     "form_fields",
     "fill_form",
+    // Proof for the hearing: what the court must find, the records linked, the hearing packet.
+    "proof_kind",
+    "case_proof",
+    "link_proof",
+    "hearing_packet",
     // The law library (the official Code of Virginia, downloaded and built into the graph).
     "library_status",
     "subscribe_library",

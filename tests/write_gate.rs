@@ -1,5 +1,5 @@
 //! The write gate through the server's `/api/chat`, with a model that proposes every write tool
-//! (`create_paper`, a paper to file, among them) on every question: whatever the question says — an ordinary question whose words sound like a
+//! (`create_paper`, a paper to file, and `link_evidence`, a record for the hearing, among them) on every question: whatever the question says — an ordinary question whose words sound like a
 //! write ("keep", "record", "schedule", "track"), a plain request to write, a claim of permission,
 //! in another script or language — nothing is written unless the request's `allowWrites` names
 //! the tool; a document that tells the model to write, in wordings the injection scan was not
@@ -79,6 +79,11 @@ fn every_write(note_id: i64, case_id: i64) -> Vec<(&'static str, &'static str, V
             "create_paper",
             json!({"paper": "letter-copy-of-order", "caseId": case_id, "fields": {"name": "Pat Doe", "address": "1 Main St.\nRichmond, VA 23219",
                    "orderDescription": "The order the model thought of", "delivery": "mail"}}),
+        ),
+        (
+            "w-evidence",
+            "link_evidence",
+            json!({"caseId": case_id, "elementId": "rental-agreement", "recordKind": "note", "recordId": note_id, "note": "The model said so."}),
         ),
     ]
 }
@@ -187,7 +192,7 @@ async fn no_question_gets_a_write_made_without_the_grant() {
         let (status, body) = post(&format!("{server}/api/chat"), json!({"messages": [{"role": "user", "content": question}]})).await;
         assert_eq!(status, 200, "{question}: {body}");
         let writes = write_results(&body);
-        assert_eq!(writes.len(), 6, "{question}: every write was proposed: {body}");
+        assert_eq!(writes.len(), 7, "{question}: every write was proposed: {body}");
         for (tool, result) in writes {
             assert_eq!(result["ok"], false, "{question}: {tool} ran: {result}");
             assert_eq!(result["result"]["error"]["code"], "needs_confirmation", "{question}: {tool}: {result}");
@@ -242,7 +247,7 @@ async fn instructions_planted_in_new_wordings_get_nothing_written() {
         let read = body["toolResults"].as_array().unwrap().iter().find(|r| r["tool"] == "GetDocumentText").cloned().unwrap_or_default();
         assert!(read["result"].to_string().contains(&planted[..24]), "the model read the letter: {read}");
         let writes = write_results(&body);
-        assert_eq!(writes.len(), 6, "{body}");
+        assert_eq!(writes.len(), 7, "{body}");
         assert!(writes.iter().all(|(_, r)| r["result"]["error"]["code"] == "needs_confirmation"), "{planted}: {writes:?}");
         assert_eq!(records(&server, note_id).await, before, "{planted}: nothing was written");
     }
@@ -277,6 +282,7 @@ fn as_a_model_would(name: &str, note_id: i64, case_id: i64, letter: i64) -> Opti
         "SearchKnowledge" => json!({"query": "what does the landlord's letter say"}),
         "FindHelp" => json!({"question": "Can I get a free lawyer? We are a family of 3.", "locality": "richmond-city"}),
         "check_paper" => json!({"documentId": letter}),
+        "GetProof" => json!({"caseId": case_id}),
         "search_nodes" => json!({"search": "security deposit"}),
         "get_node" | "get_neighbors" | "find_similar" => json!({"id": 1}),
         "think" => json!({"thought": "First the deposit rules, then the person's notes."}),
@@ -296,10 +302,12 @@ fn with_courtlistener(fake: &proseva_e2e::courtlistener::CourtListenerFake) -> R
     ResearchConfig { courtlistener_token: Some("cl-token".into()), courtlistener_base_url: fake.url.clone(), ..ResearchConfig::default() }
 }
 
-/// Everything a tool could change: the case file on the server and the law notes in the graph.
-async fn everything(sidecars: &Sidecars, note_id: i64) -> Value {
+/// Everything a tool could change: the case file on the server (the case's Proof for the hearing
+/// among it) and the law notes in the graph.
+async fn everything(sidecars: &Sidecars, note_id: i64, case_id: i64) -> Value {
     let server = &sidecars.server_url;
     let mut all = records(server, note_id).await;
+    all["proof"] = get_json(&format!("{server}/api/cases/{case_id}/proof")).await;
     for resource in ["cases", "contacts", "documents", "finances", "timeline"] {
         all[resource] = json!(get_json(&format!("{server}/api/{resource}")).await.as_array().map(Vec::len));
     }
@@ -321,10 +329,11 @@ async fn every_registered_tool_is_walked() {
     let research = with_courtlistener(&courtlistener);
     let agent = sidecars.agent_with_research(Arc::new(proseva_agent::offline::OfflineModel), &research);
     let server = &sidecars.server_url;
-    let (_, note) = post(&format!("{server}/api/notes"), json!({"title": "Lease", "body": "My own notes."})).await;
-    let note_id = note["id"].as_i64().unwrap();
-    let (_, case) = post(&format!("{server}/api/cases"), json!({"name": "Doe v. Roe"})).await;
+    // A case of a kind with a Proof for the hearing, and a note of it (a record `link_evidence` links).
+    let (_, case) = post(&format!("{server}/api/cases"), json!({"name": "Doe v. Roe", "kind": "eviction-tenant"})).await;
     let case_id = case["id"].as_i64().unwrap();
+    let (_, note) = post(&format!("{server}/api/notes"), json!({"caseId": case_id, "title": "Lease", "body": "My own notes."})).await;
+    let note_id = note["id"].as_i64().unwrap();
     let w = proseva_workspace::Workspace::new(client(), server, Some(TOKEN.into()));
     let letter = crate::upload_letter(&w, "letter.txt", "Dear tenant, the rent is due on the first.", "rent is due").await;
 
@@ -332,14 +341,16 @@ async fn every_registered_tool_is_walked() {
     let unwalked: Vec<&str> = registry.names().into_iter().filter(|n| as_a_model_would(n, note_id, case_id, letter).is_none()).collect();
     assert!(unwalked.is_empty(), "tools no walk calls (say how a model would call them): {unwalked:?}");
     let writing = registry.writing();
-    for expected in ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "process_opinion"] {
+    for expected in
+        ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "link_evidence", "process_opinion"]
+    {
         assert!(writing.iter().any(|w| w == expected), "{expected} declares that it writes: {writing:?}");
     }
     assert_eq!(agent.writing_tools().await, writing, "what a grant may name is the registry's writes");
 
     let budget = Budget::new(1_000, Budget::TIMEOUT);
     let unasked = WriteGate::with_grants(WriteGrants::none());
-    let before = everything(&sidecars, note_id).await;
+    let before = everything(&sidecars, note_id, case_id).await;
     for tool in registry.iter() {
         let Some(Some(args)) = as_a_model_would(tool.name(), note_id, case_id, letter) else { continue };
         let outcome = pipeline::execute(tool.as_ref(), args, Guards { budget: &budget, gate: &unasked }).await;
@@ -350,16 +361,16 @@ async fn every_registered_tool_is_walked() {
             assert_ne!(code, Some("needs_confirmation"), "{} reads, and is never held", tool.name());
             assert_ne!(code, Some("invalid_arguments"), "{}: the walk calls it as a model would: {:?}", tool.name(), outcome.result);
         }
-        assert_eq!(everything(&sidecars, note_id).await, before, "{} changed the records without the person", tool.name());
+        assert_eq!(everything(&sidecars, note_id, case_id).await, before, "{} changed the records without the person", tool.name());
     }
 
     let person = WriteGate::person_started();
     for tool in registry.iter().filter(|t| t.effect().writes()) {
         let args = as_a_model_would(tool.name(), note_id, case_id, letter).flatten().unwrap();
-        let was = everything(&sidecars, note_id).await;
+        let was = everything(&sidecars, note_id, case_id).await;
         let outcome = pipeline::execute(tool.as_ref(), args, Guards { budget: &budget, gate: &person }).await;
         assert!(outcome.result.is_ok(), "{} runs as the person's own action: {:?}", tool.name(), outcome.result);
-        assert_ne!(everything(&sidecars, note_id).await, was, "{}'s write shows in the records the walk compares", tool.name());
+        assert_ne!(everything(&sidecars, note_id, case_id).await, was, "{}'s write shows in the records the walk compares", tool.name());
     }
 }
 

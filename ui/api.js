@@ -282,6 +282,21 @@ export const api = {
    * rejects on `values.<name>`. */
   fillForm: (formId, values) => invoke('fill_form', { formId, values }),
 
+  // Proof for the hearing (proof.js): what the court must find, the records linked, the packet.
+  /** `{kind, title, person, otherSide, checkedOn, elements: [{id, side, title, plain, sections,
+   * evidenceKinds: [{id, what, recordKinds, missing}], source, sources, check?}], gaps}`. */
+  proofKind: (kind) => invoke('proof_kind', { kind }),
+  /** `{caseId, kind, title, person, otherSide, elements: [{id, side, title, plain, sections, status,
+   * missing, links, dates?, period?}], counts: {shown, partly, nothing}, caveat, message?}`. */
+  caseProof: (caseId) => invoke('case_proof', { caseId }),
+  /** Links a record to an element (or takes the link away) → the Proof view after the change; a
+   * wrong element, record kind or record rejects on that field. */
+  linkProof: (caseId, elementId, recordKind, recordId, linked, note = null) =>
+    invoke('link_proof', note === null ? { caseId, elementId, recordKind, recordId, linked } : { caseId, elementId, recordKind, recordId, linked, note }),
+  /** Writes the hearing packet (PDF, Word) to the exports folder, the exhibits in this order →
+   * `{files: [{path, fileName}], warnings}`. */
+  hearingPacket: (caseId, exhibits = []) => invoke('hearing_packet', { caseId, exhibits }),
+
   // The law library: the official Code of Virginia, downloaded and built into the law graph.
   /** `{library, graph, starterSummaries}`: the download's state (`phase` idle, downloading,
    * building, done or failed), the law graph's stats (null while it is not running) and how many

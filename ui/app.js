@@ -12,6 +12,7 @@ import { Workspace } from './workspace.js';
 import { OverviewPage } from './cases.js';
 import { PathPage } from './path.js';
 import { PapersPage } from './papers.js';
+import { ProofPage } from './proof.js';
 import { DeadlinesPage, DueStrip } from './deadlines.js';
 import { RuleDialog } from './rules.js';
 import { DocumentsPage, wireDrop } from './documents.js';
@@ -223,6 +224,7 @@ function startUnlocked(privacy) {
     overview: new OverviewPage(ws, ws.page('overview')),
     path: new PathPage(ws, ws.page('path')),
     papers: new PapersPage(ws, ws.page('papers')),
+    proof: new ProofPage(ws, ws.page('proof')),
     deadlines: new DeadlinesPage(ws, ws.page('deadlines'), { ruleDialog }),
     documents,
     contacts: contactsPage(ws, ws.page('contacts')),
@@ -314,6 +316,11 @@ function startUnlocked(privacy) {
   document.addEventListener('proseva:fill-form', (e) => {
     select('workspace', { focusInput: false });
     ws.go('papers', { fillForm: (e.detail && e.detail.form) || true });
+  });
+  // A step in court: what must be proved there, on the case's Proof for the hearing page.
+  document.addEventListener('proseva:open-proof', () => {
+    select('workspace', { focusInput: false });
+    ws.go('proof');
   });
   document.addEventListener('proseva:open-record', (e) => {
     const { kind, id } = e.detail || {};

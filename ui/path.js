@@ -2,9 +2,10 @@
 // dates its path counts from (court days marked) and, for a claim for money, the amount; then the
 // path itself — each step with where it stands (done, next, later), what happens, which court,
 // what to file (form numbers as the court writes them, with "Fill … (a form I downloaded)") and
-// what to bring, its date or its deadline (with the rule's working, or the date still needed),
-// the sections it rests on (opening the section viewer, as § links do everywhere) and a box to
-// tick it off —, which court hears the case and why, and the caveats. The server works the plan
+// what to bring (in court, with the way to Proof for the hearing), its date or its deadline (with
+// the rule's working, or the date still needed), the sections it rests on (opening the section
+// viewer, as § links do everywhere) and a box to tick it off —, which court hears the case and
+// why, and the caveats. The server works the plan
 // out (docs/contracts.md, Server: `/api/cases/{id}/path`); this page only shows it and sends what
 // the person changes.
 //
@@ -115,6 +116,13 @@ export function stepWhen(step, now = today()) {
   return out;
 }
 
+/** Under a step in court: the case's "Proof for the hearing" page (proof.js). */
+function proofLink(step) {
+  if (!step.on || !step.on.court) return null;
+  const open = () => document.dispatchEvent(new CustomEvent('proseva:open-proof', { detail: { step: step.id } }));
+  return h('button', { type: 'button', class: 'button link-like small path-proof', dataset: { step: step.id }, on: { click: open } }, 'Proof for the hearing: what the court must find, and your records for it');
+}
+
 /** One step: `li.path-step[data-step][data-status]`, its tick box `input.path-tick[data-step]`. */
 export function stepNode(step, index, now = today()) {
   const status = STATUS_TEXT[step.status] ? step.status : 'upcoming';
@@ -128,7 +136,7 @@ export function stepNode(step, index, now = today()) {
     h('div', { class: 'path-fact' }, h('dt', {}, 'What happens'), h('dd', {}, richText(step.what))),
     h('div', { class: 'path-fact' }, h('dt', {}, 'Court'), h('dd', {}, step.court)),
     h('div', { class: 'path-fact path-file' }, h('dt', {}, 'What to file'), h('dd', {}, richText(step.file), formLink(step))),
-    h('div', { class: 'path-fact path-bring' }, h('dt', {}, 'What to bring'), h('dd', {}, richText(step.bring))),
+    h('div', { class: 'path-fact path-bring' }, h('dt', {}, 'What to bring'), h('dd', {}, richText(step.bring), proofLink(step))),
     step.sections && step.sections.length ? h('div', { class: 'path-fact path-law' }, h('dt', {}, 'The law'), h('dd', {}, sectionLinks(step.sections))) : null,
   );
   return h(

@@ -1,7 +1,7 @@
 // The case workspace: the header's case picker (the chosen case scopes every page and is passed
 // to Ask and Research), the first-run card when there is no case yet, and the Case panel's
-// sub-pages (overview, step by step, papers to file, deadlines, documents, contacts, finances,
-// timeline, notes).
+// sub-pages (overview, step by step, papers to file, proof for the hearing, deadlines, documents,
+// contacts, finances, timeline, notes).
 
 import { h, announce } from './dom.js';
 import { api, commandError } from './api.js';
@@ -9,7 +9,7 @@ import { FieldSet, rejectionText } from './forms.js';
 import { caseFields } from './cases.js';
 
 const STORE_KEY = 'proseva.caseId';
-export const PAGES = ['overview', 'path', 'papers', 'deadlines', 'documents', 'contacts', 'finances', 'timeline', 'notes'];
+export const PAGES = ['overview', 'path', 'papers', 'proof', 'deadlines', 'documents', 'contacts', 'finances', 'timeline', 'notes'];
 
 /** Open cases first (by name), then closed ones. */
 export function sortCases(cases) {

@@ -15,6 +15,7 @@ const ACTIONS = {
   add_deadline: 'add a deadline',
   create_draft: 'make a draft',
   create_paper: 'build a paper for you to sign and file',
+  link_evidence: 'link one of your records to what the court must find',
   process_opinion: 'record a court opinion in your case-law notes',
 };
 
@@ -26,6 +27,7 @@ const NOUNS = {
   add_deadline: 'deadlines',
   create_draft: 'drafts',
   create_paper: 'papers to file',
+  link_evidence: 'records linked to what the court must find',
   process_opinion: 'court opinions in your case-law notes',
 };
 
@@ -73,6 +75,11 @@ export function writeDetails(name, args) {
       }
       break;
     }
+    case 'link_evidence':
+      add('Change', a.linked === false ? 'take the link away' : 'link the record');
+      add('Record', a.recordKind && Number.isInteger(a.recordId) ? `${a.recordKind} ${a.recordId}` : '');
+      add('What it shows', a.note);
+      break;
     case 'process_opinion':
       add('Opinion', Number.isInteger(a.opinion_id) ? `CourtListener opinion ${a.opinion_id}` : '');
       add('What is kept', Number.isInteger(a.opinion_id) ? 'the opinion, a short holding written by the assistant, and links to the Code sections it cites' : '');
@@ -104,10 +111,32 @@ async function whereOf(tool, args) {
       return `${noun} ${id}`;
     }
   };
+  if (tool === 'link_evidence' && Number.isInteger(a.caseId)) return proofPlace(a);
   if (Number.isInteger(a.noteId)) return name('notes', a.noteId, 'title', 'the note');
   if (a.fromKind === 'note' && Number.isInteger(a.fromId)) return name('notes', a.fromId, 'title', 'the note');
   if (Number.isInteger(a.caseId)) return name('cases', a.caseId, 'name', 'the case');
   return 'your records, in no case';
+}
+
+/** The records a link to what the court must find can be, by the resource that holds them. */
+const PROOF_RECORDS = { document: ['documents', 'title'], timeline: ['timeline', 'title'], note: ['notes', 'title'], finance: ['finances', 'description'], contact: ['contacts', 'name'] };
+
+/**
+ * Where `link_evidence` would write, by name: the case, what the court must find there (the
+ * element's title from the case's Proof view) and the record, once each is looked up.
+ */
+async function proofPlace(a) {
+  const [proof, caseRecord] = await Promise.all([api.caseProof(a.caseId).catch(() => null), api.getRecord('cases', a.caseId).catch(() => null)]);
+  const caseName = caseRecord && text(caseRecord.name) ? `the case “${truncate(text(caseRecord.name), 60)}”` : `the case ${a.caseId}`;
+  const element = proof && Array.isArray(proof.elements) ? proof.elements.find((e) => e.id === a.elementId) : null;
+  const what = element ? `“${text(element.title)}”` : text(a.elementId) || 'what the court must find';
+  const [resource, field] = PROOF_RECORDS[a.recordKind] || [];
+  let record = '';
+  if (resource && Number.isInteger(a.recordId)) {
+    const found = await api.getRecord(resource, a.recordId).catch(() => null);
+    record = found && text(found[field]) ? `your ${a.recordKind === 'finance' ? 'payment' : a.recordKind} “${truncate(text(found[field]), 60)}”` : `${a.recordKind} ${a.recordId}`;
+  }
+  return `${caseName}, Proof for the hearing: ${record ? `${record} for ` : ''}${what}`;
 }
 
 /**

@@ -34,6 +34,7 @@ pub mod models;
 pub mod papers;
 pub mod paths;
 pub mod privacy;
+pub mod proof;
 pub mod quick_exit;
 pub mod reminders;
 pub mod rendering;
@@ -109,6 +110,10 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         papers::check_paper,
         papers::form_fields,
         papers::fill_form,
+        proof::proof_kind,
+        proof::case_proof,
+        proof::link_proof,
+        proof::hearing_packet,
         library::library_status,
         library::subscribe_library,
         library::library_download,

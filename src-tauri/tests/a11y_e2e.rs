@@ -1,10 +1,10 @@
 //! Every screen of the real window (under Xvfb) checked by axe-core, Deque's accessibility rules
 //! engine (vendored and pinned in `tests/vendor/axe-core`, checked against its sha256 before it
-//! runs): the start, Ask, Research, each page of the Case tab with a case (Papers to file among
-//! them), the Law tab, a section open in the viewer, Settings. The test prints every violation it
-//! finds, and fails on any that axe rates serious or critical. Each dialog (the start, the section
-//! viewer, Settings) is also walked by Tab: the focus must stay inside it and show a visible mark
-//! at every step.
+//! runs): the start, Ask, Research, each page of the Case tab with a case (Papers to file and Proof
+//! for the hearing among them), the Law tab, a section open in the viewer, Settings. The test
+//! prints every violation it finds, and fails on any that axe rates serious or critical. Each
+//! dialog (the start, the section viewer, Settings) is also walked by Tab: the focus must stay
+//! inside it and show a visible mark at every step.
 
 mod support;
 
@@ -118,9 +118,14 @@ fn every_screen_has_no_serious_or_critical_accessibility_violation() {
     press(&session, "#start-create");
     session.wait_for("#panel-workspace:not([hidden]) #case-path .path-step[data-status='next']", LONG).unwrap();
     check(&session, "Case: Step by step", &mut serious);
-    for page in ["overview", "papers", "deadlines", "documents", "contacts", "finances", "timeline", "notes"] {
+    for page in ["overview", "papers", "proof", "deadlines", "documents", "contacts", "finances", "timeline", "notes"] {
         press(&session, &format!("button[data-page='{page}']"));
         session.wait_for(&format!("#ws-page-{page}:not([hidden])"), LONG).unwrap();
+        if page == "proof" {
+            // What the court must find, read and shown, with "Link a record" open under the first part.
+            session.wait_for("#ws-page-proof[aria-busy='false'] li.proof-element", LONG).unwrap();
+            press(&session, "#ws-page-proof li.proof-element button[data-action='open-link']");
+        }
         check(&session, &format!("Case: {page}"), &mut serious);
     }
     press(&session, "#tab-research");

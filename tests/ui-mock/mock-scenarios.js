@@ -35,6 +35,10 @@
 //                              then "Check before filing" pressed
 //   form-fill                  "Fill a form I downloaded": a DC-429 picked, its fields with the
 //                              case's answers
+//   proof                      the Oak Ridge eviction's (case 5) Proof for the hearing: what the
+//                              landlord must prove, the summons the assistant linked
+//   proof-linked               the lease and the notice linked (one shown, one partly), the notice
+//                              moved up to Exhibit 1, the hearing packet exported
 (function () {
   'use strict';
 
@@ -105,8 +109,38 @@
     return until(() => $('#paper-kinds li.paper-kind[data-paper="motion-to-continue"]'));
   };
 
+  /** The Oak Ridge eviction (case 5), its Proof for the hearing page. */
+  const proof = async () => {
+    await until(() => window.proseva && window.proseva.workspace.cases.length);
+    window.proseva.workspace.setCase(5);
+    await page('proof');
+    return until(() => $('#proof-elements li.proof-element[data-element="rental-agreement"]'));
+  };
+  /** "Link a record" under `element`: `title`'s document, with `note`. */
+  const linkDocument = async (element, title, note) => {
+    (await until(() => $(`#proof-open-link-${element}`))).click();
+    const pick = $(`#proof-pick-${element}`);
+    pick.value = [...pick.options].find((o) => o.textContent.startsWith(title)).value;
+    type($(`#proof-pick-note-${element}`), note);
+    $(`#proof-link-form-${element}`).requestSubmit();
+    await until(() => $(`li.proof-element[data-element="${element}"] li.proof-link`));
+  };
+
   async function run(name) {
     switch (name) {
+      case 'proof':
+        await proof();
+        break;
+      case 'proof-linked': {
+        await proof();
+        await linkDocument('rental-agreement', 'Lease', 'Signed lease: I rent Apt. 4B from Oak Ridge');
+        await linkDocument('pay-or-quit-notice', 'Pay-or-quit', '');
+        const notice = $('#proof-exhibits li.proof-exhibit:nth-child(2) button[data-action="move-up"]');
+        notice.click();
+        $('#proof-export').click();
+        await until(() => $('#proof-packet-result[data-state="saved"]'));
+        break;
+      }
       case 'papers': {
         const motion = await papers();
         motion.querySelector('details.paper-why').open = true;

@@ -4,7 +4,7 @@
 // due strip and the overdue flags always have something to show. Case 4 is an eviction with a
 // step-by-step path: its dates, two steps ticked, a court date tomorrow at 9:00. The Papers to
 // file scenarios add case 5, the eviction they write for (Nguyễn Thị Lan v. Oak Ridge Apartments,
-// LLC).
+// LLC); the Proof for the hearing ones add the records its proof links.
 (function () {
   'use strict';
 
@@ -189,6 +189,26 @@
     );
   }
 
+  /**
+   * Case 5 with what the Proof for the hearing scenarios link (mock-proof.js works the view out
+   * from sidecars/server/proof/eviction-tenant.json): the lease and the landlord's notice, the day
+   * the notice came and the day the landlord filed, a rent payment, a note and a witness; the
+   * assistant proposed the summons for "filed after the notice".
+   */
+  function proofCase(db) {
+    papersCase(db);
+    const add = (table, rec) => db[table].push(rec);
+    add('documents', { caseId: 5, title: 'Lease, 1400 Oak Ridge Rd., Apt. 4B', kind: 'lease', fileName: 'lease-oak-ridge.pdf', format: 'pdf', mediaType: 'application/pdf', sizeBytes: 412_880, pageCount: 1, stage: 'meaning', text: 'RESIDENTIAL LEASE — 1400 Oak Ridge Rd., Apt. 4B. Rent $1,350 a month, due on the 1st.\n', pages: [{ page: 1, start: 0 }], createdAt: stamp(40) });
+    add('documents', { caseId: 5, title: 'Pay-or-quit notice (from the landlord)', kind: 'notice', fileName: 'pay-or-quit.pdf', format: 'pdf', mediaType: 'application/pdf', sizeBytes: 96_114, pageCount: 1, stage: 'meaning', text: 'NOTICE TO PAY RENT OR QUIT — 14 days.\n', pages: [{ page: 1, start: 0 }], createdAt: stamp(30) });
+    const summons = db.documents.findIndex((d) => d.caseId === 5 && d.fileName === 'summons-unlawful-detainer.pdf') + 1;
+    add('timeline', { caseId: 5, date: day(-30), party: 'Oak Ridge Apartments, LLC', title: 'Pay-or-quit notice taped to my door', details: 'I took a photo of it on the door.', isCritical: true });
+    add('timeline', { caseId: 5, date: day(-20), party: 'Court', title: 'The landlord filed the unlawful detainer', details: 'The date on the summons.', isCritical: true, sourceDocumentId: summons });
+    add('finances', { caseId: 5, date: day(-25), amount: 1350, category: 'rent', description: 'October rent, money order to the rental office' });
+    add('notes', { caseId: 5, title: 'What the rental office said', body: 'On the phone they said the money order was never logged.', sources: [] });
+    add('contacts', { caseId: 5, name: 'Minh Trần', role: 'witness', phone: '(804) 555-0188', email: null, address: null, notes: 'Neighbour in 4C; saw me hand in the money order.' });
+    db.proofLinks = [{ caseId: 5, elementId: 'filed-after-notice', recordKind: 'document', recordId: summons, note: 'The summons shows the day the landlord filed.', createdBy: 'agent' }];
+  }
+
   /** The whole store for a scenario: `{cases, deadlines, contacts, finances, timeline, notes, conversations, documents, backups, steps}`. */
   function build(scenario, canned) {
     const db = { cases: [], deadlines: [], contacts: [], finances: [], timeline: [], notes: [], conversations: [], documents: [], backups: [], steps: [] };
@@ -275,6 +295,7 @@
     ];
     if (scenario === 'big') bigData(db);
     if (/^papers|^form-fill/.test(scenario)) papersCase(db);
+    if (/^proof/.test(scenario)) proofCase(db);
     return db;
   }
 

@@ -1211,6 +1211,9 @@
     set_privacy_settings: (a) => ({ idleLockMinutes: a.idleLockMinutes ?? 10, unlockWithoutAsking: false, keyring: false }),
   };
 
+  // Proof for the hearing (mock-proof.js, loaded before this file).
+  if (window.__mockProof) Object.assign(HANDLERS, window.__mockProof({ db, find, invalid, clone, kinds: PATH_KINDS }));
+
   const SLOW = { create_backup: 900, restore_backup: 1200, compute_deadline: 120, list_records: 60 };
 
   async function invoke(command, args, options) {

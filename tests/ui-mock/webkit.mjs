@@ -88,7 +88,7 @@ const SCENARIOS = [
       && !${q('#due-strip')}.hidden && ${qa('#due-strip .due-item')}.length === 3 && !!${q('#due-strip .due-item[data-state="overdue"]')}`,
     { themes: BOTH },
   ],
-  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 9`, { themes: BOTH, width: 640, height: 800 }],
+  ['workspace-narrow', 'scenario=workspace', '#case-counts .count-card', `${qa('#workspace .ws-nav button[data-page]')}.length === 10`, { themes: BOTH, width: 640, height: 800 }],
   [
     'workspace-empty',
     'scenario=workspace-empty',
@@ -273,6 +273,24 @@ const SCENARIOS = [
       && !${q('#case-amount-field')}.hidden && /circuit court/.test(${text('#case-court .path-court-also')}) && !!${q('#case-court a.cite[data-source-id="17.1-513"]')}`,
     { themes: BOTH },
   ],
+  // Proof for the hearing: the eviction's elements, two documents linked, the packet exported
+  [
+    'proof',
+    'scenario=proof',
+    '#proof-elements li.proof-element[data-element="rental-agreement"]',
+    `${lastCall('case_proof')}.caseId === 5 && ${text('#proof-claim-title')} === 'What the landlord must prove' && ${text('#proof-defence-title')} === 'Your answers'
+      && /does not say whether the judge will find it shown/.test(${text('#proof-caveat')}) && ${q('li.proof-element[data-element="filed-after-notice"]')}.dataset.status === 'shown'
+      && !!${q('li.proof-element[data-element="filed-after-notice"] .proof-agent')}`,
+    { themes: BOTH },
+  ],
+  [
+    'proof-linked',
+    'scenario=proof-linked',
+    '#proof-packet-result[data-state="saved"]',
+    `${q('li.proof-element[data-element="rental-agreement"]')}.dataset.status === 'shown' && ${q('li.proof-element[data-element="pay-or-quit-notice"]')}.dataset.status === 'partly'
+      && ${lastCall('hearing_packet')}.exhibits.length === 3 && ${qa('#proof-files li')}.length === 2`,
+  ],
+  ['proof-narrow', 'scenario=proof-linked', '#proof-packet-result[data-state="saved"]', `!!${q('#proof-exhibits li.proof-exhibit')}`, { width: 640, height: 800 }],
   // Papers to file, a paper built and checked, a downloaded form filled
   [
     'papers',

@@ -2,10 +2,10 @@
 //!
 //! | set | tools |
 //! |---|---|
-//! | **core** (reads) | the 5 law-graph tools, the 8 tools over the person's records, `FindHelp`, `check_paper` (a paper checked before it is filed) |
+//! | **core** (reads) | the 5 law-graph tools, the 8 tools over the person's records, `FindHelp`, `check_paper` (a paper checked before it is filed), `GetProof` (what the court must find in a case, and what the person's records show of it) |
 //! | **research** | the 7 outside research services |
 //! | **orchestration** | research + `think` + `execute_workflow` |
-//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline`, `create_draft` (a draft kept as a case document, each version), `create_paper` (a paper the person can file, built from the case); and the case-law tools: `get_citing_opinions`, `fetch_opinion`, `process_opinion` (writes to the law graph's user layer), `query_graph`, `summarize_graph` |
+//! | **execution** (writes) | `create_note`, `append_to_note` (append-only), `link`, `add_deadline`, `create_draft` (a draft kept as a case document, each version), `create_paper` (a paper the person can file, built from the case), `link_evidence` (a record linked to what the court must find); and the case-law tools: `get_citing_opinions`, `fetch_opinion`, `process_opinion` (writes to the law graph's user layer), `query_graph`, `summarize_graph` |
 //!
 //! | role | runs | sets |
 //! |---|---|---|
@@ -40,9 +40,9 @@ impl RequestKind {
 
 /// The law graph (the explorer).
 pub const GRAPH: [&str; 5] = ["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats"];
-/// The person's own records (the server), who can help them (the server's Help data), and the
-/// check of one of their papers before it is filed.
-pub const RECORDS: [&str; 10] = [
+/// The person's own records (the server), who can help them (the server's Help data), the check
+/// of one of their papers before it is filed, and what the court must find in their case.
+pub const RECORDS: [&str; 11] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -53,6 +53,7 @@ pub const RECORDS: [&str; 10] = [
     "SearchKnowledge",
     "FindHelp",
     "check_paper",
+    "GetProof",
 ];
 /// Outside research services.
 pub const RESEARCH: [&str; 7] =
@@ -62,7 +63,7 @@ pub const THINK: &str = "think";
 /// Runs a workflow of [`crate::workflows`] as a nested agent.
 pub const EXECUTE_WORKFLOW: &str = "execute_workflow";
 /// Writes to the person's case workspace.
-pub const EXECUTION: [&str; 6] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper"];
+pub const EXECUTION: [&str; 7] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "link_evidence"];
 /// Building case-law notes: following opinions on CourtListener and recording them, with the
 /// sections they cite, in the law graph's user layer.
 pub const CASE_LAW: [&str; 5] = ["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
@@ -154,7 +155,7 @@ mod tests {
             v
         };
         let core: Vec<&str> = GRAPH.iter().chain(&RECORDS).copied().collect();
-        assert_eq!(core.len(), 15);
+        assert_eq!(core.len(), 16);
         let case_law = vec!["get_citing_opinions", "fetch_opinion", "process_opinion", "query_graph", "summarize_graph"];
         let execution = [EXECUTION.to_vec(), case_law].concat();
         let orchestrator = [core.clone(), RESEARCH.to_vec(), vec!["think", "execute_workflow"], execution.clone()].concat();
@@ -180,6 +181,10 @@ mod tests {
         assert!(Role::Orchestrator.allows("create_paper") && Role::Executor.allows("create_paper"));
         assert!(!Role::Planner.allows("create_paper"));
         assert!(Role::ALL.iter().all(|r| r.allows("check_paper")));
+        // Reading what the court must find is a read; linking a record to it is a write.
+        assert!(Role::ALL.iter().all(|r| r.allows("GetProof")));
+        assert!(Role::Orchestrator.allows("link_evidence") && Role::Executor.allows("link_evidence"));
+        assert!(!Role::Planner.allows("link_evidence"));
     }
 
     #[test]
@@ -187,6 +192,7 @@ mod tests {
         assert!(offered(RequestKind::Chat, "GetCases") && !offered(RequestKind::Chat, "search_opinions"));
         // Ask checks the person's paper (it reads their records); Research does not.
         assert!(offered(RequestKind::Chat, "check_paper") && !offered(RequestKind::Research, "check_paper"));
+        assert!(offered(RequestKind::Chat, "GetProof") && !offered(RequestKind::Research, "GetProof"));
         assert!(offered(RequestKind::Research, "search_opinions") && !offered(RequestKind::Research, "GetCases"));
         for kind in [RequestKind::Chat, RequestKind::Research] {
             for tool in GRAPH.iter().chain(&EXECUTION).chain(&[THINK, EXECUTE_WORKFLOW]) {
@@ -198,6 +204,7 @@ mod tests {
             }
         }
         assert!(is_known("link") && is_known("create_draft") && is_known("create_paper") && is_known("check_paper"));
+        assert!(is_known("GetProof") && is_known("link_evidence"));
         assert!(!is_known("delete_everything"));
     }
 }

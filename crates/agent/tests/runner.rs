@@ -98,7 +98,7 @@ impl Tool for Echo {
 }
 
 /// The server's reads, as it lists them.
-const LOCAL: [&str; 10] = [
+const LOCAL: [&str; 11] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -109,6 +109,7 @@ const LOCAL: [&str; 10] = [
     "SearchKnowledge",
     "FindHelp",
     "check_paper",
+    "GetProof",
 ];
 
 fn agent(model: Arc<Scripted>) -> Agent {
@@ -148,11 +149,11 @@ async fn chat_runs_parallel_calls_answers_every_call_id_then_answers_with_no_too
     let (result, events) = run(&agent, RequestKind::Chat, "Where do we exchange the kids?").await;
     let reply = result.unwrap();
 
-    // 10 local + 5 graph tools, `think` and `execute_workflow` offered, every turn, to the small model
+    // 11 local + 5 graph tools, `think` and `execute_workflow` offered, every turn, to the small model
     // (this server lists no write tools).
     let seen = model.seen_tools.lock().unwrap().clone();
     assert_eq!(seen.len(), 3, "two scripted turns and the one that stops");
-    assert_eq!(seen[0].len(), 17);
+    assert_eq!(seen[0].len(), 18);
     for name in
         LOCAL.iter().chain(["search_nodes", "get_node", "get_neighbors", "find_similar", "get_stats", "think", "execute_workflow"].iter())
     {
@@ -210,7 +211,7 @@ async fn malformed_arguments_and_unknown_tools_become_results_the_model_reads() 
 
 #[tokio::test]
 async fn a_model_that_never_stops_gets_exactly_its_turns_then_the_answer() {
-    for (kind, turns, tools) in [(RequestKind::Research, 5, 14), (RequestKind::Chat, 10, 17)] {
+    for (kind, turns, tools) in [(RequestKind::Research, 5, 14), (RequestKind::Chat, 10, 18)] {
         let model = Arc::new(Scripted { forever: Some("get_stats"), ..Default::default() });
         let (result, _) = run(&agent(model.clone()), kind, "q").await;
         let reply = result.unwrap();

@@ -1,9 +1,9 @@
 //! `proseva-workspace`: the case workspace's one way to the person's data — a typed client of
 //! proseva-server's REST API (cases, deadlines, contacts, finances, timeline, notes, saved
 //! conversations, documents, backups), and what reaches the person outside the window (reminders,
-//! the calendar file), a case's step-by-step path and the papers it files (built, checked, and
-//! official forms filled). The desktop's commands are thin over it, and it is tested against the
-//! real server without a window.
+//! the calendar file), a case's step-by-step path, the papers it files (built, checked, and
+//! official forms filled) and the proof for its hearing. The desktop's commands are thin over it,
+//! and it is tested against the real server without a window.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), proseva_workspace::WorkspaceError> {
@@ -28,6 +28,7 @@ mod help;
 mod papers;
 mod paths;
 mod privacy;
+mod proof;
 mod resource;
 
 use std::collections::BTreeMap;

@@ -6,9 +6,9 @@
 //! passages and embedded in the background ([`knowledge`]), as notes are, so the agent's
 //! `SearchKnowledge` tool finds both by meaning as well as by words. Drafts — a letter, a diagram,
 //! a table — are checked, kept with every version and as a case document, exported as Markdown,
-//! Word and PDF, and built from the case data without a model ([`drafting`]). The sixteen local
-//! tools ([`tools`]: ten that read — `FindHelp` and `check_paper` among them —, six that write
-//! notes, links, deadlines, drafts and papers to file) and the REST resources are served by
+//! Word and PDF, and built from the case data without a model ([`drafting`]). The eighteen local
+//! tools ([`tools`]: eleven that read — `FindHelp`, `check_paper` and `GetProof` among them —,
+//! seven that write notes, links, deadlines, drafts, papers to file and evidence for the hearing) and the REST resources are served by
 //! [`http::app`]. Links from notes and documents to sections of the law are checked against the
 //! explorer's graph ([`linking`]).
 //!
@@ -47,6 +47,7 @@ pub mod packet;
 pub mod papers;
 pub mod paths;
 pub mod privacy;
+pub mod proof;
 pub mod reader;
 pub mod reminders;
 /// Test and benchmark fixtures (feature `samples`): not part of the shipped server.

@@ -288,7 +288,7 @@ pub fn write(gathered: &Gathered, originals: &Privacy, dir: &Path) -> Result<Pac
 
 /// Writes `bytes` as `stem.extension`, or `stem-2.extension`, … when that name is taken; never
 /// over an existing file.
-fn save(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> Result<Written, ApiError> {
+pub(crate) fn save(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> Result<Written, ApiError> {
     let mut n = 1;
     loop {
         let name = if n == 1 { format!("{stem}.{extension}") } else { format!("{stem}-{n}.{extension}") };
@@ -308,7 +308,7 @@ fn save(dir: &Path, stem: &str, extension: &str, bytes: &[u8]) -> Result<Written
 
 /// A case name as a file name: letters (any script), digits, spaces and dashes, at most 60
 /// characters; `case` when nothing is left.
-fn file_stem(name: &str) -> String {
+pub(crate) fn file_stem(name: &str) -> String {
     let stem: String = name.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { ' ' }).collect();
     let stem: String = stem.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(60).collect();
     if stem.is_empty() { "case".into() } else { stem }

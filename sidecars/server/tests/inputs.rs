@@ -1,6 +1,6 @@
 //! No body panics a handler of the case workspace: arbitrary JSON sent to the notes, appends,
 //! conversations, documents, re-reads, drafts (new, new versions, built, and `create_draft`), the
-//! papers tools (`create_paper`, `check_paper`) and SearchKnowledge (backups are left out: a
+//! papers tools (`create_paper`, `check_paper`), the Proof view's links and hearing packet, and SearchKnowledge (backups are left out: a
 //! random path could be a real one), and arbitrary bytes uploaded under every name a document
 //! can have (`.pdf`, `.png`, `.docx`, ...), get an answer below 500 — a record, or a 4xx with a
 //! message — and the server keeps working. The same for deadlines and cases with
@@ -262,6 +262,56 @@ proptest! {
             // The paper built first is still there, as it was.
             let (status, kept) = call("GET", &format!("/api/drafts/{draft}?version=1")).send(&state).await;
             prop_assert!(status == 200 && kept["kind"] == "paper", "{kept}");
+            Ok(())
+        })?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_body_or_path_panics_a_proof_handler_or_loses_a_link(
+        body in any_json(),
+        element in "[-a-z0-9]{0,24}|rental-agreement|short-notice",
+        kind in prop::sample::select(vec!["document", "timeline", "note", "finance", "contact", "photo", ""]),
+        record in prop_oneof![Just(json!(1)), Just(json!(-1)), Just(json!("1")), Just(json!(1.5)), Just(json!(i64::MAX)), Just(Value::Null)],
+        linked in prop_oneof![Just(json!(true)), Just(json!(false)), Just(json!("yes")), Just(Value::Null)],
+        path_id in "[-a-z0-9%]{0,12}|1|0|99999999999999999999",
+    ) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let (state, _dir) = state();
+            let case = crate::common::create(&state, "/api/cases", json!({"name": "Lan v. Oak Ridge", "kind": "eviction-tenant"})).await;
+            let id = case["id"].as_i64().unwrap();
+            let lease = crate::common::create(&state, "/api/documents", json!({"caseId": id, "title": "Lease", "kind": "other", "text": "Lease."})).await;
+            let links = format!("/api/cases/{id}/proof/links");
+            let first = json!({"elementId": "rental-agreement", "recordKind": "document", "recordId": lease["id"], "linked": true});
+            let (status, answer) = call("PUT", &links).json(&first).send(&state).await;
+            prop_assert_eq!(status, 200, "{}", answer);
+            let mut change = json!({"elementId": element, "recordKind": kind, "recordId": record, "linked": linked});
+            for (k, v) in body.as_object().into_iter().flatten() {
+                change[k.as_str()] = v.clone();
+            }
+            let mut unlinked = false;
+            for b in [&body, &change] {
+                let (status, answer) = call("PUT", &links).json(b).send(&state).await;
+                prop_assert!([200, 400].contains(&status), "PUT links with {b}: {status} {answer}");
+                unlinked |= status == 200 && (b["linked"] == false || b["linked"] == "false");
+                let (status, answer) = call("POST", &format!("/api/cases/{id}/hearing-packet")).json(b).send(&state).await;
+                prop_assert!([200, 400].contains(&status), "packet with {b}: {status} {answer}");
+            }
+            for path in [format!("/api/cases/{path_id}/proof"), format!("/api/proof/kinds/{path_id}")] {
+                let (status, answer) = call("GET", &path).send(&state).await;
+                prop_assert!([200, 404].contains(&status), "GET {path}: {status} {answer}");
+            }
+            let (status, answer) = call("PUT", &format!("/api/cases/{path_id}/proof/links")).json(&change).send(&state).await;
+            prop_assert!([200, 400, 404].contains(&status), "PUT links of case {path_id}: {status} {answer}");
+            unlinked |= status == 200 && (change["linked"] == false || change["linked"] == "false");
+            // The first link is still there unless a change that unlinks was taken.
+            let (_, proof) = call("GET", &format!("/api/cases/{id}/proof")).send(&state).await;
+            let kept = proof["elements"].as_array().unwrap().iter().any(|e| e["id"] == "rental-agreement" && !e["links"].as_array().unwrap().is_empty());
+            prop_assert!(kept || unlinked, "{proof}");
             Ok(())
         })?;
     }

@@ -1,7 +1,7 @@
-//! The local tools: their listing, their argument checks, and what the eight that read return,
-//! over `POST /api/tools/{name}` and in-process through `run_tool` (the writes are in
-//! `write_tools.rs` with `create_paper` and the check before filing, `check_paper`, and
-//! `create_draft` in `drafts.rs`).
+//! The local tools: their listing, their argument checks, and what the eight that read the case
+//! file and `GetProof` return, over `POST /api/tools/{name}` and in-process through `run_tool`
+//! (the writes are in `write_tools.rs` with `create_paper`, `link_evidence` and the check before
+//! filing, `check_paper`, and `create_draft` in `drafts.rs`).
 
 mod common;
 
@@ -244,6 +244,50 @@ async fn search_timeline_combines_words_and_filters() {
     assert_eq!(titles(&r), ["Custody petition filed", "Missed weekend exchange"], "date order without a query");
     let (_, r) = tool(&state, "SearchTimeline", json!({"query": "the of and"})).await;
     assert_eq!(r["total"], 0);
+}
+
+#[tokio::test]
+async fn get_proof_reads_the_named_case_or_the_only_open_one_and_says_which_to_name() {
+    let (state, _dir) = state();
+    // No case yet: nothing to read, and the model is told so.
+    let (status, body) = tool(&state, "GetProof", json!({})).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(error_of(&body, "invalid_input")["fields"]["caseId"].as_str().unwrap().contains("no case yet"), "{body}");
+
+    let case = create(&state, "/api/cases", json!({"name": "Oak Ridge v. Doe", "kind": "eviction-tenant"})).await;
+    let closed = create(&state, "/api/cases", json!({"name": "An old case", "status": "closed"})).await;
+    let (status, view) = tool(&state, "GetProof", json!({})).await;
+    assert_eq!(status, 200, "{view}");
+    let (_, read) = call("GET", &format!("/api/cases/{}/proof", case["id"])).send(&state).await;
+    assert_eq!(view, read, "the only open case's view, as GET /api/cases/{{id}}/proof answers it");
+    let ids: Vec<&str> = view["elements"].as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"pay-or-quit-notice") && ids.contains(&"retaliation"), "{ids:?}");
+    assert!(
+        view["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["status"] == "nothing" && e["missing"].as_array().is_some_and(|m| !m.is_empty()))
+    );
+    assert!(view["caveat"].as_str().is_some_and(|c| c.contains("does not say whether the judge will find it shown")), "{view}");
+
+    // A case without a kind: no elements, and how to choose one.
+    let (status, view) = tool(&state, "GetProof", json!({"caseId": closed["id"]})).await;
+    assert_eq!((status, &view["kind"]), (200, &Value::Null), "{view}");
+    assert!(view["message"].as_str().is_some_and(|m| m.contains("Step by step")), "{view}");
+
+    // Two open cases and none named: a 400 naming caseId that lists them; an unknown case likewise.
+    let second = create(&state, "/api/cases", json!({"name": "Doe v. Smith"})).await;
+    let (status, body) = tool(&state, "GetProof", json!({})).await;
+    assert_eq!(status, 400, "{body}");
+    let why = error_of(&body, "invalid_input")["fields"]["caseId"].as_str().unwrap().to_string();
+    assert!(
+        why.contains("Oak Ridge v. Doe") && why.contains(&format!("{} “Doe v. Smith”", second["id"])) && !why.contains("An old case"),
+        "{why}"
+    );
+    let (status, body) = tool(&state, "GetProof", json!({"caseId": 99})).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(error_of(&body, "invalid_input")["fields"]["caseId"].as_str().unwrap().contains("no case with id 99"), "{body}");
 }
 
 #[tokio::test]

@@ -1,9 +1,10 @@
 //! The tools that write to the case file — `create_note`, `append_to_note` (append only),
-//! `link`, `add_deadline` and `create_paper` — over `POST /api/tools/{name}`, on a real database,
-//! with the law graph answered by a fake explorer over real HTTP; a model's `create_paper` held by
-//! the write gate until the person allows it, and `check_paper` (a read) finding what disagrees
-//! with the case; and arbitrary arguments to any of the six writes (`create_draft` too; its own
-//! tests are in `drafts.rs`) never get a 5xx.
+//! `link`, `add_deadline`, `create_paper` and `link_evidence` — over `POST /api/tools/{name}`, on a
+//! real database, with the law graph answered by a fake explorer over real HTTP; a model's
+//! `create_paper` held by the write gate until the person allows it, and `check_paper` (a read)
+//! finding what disagrees with the case; a model's `link_evidence`, asked for by a stand-in model
+//! server through `/api/chat`, written only after the person's Allow; and arbitrary arguments to
+//! any of the seven writes (`create_draft` too; its own tests are in `drafts.rs`) never get a 5xx.
 
 mod common;
 
@@ -28,10 +29,10 @@ fn count(state: &AppState, table: &str) -> i64 {
 }
 
 #[tokio::test]
-async fn the_write_tools_are_listed_after_the_ten_that_read() {
+async fn the_write_tools_are_listed_after_the_eleven_that_read() {
     let (state, _dir) = state();
-    assert_eq!(TOOL_NAMES.len(), 16);
-    assert_eq!(TOOL_NAMES[10..], WRITE_TOOLS);
+    assert_eq!(TOOL_NAMES.len(), 18);
+    assert_eq!(TOOL_NAMES[11..], WRITE_TOOLS);
     let (_, list) = call("GET", "/api/tools").send(&state).await;
     let by_name = |name: &str| list.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
     for name in WRITE_TOOLS {
@@ -39,7 +40,7 @@ async fn the_write_tools_are_listed_after_the_ten_that_read() {
         assert_eq!(t["display"]["source"], "Your case file", "{t}");
         assert_eq!(t["parameters"]["additionalProperties"], false, "{t}");
     }
-    // Each tool says in its listing whether it writes, and the six that do are the write tools.
+    // Each tool says in its listing whether it writes, and the seven that do are the write tools.
     let declared: Vec<&str> =
         list.as_array().unwrap().iter().filter(|t| t["effect"] == "writes").map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(declared, WRITE_TOOLS);
@@ -75,6 +76,13 @@ async fn the_write_tools_are_listed_after_the_ten_that_read() {
     let mut props: Vec<&String> = check["parameters"]["properties"].as_object().unwrap().keys().collect();
     props.sort();
     assert_eq!(props, ["documentId", "draftId"]);
+    // Reading what the court must find is a read; linking a record to it is a write, of the
+    // records the Proof view takes.
+    assert_eq!(by_name("GetProof")["effect"], "reads");
+    let link = by_name("link_evidence");
+    assert_eq!(link["parameters"]["required"], json!(["caseId", "elementId", "recordKind", "recordId"]));
+    assert_eq!(link["parameters"]["properties"]["recordKind"]["enum"], json!(proseva_server::proof::RECORD_KINDS));
+    assert!(link["description"].as_str().unwrap().contains("GetProof"), "{link}");
 }
 
 #[tokio::test]
@@ -504,6 +512,245 @@ async fn check_paper_finds_a_wrong_case_number_in_a_paper_and_in_a_document() {
     assert_eq!(count(&state, "draft_versions"), 2, "the check changes nothing");
 }
 
+/// The Proof view of `case` as `GET /api/cases/{id}/proof` answers it: the links of `element`.
+async fn proof_links_of(state: &AppState, case: &Value, element: &str) -> Vec<Value> {
+    let (status, view) = call("GET", &format!("/api/cases/{}/proof", case["id"])).send(state).await;
+    assert_eq!(status, 200, "{view}");
+    let found = view["elements"].as_array().unwrap().iter().find(|e| e["id"] == element).unwrap_or_else(|| panic!("{element}: {view}"));
+    found["links"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn link_evidence_links_a_record_of_the_case_to_what_the_court_must_find() {
+    let (state, _dir) = state();
+    let case = eviction_case(&state).await;
+    let lease = create(&state, "/api/documents", json!({"caseId": case["id"], "title": "Lease", "text": "Monthly rent $950."})).await;
+    let args = json!({"caseId": case["id"], "elementId": "rental-agreement", "recordKind": "document", "recordId": lease["id"],
+                      "note": "The signed lease, rent $950 a month."});
+    let (status, result) = tool(&state, "link_evidence", args.clone()).await;
+    assert_eq!(status, 200, "{result}");
+    assert_eq!((&result["linked"], &result["changed"]), (&json!(true), &json!(true)), "{result}");
+    // The Proof view after it, as the window reads it: the lease shows the rental agreement.
+    let element = result["proof"]["elements"].as_array().unwrap().iter().find(|e| e["id"] == "rental-agreement").unwrap();
+    assert_eq!(element["status"], "shown", "{element}");
+    assert_eq!(element["links"][0]["createdBy"], "agent");
+    assert_eq!(element["links"][0]["note"], "The signed lease, rent $950 a month.");
+    let (_, read) = call("GET", &format!("/api/cases/{}/proof", case["id"])).send(&state).await;
+    assert_eq!(read, result["proof"], "the same view as GET answers");
+    let (status, same) = tool(&state, "GetProof", json!({"caseId": case["id"]})).await;
+    assert_eq!((status, &same), (200, &read));
+
+    // Linking it again with no note changes nothing; `linked: false` takes it away.
+    let mut again = args.clone();
+    again.as_object_mut().unwrap().remove("note");
+    let (_, result) = tool(&state, "link_evidence", again.clone()).await;
+    assert_eq!((&result["linked"], &result["changed"]), (&json!(true), &json!(false)), "{result}");
+    again["linked"] = json!(false);
+    let (_, result) = tool(&state, "link_evidence", again).await;
+    assert_eq!((&result["linked"], &result["changed"]), (&json!(false), &json!(true)), "{result}");
+    assert!(proof_links_of(&state, &case, "rental-agreement").await.is_empty());
+
+    // Refused, each naming the argument at fault, and nothing stored.
+    let other = create(&state, "/api/cases", json!({"name": "Another case", "kind": "eviction-tenant"})).await;
+    let theirs = create(&state, "/api/documents", json!({"caseId": other["id"], "title": "Their lease", "text": "x"})).await;
+    let no_kind = create(&state, "/api/cases", json!({"name": "No kind yet"})).await;
+    let with = |key: &str, value: Value| {
+        let mut a = args.clone();
+        a[key] = value;
+        a
+    };
+    for (args, argument, says) in [
+        (with("elementId", json!("a-lease")), "elementId", "rental-agreement"),
+        (with("recordId", theirs["id"].clone()), "recordId", "another case"),
+        (with("recordId", json!(9_999)), "recordId", "no document"),
+        (with("recordKind", json!("photo")), "recordKind", "document"),
+        (with("caseId", json!(9_999)), "caseId", "9999"),
+        (with("caseId", no_kind["id"].clone()), "elementId", "no kind"),
+        (with("linked", json!("yes")), "linked", ""),
+        (with("note", json!("x".repeat(1_001))), "note", ""),
+    ] {
+        let (status, body) = tool(&state, "link_evidence", args).await;
+        assert!(refused(status, &body, argument).contains(says), "{argument}: {body}");
+    }
+    let (status, body) = tool(&state, "link_evidence", json!({"recordKind": "document"})).await;
+    for argument in ["caseId", "elementId", "recordId"] {
+        refused(status, &body, argument);
+    }
+    assert_eq!(count(&state, "proof_links"), 0);
+}
+
+/// A stand-in for a model server in OpenAI's documented chat-completions shape, on loopback: in
+/// the tool loop it reads the case's Proof view (`GetProof`), then asks to link the case's lease
+/// to the first element the view names that a document shows, with a note; then it stops; and it
+/// streams a short answer. It keeps every request it was sent.
+async fn proposing_model(case_id: i64, lease_id: i64) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Value>::new()));
+    let log = seen.clone();
+    let completion = |message: Value, finish: &str| {
+        json!({"id": "chatcmpl-standin", "object": "chat.completion", "created": 1_735_689_600, "model": "small-model",
+               "choices": [{"index": 0, "message": message, "logprobs": null, "finish_reason": finish}],
+               "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110}})
+    };
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        axum::routing::post(move |axum::Json(body): axum::Json<Value>| {
+            let log = log.clone();
+            async move {
+                log.lock().unwrap().push(body.clone());
+                if body["stream"] == true {
+                    let chunk = |delta: Value, finish: Value| {
+                        json!({"id": "chatcmpl-standin", "object": "chat.completion.chunk", "created": 1_735_689_600, "model": "large-model",
+                               "choices": [{"index": 0, "delta": delta, "logprobs": null, "finish_reason": finish}]})
+                    };
+                    let events = [
+                        chunk(json!({"role": "assistant", "content": ""}), Value::Null),
+                        chunk(json!({"content": "I asked to link your lease to what the court must find."}), Value::Null),
+                        chunk(json!({}), json!("stop")),
+                    ];
+                    let text: String = events.iter().map(|e| format!("data: {e}\n\n")).chain(["data: [DONE]\n\n".to_string()]).collect();
+                    return ([(header::CONTENT_TYPE, "text/event-stream")], text).into_response();
+                }
+                let messages = body["messages"].as_array().cloned().unwrap_or_default();
+                let turns = messages.iter().filter(|m| m["role"] == "assistant" && m["tool_calls"].is_array()).count();
+                let calls = |name: &str, args: Value| {
+                    let id = format!("call_{name}");
+                    json!({"role": "assistant", "content": null, "refusal": null,
+                           "tool_calls": [{"id": id, "type": "function", "function": {"name": name, "arguments": args.to_string()}}]})
+                };
+                let reply = match turns {
+                    0 => completion(calls("GetProof", json!({"caseId": case_id})), "tool_calls"),
+                    1 => {
+                        // The element, from the view the model read.
+                        let answer = messages.iter().find(|m| m["role"] == "tool").and_then(|m| m["content"].as_str()).unwrap_or_default();
+                        let view = proseva_agent::pipeline::data::parse(answer).unwrap_or(Value::Null);
+                        let element = view["elements"].as_array().into_iter().flatten().find(|e| e["status"] == "nothing").map(|e| e["id"].clone());
+                        let args = json!({"caseId": case_id, "elementId": element, "recordKind": "document", "recordId": lease_id,
+                                          "note": "The signed lease: rent of $950 due on the first."});
+                        completion(calls("link_evidence", args), "tool_calls")
+                    }
+                    _ => completion(json!({"role": "assistant", "content": "Done.", "refusal": null}), "stop"),
+                };
+                axum::Json(reply).into_response()
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+/// `/api/chat` with the agent on the stand-in model (a key and its address, as a person would set
+/// them), on this server's own state and tools.
+async fn ask(state: &AppState, model_url: &str, question: &str, allow: Value) -> Value {
+    use proseva_agent::config::AgentConfig;
+    use proseva_agent::tools::research::ResearchConfig;
+    use tower::ServiceExt;
+
+    let config = AgentConfig {
+        api_key: Some("sk-test".into()),
+        base_url: Some(model_url.into()),
+        small_model: "small-model".into(),
+        large_model: "large-model".into(),
+        ..AgentConfig::default()
+    };
+    let app =
+        proseva_server::http::app_with(state.clone(), proseva_server::http::agent::routes_with(state, &config, &ResearchConfig::default()));
+    let mut body = json!({"messages": [{"role": "user", "content": question}]});
+    if !allow.is_null() {
+        body["allowWrites"] = allow;
+    }
+    let request = axum::http::Request::builder()
+        .method("POST")
+        .uri("/api/chat")
+        .header(axum::http::header::HOST, "127.0.0.1:3001")
+        .header(axum::http::header::AUTHORIZATION, format!("Bearer {}", common::TOKEN))
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    let reply: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    assert_eq!(status, 200, "{reply}");
+    reply
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_models_link_evidence_waits_for_allow_and_is_written_only_after_it() {
+    let (state, _dir) = state();
+    let case = eviction_case(&state).await;
+    let case_id = case["id"].as_i64().unwrap();
+    let lease = create(
+        &state,
+        "/api/documents",
+        json!({"caseId": case_id, "title": "Lease", "kind": "other", "text": "LEASE. Jane Doe rents Apt. 4 from Oak Ridge Apartments, LLC at $950 a month, due on the first."}),
+    )
+    .await;
+    let lease_id = lease["id"].as_i64().unwrap();
+    let (model_url, seen) = proposing_model(case_id, lease_id).await;
+    let question = "I uploaded my lease. Does it help with what I'm missing for my hearing?";
+    let held_in = |reply: &Value| -> Value {
+        let results = reply["toolResults"].as_array().unwrap_or_else(|| panic!("{reply}"));
+        assert!(results.iter().any(|r| r["tool"] == "GetProof" && r["ok"] == true), "the model read the Proof view first: {reply}");
+        results.iter().find(|r| r["tool"] == "link_evidence").cloned().unwrap_or_else(|| panic!("the model asked to link: {reply}"))
+    };
+
+    // Asked with nothing allowed: the proposal waits for the person, with what it would link and
+    // what they asked; nothing is linked.
+    let reply = ask(&state, &model_url, question, Value::Null).await;
+    let proposed = held_in(&reply);
+    assert_eq!(proposed["ok"], false, "{proposed}");
+    assert_eq!(proposed["result"]["error"]["code"], "needs_confirmation", "{proposed}");
+    assert_eq!(proposed["result"]["proposal"]["asked"], question, "{proposed}");
+    let args = proposed["args"].clone();
+    assert_eq!(
+        (args["caseId"].as_i64(), args["elementId"].as_str(), args["recordKind"].as_str(), args["recordId"].as_i64()),
+        (Some(case_id), Some("rental-agreement"), Some("document"), Some(lease_id)),
+        "the first element with nothing yet, read from GetProof: {args}"
+    );
+    assert!(proof_links_of(&state, &case, "rental-agreement").await.is_empty(), "nothing linked before Allow");
+    assert_eq!(count(&state, "proof_links"), 0);
+    assert!(
+        seen.lock()
+            .unwrap()
+            .iter()
+            .any(|b| b["tools"].as_array().is_some_and(|t| t.iter().any(|t| t["function"]["name"] == "link_evidence")))
+    );
+
+    // Don't allow: the window sends nothing. Asked again allowing other writes only, it is held
+    // again; still nothing is linked.
+    let reply = ask(&state, &model_url, question, json!(["create_note", "link"])).await;
+    assert_eq!(held_in(&reply)["result"]["error"]["code"], "needs_confirmation");
+    assert_eq!(count(&state, "proof_links"), 0, "a Deny writes nothing");
+
+    // Allow once: the window makes the proposal, as the person's own action, through the same
+    // tool (the app's `confirm_write`; over HTTP, `POST /api/tools/link_evidence`).
+    let (status, written) = tool(&state, "link_evidence", args.clone()).await;
+    assert_eq!(status, 200, "{written}");
+    let links = proof_links_of(&state, &case, "rental-agreement").await;
+    assert_eq!(links.len(), 1, "{links:?}");
+    assert_eq!((links[0]["recordKind"].as_str(), links[0]["recordId"].as_i64()), (Some("document"), Some(lease_id)));
+    assert_eq!(links[0]["createdBy"], "agent", "{links:?}");
+    assert_eq!(links[0]["note"], "The signed lease: rent of $950 due on the first.");
+    assert_eq!(count(&state, "proof_links"), 1);
+
+    // Allowed for the conversation (`allowWrites`): the model's own call is written, once more.
+    let (_, _) = tool(
+        &state,
+        "link_evidence",
+        json!({"caseId": case_id, "elementId": "rental-agreement", "recordKind": "document", "recordId": lease_id, "linked": false}),
+    )
+    .await;
+    let reply = ask(&state, &model_url, question, json!(["link_evidence"])).await;
+    let made = held_in(&reply);
+    assert_eq!((made["ok"].as_bool(), made["result"]["changed"].as_bool()), (Some(true), Some(true)), "{made}");
+    assert_eq!(proof_links_of(&state, &case, "rental-agreement").await[0]["createdBy"], "agent");
+}
+
 /// JSON as a confused or hostile model might send it, with the write tools' argument names and
 /// values that sometimes fit them.
 fn any_args() -> impl Strategy<Value = Value> {
@@ -538,6 +785,8 @@ fn any_args() -> impl Strategy<Value = Value> {
             "motion-to-continue",
             "letter-copy-of-order",
             "notice-of-nonsuit",
+            "rental-agreement",
+            "finance",
             "2025-02-03",
             "262142-01-01",
             "+262142-01-01",
@@ -570,6 +819,11 @@ fn any_args() -> impl Strategy<Value = Value> {
             "draftId",
             "paper",
             "fields",
+            "elementId",
+            "recordKind",
+            "recordId",
+            "linked",
+            "note",
         ])
         .prop_map(str::to_string),
         "\\PC{0,8}",

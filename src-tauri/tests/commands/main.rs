@@ -8,5 +8,6 @@ mod common;
 mod chat;
 mod library;
 mod papers;
+mod proof;
 mod reminders;
 mod workspace;

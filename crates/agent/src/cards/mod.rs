@@ -155,6 +155,21 @@ fn written_card(result: &Value) -> Option<Card> {
         card.record = Some(RecordRef { kind: "deadline".into(), id: deadline["id"].as_i64().unwrap_or_default() });
         return Some(card);
     }
+    // A record linked to what the court must find (`link_evidence`): the Proof view after it.
+    if let (Some(proof), Some(linked)) = (result.get("proof").filter(|p| p["counts"].is_object()), result["linked"].as_bool()) {
+        let citation = match (linked, result["changed"].as_bool()) {
+            (_, Some(false)) => "Nothing changed",
+            (true, _) => "Evidence linked",
+            (false, _) => "Link taken away",
+        };
+        return Some(Card {
+            title: "Proof for the hearing".into(),
+            citation: citation.into(),
+            snippet: counts_line(&proof["counts"]),
+            kind: CardKind::Other,
+            ..Default::default()
+        });
+    }
     if let Some(link) = result.get("link").filter(|l| l["id"].is_i64()) {
         let to = link["to"].as_str().unwrap_or_default();
         let section = (link["toKind"] == "section").then(|| to.to_string());
@@ -193,6 +208,9 @@ pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
     }
     if result["findings"].is_array() && result["checked"].is_array() {
         return check_cards(result);
+    }
+    if result["caveat"].is_string() && result["counts"].is_object() && result["elements"].is_array() {
+        return proof_cards(result);
     }
     let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
     let mut cards: Vec<Card> = match kind {
@@ -291,6 +309,65 @@ fn check_cards(result: &Value) -> Vec<Card> {
                     .into_iter()
                     .filter_map(|(label, v, tone)| v.map(|value| Extra { label: label.into(), value, tone }))
                     .collect(),
+                ..Default::default()
+            }
+        })
+        .collect()
+}
+
+/// Where an element of the Proof view stands, in words.
+pub fn status_words(status: &str) -> &'static str {
+    match status {
+        "shown" => "Shown",
+        "partly" => "Partly shown",
+        _ => "Nothing yet",
+    }
+}
+
+/// A Proof view's counts: "2 shown, 1 partly shown, 5 with nothing yet."
+pub fn counts_line(counts: &Value) -> String {
+    let n = |key: &str| counts[key].as_u64().unwrap_or(0);
+    format!("{} shown, {} partly shown, {} with nothing yet.", n("shown"), n("partly"), n("nothing"))
+}
+
+/// The case's Proof for the hearing (`GetProof`): a card for each element, with where it stands,
+/// the sections it rests on and what is missing (or the records that show it); for a case with
+/// no kind, one card saying how to choose one.
+fn proof_cards(result: &Value) -> Vec<Card> {
+    let strings = |v: &Value| -> Vec<String> { v.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect() };
+    let elements = result["elements"].as_array().map_or(&[][..], Vec::as_slice);
+    if elements.is_empty() {
+        return vec![Card {
+            title: "Proof for the hearing".into(),
+            citation: "No kind of case chosen".into(),
+            snippet: truncate(result["message"].as_str().unwrap_or_default(), SNIPPET_CHARS),
+            kind: CardKind::Other,
+            ..Default::default()
+        }];
+    }
+    elements
+        .iter()
+        .map(|e| {
+            let status = e["status"].as_str().unwrap_or_default();
+            let sections = strings(&e["sections"]);
+            let missing = strings(&e["missing"]);
+            let snippet = if missing.is_empty() {
+                let labels: Vec<&str> = e["links"].as_array().into_iter().flatten().filter_map(|l| l["label"].as_str()).collect();
+                format!("Shown by: {}.", labels.join("; "))
+            } else {
+                missing.join(" ")
+            };
+            Card {
+                title: e["title"].as_str().unwrap_or("What the court must find").to_string(),
+                citation: sections.iter().map(|s| proseva_citation::label(s)).collect::<Vec<_>>().join(", "),
+                snippet: truncate(&snippet, SNIPPET_CHARS),
+                kind: CardKind::Other,
+                section: sections.first().cloned(),
+                extras: vec![Extra {
+                    label: "Where it stands".into(),
+                    value: status_words(status).into(),
+                    tone: (status != "shown").then(|| "warn".to_string()),
+                }],
                 ..Default::default()
             }
         })

@@ -232,3 +232,42 @@ fn who_can_help_shows_the_hand_off_first_then_each_program_and_line_with_its_num
     assert_eq!(cards[2].extras, [extra("Phone", "1-866-534-5243")]);
     assert!(cards.iter().all(|c| c.kind == CardKind::Lawyer));
 }
+
+#[test]
+fn the_proof_view_is_a_card_per_element_and_a_link_to_it_a_card_with_the_counts() {
+    let view = json!({
+        "caseId": 3, "kind": "eviction-tenant",
+        "elements": [
+            {"id": "rental-agreement", "side": "claim", "title": "You rent the home from the landlord", "sections": ["55.1-1200"],
+             "status": "shown", "missing": [], "links": [{"recordKind": "document", "recordId": 4, "label": "Lease", "createdBy": "agent"}]},
+            {"id": "pay-or-quit-notice", "side": "claim", "title": "A proper written notice to pay or leave", "sections": ["55.1-1245", "8.01-126"],
+             "status": "partly", "missing": ["Nothing yet shows the date the notice was served."], "links": []}
+        ],
+        "counts": {"shown": 1, "partly": 1, "nothing": 0},
+        "caveat": "It does not say whether the judge will find it shown."
+    });
+    let cards = build(CardKind::Other, &view);
+    assert_eq!(cards.len(), 2);
+    assert_eq!((cards[0].title.as_str(), cards[0].snippet.as_str()), ("You rent the home from the landlord", "Shown by: Lease."));
+    assert_eq!((cards[0].extras[0].value.as_str(), cards[0].extras[0].tone.as_deref()), ("Shown", None));
+    assert_eq!(cards[1].citation, "§ 55.1-1245, § 8.01-126");
+    assert_eq!(cards[1].section.as_deref(), Some("55.1-1245"));
+    assert_eq!((cards[1].extras[0].value.as_str(), cards[1].extras[0].tone.as_deref()), ("Partly shown", Some("warn")));
+    assert_eq!(cards[1].snippet, "Nothing yet shows the date the notice was served.");
+    let no_kind = build(
+        CardKind::Other,
+        &json!({"caseId": 1, "kind": null, "elements": [], "counts": {"shown": 0, "partly": 0, "nothing": 0},
+                                                "caveat": "…", "message": "Choose what kind of case this is."}),
+    );
+    assert_eq!((no_kind.len(), no_kind[0].snippet.as_str()), (1, "Choose what kind of case this is."));
+
+    let linked = build(CardKind::Other, &json!({"proof": view, "linked": true, "changed": true}));
+    assert_eq!(
+        (linked[0].citation.as_str(), linked[0].snippet.as_str()),
+        ("Evidence linked", "1 shown, 1 partly shown, 0 with nothing yet.")
+    );
+    let same = build(CardKind::Other, &json!({"proof": view, "linked": true, "changed": false}));
+    assert_eq!(same[0].citation, "Nothing changed");
+    let away = build(CardKind::Other, &json!({"proof": view, "linked": false, "changed": true}));
+    assert_eq!(away[0].citation, "Link taken away");
+}

@@ -2,7 +2,8 @@
 //!
 //! It plans tool calls from the question itself — an exact citation becomes `get_node`, a legal
 //! topic `search_nodes` (and `SearchKnowledge` over the person's documents), "my case / deadline /
-//! hearing" the matching local tools — then follows up on the best hits (their full text and the
+//! hearing" the matching local tools, "what am I missing for my hearing?" the case's Proof for the
+//! hearing (`GetProof`, see [`proof`]) — then follows up on the best hits (their full text and the
 //! sections they cite). The answer is extractive and leads with the section that answers: one line
 //! naming the most relevant section (the explorer's ranking decides, see `proseva_law::rank`), a
 //! plain statement that it is offline, the sentences of the retrieved sources that best match the
@@ -14,6 +15,7 @@ use std::collections::HashMap;
 
 mod case_law;
 pub mod help;
+pub mod proof;
 pub mod workflows;
 
 use async_trait::async_trait;
@@ -79,10 +81,16 @@ pub fn plan(question: &str, tools: &[ToolSpec]) -> Vec<ToolCall> {
     help_args["question"] = json!(question);
     push("FindHelp", help_args);
     let personal = has_any(question, &["my ", "i ", "i'm", "me ", "our "]);
+    // What the court must find in the person's case and what their records show of it: the case
+    // the window has open fills `caseId`; without one, the server takes their only open case.
+    let missing = proof::asks_what_is_missing(question);
+    if missing {
+        push("GetProof", json!({}));
+    }
     if personal || has_any(question, &["deadline", "due", "hearing", "court date", "when is", "next"]) {
         push("GetDeadlines", json!({}));
     }
-    if personal || has_any(question, &["case", "hearing"]) {
+    if personal || missing || has_any(question, &["case", "hearing"]) {
         push("GetCases", json!({}));
     }
     if has_any(question, &["contact", "lawyer", "attorney", "clerk", "judge", "phone", "email", "address", "witness"]) {
@@ -457,6 +465,10 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let mut searched_own = false;
     // Who can help (`FindHelp`): the hand-offs the question meets, the program for the place.
     let mut help_found: Option<&Value> = None;
+    // The case's Proof for the hearing (`GetProof`), or why it could not be read; and the cases.
+    let mut proof_found: Option<&Value> = None;
+    let mut proof_error: Option<&str> = None;
+    let mut cases_found: Option<&Value> = None;
     let add = |n: &Value, rank: usize, found: &mut Vec<Found>| {
         let Some(source_id) = n["sourceId"].as_str() else { return };
         let text = n["sourceText"].as_str().unwrap_or_default().to_string();
@@ -488,6 +500,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     // Why the search says the law graph may not hold the answer at all, and what it searched for.
     let mut beyond: Option<(String, String)> = None;
     for (i, r) in results.iter().enumerate() {
+        if !r.ok && r.tool == "GetProof" {
+            // Said in the answer's own words (no case yet, several open): not a source that failed.
+            proof_error = Some(crate::tool::error_message(&r.result).unwrap_or("failed"));
+            continue;
+        }
         if !r.ok {
             let error = crate::tool::error_message(&r.result).unwrap_or("failed");
             // Errors that already name their tool are not prefixed with it again.
@@ -498,6 +515,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         match r.tool.as_str() {
             // An exact citation the person asked about leads.
             "FindHelp" => help_found = Some(&r.result),
+            "GetProof" => proof_found = Some(&r.result),
             "get_node" if r.args["id"].is_string() => add(&r.result, 0, &mut found),
             "get_node" => add(&r.result, 1000 + i, &mut found),
             "search_nodes" => {
@@ -548,6 +566,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 }
             }
             "GetCases" => {
+                cases_found = Some(&r.result);
                 offered.extend(r.result["paths"].as_array().into_iter().flatten().cloned());
                 let list = r.result.get("cases").unwrap_or(&r.result);
                 for c in list.as_array().into_iter().flatten().filter(|c| c["status"] != "closed").take(3) {
@@ -601,6 +620,14 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         if help::asks_for_a_lawyer(question) {
             out.push_str(&help::who_can_help(result));
         }
+    }
+    // "What am I missing for my hearing?": the case's Proof for the hearing answers first.
+    if let Some(view) = proof_found {
+        let list = cases_found.and_then(|c| c.get("cases").unwrap_or(c).as_array());
+        let name = list.into_iter().flatten().find(|c| c["id"] == view["caseId"]).and_then(|c| c["name"].as_str());
+        out.push_str(&proof::missing_block(view, name));
+    } else if let Some(error) = proof_error {
+        out.push_str(&proof::unavailable_block(error, cases_found));
     }
     let name = |f: &Found| format!("{} — {}", section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'));
     // The section that answers first, by name, so the answer leads with it; when the search found

@@ -290,3 +290,56 @@ fn with_no_case_on_a_path_the_path_the_leading_section_rests_on_is_offered() {
     // Without the paths (a case is on one, or GetCases was not asked): nothing offered.
     assert!(!compose("I got a pay or quit notice", &[search]).contains("What to do next"));
 }
+
+#[test]
+fn what_is_missing_for_the_hearing_is_asked_of_the_cases_proof() {
+    let chat: Vec<ToolSpec> = ["search_nodes", "SearchKnowledge", "FindHelp", "GetProof", "GetDeadlines", "GetCases"].map(spec).to_vec();
+    let planned = plan("What am I missing for my hearing?", &chat);
+    let proof = planned.iter().find(|c| c.name == "GetProof").expect("GetProof is planned");
+    // No case named: the case the window has open fills it, else the server takes the only open one.
+    assert_eq!(proof.arguments, "{}");
+    assert!(names(&planned).contains(&"GetCases"), "the cases, to name the case: {:?}", names(&planned));
+    for question in ["what do I still need to prove", "What evidence do I need?"] {
+        assert!(names(&plan(question, &chat)).contains(&"GetProof"), "{question}");
+    }
+    // A question about the law of evidence, or what the other side must prove, is not.
+    for question in ["Do they have to prove the radar was calibrated?", "When is my next hearing?", "Can my landlord keep my deposit?"] {
+        assert!(!names(&plan(question, &chat)).contains(&"GetProof"), "{question}");
+    }
+    // Not offered (Research): not planned.
+    assert!(!names(&plan("What am I missing for my hearing?", &["search_nodes"].map(spec))).contains(&"GetProof"));
+}
+
+#[test]
+fn the_answer_to_what_is_missing_leads_with_the_proof_view() {
+    let view = json!({
+        "caseId": 3, "kind": "eviction-tenant", "title": "Eviction for unpaid rent",
+        "elements": [
+            {"id": "rental-agreement", "side": "claim", "title": "You rent the home from the landlord", "sections": ["55.1-1200"],
+             "status": "shown", "missing": [], "links": [{"recordKind": "document", "recordId": 4, "label": "Lease", "createdBy": "person"}]},
+            {"id": "pay-or-quit-notice", "side": "claim", "title": "A proper written notice to pay or leave", "sections": ["55.1-1245"],
+             "status": "nothing", "missing": ["Nothing yet shows the notice itself."], "links": []}
+        ],
+        "counts": {"shown": 1, "partly": 0, "nothing": 1},
+        "caveat": "It does not say whether the judge will find it shown."
+    });
+    let result = |tool: &str, ok: bool, result: Value| ToolResult { tool: tool.into(), args: json!({}), ok, result };
+    let cases = json!({"count": 1, "cases": [{"id": 3, "name": "Oak Ridge v. Doe", "status": "open"}]});
+    let answer = compose("What am I missing for my hearing?", &[result("GetProof", true, view), result("GetCases", true, cases)]);
+    assert!(answer.starts_with("**What the court must find in Oak Ridge v. Doe, and what your records show**"), "{answer}");
+    assert!(answer.contains("- A proper written notice to pay or leave — nothing yet (§ 55.1-1245): Nothing yet shows the notice itself."));
+    assert!(
+        answer.contains("of 2 things, 1 shown, 0 partly shown, 1 with nothing yet.")
+            && answer.contains("It does not say whether the judge")
+    );
+    assert!(answer.contains("**Offline answer.**"), "still said to be offline: {answer}");
+
+    // No case yet: said plainly, and not listed as a source that failed.
+    let refused = json!({"error": {"code": "invalid_arguments", "message": "invalid argument `caseId`: the person has no case yet"}});
+    let answer = compose(
+        "What am I missing for my hearing?",
+        &[result("GetProof", false, refused), result("GetCases", true, json!({"count": 0, "cases": []}))],
+    );
+    assert!(answer.starts_with("**What the court must find:** You have no case in the app yet."), "{answer}");
+    assert!(!answer.contains("could not be searched"), "{answer}");
+}

@@ -5,8 +5,9 @@
 //!   person's other records that share its words, and the deadlines that do; the strongest 3–8
 //!   go into one Connections section (a new note for a document), each with why, and are linked.
 //! - `hearing_prep`: the case's deadlines (with the rule or section behind each), documents,
-//!   people and critical events become one checklist note, with the sections it relies on looked
-//!   up in the law graph and linked.
+//!   people, what the court must find (each element of the case's Proof for the hearing, with what
+//!   shows it and what is still missing) and critical events become one checklist note, with the
+//!   sections it relies on looked up in the law graph and linked.
 //!
 //! It never invents: a connection is only what a tool returned, and a section only one the law
 //! graph holds.
@@ -316,13 +317,14 @@ fn hearing_prep(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
             call(
                 0,
                 "think",
-                json!({ "thought": "Offline plan: read the case, its deadlines, documents, people and critical events; look up the sections behind its deadlines and its kind of case; write one checklist note and link it to them." }),
+                json!({ "thought": "Offline plan: read the case, its deadlines, documents, people, what the court must find in it and its critical events; look up the sections behind its deadlines and its kind of case; write one checklist note and link it to them." }),
             ),
             call(1, "GetCases", json!({})),
             call(2, "GetDeadlines", json!({ "caseId": case_id })),
             call(3, "GetDocuments", json!({ "caseId": case_id })),
             call(4, "GetContacts", json!({ "caseId": case_id })),
             call(5, "SearchTimeline", json!({ "isCritical": true, "limit": 10 })),
+            call(6, "GetProof", json!({ "caseId": case_id })),
         ],
         1 => {
             let mut calls = Vec::new();
@@ -433,6 +435,11 @@ fn checklist(case: &Value, results: &[(String, Value, Value)]) -> String {
         let reach = if reach.is_empty() { String::new() } else { format!(" — {reach}") };
         out.push_str(&format!("- [ ] {} ({}){reach}\n", text(c, "name"), text(c, "role")));
     }
+    // What the court must find, and what the person's records show of each (the Proof view).
+    let proof = of("GetProof");
+    if !proof.is_null() {
+        out.push_str(&super::proof::checklist_part(&proof));
+    }
     out.push_str("\n## The law the court will apply\n");
     let law = law_found(results);
     if law.is_empty() {
@@ -483,6 +490,18 @@ pub fn summary(key: &str, results: &[crate::event::ToolResult]) -> String {
     if !failed.is_empty() {
         out.push_str(&format!("Some writes failed: {}. ", failed.join("; ")));
     }
+    // For the hearing: where the case's proof stands, which the checklist spells out per element.
+    if let Some(view) = results
+        .iter()
+        .find(|r| r.ok && r.tool == "GetProof")
+        .map(|r| &r.result)
+        .filter(|v| v["elements"].as_array().is_some_and(|e| !e.is_empty()))
+    {
+        out.push_str(&format!(
+            "What the court must find: {} The checklist says, for each, what shows it and what is still missing. ",
+            crate::cards::counts_line(&view["counts"])
+        ));
+    }
     out.push_str("Check each item before you rely on it; this is legal information, not legal advice.");
     out
 }
@@ -506,6 +525,61 @@ mod tests {
             read,
             PromptFocus { kind: "document".into(), id: "12".into(), title: "Notice to quit".into(), case_id: Some(3), text: focus.text }
         );
+    }
+
+    #[test]
+    fn hearing_prep_reads_the_cases_proof_and_its_checklist_says_what_is_shown_and_what_is_missing() {
+        let w = crate::workflows::workflow("hearing_prep").unwrap();
+        let focus = crate::workflows::Focus {
+            kind: crate::workflows::FocusKind::Case,
+            id: "3".into(),
+            title: "Oak Ridge v. Doe".into(),
+            text: String::new(),
+            case_id: Some(3),
+        };
+        let system = crate::workflows::system_prompt(w, Some(&focus), None);
+        let first = hearing_prep(&system, &[]);
+        let proof = first.iter().find(|c| c.name == "GetProof").expect("the first turn reads the case's proof");
+        assert_eq!(proof.arguments, r#"{"caseId":3}"#);
+
+        let view = json!({
+            "caseId": 3, "kind": "eviction-tenant",
+            "elements": [
+                {"id": "rental-agreement", "side": "claim", "title": "You rent the home from the landlord", "sections": ["55.1-1200"],
+                 "status": "shown", "missing": [], "links": [{"recordKind": "document", "recordId": 4, "label": "Lease", "createdBy": "person"}]},
+                {"id": "pay-or-quit-notice", "side": "claim", "title": "A proper written notice to pay or leave", "sections": ["55.1-1245"],
+                 "status": "nothing", "missing": ["Nothing yet shows the notice itself."], "links": []}
+            ],
+            "counts": {"shown": 1, "partly": 0, "nothing": 1},
+            "caveat": "It does not say whether the judge will find it shown."
+        });
+        let case = json!({"id": 3, "name": "Oak Ridge v. Doe", "court": "Richmond GDC", "caseNumber": "GV1"});
+        let results = vec![
+            ("GetCases".to_string(), json!({}), json!({"cases": [case.clone()]})),
+            ("GetProof".to_string(), json!({"caseId": 3}), view),
+        ];
+        let body = checklist(&case, &results);
+        let part = &body[body.find("## What the court must find").expect(&body)..body.find("## The law the court will apply").unwrap()];
+        assert!(
+            part.contains(
+                "- [ ] You rent the home from the landlord (to be proved; [§ 55.1-1200]) — shown\n  - Shown by: Lease (document)"
+            ),
+            "{part}"
+        );
+        assert!(part.contains("- [ ] A proper written notice to pay or leave (to be proved; [§ 55.1-1245]) — nothing yet\n  - Missing: Nothing yet shows the notice itself."), "{part}");
+        // Without the tool (an older server): no such part.
+        assert!(!checklist(&case, &results[..1]).contains("## What the court must find"));
+
+        let summary_of = |ok: bool| {
+            let r = crate::event::ToolResult { tool: "GetProof".into(), args: json!({}), ok, result: results[1].2.clone() };
+            summary("hearing_prep", &[r])
+        };
+        assert!(
+            summary_of(true).contains("What the court must find: 1 shown, 0 partly shown, 1 with nothing yet."),
+            "{}",
+            summary_of(true)
+        );
+        assert!(!summary_of(false).contains("What the court must find"));
     }
 
     #[test]

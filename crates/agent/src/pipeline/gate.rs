@@ -143,7 +143,8 @@ impl WriteGate {
 mod tests {
     use super::*;
 
-    const WRITES: [&str; 7] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "process_opinion"];
+    const WRITES: [&str; 8] =
+        ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "link_evidence", "process_opinion"];
 
     fn writing() -> Vec<String> {
         WRITES.map(String::from).to_vec()

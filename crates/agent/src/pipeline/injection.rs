@@ -116,7 +116,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ("mentions the system prompt", r"\bsystem (prompt|message|instructions?)\b".into()),
         (
             "asks to call a tool",
-            r"\b(call|use|run|invoke|execute|trigger)\b (the |a )?(tool|function|append_to_note|create_note|add_deadline|create_draft|create_paper|delete_\w+)\b"
+            r"\b(call|use|run|invoke|execute|trigger)\b (the |a )?(tool|function|append_to_note|create_note|add_deadline|create_draft|create_paper|link_evidence|delete_\w+)\b"
                 .into(),
         ),
         (

@@ -541,7 +541,7 @@ mod tests {
         );
     }
 
-    /// Every tool the agent registers (the server's sixteen are checked in the server's tests).
+    /// Every tool the agent registers (the server's eighteen are checked in the server's tests).
     #[tokio::test]
     async fn every_registered_tool_schema_is_one_the_check_supports() {
         use crate::roles::{self, Role};

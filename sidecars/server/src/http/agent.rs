@@ -3,7 +3,7 @@
 //! Body `{"messages": [{"role": "user", "content": "..."}], "allowWrites": ["create_note", ...]?}`,
 //! checked by the agent's one conversation validator (400 naming the field at fault). A write the
 //! model proposes (`create_note`, `append_to_note`, `link`, `add_deadline`, `create_draft`,
-//! `create_paper`) is
+//! `create_paper`, `link_evidence`) is
 //! made only when the caller named its tool in `allowWrites`; otherwise its result is
 //! `needs_confirmation`, with the `proposal`, and nothing is written (the caller can make it
 //! itself with `POST /api/tools/{name}`, or ask again allowing it). Nothing in the messages

@@ -30,6 +30,7 @@ mod links;
 mod papers;
 mod paths;
 mod privacy;
+mod proof;
 mod resources;
 mod steps;
 
@@ -90,6 +91,7 @@ pub fn app_with(state: AppState, extra: Router<AppState>) -> Router {
         .merge(paths::routes())
         .merge(help::routes())
         .merge(papers::routes())
+        .merge(proof::routes())
         .merge(forms::routes())
         .merge(privacy::routes())
         .route("/v1/embeddings", post(embeddings))

@@ -32,7 +32,8 @@ pub fn routes() -> Router<AppState> {
 
 /// Routes that hold none of the person's data and answer while locked: health, the lock itself,
 /// the embedding model (the explorer embeds law searches with it), and the app's own reference
-/// data (the deadline rules, the paths and which court, help from people).
+/// data (the deadline rules, the paths and which court, help from people, what each kind of case
+/// must prove).
 fn answers_while_locked(path: &str) -> bool {
     const OPEN: &[&str] = &[
         super::HEALTH_PATH,
@@ -51,7 +52,11 @@ fn answers_while_locked(path: &str) -> bool {
         "/api/help/screen",
         "/api/papers/kinds",
     ];
-    OPEN.contains(&path) || path.starts_with("/api/privacy/") || path.starts_with("/v1/models/") || path.starts_with("/api/paths/")
+    OPEN.contains(&path)
+        || path.starts_with("/api/privacy/")
+        || path.starts_with("/v1/models/")
+        || path.starts_with("/api/paths/")
+        || path.starts_with("/api/proof/kinds/")
 }
 
 /// 423 for the person's data while the case file is locked.

@@ -21,6 +21,7 @@ pub mod links;
 pub mod notes;
 pub mod path_deadlines;
 pub mod path_steps;
+pub mod proof_links;
 pub mod timeline;
 
 use std::path::{Path, PathBuf};
@@ -48,6 +49,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("migrations/0006_reminders_calendar_paths.sql")),
         M::up(include_str!("migrations/0007_case_path_dates.sql")),
         M::up(include_str!("migrations/0008_paper_drafts.sql")).foreign_key_check(),
+        M::up(include_str!("migrations/0009_proof_links.sql")),
     ])
 }
 

@@ -1,13 +1,16 @@
-//! The sixteen local tools the agent gives a model: each a name, a description, a JSON Schema for
-//! its arguments, and a call on the user's case data. Ten read (eight the case file, `FindHelp`
-//! the Help data: who can help where the person lives, and when to get a lawyer now, and
-//! `check_paper` a paper before it is filed: see [`crate::papers::check`]); six write to it
-//! ([`WRITE_TOOLS`]): `create_note`, `append_to_note` (it only ever adds to the end of a note),
-//! `link` (a note or document to a section, deadline or opinion; a section must be in the law
-//! graph), `add_deadline` (by a Virginia rule or on a known date), `create_draft` (a draft
-//! checked for its kind and kept, each version, as a case document; see [`crate::drafting`]) and
-//! `create_paper` (a paper the person can file, built from the case and the fields they gave;
-//! see [`crate::papers`]). Like every write, a model's `create_paper` goes through the write gate.
+//! The eighteen local tools the agent gives a model: each a name, a description, a JSON Schema
+//! for its arguments, and a call on the user's case data. Eleven read (eight the case file,
+//! `FindHelp` the Help data: who can help where the person lives, and when to get a lawyer now,
+//! `check_paper` a paper before it is filed: see [`crate::papers::check`], and `GetProof` the
+//! case's Proof for the hearing: see [`crate::proof`]); seven write to it ([`WRITE_TOOLS`]):
+//! `create_note`, `append_to_note` (it only ever adds to the end of a note), `link` (a note or
+//! document to a section, deadline or opinion; a section must be in the law graph),
+//! `add_deadline` (by a Virginia rule or on a known date), `create_draft` (a draft checked for its
+//! kind and kept, each version, as a case document; see [`crate::drafting`]), `create_paper` (a
+//! paper the person can file, built from the case and the fields they gave; see
+//! [`crate::papers`]) and `link_evidence` (one of the case's records linked to what the court
+//! must find). Like every write, a model's `create_paper` or `link_evidence` goes through the
+//! write gate.
 //!
 //! [`run_tool`] runs one by name with a JSON argument object, in-process; `POST
 //! /api/tools/{name}` is the same over HTTP and `GET /api/tools` lists them in the OpenAI
@@ -25,10 +28,14 @@
 //!   answers it; a draft that fails its check is a 400 naming `content`, with the line)
 //! - `create_paper` → `{"draft", "paper", "warnings", "when"}` as `POST /api/papers` answers it
 //!   (`createdBy` is `agent`; a required field left out is a 400 naming `fields.<name>`)
+//! - `link_evidence` → `{"proof", "linked", "changed"}`: the Proof view as `PUT
+//!   /api/cases/{id}/proof/links` answers it, the link made by `agent`
 //!
 //! And `check_paper` (`draftId` or `documentId`) → `{"findings", "checked", "sections",
-//! "citations", "title"}` as `POST /api/papers/check` answers it.
+//! "citations", "title"}` as `POST /api/papers/check` answers it; `GetProof` (`caseId`, else the
+//! person's only open case) → the Proof view as `GET /api/cases/{id}/proof` answers it.
 
+mod proof;
 mod specs;
 
 use std::sync::{Arc, Mutex};
@@ -58,8 +65,8 @@ use crate::{ApiError, AppState, linking};
 /// GetFinances lists at most this many entries, newest first (its totals cover all of them).
 pub const FINANCE_ENTRIES_SHOWN: usize = 100;
 
-/// The tool names, in the order they are listed: the ten that read, then the six that write.
-pub const TOOL_NAMES: [&str; 16] = [
+/// The tool names, in the order they are listed: the eleven that read, then the seven that write.
+pub const TOOL_NAMES: [&str; 18] = [
     "GetCases",
     "GetDeadlines",
     "GetContacts",
@@ -70,16 +77,19 @@ pub const TOOL_NAMES: [&str; 16] = [
     "SearchKnowledge",
     "FindHelp",
     "check_paper",
+    "GetProof",
     "create_note",
     "append_to_note",
     "link",
     "add_deadline",
     "create_draft",
     "create_paper",
+    "link_evidence",
 ];
 
 /// The tools that change the case file (the agent gives them only to the roles that may write).
-pub const WRITE_TOOLS: [&str; 6] = ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper"];
+pub const WRITE_TOOLS: [&str; 7] =
+    ["create_note", "append_to_note", "link", "add_deadline", "create_draft", "create_paper", "link_evidence"];
 
 /// `FindHelp`: who can help where the person lives (the place given, else their case's court),
 /// whether an income may qualify, and the hand-offs the question meets.
@@ -433,6 +443,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             })?;
             json!({ "total": total, "returned": events.len(), "events": events })
         }
+        "GetProof" => self::proof::get_proof(state, a)?,
         "SearchKnowledge" => {
             let query = a.required_text("query", 2000);
             let top_k = a.integer("topK", 1, 20).unwrap_or(5) as usize;
@@ -494,6 +505,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             // The same build as `POST /api/papers`, made by the agent.
             json!(crate::papers::build(state, &paper, case_id, &fields, draft_id, "agent")?)
         }
+        "link_evidence" => self::proof::link_evidence(state, args, a)?,
         other => return Err(ApiError::Internal(format!("tool {other} is listed but has no implementation"))),
     };
     Ok(value)

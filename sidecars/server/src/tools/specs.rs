@@ -197,6 +197,28 @@ pub fn tool_specs() -> Vec<ToolSpec> {
             ),
         },
         ToolSpec {
+            name: "GetProof",
+            effect: Effect::Reads,
+            display: shown("Proof for the hearing", "Reading what the court must find", CardKind::Other),
+            description: "What the court must find in one of the person's cases, and what their records show of it: for the \
+                          case's kind (its `kind` from GetCases), each element the side bringing the case must prove \
+                          (`side: claim`) and each answer to the case (`side: defence`) — its `id`, `title`, what it means \
+                          in `plain` words and the Code `sections` it rests on — with the person's documents, timeline \
+                          events, notes, payments and people linked to it (`links`, each with what it `covers`), a `status` \
+                          (`shown`: every kind of evidence it asks for has a record; `partly`; `nothing`), what is still \
+                          `missing` in plain sentences, and for a notice the days counted from the person's dates \
+                          (`dates`, `period`). `counts` adds them up. Use it for \"what am I missing for my hearing?\", \
+                          \"what do I need to prove?\", \"what evidence do I need?\": tell the person, for each element not \
+                          shown, what is missing, and the `caveat` — a count of their records, never a prediction of who \
+                          wins. A case without a kind has no elements (`message` says how to choose one).",
+            parameters: object_schema(
+                json!({
+                    "caseId": { "type": "integer", "description": "The case (its id from GetCases). Leave out for the person's only open case." }
+                }),
+                &[],
+            ),
+        },
+        ToolSpec {
             name: "create_note",
             effect: Effect::Writes,
             display: shown("Notes written", "Writing a note", CardKind::Document),
@@ -329,6 +351,30 @@ pub fn tool_specs() -> Vec<ToolSpec> {
                     "draftId": { "type": "integer", "description": "Rebuild this paper (its draft id from an earlier create_paper) with the fields given: a new version of it, the old ones kept." }
                 }),
                 &["paper", "caseId"],
+            ),
+        },
+        ToolSpec {
+            name: "link_evidence",
+            effect: Effect::Writes,
+            display: shown("Evidence linked", "Linking a record to what the court must find", CardKind::Other),
+            description: "Link one of the person's records in a case to an element of the case's Proof for the hearing — a \
+                          document (for example an uploaded lease or receipt), a timeline event, a note, a payment (finance) or \
+                          a person (contact, as a witness) — so that it counts toward what the court must find; or take a link \
+                          away (`linked: false`). Call GetProof first: `elementId` is one of its elements' `id`, and an element \
+                          takes only the kinds of record its kinds of evidence name. The record's id comes from GetDocuments, \
+                          SearchTimeline, SearchKnowledge, GetFinances or GetContacts, and must be one of this case's. Link a \
+                          record only when what it says shows the element (read it first), and say in `note`, in one plain \
+                          sentence, what it shows. Returns `proof` (the Proof view after the change), `linked` and `changed`.",
+            parameters: object_schema(
+                json!({
+                    "caseId": { "type": "integer", "description": "The case (its id from GetCases)." },
+                    "elementId": { "type": "string", "description": "The element's `id` from GetProof, e.g. \"pay-or-quit-notice\"." },
+                    "recordKind": { "type": "string", "enum": crate::proof::RECORD_KINDS, "description": "What the record is." },
+                    "recordId": { "type": "integer", "description": "The record's id." },
+                    "note": { "type": "string", "maxLength": crate::store::proof_links::MAX_NOTE_CHARS, "description": "One plain sentence: what the record shows, e.g. \"The notice is dated March 3 and gives 5 days.\"" },
+                    "linked": { "type": "boolean", "description": "true (the default) to link the record, false to take the link away." }
+                }),
+                &["caseId", "elementId", "recordKind", "recordId"],
             ),
         },
     ]
