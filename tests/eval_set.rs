@@ -45,6 +45,27 @@ fn the_second_held_out_set_is_frozen() {
     assert!(eval::cases_of(eval::Set::Outside).iter().chain(&eval::cases_of(eval::Set::OutsideDev)).all(|c| c.expected.is_empty()));
 }
 
+/// The Spanish held-out set (issue 44), frozen with its sha256 in `tests/eval/ESPANOL.md` before
+/// anything was run on it, and its tuning counterpart, written the same day by another writer.
+const ES_HELDOUT: &str = include_str!("eval/es-heldout.json");
+const ES_DEV: &str = include_str!("eval/es-dev.json");
+
+#[test]
+fn the_spanish_held_out_set_is_frozen() {
+    use sha2::{Digest, Sha256};
+    let digest: String = Sha256::digest(ES_HELDOUT.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    assert!(
+        eval::ES_NOTE.contains(&format!("`es-heldout.json`: sha256 `{digest}`")),
+        "tests/eval/es-heldout.json changed after it was frozen: it is held out and never tuned on"
+    );
+    let questions: Vec<Value> = serde_json::from_str(ES_HELDOUT).unwrap();
+    assert!(questions.len() >= 60, "{} questions", questions.len());
+    let unique: BTreeSet<&str> = questions.iter().filter_map(|q| q["question"].as_str()).collect();
+    assert_eq!(unique.len(), questions.len(), "a question is there twice");
+    let tuning: Vec<Value> = serde_json::from_str(ES_DEV).unwrap();
+    assert!(tuning.iter().all(|q| !unique.contains(q["question"].as_str().unwrap())), "a held-out question is in the tuning set");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_expected_section_is_in_the_starter_graph() {
     let mut questions: Vec<Value> = serde_json::from_str(include_str!("eval/questions.json")).unwrap();
@@ -56,6 +77,8 @@ async fn every_expected_section_is_in_the_starter_graph() {
     for set in [eval::Set::Stories, eval::Set::StoriesDev] {
         questions.extend(serde_json::from_str::<Vec<Value>>(eval::text_of(set)).unwrap());
     }
+    questions.extend(serde_json::from_str::<Vec<Value>>(ES_HELDOUT).unwrap());
+    questions.extend(serde_json::from_str::<Vec<Value>>(ES_DEV).unwrap());
 
     let sidecars = start().await;
     for q in &questions {

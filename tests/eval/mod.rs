@@ -19,6 +19,11 @@ const STORIES: &str = include_str!("stories.json");
 const STORIES_DEV: &str = include_str!("stories-dev.json");
 const OUTSIDE: &str = include_str!("outside.json");
 const OUTSIDE_DEV: &str = include_str!("outside-dev.json");
+const ES_DEV: &str = include_str!("es-dev.json");
+const ES_HELDOUT: &str = include_str!("es-heldout.json");
+/// The Spanish sets' note (`ESPANOL.md`): how they were written, and the sha256 of
+/// `es-heldout.json` as frozen.
+pub const ES_NOTE: &str = include_str!("ESPANOL.md");
 /// The second held-out set's note (`STORIES.md`): how it was written, and the sha256 of
 /// `stories.json` and `outside.json` as frozen.
 pub const STORIES_NOTE: &str = include_str!("STORIES.md");
@@ -50,15 +55,23 @@ pub enum Set {
     OutsideDev,
     /// `outside.json`: held-out questions the starter corpus cannot answer, frozen with `stories.json`.
     Outside,
+    /// `es-dev.json`: questions in Spanish as people type them (accents missing, Spanglish), to
+    /// tune on (`ESPANOL.md`).
+    EsDev,
+    /// `es-heldout.json`: Spanish questions written by another writer who saw no summary, ask,
+    /// other set or ranking code; frozen before anything was run on it (`ESPANOL.md`), never
+    /// tuned on.
+    EsHeldOut,
 }
 
 impl Set {
-    pub const ALL: [Set; 7] = [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev, Set::HeldOut, Set::Stories, Set::Outside];
+    pub const ALL: [Set; 9] =
+        [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev, Set::EsDev, Set::HeldOut, Set::Stories, Set::Outside, Set::EsHeldOut];
     /// The sets that may be tuned on.
-    pub const TUNING: [Set; 4] = [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev];
+    pub const TUNING: [Set; 5] = [Set::Tuning, Set::Dev, Set::StoriesDev, Set::OutsideDev, Set::EsDev];
 
-    /// The set `--set` names: `tuning`, `dev`, `stories-dev`, `outside-dev`, `heldout`, `stories`
-    /// or `outside`.
+    /// The set `--set` names: `tuning`, `dev`, `stories-dev`, `outside-dev`, `es-dev`, `heldout`,
+    /// `stories`, `outside` or `es-heldout`.
     pub fn named(name: &str) -> Option<Set> {
         match name {
             "tuning" => Some(Set::Tuning),
@@ -68,6 +81,8 @@ impl Set {
             "stories" => Some(Set::Stories),
             "outside-dev" => Some(Set::OutsideDev),
             "outside" => Some(Set::Outside),
+            "es-dev" => Some(Set::EsDev),
+            "es-heldout" | "es-held-out" => Some(Set::EsHeldOut),
             _ => None,
         }
     }
@@ -81,6 +96,8 @@ impl Set {
             Set::Stories => "tests/eval/stories.json",
             Set::OutsideDev => "tests/eval/outside-dev.json",
             Set::Outside => "tests/eval/outside.json",
+            Set::EsDev => "tests/eval/es-dev.json",
+            Set::EsHeldOut => "tests/eval/es-heldout.json",
         }
     }
     pub fn name(self) -> &'static str {
@@ -92,6 +109,8 @@ impl Set {
             Set::Stories => "held-out set 2, stories",
             Set::OutsideDev => "tuning set, outside the corpus",
             Set::Outside => "held-out set 2, outside the corpus",
+            Set::EsDev => "Spanish tuning set",
+            Set::EsHeldOut => "Spanish held-out set",
         }
     }
 
@@ -143,6 +162,8 @@ pub fn text_of(set: Set) -> &'static str {
         Set::Stories => STORIES,
         Set::OutsideDev => OUTSIDE_DEV,
         Set::Outside => OUTSIDE,
+        Set::EsDev => ES_DEV,
+        Set::EsHeldOut => ES_HELDOUT,
     }
 }
 
