@@ -31,7 +31,7 @@ def main():
         book = json.loads((PROOF / f"{kind}.json").read_text(encoding="utf-8"))
         out += [f"## {book['title']} (`{kind}`)", "",
                 f"You are {book['person']}; the other side is {book['otherSide']}. Checked on {book['checkedOn']}.", ""]
-        for side, heading in (("claim", "What must be proved"), ("defence", "Answers (defences)")):
+        for side, heading in (("claim", book["claimHeading"]), ("defence", book["defenceHeading"])):
             elements = [e for e in book["elements"] if e["side"] == side]
             if not elements:
                 continue

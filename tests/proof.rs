@@ -397,6 +397,7 @@ async fn an_eviction_case_shows_what_each_record_proves_what_is_missing_and_a_pa
     }
     assert!(row(2).contains("2026-08-03"), "the notice's date is the day it was served: {}", row(2));
     at("Exhibits (4)");
+    assert!(at("What the landlord must prove") < at("Your answers"), "the claims, then the answers: {text}");
     at("Rosa Díaz");
     at("Saw the notice taped to my door on August 3");
     at("Landlord filed the unlawful detainer");

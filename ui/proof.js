@@ -37,15 +37,10 @@ const PICK_LIMIT = 1000;
 /** A button that does nothing now (disabled as it was made, or while its call runs). */
 const off = (button) => button.disabled === true || button.hasAttribute('disabled');
 
-/** The kinds of case the person brings (each kind's `person` in sidecars/server/proof/<kind>.json). */
-const PERSON_BRINGS = ['debt-plaintiff', 'protective-order-petitioner', 'appeal-district'];
-
-/** The two headings: what must be proved, then the answers — said from the person's side. */
+/** The two headings: what must be proved, then the answers — said from the person's side, as
+ * the server's book for the kind words them (`claimHeading`, `defenceHeading`). */
 export function sideTitles(proof) {
-  const other = proof.otherSide || 'the other side';
-  if (proof.kind === 'custody-visitation') return { claim: 'What the judge must decide', defence: 'Answers either side may raise' };
-  if (PERSON_BRINGS.includes(proof.kind)) return { claim: 'What you must prove', defence: `What ${other} may answer` };
-  return { claim: `What ${other} must prove`, defence: 'Your answers' };
+  return { claim: proof.claimHeading || 'What must be proved', defence: proof.defenceHeading || 'The answers to the case' };
 }
 
 /** "2 shown · 1 partly shown · 5 with nothing yet", as a list (`#proof-counts`). */

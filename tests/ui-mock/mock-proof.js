@@ -67,7 +67,7 @@
 
     async function caseProof({ caseId }) {
       const c = find('cases', caseId);
-      if (!c.kind) return { caseId, kind: null, title: null, person: null, otherSide: null, elements: [], counts: { shown: 0, partly: 0, nothing: 0 }, caveat: CAVEAT, message: NO_KIND };
+      if (!c.kind) return { caseId, kind: null, title: null, person: null, otherSide: null, claimHeading: null, defenceHeading: null, elements: [], counts: { shown: 0, partly: 0, nothing: 0 }, caveat: CAVEAT, message: NO_KIND };
       const b = await book(c.kind);
       const links = [];
       for (const l of db.proofLinks.filter((x) => x.caseId === caseId)) {
@@ -95,7 +95,7 @@
         }
         return out;
       });
-      return { caseId, kind: b.kind, title: b.title, person: b.person, otherSide: b.otherSide, elements, counts, caveat: CAVEAT };
+      return { caseId, kind: b.kind, title: b.title, person: b.person, otherSide: b.otherSide, claimHeading: b.claimHeading, defenceHeading: b.defenceHeading, elements, counts, caveat: CAVEAT };
     }
 
     async function proofKind({ kind }) {

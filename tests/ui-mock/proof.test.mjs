@@ -284,9 +284,9 @@ test('a view that cannot be read says why, with Try again', async () => {
   assert.ok(root.querySelectorAll('li.proof-element').length > 0);
 });
 
-test('the headings follow who brings the case; a step in court links to the Proof page', () => {
-  assert.deepEqual(sideTitles({ kind: 'debt-plaintiff', otherSide: 'the defendant' }), { claim: 'What you must prove', defence: 'What the defendant may answer' });
-  assert.deepEqual(sideTitles({ kind: 'traffic-misdemeanor', otherSide: 'the Commonwealth' }), { claim: 'What the Commonwealth must prove', defence: 'Your answers' });
+test('the headings are the server\'s, said from the person\'s side; a step in court links to the Proof page', () => {
+  assert.deepEqual(sideTitles({ kind: 'debt-plaintiff', claimHeading: 'What you must prove', defenceHeading: 'What the defendant may answer' }), { claim: 'What you must prove', defence: 'What the defendant may answer' });
+  assert.deepEqual(sideTitles({ kind: 'traffic-misdemeanor' }), { claim: 'What must be proved', defence: 'The answers to the case' });
   // The page's document is the stand-in: the event the button sends is caught where it is sent.
   const opened = [];
   document.dispatchEvent = (e) => opened.push(e.type);

@@ -50,6 +50,11 @@ pub struct KindBook {
     /// Who the person is in this kind of case ("the tenant").
     pub person: String,
     pub other_side: String,
+    /// The heading over the claims, said from the person's side ("What the landlord must prove",
+    /// "What you must prove", "What the judge must decide").
+    pub claim_heading: String,
+    /// The heading over the defences ("Your answers", "What the defendant may answer").
+    pub defence_heading: String,
     pub checked_on: String,
     #[serde(skip_serializing)]
     pub sources: BTreeMap<String, SourceEntry>,

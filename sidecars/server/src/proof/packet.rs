@@ -252,14 +252,11 @@ pub fn gather(c: &Connection, case_id: i64, order: &[i64], today: NaiveDate) -> 
 
     let number_of: BTreeMap<i64, usize> = exhibits.iter().map(|e| (e.document_id, e.number)).collect();
     md.push_str("\n## What the court must find, and the evidence for each\n");
-    for (heading, side) in [
-        (format!("What {} must prove", kind.other_side), super::Side::Claim),
-        ("Your answers (defences)".to_string(), super::Side::Defence),
-    ] {
+    for (heading, side) in [(&kind.claim_heading, super::Side::Claim), (&kind.defence_heading, super::Side::Defence)] {
         let mut wrote = false;
         for e in proof.elements.iter().filter(|e| e.side == side) {
             if !wrote {
-                let _ = writeln!(md, "\n### {}\n", plain(&heading));
+                let _ = writeln!(md, "\n### {}\n", plain(heading));
                 wrote = true;
             }
             let status = match e.status {
