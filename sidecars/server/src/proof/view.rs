@@ -293,7 +293,8 @@ impl LinkChange {
         let mut f = Fields::new(body, &allowed, "field")?;
         let element_id = f.required_text("elementId", 100);
         let record_kind = f.one_of("recordKind", &RECORD_KINDS);
-        if !f.has("recordKind") {
+        if record_kind.is_none() {
+            // Kept when one_of said more (a kind it does not know, or not text).
             f.error("recordKind", format!("required: one of {}", RECORD_KINDS.join(", ")));
         }
         let record_id = f.required_id("recordId");
@@ -379,5 +380,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(cleared.note.as_deref(), Some(""), "a blank note clears the one there");
+        let blank = serde_json::json!({"elementId": "lease", "recordKind": " ", "recordId": 4, "linked": false});
+        let ApiError::Validation { fields, .. } = LinkChange::parse(&blank, &[], false).unwrap_err() else { panic!() };
+        assert!(fields.contains_key("recordKind"), "a blank kind is refused, not read as nothing to unlink: {fields:?}");
     }
 }
