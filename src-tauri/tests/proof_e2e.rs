@@ -14,33 +14,15 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use support::{LONG, Session, press, quit_leaving_nothing, save_screenshot, sidecar_pids, text_of};
+use support::{LONG, Session, invoke, pdf_text, press, quit_leaving_nothing, save_screenshot, sidecar_pids, text_of};
 
 const ME: &str = "Nguyễn Thị Lan";
 const LANDLORD: &str = "Oak Ridge Apartments, LLC";
 const LEASE: &str = "Lease 1400 Oak Ridge Rd Apt 4B";
 const NOTICE: &str = "Pay-or-quit notice from the landlord";
-
-fn invoke(session: &Session, command: &str, args: Value) -> Value {
-    let script = format!(
-        "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke({}, {args}).then(done).catch((e) => done({{failed: e}}));",
-        serde_json::to_string(command).unwrap()
-    );
-    let answer = session.script_async(&script, json!([])).unwrap();
-    assert!(answer.get("failed").is_none(), "{command}: {answer}");
-    answer
-}
-
-/// The text poppler reads from a PDF.
-fn pdf_text(path: &Path) -> String {
-    let out = Command::new("pdftotext").arg("-layout").arg(path).arg("-").output().expect("pdftotext (apt-get install poppler-utils)");
-    assert!(out.status.success(), "pdftotext {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// `{shown, partly, nothing}` as the page's counts say them.
 fn counts(session: &Session) -> Value {

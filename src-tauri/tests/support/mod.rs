@@ -478,3 +478,21 @@ pub fn serve_in_thread(app: axum::Router) -> String {
     });
     rx.recv().unwrap()
 }
+
+/// Runs a Tauri command in the window as the page would; a rejected call fails the test.
+pub fn invoke(session: &Session, command: &str, args: Value) -> Value {
+    let script = format!(
+        "const done = arguments[arguments.length - 1]; window.__TAURI__.core.invoke({}, {args}).then(done).catch((e) => done({{failed: e}}));",
+        serde_json::to_string(command).unwrap()
+    );
+    let answer = session.script_async(&script, json!([])).unwrap();
+    assert!(answer.get("failed").is_none(), "{command}: {answer}");
+    answer
+}
+
+/// The text poppler reads from a PDF.
+pub fn pdf_text(path: &Path) -> String {
+    let out = Command::new("pdftotext").arg("-layout").arg(path).arg("-").output().expect("pdftotext (apt-get install poppler-utils)");
+    assert!(out.status.success(), "pdftotext {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
