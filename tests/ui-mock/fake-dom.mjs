@@ -7,6 +7,8 @@
 // joined by spaces for descendants), `classList`, events that bubble (`fire(el, 'change')`),
 // `focus()` and `document.activeElement`.
 
+import assert from 'node:assert/strict';
+
 class FakeNode {
   constructor() {
     this.parentNode = null;
@@ -318,3 +320,26 @@ export function elements(root, tag) {
   walk(root);
   return found;
 }
+
+/** Lets the page's pending calls and renders run: `rounds` turns of the timer queue. */
+export const settle = async (rounds = 40) => {
+  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+};
+
+/** The one element under `root` that matches `selector`; none or several fails the test. */
+export const only = (root, selector) => {
+  const found = root.querySelectorAll(selector);
+  assert.equal(found.length, 1, `one ${selector}, found ${found.length}`);
+  return found[0];
+};
+
+/** The words of an element as a person reads them: its texts, one space between. */
+export const text = (el) => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.childNodes.length === 0 && node.textContent) parts.push(node.textContent);
+    for (const child of node.childNodes) walk(child);
+  };
+  walk(el);
+  return parts.join(' ').replace(/\s+/g, ' ').replace(/ ([,.:;)])/g, '$1').trim();
+};

@@ -11,7 +11,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
-import { installFakeDocument, fire } from './fake-dom.mjs';
+import { installFakeDocument, fire, settle, only, text } from './fake-dom.mjs';
 
 installFakeDocument();
 const repo = new URL('../../', import.meta.url);
@@ -45,24 +45,6 @@ const { h } = await import('../../ui/dom.js');
 
 const CASE = 5;
 /** Lets the awaited commands (and the mock's short waits) run. */
-const settle = async (rounds = 40) => {
-  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
-};
-const only = (root, selector) => {
-  const found = root.querySelectorAll(selector);
-  assert.equal(found.length, 1, `one ${selector}, found ${found.length}`);
-  return found[0];
-};
-/** The words of an element as a person reads them: its texts, one space between. */
-const text = (el) => {
-  const parts = [];
-  const walk = (node) => {
-    if (node.childNodes.length === 0 && node.textContent) parts.push(node.textContent);
-    for (const child of node.childNodes) walk(child);
-  };
-  walk(el);
-  return parts.join(' ').replace(/\s+/g, ' ').replace(/ ([,.:;)])/g, '$1').trim();
-};
 const called = (command) => calls.filter((c) => c.command === command);
 
 /** The Papers page of case 5, as the workspace shows it. */

@@ -10,7 +10,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
-import { installFakeDocument, fire } from './fake-dom.mjs';
+import { installFakeDocument, fire, settle, only, text } from './fake-dom.mjs';
 
 installFakeDocument();
 const repo = new URL('../../', import.meta.url);
@@ -47,23 +47,6 @@ const { h } = await import('../../ui/dom.js');
 
 const CASE = 5;
 const BOOK = JSON.parse(readFileSync(new URL('sidecars/server/proof/eviction-tenant.json', repo), 'utf8'));
-const settle = async (rounds = 40) => {
-  for (let i = 0; i < rounds; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
-};
-const only = (root, selector) => {
-  const found = root.querySelectorAll(selector);
-  assert.equal(found.length, 1, `one ${selector}, found ${found.length}`);
-  return found[0];
-};
-const text = (el) => {
-  const parts = [];
-  const walk = (node) => {
-    if (node.childNodes.length === 0 && node.textContent) parts.push(node.textContent);
-    for (const child of node.childNodes) walk(child);
-  };
-  walk(el);
-  return parts.join(' ').replace(/\s+/g, ' ').replace(/ ([,.:;)])/g, '$1').trim();
-};
 const called = (command) => calls.filter((c) => c.command === command);
 const counts = (root) => Object.fromEntries(root.querySelectorAll('li.proof-count').map((li) => [li.dataset.status, Number(text(only(li, '.proof-count-n')))]));
 const card = (root, id) => only(root, `li.proof-element[data-element="${id}"]`);
