@@ -14,7 +14,7 @@ use proseva_drafts::{Draft, DraftKind, Source, escape_markdown as plain, to_docx
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::view::{CaseProof, Status, case_proof, long_date};
+use super::view::{CaseProof, Status, long_date, proof_of};
 use crate::ApiError;
 use crate::drafting::one_line;
 use crate::packet::{Written, file_stem, save};
@@ -118,7 +118,7 @@ pub fn exhibits(proof: &CaseProof, order: &[i64]) -> Result<Vec<Exhibit>, ApiErr
 /// Reads the case and its Proof view into the packet's Markdown.
 pub fn gather(c: &Connection, case_id: i64, order: &[i64], today: NaiveDate) -> Result<Gathered, ApiError> {
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::not_found("case", case_id))?;
-    let proof = case_proof(c, case_id)?;
+    let proof = proof_of(c, &case)?;
     let Some(kind) = proof.kind.as_deref().and_then(super::book) else {
         return Err(ApiError::BadRequest(
             "this case has no kind yet, so there is nothing to put in a hearing packet: choose what kind of case it is first (Case → Step by step)"

@@ -113,6 +113,12 @@ pub struct CaseProof {
 /// The case's Proof view.
 pub fn case_proof(c: &Connection, case_id: i64) -> Result<CaseProof, ApiError> {
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::not_found("case", case_id))?;
+    proof_of(c, &case)
+}
+
+/// The Proof view of a case already read.
+pub fn proof_of(c: &Connection, case: &Case) -> Result<CaseProof, ApiError> {
+    let case_id = case.id;
     let Some(book) = case.kind.as_deref().and_then(super::book) else {
         return Ok(CaseProof {
             case_id,
@@ -174,7 +180,7 @@ pub fn case_proof(c: &Connection, case_id: i64) -> Result<CaseProof, ApiError> {
             Status::Nothing => counts.nothing += 1,
         }
         let (dates, period) = match &element.check {
-            Some(check) => count_period(&case, book, check, &links),
+            Some(check) => count_period(case, book, check, &links),
             None => (Vec::new(), None),
         };
         elements.push(ElementProof {
@@ -346,7 +352,7 @@ pub fn set_link(c: &Connection, case_id: i64, change: &LinkChange, created_by: &
     } else {
         proof_links::remove(c, case_id, &change.element_id, record)?
     };
-    Ok((case_proof(c, case_id)?, changed))
+    Ok((proof_of(c, &case)?, changed))
 }
 
 #[cfg(test)]
