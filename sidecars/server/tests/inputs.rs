@@ -303,7 +303,8 @@ proptest! {
             }
             for path in [format!("/api/cases/{path_id}/proof"), format!("/api/proof/kinds/{path_id}")] {
                 let (status, answer) = call("GET", &path).send(&state).await;
-                prop_assert!([200, 404].contains(&status), "GET {path}: {status} {answer}");
+                // A path that is not UTF-8 (`%80`) is a 400 from the router, with its message.
+                prop_assert!([200, 400, 404].contains(&status), "GET {path}: {status} {answer}");
             }
             let (status, answer) = call("PUT", &format!("/api/cases/{path_id}/proof/links")).json(&change).send(&state).await;
             prop_assert!([200, 400, 404].contains(&status), "PUT links of case {path_id}: {status} {answer}");
