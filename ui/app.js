@@ -29,6 +29,7 @@ import { StartDialog } from './start.js';
 import { HelpView } from './help.js';
 import { takeNeutralView, wireQuickExit } from './quick-exit.js';
 import { IdleLock, PrivacySettingsGroup, UnlockScreen, lockNow, lockedAtStart, offerLockForProtectiveOrders, restartWhenLocked } from './privacy.js';
+import { loadLanguage, localizeDom, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,9 +44,33 @@ function followSystemTheme() {
 }
 followSystemTheme();
 
+/**
+ * The window's language, before anything shows (index.html hides the page until then): the one
+ * chosen in Settings, else this computer's (`systemLanguage`, from its locale), else English.
+ * The page's static text is then written in it; a settings answer that never comes is English.
+ */
+async function startLanguage() {
+  try {
+    const settings = await Promise.race([
+      api.getSettings().catch((err) => {
+        console.warn('get_settings', err);
+        return null;
+      }),
+      new Promise((resolve) => setTimeout(() => resolve(null), 3000)),
+    ]);
+    await loadLanguage((settings && (settings.language || settings.systemLanguage)) || 'en');
+    localizeDom(document);
+  } catch (err) {
+    console.error('language', err);
+  } finally {
+    document.documentElement.removeAttribute('data-l10n-pending');
+  }
+}
+
 /** A locked case file shows only the unlock screen: the rest of the page is not even started. */
 async function start() {
   wireQuickExit($('quick-exit'));
+  await startLanguage();
   const privacy = await lockedAtStart(new UnlockScreen($('unlock-screen')));
   if (privacy.locked) {
     document.body.dataset.ready = 'true';
@@ -292,14 +317,14 @@ function startUnlocked(privacy) {
   $('chat-check').addEventListener('click', () => {
     const claim = chat.input.value.trim();
     if (!claim) {
-      chat.showInputError('Write the claim first — for example, “My landlord says he can keep my whole deposit because I left 2 days early.”');
+      chat.showInputError(t('app-claim-needed'));
       chat.input.focus();
       return;
     }
     if (chat.busy) return;
     chat.input.value = '';
     chat.growInput();
-    chat.runWorkflow({ key: 'check_claim', input: claim, label: claim, caseId: ws.caseId, badge: 'Claim' });
+    chat.runWorkflow({ key: 'check_claim', input: claim, label: claim, caseId: ws.caseId, badge: t('app-claim-badge') });
   });
   // A workflow chosen from a record's Workflows menu runs in Ask, as a new conversation.
   document.addEventListener('proseva:run-workflow', (e) => {
@@ -334,13 +359,13 @@ function startUnlocked(privacy) {
     chat.reset();
     $('chat-new').hidden = true;
     chat.input.focus();
-    announce('New conversation started.');
+    announce(t('app-chat-new-started'));
   });
   $('research-new').addEventListener('click', () => {
     research.reset();
     $('research-new').hidden = true;
     research.input.focus();
-    announce('Research cleared.');
+    announce(t('app-research-cleared'));
   });
 
   $('open-settings').addEventListener('click', (e) => openSettings(e.currentTarget));

@@ -12,46 +12,37 @@ import { addDays, dateTime, today } from './format.js';
 import { workflowsMenu } from './workflows.js';
 import { nextStepCard } from './path.js';
 import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
+import { onLanguageChange, t } from './i18n.js';
 
-export const CASE_TYPES = [
-  ['custody', 'Custody and visitation'],
-  ['divorce', 'Divorce'],
-  ['landlord-tenant', 'Landlord and tenant'],
-  ['traffic', 'Traffic'],
-  ['small-claims', 'Small claims'],
-  ['protective-order', 'Protective order'],
-  ['other', 'Other'],
-];
+/** The kinds of case a person can choose (their names: cases.ftl `cases-type`). */
+export const CASE_TYPE_VALUES = ['custody', 'divorce', 'landlord-tenant', 'traffic', 'small-claims', 'protective-order', 'other'];
 
-/** The short names of the step-by-step paths (the server's titles are longer). */
-const PATH_TITLES = {
-  'eviction-tenant': 'Eviction, as the tenant',
-  'debt-defendant': 'Warrant in debt or small claims, being sued',
-  'debt-plaintiff': 'Warrant in debt or small claims, suing',
-  'custody-visitation': 'Custody and visitation',
-  'protective-order-petitioner': 'Protective order, asking for one',
-  'protective-order-respondent': 'Protective order, answering one',
-  'traffic-misdemeanor': 'Traffic or misdemeanor charge',
-  'appeal-district': 'Appeal from a district court',
+/** `[value, name]` of every kind of case, named in the chosen language. */
+export const caseTypes = () => CASE_TYPE_VALUES.map((type) => [type, t('cases-type', { type })]);
+
+/** The step-by-step paths that have a short name (the server's titles are longer). */
+const PATH_KINDS = new Set(['eviction-tenant', 'debt-defendant', 'debt-plaintiff', 'custody-visitation', 'protective-order-petitioner', 'protective-order-respondent', 'traffic-misdemeanor', 'appeal-district']);
+export const pathTitle = (kind) => (PATH_KINDS.has(kind) ? t('cases-path-title', { kind }) : kind);
+
+export const typeText = (type) => {
+  if (CASE_TYPE_VALUES.includes(type)) return t('cases-type', { type });
+  return type || t('cases-type-not-set');
 };
-export const pathTitle = (kind) => PATH_TITLES[kind] || kind;
-
-export const typeText = (type) => (CASE_TYPES.find(([v]) => v === type) || [type, type || 'Not set'])[1];
 const roleText = (role) => (PARTY_ROLES.find(([v]) => v === role) || [role, role || ''])[1];
 
 /** The fields of a case form; `full` adds status, parties and notes (Edit, New case…). */
 export function caseFields({ full = true, edit = false } = {}) {
   const fields = [
-    { name: 'name', label: 'Name of the case', required: true, wide: true, placeholder: 'e.g. Custody of J., or Deposit from Elm St. landlord', hint: 'Any name that helps you recognise it.' },
-    { name: 'type', label: 'Kind of case', type: 'select', options: [['', 'Choose…'], ...CASE_TYPES] },
-    { name: 'caseNumber', label: 'Case number', placeholder: 'e.g. JJ123456-01-00', hint: 'On any paper from the court. Leave empty if you have none yet.' },
-    { name: 'court', label: 'Court', wide: true, placeholder: 'e.g. Fairfax County J&DR District Court' },
+    { name: 'name', label: t('cases-field-name'), required: true, wide: true, placeholder: t('cases-field-name-placeholder'), hint: t('cases-field-name-hint') },
+    { name: 'type', label: t('cases-field-type'), type: 'select', options: [['', t('cases-field-type-choose')], ...caseTypes()] },
+    { name: 'caseNumber', label: t('cases-field-case-number'), placeholder: t('cases-field-case-number-placeholder'), hint: t('cases-field-case-number-hint') },
+    { name: 'court', label: t('cases-field-court'), wide: true, placeholder: t('cases-field-court-placeholder') },
   ];
   if (!full) return fields;
-  if (edit) fields.push({ name: 'status', label: 'Status', type: 'select', options: [['open', 'Open'], ['closed', 'Closed']] });
-  fields.push({ name: 'parties', label: 'Parties', type: 'parties', wide: true, hint: 'Who is in the case, and their role.' });
-  fields.push({ name: 'reminders', label: 'Reminders for this case’s deadlines', type: 'reminders', wide: true, inherit: 'Use the usual reminders: 7 days before, 2 days before and the morning of the day', hint: 'A deadline can still choose its own.' });
-  fields.push({ name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true });
+  if (edit) fields.push({ name: 'status', label: t('cases-field-status'), type: 'select', options: [['open', t('cases-status', { status: 'open' })], ['closed', t('cases-status', { status: 'closed' })]] });
+  fields.push({ name: 'parties', label: t('cases-field-parties'), type: 'parties', wide: true, hint: t('cases-field-parties-hint') });
+  fields.push({ name: 'reminders', label: t('cases-field-reminders'), type: 'reminders', wide: true, inherit: t('cases-field-reminders-inherit'), hint: t('cases-field-reminders-hint') });
+  fields.push({ name: 'notes', label: t('cases-field-notes'), type: 'textarea', rows: 3, wide: true });
   return fields;
 }
 
@@ -61,11 +52,16 @@ export class OverviewPage {
     this.root = root;
     this.title = h('h3', { class: 'page-title case-title', tabindex: '-1', id: 'case-title' });
     this.status = h('span', { class: 'case-status' });
-    this.edit = h('button', { type: 'button', class: 'button secondary', id: 'case-edit', 'aria-haspopup': 'dialog' }, 'Edit');
-    this.toggle = h('button', { type: 'button', class: 'button secondary', id: 'case-close-toggle' }, 'Close case');
-    this.remove = h('button', { type: 'button', class: 'button ghost danger-text', id: 'case-delete', 'aria-haspopup': 'dialog' }, 'Delete');
+    this.edit = h('button', { type: 'button', class: 'button secondary', id: 'case-edit', 'aria-haspopup': 'dialog' });
+    this.toggle = h('button', { type: 'button', class: 'button secondary', id: 'case-close-toggle' }, t('cases-close'));
+    this.remove = h('button', { type: 'button', class: 'button ghost danger-text', id: 'case-delete', 'aria-haspopup': 'dialog' });
     this.error = h('p', { class: 'form-error page-error', id: 'case-error', role: 'alert', tabindex: '-1', hidden: true });
-    this.counts = h('ul', { class: 'count-cards', id: 'case-counts', 'aria-label': 'In this case' });
+    this.counts = h('ul', { class: 'count-cards', id: 'case-counts' });
+    this.eyebrow = h('p', { class: 'eyebrow' });
+    this.detailsTitle = h('h4', { class: 'card-heading', id: 'case-details-title' });
+    this.partiesTitle = h('h4', { class: 'card-heading', id: 'case-parties-title' });
+    this.notesTitle = h('h4', { class: 'card-heading', id: 'case-notes-title' });
+    this.label();
     this.details = h('dl', { class: 'case-details', id: 'case-details' });
     this.parties = h('ul', { class: 'party-list', id: 'case-parties' });
     this.notes = h('p', { class: 'case-notes', id: 'case-notes' });
@@ -74,16 +70,16 @@ export class OverviewPage {
     this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { neutral: this.neutral });
     this.nextStep = h('section', { class: 'card wide next-step-card', id: 'case-next-step', 'aria-labelledby': 'case-next-step-title' });
     clear(root).append(
-      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('p', { class: 'eyebrow' }, 'Your case'), h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, calendarGroup(this.calendar, this.neutral), this.edit, this.toggle, this.remove)),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, this.eyebrow, h('div', { class: 'title-line' }, this.title, this.status)), h('div', { class: 'page-actions' }, this.workflows, calendarGroup(this.calendar, this.neutral), this.edit, this.toggle, this.remove)),
       this.error,
       this.counts,
       h(
         'div',
         { class: 'overview-grid' },
         this.nextStep,
-        h('section', { class: 'card', 'aria-labelledby': 'case-details-title' }, h('h4', { class: 'card-heading', id: 'case-details-title' }, 'Details'), this.details),
-        h('section', { class: 'card', 'aria-labelledby': 'case-parties-title' }, h('h4', { class: 'card-heading', id: 'case-parties-title' }, 'Parties'), this.parties),
-        h('section', { class: 'card wide', 'aria-labelledby': 'case-notes-title' }, h('h4', { class: 'card-heading', id: 'case-notes-title' }, 'Notes about the case'), this.notes),
+        h('section', { class: 'card', 'aria-labelledby': 'case-details-title' }, this.detailsTitle, this.details),
+        h('section', { class: 'card', 'aria-labelledby': 'case-parties-title' }, this.partiesTitle, this.parties),
+        h('section', { class: 'card wide', 'aria-labelledby': 'case-notes-title' }, this.notesTitle, this.notes),
       ),
     );
     this.edit.addEventListener('click', (e) => this.editCase(e.currentTarget));
@@ -93,6 +89,23 @@ export class OverviewPage {
       const button = e.target instanceof Element ? e.target.closest('button[data-go]') : null;
       if (button) this.ws.go(button.dataset.go);
     });
+    // Another language chosen in Settings: the page says everything again.
+    onLanguageChange(() => {
+      this.label();
+      this.render();
+      if (this.lastCounts) this.drawCounts(this.lastCounts);
+    });
+  }
+
+  /** The words of the page that do not depend on the case. */
+  label() {
+    this.edit.textContent = t('cases-edit');
+    this.remove.textContent = t('cases-delete');
+    this.counts.setAttribute('aria-label', t('cases-counts-label'));
+    this.eyebrow.textContent = t('cases-eyebrow');
+    this.detailsTitle.textContent = t('cases-details-title');
+    this.partiesTitle.textContent = t('cases-parties-title');
+    this.notesTitle.textContent = t('cases-notes-title');
   }
 
   show() {
@@ -107,24 +120,25 @@ export class OverviewPage {
     this.title.textContent = c.name;
     this.neutral.setDefault(`${c.id}/${c.kind}`, isProtectiveOrder(c));
     clear(this.workflows).append(workflowsMenu('case', c.id, { title: c.name, caseId: c.id }));
-    clear(this.status).append(c.status === 'closed' ? badge('Closed', 'muted') : badge('Open', 'ok'));
-    this.toggle.textContent = c.status === 'closed' ? 'Reopen case' : 'Close case';
+    const status = c.status === 'closed' ? 'closed' : 'open';
+    clear(this.status).append(badge(t('cases-status', { status }), status === 'closed' ? 'muted' : 'ok'));
+    this.toggle.textContent = c.status === 'closed' ? t('cases-reopen') : t('cases-close');
     const rows = [
-      ['Kind of case', typeText(c.type)],
-      ['Case number', c.caseNumber || '—'],
-      ['Court', c.court || '—'],
-      ['Status', c.status === 'closed' ? 'Closed' : 'Open'],
-      ['Added', dateTime(c.createdAt)],
+      [t('cases-field-type'), typeText(c.type)],
+      [t('cases-field-case-number'), c.caseNumber || '—'],
+      [t('cases-field-court'), c.court || '—'],
+      [t('cases-field-status'), t('cases-status', { status })],
+      [t('cases-detail-added'), dateTime(c.createdAt)],
     ];
-    if (c.kind) rows.splice(1, 0, ['Step-by-step path', pathTitle(c.kind)]);
+    if (c.kind) rows.splice(1, 0, [t('cases-detail-path'), pathTitle(c.kind)]);
     clear(this.details).append(...rows.map(([k, v]) => h('div', { class: 'detail' }, h('dt', {}, k), h('dd', {}, v))));
     const seq = (this.stepSeq = (this.stepSeq || 0) + 1);
     nextStepCard(this.nextStep, c, () => this.ws.go('path'), () => seq === this.stepSeq);
     clear(this.parties);
     const parties = Array.isArray(c.parties) ? c.parties : [];
     if (parties.length) for (const p of parties) this.parties.append(h('li', {}, h('span', { class: 'party-name' }, p.name), p.role ? [' ', badge(roleText(p.role))] : null));
-    else this.parties.append(h('li', { class: 'muted' }, 'No parties yet — Edit adds them.'));
-    this.notes.textContent = c.notes || 'No notes.';
+    else this.parties.append(h('li', { class: 'muted' }, t('cases-parties-none')));
+    this.notes.textContent = c.notes || t('cases-notes-none');
     this.notes.classList.toggle('muted', !c.notes);
   }
 
@@ -139,6 +153,14 @@ export class OverviewPage {
     const [open, overdue, documents, notes] = await Promise.all([count('deadlines', { done: false }), count('deadlines', { done: false, to: addDays(today(), -1) }), count('documents'), count('notes')]);
     if (caseId !== this.ws.caseId) return;
     const mark = markAnswered('overview');
+    this.drawCounts({ open, overdue, documents, notes });
+    measureRender('overview', mark);
+  }
+
+  /** The count cards: deadlines to meet (and how many are overdue), documents, notes. */
+  drawCounts(counts) {
+    this.lastCounts = counts;
+    const { open, overdue, documents, notes } = counts;
     const card = (go, n, label, extra) =>
       h(
         'li',
@@ -152,17 +174,16 @@ export class OverviewPage {
         ),
       );
     clear(this.counts).append(
-      card('deadlines', open, open === 1 ? 'deadline to meet' : 'deadlines to meet', overdue ? `⚠ ${overdue} overdue` : null),
-      card('documents', documents, documents === 1 ? 'document' : 'documents'),
-      card('notes', notes, notes === 1 ? 'note' : 'notes'),
+      card('deadlines', open, t('cases-count-deadlines', { count: open ?? 0 }), overdue ? t('cases-count-overdue', { count: overdue }) : null),
+      card('documents', documents, t('cases-count-documents', { count: documents ?? 0 })),
+      card('notes', notes, t('cases-count-notes', { count: notes ?? 0 })),
     );
-    measureRender('overview', mark);
   }
 
   async editCase(trigger) {
     const c = this.ws.currentCase;
     const saved = await this.ws.recordDialog.open(
-      { title: 'Edit case', kind: 'cases', fields: caseFields({ edit: true }), values: { ...c }, saveLabel: 'Save changes', submit: (v) => api.updateRecord('cases', c.id, v) },
+      { title: t('cases-edit-title'), kind: 'cases', fields: caseFields({ edit: true }), values: { ...c }, saveLabel: t('cases-edit-save'), submit: (v) => api.updateRecord('cases', c.id, v) },
       trigger,
     );
     if (saved && saved !== true) this.ws.caseSaved(saved);
@@ -175,9 +196,9 @@ export class OverviewPage {
     try {
       const saved = await api.updateRecord('cases', c.id, { status });
       this.ws.caseSaved(saved);
-      announce(status === 'closed' ? `${c.name} closed. It stays in the case list, marked closed.` : `${c.name} reopened.`);
+      announce(status === 'closed' ? t('cases-closed-announce', { name: c.name }) : t('cases-reopened-announce', { name: c.name }));
     } catch (err) {
-      this.showError(`Not changed: ${commandError(err).message}`);
+      this.showError(t('cases-not-changed', { reason: commandError(err).message }));
     } finally {
       this.toggle.disabled = false;
       this.toggle.focus();
@@ -187,13 +208,13 @@ export class OverviewPage {
   async deleteCase(trigger) {
     const c = this.ws.currentCase;
     const yes = await confirmDialog(
-      { title: 'Delete this case?', message: [`“${c.name}” will be deleted. A case that still has deadlines, documents or other records cannot be deleted: delete or move them first.`], confirm: 'Delete case', danger: true },
+      { title: t('cases-delete-title'), message: [t('cases-delete-message', { name: c.name })], confirm: t('cases-delete-confirm'), danger: true },
       trigger,
     );
     if (!yes) return;
     try {
       await api.deleteRecord('cases', c.id);
-      announce(`${c.name} deleted.`);
+      announce(t('cases-deleted-announce', { name: c.name }));
       this.ws.caseDeleted(c.id);
     } catch (err) {
       // A `conflict` names what is still in the case: shown as the app says it.

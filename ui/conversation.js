@@ -7,20 +7,22 @@
 // is saved by the app: its id is passed with the next question, and a saved one can be shown
 // again (`replay`) from its messages and their events.
 
-import { h, clear, announce, spinner, truncate, formatNumber } from './dom.js';
+import { h, clear, announce, spinner, truncate } from './dom.js';
 import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
-import { ResultGroups, kindBadge, resultCode, resultError } from './results.js';
+import { ResultGroups, kindBadge, resultCode, resultError, localized, relocalize } from './results.js';
 import { renderVerdict } from './verdict.js';
 import { holdWrite, GrantsLine } from './write-confirm.js';
+import { onLanguageChange, t } from './i18n.js';
 
-const PHASES = {
-  tools: 'Looking things up…',
-  answer: 'Writing the answer…',
-  intent: 'Finding the law and your records on this claim…',
-  verify: 'Checking the claim against what was found…',
-  decide: 'Deciding…',
-};
+// Its words: locales/*/conversation.ftl. What the app says (answers, tool labels, errors' messages,
+// the titles of what was found) is shown as it comes.
+
+/** What the answer is doing now: `name` is the request's phase (tools, answer, intent, verify, decide). */
+const phaseText = (name) => t('conversation-phase', { phase: name || 'other' });
+
+/** A heading a screen reader reads before a message ("You asked"), said again in a new language. */
+const hiddenHeading = (say) => localized(h('h3', { class: 'visually-hidden' }), say);
 
 export class Conversation {
   /**
@@ -41,6 +43,8 @@ export class Conversation {
     this.conversationId = null;
     this.epoch = 0;
     this.setupComposer();
+    // Another language chosen in Settings: the words around the answers are said again in it.
+    onLanguageChange(() => relocalize(this.transcript));
   }
 
   setupComposer() {
@@ -81,7 +85,7 @@ export class Conversation {
       return;
     }
     if (this.running) {
-      announce('Please wait for the current answer, or press Stop.');
+      announce(t('conversation-wait'));
       return;
     }
     this.input.value = '';
@@ -97,7 +101,7 @@ export class Conversation {
     const userEl = h(
       'article',
       { class: 'message user' },
-      h('h3', { class: 'visually-hidden' }, 'You asked'),
+      hiddenHeading(() => t('conversation-you-asked')),
       h('div', { class: 'message-body user-text' }, text),
     );
     this.transcript.append(userEl);
@@ -121,9 +125,9 @@ export class Conversation {
    * conversation: `label` stands where a question would, the steps show in the trail and the
    * workflow's summary is the answer. False when a request is already running.
    */
-  runWorkflow({ key, focus = null, label, caseId = null, input = null, badge = 'Workflow' }) {
+  runWorkflow({ key, focus = null, label, caseId = null, input = null, badge = null }) {
     if (this.running) {
-      announce('Please wait for the current answer, or press Stop.');
+      announce(t('conversation-wait'));
       return false;
     }
     this.reset();
@@ -131,8 +135,8 @@ export class Conversation {
     const userEl = h(
       'article',
       { class: 'message user workflow-run', dataset: { workflow: key } },
-      h('h3', { class: 'visually-hidden' }, 'You ran a workflow'),
-      h('div', { class: 'message-body user-text' }, h('span', { class: 'workflow-badge' }, badge), ' ', label),
+      hiddenHeading(() => t('conversation-you-ran-workflow')),
+      h('div', { class: 'message-body user-text' }, badge ? h('span', { class: 'workflow-badge' }, badge) : localized(h('span', { class: 'workflow-badge' }), () => t('conversation-workflow-badge')), ' ', label),
     );
     this.transcript.append(userEl);
     this.run(label, userEl, (req, onEvent) => api.runWorkflow(req.requestId, key, focus, onEvent, { caseId, input }));
@@ -186,15 +190,17 @@ export class Conversation {
     const old = document.getElementById(this.trailId);
     if (old) old.removeAttribute('id');
 
-    const phase = h('span', { class: 'phase' }, spinner(), h('span', { class: 'phase-text' }, 'Starting…'));
-    const trail = h('ol', { class: 'trail', id: this.trailId, 'aria-label': 'Steps taken for this answer' });
+    // The phase line is said again in a new language from the request's phase (set below).
+    let req = null;
+    const phase = h('span', { class: 'phase' }, spinner(), localized(h('span', { class: 'phase-text' }), () => phaseText((req && req.phaseName) || 'starting')));
+    const trail = localized(h('ol', { class: 'trail', id: this.trailId }), (el) => el.setAttribute('aria-label', t('conversation-trail-label')));
     trail.hidden = true;
     const body = h('div', { class: 'message-body md' });
     const extra = h('div', { class: 'message-extra' });
     const msg = h(
       'article',
       { class: 'message assistant', dataset: { state: 'streaming', requestId, replayed: replay ? 'true' : null }, 'aria-busy': 'true' },
-      h('h3', { class: 'visually-hidden' }, 'ProSeVA answered'),
+      hiddenHeading(() => t('conversation-answered')),
       h('header', { class: 'message-head' }, h('span', { class: 'who' }, 'ProSeVA'), phase),
       trail,
       body,
@@ -202,7 +208,7 @@ export class Conversation {
     );
     userEl.after(msg);
 
-    const req = {
+    req = {
       requestId,
       text,
       userEl,
@@ -243,7 +249,7 @@ export class Conversation {
     for (const turn of turns) {
       if (turn.role === 'user') {
         question = turn.content;
-        userEl = h('article', { class: 'message user' }, h('h3', { class: 'visually-hidden' }, 'You asked'), h('div', { class: 'message-body user-text' }, turn.content));
+        userEl = h('article', { class: 'message user' }, hiddenHeading(() => t('conversation-you-asked')), h('div', { class: 'message-body user-text' }, turn.content));
         this.transcript.append(userEl);
         continue;
       }
@@ -290,7 +296,7 @@ export class Conversation {
       case 'error':
         this.fail(req, {
           code: typeof ev.code === 'string' && ev.code ? ev.code : 'internal',
-          message: typeof ev.message === 'string' ? ev.message : 'The answer could not be finished.',
+          message: typeof ev.message === 'string' ? ev.message : t('conversation-error-unfinished'),
         });
         break;
       default:
@@ -300,7 +306,7 @@ export class Conversation {
 
   setPhase(req, name) {
     req.phaseName = name;
-    const text = PHASES[name] || 'Working…';
+    const text = phaseText(name);
     req.phase.querySelector('.phase-text').textContent = text;
     req.msg.dataset.phase = name;
     if (!req.replay) announce(text);
@@ -318,10 +324,11 @@ export class Conversation {
       const health = await api.localModelStatus().catch(() => null);
       if (!health || typeof health !== 'object' || req.finished || req.reply) return;
       const ahead = Math.max(0, Number(health.queued) || 0);
-      let line = PHASES.answer;
-      if (ahead > 0) line = `Waiting for ${health.model} on this computer — ${ahead} question${ahead === 1 ? '' : 's'} ahead of yours…`;
-      else if (health.loaded === false) line = `Loading ${health.model} on this computer…`;
-      else line = `Writing the answer with ${health.model} on this computer…`;
+      const model = health.model;
+      let line;
+      if (ahead > 0) line = t('conversation-local-waiting', { model, ahead });
+      else if (health.loaded === false) line = t('conversation-local-loading', { model });
+      else line = t('conversation-local-writing', { model });
       text.textContent = line;
       req.msg.dataset.localQueue = String(ahead);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -333,7 +340,8 @@ export class Conversation {
     const id = ev.id !== undefined ? String(ev.id) : `call-${(this.trailCounter += 1)}`;
     if (req.calls.has(id)) return;
     const icon = h('span', { class: 'trail-icon', 'aria-hidden': 'true' }, spinner());
-    const state = h('span', { class: 'visually-hidden trail-state' }, ' — in progress');
+    const state = h('span', { class: 'visually-hidden trail-state' });
+    trailState(state, 'running');
     const outcome = h('span', { class: 'trail-outcome' });
     const item = h(
       'li',
@@ -366,35 +374,36 @@ export class Conversation {
       } else if (draft && Number.isInteger(draft.id)) {
         // A draft: it opens beside the conversation (at once, when it was just made).
         const open = (focus) => document.dispatchEvent(new CustomEvent('proseva:open-draft', { detail: { id: draft.id, version: draft.version, focus } }));
-        const opener = h('button', { type: 'button', class: 'button link-like small open-draft', dataset: { draftId: draft.id }, on: { click: () => open(true) } }, 'Open the draft');
-        clear(call.outcome).append(` — ${truncate(draft.title || 'draft', 70)}, version ${draft.version} `, opener);
+        localized(call.outcome, () => [
+          ` — ${t('conversation-outcome-draft', { title: truncate(draft.title || t('conversation-draft-untitled'), 70), version: String(draft.version) })} `,
+          h('button', { type: 'button', class: 'button link-like small open-draft', dataset: { draftId: draft.id }, on: { click: () => open(true) } }, t('conversation-open-draft')),
+        ]);
         if (!req.replay && this.name === 'chat') open(false);
       } else if (written) {
         // A write to the workspace: what was written, and a way to open it.
         // A link opens the section it points to; a note or a deadline opens in the workspace.
-        const opener = written.section
-          ? h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': written.section, 'aria-haspopup': 'dialog' }, 'Read the section')
-          : recordButton(written.record);
-        clear(call.outcome).append(` — ${truncate(written.title || 'written', 70)} `, opener);
+        localized(call.outcome, () => [
+          ` — ${truncate(written.title || t('conversation-written-untitled'), 70)} `,
+          written.section ? readSectionButton(written.section) : recordButton(written.record),
+        ]);
       } else if (ev.name === 'process_opinion' && cards[0]) {
         // An opinion added to the case-law notes: what it was linked to, and the section to read.
         const added = cards[0];
-        const opener = added.section
-          ? h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': added.section, 'aria-haspopup': 'dialog' }, 'Read the section')
-          : '';
-        clear(call.outcome).append(` — ${truncate(added.title || 'opinion', 60)}: ${added.citation || ''} `, opener);
+        localized(call.outcome, () => [
+          ` — ${truncate(added.title || t('conversation-opinion-untitled'), 60)}: ${added.citation || ''} `,
+          added.section ? readSectionButton(added.section) : '',
+        ]);
       } else {
-        const n = cards.length;
-        call.outcome.textContent = ` — ${n ? `${formatNumber(n)} found` : 'nothing found'}`;
+        localized(call.outcome, () => ` — ${t('conversation-outcome-found', { count: cards.length })}`);
       }
-      call.state.textContent = ' — done';
+      trailState(call.state, 'done');
     } else if (resultCode(ev.result) === 'needs_confirmation' && !req.replay) {
       holdWrite(call, ev.result, { conversation: () => this.conversationId, onAllowed: (names) => this.grants.show(names) });
     } else {
       const error = resultError(ev.result);
       call.outcome.textContent = ` — ${truncate(error, 90)}`;
       call.item.title = error;
-      call.state.textContent = ' — failed';
+      trailState(call.state, 'failed');
     }
   }
 
@@ -429,7 +438,7 @@ export class Conversation {
     } else {
       clear(req.body).append(renderMarkdown(reply, { citations: { spans: check ? check.spans : [], note: check ? check.note || null : null } }));
     }
-    if (!reply.trim()) req.body.append(h('p', { class: 'muted' }, 'No answer was written.'));
+    if (!reply.trim()) req.body.append(localized(h('p', { class: 'muted' }), () => t('conversation-no-answer')));
     this.settleTrail(req);
     req.phase.hidden = true;
     req.msg.dataset.state = 'done';
@@ -448,8 +457,8 @@ export class Conversation {
     this.updateComposer();
     if (req.replay) return;
     if (stick) this.scrollToEnd(true);
-    const flagged = unverified.size ? ` ${unverified.size === 1 ? 'One citation was' : `${unverified.size} citations were`} not found in the law graph.` : '';
-    announce(`Answer ready. ${truncate(markdownToPlain(reply), 240)}${flagged}`);
+    const flagged = unverified.size ? ` ${t('conversation-answer-flagged', { count: unverified.size })}` : '';
+    announce(`${t('conversation-answer-ready', { reply: truncate(markdownToPlain(reply), 240) })}${flagged}`);
   }
 
   settleTrail(req) {
@@ -458,8 +467,8 @@ export class Conversation {
       call.done = true;
       call.item.dataset.state = 'error';
       clear(call.icon).append('–');
-      call.outcome.textContent = ' — not finished';
-      call.state.textContent = ' — not finished';
+      localized(call.outcome, () => ` — ${t('conversation-trail-state', { state: 'unfinished' })}`);
+      trailState(call.state, 'unfinished');
     }
     if (this.sidebar) this.sidebar.groups.settle();
   }
@@ -470,7 +479,7 @@ export class Conversation {
     if (!verified.length && !unverified.size && !check.note) return;
     const footer = h('footer', { class: 'message-sources' });
     if (verified.length) {
-      footer.append(h('h4', { class: 'sources-title' }, 'Sources'));
+      footer.append(localized(h('h4', { class: 'sources-title' }), () => t('conversation-sources-title')));
       footer.append(
         h(
           'ul',
@@ -491,14 +500,13 @@ export class Conversation {
     if (unverified.size) {
       const labels = new Map((Array.isArray(check.spans) ? check.spans : []).map((s) => [s.sourceId, s.label]));
       const list = [...unverified].map((id) => labels.get(id) || id).join(', ');
+      const couldNotCheck = Boolean(check.note);
       footer.append(
-        h(
-          'p',
-          { class: 'unverified-note' },
+        localized(h('p', { class: 'unverified-note' }), () => [
           h('span', { class: 'warn-mark', 'aria-hidden': 'true' }, '⚠ '),
-          check.note ? `Could not check: ${list}. ` : `Not found in the law graph: ${list}. `,
-          'Check these citations in the official Code before you rely on them.',
-        ),
+          `${t(couldNotCheck ? 'conversation-unverified-not-checked' : 'conversation-unverified-not-found', { list })} `,
+          t('conversation-unverified-advice'),
+        ]),
       );
     }
     if (check.note) footer.append(h('p', { class: 'check-note' }, check.note.charAt(0).toUpperCase() + check.note.slice(1)));
@@ -512,7 +520,7 @@ export class Conversation {
     const details = h(
       'details',
       { class: 'tools-used' },
-      h('summary', {}, `Sources used (${toolResults.length} look-up${toolResults.length === 1 ? '' : 's'})`),
+      localized(h('summary'), () => t('conversation-tools-used', { count: toolResults.length })),
       container,
     );
     const groups = new ResultGroups(container, { headingLevel: 4 });
@@ -525,11 +533,7 @@ export class Conversation {
     const cards = this.sidebar.groups.cardCount;
     const sources = this.sidebar.groups.groups.size;
     if (!sources) return;
-    const button = h(
-      'button',
-      { type: 'button', class: 'button secondary small sidebar-link' },
-      `See the ${cards} result${cards === 1 ? '' : 's'} from ${sources} source${sources === 1 ? '' : 's'}`,
-    );
+    const button = localized(h('button', { type: 'button', class: 'button secondary small sidebar-link' }), () => t('conversation-sidebar-link', { cards, sources }));
     button.addEventListener('click', () => this.sidebar.focus());
     req.extra.append(h('p', { class: 'sidebar-link-line' }, button));
   }
@@ -549,7 +553,7 @@ export class Conversation {
     req.msg.dataset.state = 'error';
     if (stopped) req.msg.dataset.stopped = 'true';
     req.msg.removeAttribute('aria-busy');
-    const retry = h('button', { type: 'button', class: 'button secondary' }, stopped ? 'Ask again' : 'Try again');
+    const retry = localized(h('button', { type: 'button', class: 'button secondary' }), () => t(stopped ? 'conversation-ask-again' : 'conversation-try-again'));
     retry.addEventListener('click', () => {
       if (this.running) return;
       req.msg.remove();
@@ -559,22 +563,16 @@ export class Conversation {
     const hint = errorHint(error);
     if (error.code === 'invalid_input') this.showInputError(message);
     if (hint && hint.settings && this.openSettings) {
-      const settings = h('button', { type: 'button', class: 'button link-like' }, 'Open settings');
+      const settings = localized(h('button', { type: 'button', class: 'button link-like' }), () => t('conversation-open-settings'));
       settings.addEventListener('click', () => this.openSettings());
       actions.append(settings);
     }
-    const titles = {
-      starting: 'ProSeVA is still starting.',
-      invalid_input: 'This question could not be sent.',
-      unavailable: 'A service did not answer.',
-      model: 'The model service did not answer.',
-    };
     const box = h(
       'div',
       { class: ['message-error', stopped && 'stopped'], role: stopped ? null : 'alert', dataset: { code: error.code } },
-      h('p', { class: 'error-title' }, stopped ? 'You stopped this answer.' : titles[error.code] || 'This answer could not be finished.'),
+      localized(h('p', { class: 'error-title' }), () => (stopped ? t('conversation-stopped-title') : t('conversation-error-title', { code: String(error.code || '') }))),
       stopped ? null : h('p', { class: 'error-text' }, message),
-      hint ? h('p', { class: 'error-hint' }, hint.text) : null,
+      hint ? localized(h('p', { class: 'error-hint' }), () => errorHint(error).text) : null,
       actions,
     );
     req.extra.append(box);
@@ -583,8 +581,8 @@ export class Conversation {
     this.updateComposer();
     if (req.replay) return;
     this.scrollToEnd(true);
-    if (!stopped) announce(`The answer could not be finished: ${message}`);
-    else announce('Stopped.');
+    if (!stopped) announce(t('conversation-failed-said', { message }));
+    else announce(t('conversation-stopped-said'));
   }
 
   /** Stops the running request (Stop button, Escape). */
@@ -672,25 +670,34 @@ export class Conversation {
 
 /** A button that opens a record the assistant wrote (a note, a deadline) in the workspace. */
 function recordButton(record) {
-  const noun = { note: 'the note', deadline: 'the deadline', document: 'the document', case: 'the case' }[record.kind] || 'it';
-  const button = h('button', { type: 'button', class: 'button link-like small open-record', dataset: { recordKind: record.kind, recordId: record.id } }, `Open ${noun}`);
+  const button = h('button', { type: 'button', class: 'button link-like small open-record', dataset: { recordKind: record.kind, recordId: record.id } }, t('conversation-open-record', { kind: String(record.kind || '') }));
   button.addEventListener('click', () => {
     document.dispatchEvent(new CustomEvent('proseva:open-record', { detail: { kind: record.kind, id: record.id } }));
   });
   return button;
 }
 
-/** What to do about an error, by its code. */
+/** A button that opens a section of the law in the section viewer. */
+function readSectionButton(section) {
+  return h('button', { type: 'button', class: 'button link-like small source-link', 'data-source-id': section, 'aria-haspopup': 'dialog' }, t('conversation-read-section'));
+}
+
+/** A trail step's state for screen readers (" — done"); `state`: running, done, failed, unfinished. */
+function trailState(el, state) {
+  localized(el, () => ` — ${t('conversation-trail-state', { state })}`);
+}
+
+/** What to do about an error, by its code (its text in the chosen language). */
 function errorHint(error) {
   switch (error.code) {
     case 'starting':
-      return { text: 'ProSeVA is still getting ready. Wait for the status line at the bottom to say “ready”, then try again.' };
+      return { text: t('conversation-hint-starting') };
     case 'model':
-      return { text: 'This looks like a problem with the model service. Check the model settings, or switch on offline mode.', settings: true };
+      return { text: t('conversation-hint-model'), settings: true };
     case 'unavailable':
-      return { text: 'A service did not answer. Check the status line at the bottom, or try again in a moment.' };
+      return { text: t('conversation-hint-unavailable') };
     case 'invalid_input':
-      return { text: 'Change the question (or start a new conversation) and send it again.' };
+      return { text: t('conversation-hint-invalid-input') };
     default:
       return null;
   }

@@ -11,32 +11,38 @@ import { citationNodes } from './rules.js';
 import { addDays, dueState, longDate, mediumDate, today } from './format.js';
 import { remindersText } from './forms.js';
 import { calendarButton, calendarGroup, exportCalendar, isProtectiveOrder, neutralChoice } from './calendar-export.js';
+import { onLanguageChange, t, tMessage } from './i18n.js';
 
-export const DEADLINE_KINDS = [
-  ['filing', 'Filing'],
-  ['hearing', 'Hearing'],
-  ['response', 'Response'],
-  ['service', 'Service'],
-  ['appeal', 'Appeal'],
-  ['discovery', 'Discovery'],
-  ['post-trial', 'After the trial'],
-  ['other', 'Other'],
-];
+/** The kinds of deadline, in order. */
+export const DEADLINE_KIND_IDS = ['filing', 'hearing', 'response', 'service', 'appeal', 'discovery', 'post-trial', 'other'];
 
-const kindText = (kind) => (DEADLINE_KINDS.find(([v]) => v === kind) || [kind, kind || 'Other'])[1];
+/** A kind of deadline in words ("Filing"); one not known is its own name. */
+const kindText = (kind) => (DEADLINE_KIND_IDS.includes(kind) ? t('deadlines-kind', { kind }) : kind || t('deadlines-kind', { kind: 'other' }));
+
+/** The kinds as the Kind field's options: `[[value, words]]` in the language of the moment. */
+export function deadlineKinds() {
+  return DEADLINE_KIND_IDS.map((kind) => [kind, t('deadlines-kind', { kind })]);
+}
 
 function deadlineFields(record) {
   const fields = [
-    { name: 'title', label: 'What is due', required: true, wide: true },
-    { name: 'date', label: 'Date', type: 'date', required: true, hint: record && record.ruleId ? `Set by ${record.sourceRule || 'a rule'}. Changing the date by hand unlinks the rule.` : null },
-    { name: 'kind', label: 'Kind', type: 'select', options: DEADLINE_KINDS, default: 'other' },
+    { name: 'title', label: t('deadlines-field-title'), required: true, wide: true },
+    {
+      name: 'date',
+      label: t('deadlines-field-date'),
+      type: 'date',
+      required: true,
+      hint: record && record.ruleId ? (record.sourceRule ? t('deadlines-field-date-rule-hint', { rule: record.sourceRule }) : t('deadlines-field-date-a-rule-hint')) : null,
+    },
+    { name: 'kind', label: t('deadlines-field-kind'), type: 'select', options: deadlineKinds(), default: 'other' },
   ];
-  if (record && record.ruleId) fields.push({ name: 'triggerDate', label: 'Counted from (event date)', type: 'date', hint: 'Changing it counts the date again under the same rule.' });
+  if (record && record.ruleId) fields.push({ name: 'triggerDate', label: t('deadlines-field-trigger'), type: 'date', hint: t('deadlines-field-trigger-hint') });
+  const location = tMessage('deadlines-field-location');
   fields.push(
-    { name: 'time', label: 'Time', type: 'time', hint: 'For a hearing: when it starts. Leave empty for a deadline that lasts all day.' },
-    { name: 'location', label: 'Where', wide: true, placeholder: 'e.g. Richmond General District Court, 400 N. 9th St., Courtroom 2', hint: 'For a hearing. Left empty, a hearing is at the case’s court.' },
-    { name: 'reminders', label: 'Reminders', type: 'reminders', wide: true, inherit: 'Use the case’s reminders (if it has none: 7 days before, 2 days before and the morning of the day)' },
-    { name: 'notes', label: 'Notes', type: 'textarea', rows: 3, wide: true },
+    { name: 'time', label: t('deadlines-field-time'), type: 'time', hint: t('deadlines-field-time-hint') },
+    { name: 'location', label: location.value, wide: true, placeholder: location.attributes.placeholder, hint: t('deadlines-field-location-hint') },
+    { name: 'reminders', label: t('deadlines-field-reminders'), type: 'reminders', wide: true, inherit: t('deadlines-field-reminders-inherit') },
+    { name: 'notes', label: t('deadlines-field-notes'), type: 'textarea', rows: 3, wide: true },
   );
   return fields;
 }
@@ -48,22 +54,27 @@ export class DeadlinesPage {
     this.ruleDialog = ruleDialog;
     // One tick box for the page's calendar buttons: "everything" and each deadline's.
     this.neutral = neutralChoice('deadlines-calendar-neutral');
-    const addHand = h('button', { type: 'button', class: 'button secondary', id: 'deadline-add', 'aria-haspopup': 'dialog' }, '+ Add by hand');
-    const addRule = h('button', { type: 'button', class: 'button primary', id: 'deadline-from-rule', 'aria-haspopup': 'dialog' }, 'Add from a rule…');
+    const addHand = h('button', { type: 'button', class: 'button secondary', id: 'deadline-add', 'aria-haspopup': 'dialog' });
+    const addRule = h('button', { type: 'button', class: 'button primary', id: 'deadline-from-rule', 'aria-haspopup': 'dialog' });
     this.error = h('p', { class: 'form-error page-error', role: 'alert', tabindex: '-1', hidden: true });
     this.dayBox = h('section', { class: 'cal-day-list', id: 'calendar-day', 'aria-live': 'polite', hidden: true });
     const calRoot = h('div', { class: 'calendar', id: 'deadline-calendar' });
     const overdueBox = h('div', { class: 'list-box', id: 'deadlines-overdue' });
     const upcomingBox = h('div', { class: 'list-box', id: 'deadlines-upcoming' });
     const doneBox = h('div', { class: 'list-box', id: 'deadlines-done' });
-    this.doneSummary = h('summary', {}, 'Done');
+    this.doneSummary = h('summary', {});
+    this.doneTotal = null; // how many are done, once counted
     this.doneDetails = h('details', { class: 'done-fold', id: 'deadlines-done-fold' }, this.doneSummary, doneBox);
-    this.overdueSection = h('section', { class: 'deadline-group overdue-group', 'aria-labelledby': 'deadlines-overdue-title' }, h('h4', { class: 'group-title', id: 'deadlines-overdue-title' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), 'Overdue'), overdueBox);
+    this.overdueSection = h('section', { class: 'deadline-group overdue-group', 'aria-labelledby': 'deadlines-overdue-title' }, h('h4', { class: 'group-title', id: 'deadlines-overdue-title' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), (this.overdueWord = h('span', {}))), overdueBox);
+    const title = h('h3', { class: 'page-title', tabindex: '-1' });
+    const lead = h('p', { class: 'page-lead' });
+    const upcomingTitle = h('h4', { class: 'group-title', id: 'deadlines-upcoming-title' });
+    const calendarBox = h('section', { class: 'calendar-box' }, calRoot, this.dayBox);
     clear(root).append(
       h(
         'header',
         { class: 'page-head' },
-        h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, 'Deadlines'), h('p', { class: 'page-lead' }, 'Dates you must not miss. A rule counts the days for you, skipping weekends and legal holidays, and says how it did.')),
+        h('div', { class: 'page-titles' }, title, lead),
         h('div', { class: 'page-actions' }, calendarGroup(calendarButton('all', () => ({}), { neutral: this.neutral }), this.neutral), addHand, addRule),
       ),
       this.error,
@@ -74,29 +85,47 @@ export class DeadlinesPage {
           'div',
           { class: 'deadlines-lists' },
           this.overdueSection,
-          h('section', { class: 'deadline-group', 'aria-labelledby': 'deadlines-upcoming-title' }, h('h4', { class: 'group-title', id: 'deadlines-upcoming-title' }, 'Upcoming'), upcomingBox),
+          h('section', { class: 'deadline-group', 'aria-labelledby': 'deadlines-upcoming-title' }, upcomingTitle, upcomingBox),
           this.doneDetails,
         ),
-        h('section', { class: 'calendar-box', 'aria-label': 'Calendar' }, calRoot, this.dayBox),
+        calendarBox,
       ),
     );
-    const list = (box, page, filter, empty) =>
+    /** The page's own words (again, when the language changes). */
+    const paint = () => {
+      addHand.textContent = t('deadlines-add-hand');
+      addRule.textContent = t('deadlines-add-rule');
+      this.overdueWord.textContent = t('deadlines-overdue');
+      title.textContent = t('deadlines-page-title');
+      lead.textContent = t('deadlines-page-lead');
+      upcomingTitle.textContent = t('deadlines-upcoming');
+      calendarBox.setAttribute('aria-label', tMessage('deadlines-calendar').attributes['aria-label']);
+      this.doneSummary.textContent = this.doneTotal === null ? t('deadlines-done') : t('deadlines-done-count', { count: this.doneTotal });
+    };
+    paint();
+    // Another language: the lists say themselves again (records.js); the rest here.
+    onLanguageChange(() => {
+      paint();
+      if (this.dayBox.hidden === false && this.dayDate) this.showDay(this.dayDate, this.dayItems || []);
+    });
+    const list = (box, page, filter, label, empty) =>
       new PagedList(box, {
         page,
-        label: page === 'deadlines' ? 'Upcoming deadlines' : page.replace('deadlines-', '') + ' deadlines',
+        label,
         empty,
         fetch: ({ limit, offset }) => api.listRecords('deadlines', { caseId: this.ws.caseId, limit, offset, filter: filter() }),
         row: (d) => this.row(d),
         onAction: (action, d, button) => this.act(action, d, button),
       });
-    this.overdue = list(overdueBox, 'deadlines-overdue', () => ({ to: addDays(today(), -1), done: false }), 'Nothing overdue.');
-    this.upcoming = list(upcomingBox, 'deadlines', () => ({ from: today(), done: false }), 'No upcoming deadlines.');
-    this.done = list(doneBox, 'deadlines-done', () => ({ done: true }), 'Nothing marked done yet.');
+    this.overdue = list(overdueBox, 'deadlines-overdue', () => ({ to: addDays(today(), -1), done: false }), () => t('deadlines-list-overdue'), () => t('deadlines-empty-overdue'));
+    this.upcoming = list(upcomingBox, 'deadlines', () => ({ from: today(), done: false }), () => t('deadlines-list-upcoming'), () => t('deadlines-empty-upcoming'));
+    this.done = list(doneBox, 'deadlines-done', () => ({ done: true }), () => t('deadlines-list-done'), () => t('deadlines-empty-done'));
     this.overdue.onRendered = (l) => {
       this.overdueSection.hidden = !l.total;
     };
     this.done.onRendered = (l) => {
-      this.doneSummary.textContent = `Done (${l.total})`;
+      this.doneTotal = Number(l.total) || 0;
+      this.doneSummary.textContent = t('deadlines-done-count', { count: this.doneTotal });
     };
     // The Done fold's rows are built when it is opened: closed, it needs only its count (a
     // hundred rows nobody sees were a third of the page's first render).
@@ -134,26 +163,26 @@ export class DeadlinesPage {
 
   row(d) {
     const due = dueState(d.date, d.done);
-    const check = h('input', { type: 'checkbox', class: 'done-check checkbox', id: `done-${d.id}`, dataset: { id: d.id }, 'aria-label': `Done: ${d.title}` });
+    const check = h('input', { type: 'checkbox', class: 'done-check checkbox', id: `done-${d.id}`, dataset: { id: d.id }, 'aria-label': t('deadlines-done-check', { title: d.title }) });
     check.checked = Boolean(d.done);
     const extra = [];
-    if (d.sourceRule) extra.push(h('p', { class: 'rec-rule' }, 'Rule: ', citationNodes(d.sourceRule), d.triggerDate ? ` · counted from ${mediumDate(d.triggerDate)}` : ''));
+    if (d.sourceRule) extra.push(h('p', { class: 'rec-rule' }, t('deadlines-rule-label'), citationNodes(d.sourceRule), d.triggerDate ? ` · ${t('deadlines-counted-from', { date: mediumDate(d.triggerDate) })}` : ''));
     if (d.dateNote) extra.push(h('p', { class: 'rec-note' }, citationNodes(d.dateNote)));
     if (d.notes) extra.push(h('p', { class: 'rec-body' }, d.notes));
-    if (Array.isArray(d.reminders)) extra.push(h('p', { class: 'rec-reminders' }, `Reminders: ${remindersText(d.reminders)}`));
+    if (Array.isArray(d.reminders)) extra.push(h('p', { class: 'rec-reminders' }, t('deadlines-reminders', { reminders: remindersText(d.reminders) })));
     return recordRow({
       id: d.id,
       lead: h('div', { class: 'rec-lead' }, check),
       title: d.title,
       badges: [badge(due.text, due.state === 'overdue' ? 'error' : due.state === 'today' || due.state === 'soon' ? 'warn' : due.state === 'done' ? 'ok' : ''), badge(kindText(d.kind))],
-      meta: [h('time', { datetime: d.date }, longDate(d.date)), d.time ? `at ${d.time}` : null, d.location],
+      meta: [h('time', { datetime: d.date }, longDate(d.date)), d.time ? t('deadlines-at-time', { time: d.time }) : null, d.location],
       extra: extra.length ? h('div', { class: 'rec-extra' }, extra) : null,
       tone: due.state,
       dataset: { state: due.state, date: d.date, ruleId: d.ruleId || null },
       actions: [
-        { action: 'calendar', text: 'Add to my calendar', label: `Add to my calendar: ${d.title}`, kind: 'secondary add-to-calendar', dataset: { scope: 'deadline' } },
-        { action: 'edit', text: 'Edit', label: `Edit ${d.title}`, dialog: true },
-        { action: 'delete', text: 'Delete', label: `Delete ${d.title}`, kind: 'ghost danger-text', dialog: true },
+        { action: 'calendar', text: t('deadlines-calendar-add'), label: t('deadlines-calendar-add-label', { title: d.title }), kind: 'secondary add-to-calendar', dataset: { scope: 'deadline' } },
+        { action: 'edit', text: t('deadlines-edit'), label: t('deadlines-edit-label', { title: d.title }), dialog: true },
+        { action: 'delete', text: t('deadlines-delete'), label: t('deadlines-delete-label', { title: d.title }), kind: 'ghost danger-text', dialog: true },
       ],
     });
   }
@@ -182,9 +211,11 @@ export class DeadlinesPage {
     try {
       const answer = await api.listRecords('deadlines', { caseId: this.ws.caseId, limit: 1, offset: 0, filter: { done: true } });
       const total = Number(answer && answer.total) || (answer && Array.isArray(answer.items) ? answer.items.length : 0);
-      if (!this.doneDetails.open) this.doneSummary.textContent = `Done (${total})`;
+      this.doneTotal = total;
+      if (!this.doneDetails.open) this.doneSummary.textContent = t('deadlines-done-count', { count: total });
     } catch {
-      this.doneSummary.textContent = 'Done';
+      this.doneTotal = null;
+      this.doneSummary.textContent = t('deadlines-done');
     }
   }
 
@@ -230,15 +261,15 @@ export class DeadlinesPage {
               ' ',
               badge(due.text, due.state === 'overdue' ? 'error' : due.state === 'done' ? 'ok' : ''),
               ' ',
-              h('button', { type: 'button', class: 'button link-like small', dataset: { action: 'edit', id: d.id }, 'aria-haspopup': 'dialog', 'aria-label': `Edit ${d.title}` }, 'Edit'),
+              h('button', { type: 'button', class: 'button link-like small', dataset: { action: 'edit', id: d.id }, 'aria-haspopup': 'dialog', 'aria-label': t('deadlines-edit-label', { title: d.title }) }, t('deadlines-edit')),
             );
           }),
         ),
       );
     } else {
-      this.dayBox.append(h('p', { class: 'muted' }, 'No deadlines on this day.'));
+      this.dayBox.append(h('p', { class: 'muted' }, t('deadlines-day-none')));
     }
-    this.dayBox.append(h('button', { type: 'button', class: 'button secondary small', dataset: { action: 'add-on-day', date }, 'aria-haspopup': 'dialog' }, `+ Add a deadline on ${mediumDate(date)}`));
+    this.dayBox.append(h('button', { type: 'button', class: 'button secondary small', dataset: { action: 'add-on-day', date }, 'aria-haspopup': 'dialog' }, t('deadlines-day-add', { date: mediumDate(date) })));
     this.dayBox.hidden = false;
   }
 
@@ -246,13 +277,13 @@ export class DeadlinesPage {
     box.disabled = true;
     try {
       await api.updateRecord('deadlines', Number(id), { done });
-      announce(done ? 'Marked done.' : 'Marked not done.');
+      announce(t(done ? 'deadlines-marked-done' : 'deadlines-marked-not-done'));
       await this.reloadAll();
       this.ws.changed('deadlines');
     } catch (err) {
       box.checked = !done;
       box.disabled = false;
-      this.showError(`Not changed: ${commandError(err).message}`);
+      this.showError(t('deadlines-not-changed', { error: commandError(err).message }));
     }
   }
 
@@ -271,11 +302,11 @@ export class DeadlinesPage {
   async edit(record, trigger, preset = {}) {
     const saved = await this.ws.recordDialog.open(
       {
-        title: record ? 'Edit deadline' : 'Add a deadline',
+        title: record ? t('deadlines-edit-title') : t('deadlines-add-title'),
         kind: 'deadlines',
         fields: deadlineFields(record),
         values: record ? { ...record } : { kind: 'filing', date: today(), ...preset },
-        saveLabel: record ? 'Save changes' : 'Add deadline',
+        saveLabel: record ? t('deadlines-save-changes') : t('deadlines-add-save'),
         submit: (v) => {
           if (!record) return api.createRecord('deadlines', { ...v, caseId: this.ws.caseId });
           const changes = { ...v };
@@ -316,6 +347,10 @@ export class DueStrip {
       if (button) this.ws.go('deadlines', { focusId: Number(button.dataset.deadlineId) });
       else if (e.target instanceof Element && e.target.closest('.due-all')) this.ws.go('deadlines');
     });
+    // Another language: the strip is read and said again.
+    onLanguageChange(() => {
+      if (!this.root.hidden) this.refresh();
+    });
   }
 
   async refresh() {
@@ -343,7 +378,7 @@ export class DueStrip {
     }
     const overdue = items.filter((d) => d.date < now).length;
     append(clear(this.root), [
-      h('h3', { class: 'due-title', id: 'due-strip-title' }, overdue ? `${overdue}${total > items.length ? '+' : ''} overdue · due in the next 7 days` : 'Due in the next 7 days'),
+      h('h3', { class: 'due-title', id: 'due-strip-title' }, !overdue ? t('deadlines-due-title') : total > items.length ? t('deadlines-due-overdue-more', { count: overdue }) : t('deadlines-due-overdue', { count: overdue })),
       h(
         'ul',
         { class: 'due-items', 'aria-labelledby': 'due-strip-title' },
@@ -361,7 +396,7 @@ export class DueStrip {
           );
         }),
       ),
-      total > items.length ? h('button', { type: 'button', class: 'button link-like small due-all' }, `All ${total} →`) : null,
+      total > items.length ? h('button', { type: 'button', class: 'button link-like small due-all' }, t('deadlines-due-all', { total })) : null,
     ]);
     this.root.hidden = false;
   }

@@ -5,6 +5,7 @@
 import { h, clear, announce } from './dom.js';
 import { commandError } from './api.js';
 import { FieldSet, rejectionText } from './forms.js';
+import { t } from './i18n.js';
 
 /** Opens `dialog` modally; focus goes back to `trigger` (or what had it) when it closes. */
 export function openDialog(dialog, trigger = document.activeElement) {
@@ -12,9 +13,9 @@ export function openDialog(dialog, trigger = document.activeElement) {
   if (!dialog.dataset.wired) {
     dialog.dataset.wired = 'true';
     dialog.addEventListener('close', () => {
-      const t = dialog.returnTo;
+      const back = dialog.returnTo;
       dialog.returnTo = null;
-      if (t && t.isConnected && typeof t.focus === 'function') t.focus();
+      if (back && back.isConnected && typeof back.focus === 'function') back.focus();
     });
   }
   if (!dialog.open) {
@@ -37,7 +38,7 @@ export function anyDialogOpen() {
  * Asks the person to confirm: resolves true for the confirm button, false for Cancel or Escape.
  * `{title, message, confirm, danger}`; `message` may be text or nodes.
  */
-export function confirmDialog({ title, message, confirm = 'Confirm', danger = false }, trigger) {
+export function confirmDialog({ title, message, confirm = t('dialogs-confirm'), danger = false }, trigger) {
   const dialog = document.getElementById('confirm-dialog');
   const ok = dialog.querySelector('#confirm-ok');
   const cancel = dialog.querySelector('#confirm-cancel');
@@ -96,7 +97,7 @@ export class RecordDialog {
     });
   }
 
-  open({ title, fields, values = {}, submit, saveLabel = 'Save', intro = null, kind = '' }, trigger) {
+  open({ title, fields, values = {}, submit, saveLabel = t('dialogs-save'), intro = null, kind = '' }, trigger) {
     this.title.textContent = title;
     this.dialog.dataset.kind = kind;
     clear(this.intro);
@@ -126,7 +127,7 @@ export class RecordDialog {
       const saved = await this.submitFn(this.fields.values());
       this.pending.saved = saved || true;
       closeDialog(this.dialog);
-      announce('Saved.');
+      announce(t('dialogs-saved'));
     } catch (err) {
       const error = commandError(err);
       const shown = error.code === 'invalid_input' ? this.fields.showErrors(error) : { known: 0, unknown: [] };

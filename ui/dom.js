@@ -1,6 +1,8 @@
 // Small DOM helpers. Everything on screen is built from nodes, never from HTML strings, so text
 // from a model, a tool or a service can never become markup.
 
+import { formatNumber as formatInLanguage, t } from './i18n.js';
+
 /**
  * Creates an element. `attrs` may hold: `class` (string or array), `text`, `dataset` (object),
  * `on` (object of event listeners), `hidden`, and any attribute (null/false values are skipped,
@@ -99,13 +101,10 @@ export function spinner() {
   return h('span', { class: 'spinner', 'aria-hidden': 'true' });
 }
 
-// Made once: `toLocaleString` builds a new formatter per call (a third of building a page of documents).
-const NUMBER = new Intl.NumberFormat('en-US');
-
-/** Formats a number with thousands separators. */
+/** Formats a number with thousands separators, as the window's language writes it (ui/i18n.js). */
 export function formatNumber(n) {
   const value = Number(n);
-  return Number.isFinite(value) ? NUMBER.format(value) : String(n);
+  return Number.isFinite(value) ? formatInLanguage(value) : String(n);
 }
 
 /** Cuts text to about `max` characters on a word boundary, with an ellipsis. */
@@ -119,7 +118,7 @@ export function truncate(text, max) {
 
 /** The message of a rejected invoke or a thrown error, as plain text. */
 export function errorText(err) {
-  if (err === null || err === undefined) return 'Something went wrong.';
+  if (err === null || err === undefined) return t('common-error-unknown');
   if (typeof err === 'string') return err;
   if (typeof err.message === 'string') return err.message;
   if (typeof err.error === 'string') return err.error;

@@ -1,5 +1,8 @@
 // Pure helpers of the case workspace: dates (`YYYY-MM-DD`, read as local calendar days, never
 // through UTC), the month calendar's layout, money, file sizes. No DOM: unit-tested in Node.
+// Everything they write is in the window's language (ui/i18n.js; words in locales/*/format.ftl).
+
+import { formatDate, formatDateTime, formatMoney as money, formatNumber, onLanguageChange, t } from './i18n.js';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -40,29 +43,19 @@ export function daysBetween(from, to) {
   return Math.round((Date.UTC(b.getFullYear(), b.getMonth(), b.getDate()) - Date.UTC(a.getFullYear(), a.getMonth(), a.getDate())) / 86400000);
 }
 
-// One formatter each, made once: `toLocaleDateString` builds a new one per call (slow in lists).
-const LONG = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-const MEDIUM = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const STAMP = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
-/** "Monday, December 1, 2025" (or the text itself when it is not a date). */
+/** "Monday, December 1, 2025" · "lunes, 1 de diciembre de 2025" (or the text itself when it is not a date). */
 export function longDate(text) {
-  const d = parseDate(text);
-  return d ? LONG.format(d) : String(text ?? '');
+  return formatDate(text, 'full');
 }
 
-/** "Dec 1, 2025". */
+/** "Dec 1, 2025" · "1 dic 2025". */
 export function mediumDate(text) {
-  const d = parseDate(text);
-  return d ? MEDIUM.format(d) : String(text ?? '');
+  return formatDate(text, 'medium');
 }
 
-/** A timestamp (ISO 8601) as "Dec 1, 2025, 3:04 PM", in local time. */
+/** A timestamp (ISO 8601) as "Dec 1, 2025, 3:04 PM" · "1 dic 2025, 3:04 p.m.", in local time. */
 export function dateTime(iso) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return String(iso ?? '');
-  return STAMP.format(d);
+  return formatDateTime(iso);
 }
 
 /**
@@ -70,16 +63,24 @@ export function dateTime(iso) {
  * `done`, `overdue`, `today`, `soon` (within 7 days), `later`.
  */
 export function dueState(date, done, now = today()) {
-  if (done) return { state: 'done', text: 'Done' };
+  if (done) return { state: 'done', text: t('format-due-done') };
   const n = daysBetween(now, date);
   if (n === null) return { state: 'later', text: '' };
-  if (n < 0) return { state: 'overdue', text: `Overdue by ${-n} day${n === -1 ? '' : 's'}` };
-  if (n === 0) return { state: 'today', text: 'Due today' };
-  if (n === 1) return { state: 'soon', text: 'Due tomorrow' };
-  return { state: n <= 7 ? 'soon' : 'later', text: `In ${n} days` };
+  if (n < 0) return { state: 'overdue', text: t('format-due-overdue', { days: -n }) };
+  if (n === 0) return { state: 'today', text: t('format-due-today') };
+  if (n === 1) return { state: 'soon', text: t('format-due-tomorrow') };
+  return { state: n <= 7 ? 'soon' : 'later', text: t('format-due-in', { days: n }) };
 }
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The days of the week from Sunday, in the window's language (a live binding: it follows a switch). */
+export let WEEKDAYS = weekdayNames();
+function weekdayNames() {
+  // 2026-11-29 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) => formatDate(new Date(2026, 10, 29 + i, 12), 'weekday'));
+}
+onLanguageChange(() => {
+  WEEKDAYS = weekdayNames();
+});
 
 /**
  * The weeks of a month as the calendar shows them: rows of 7 days from Sunday, the month's days
@@ -119,20 +120,14 @@ export function monthRange({ year, month }) {
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
-/** "March 2025". */
+/** "March 2025" · "Marzo de 2025" (a heading: its first letter a capital). */
 export function monthTitle({ year, month }) {
-  return MONTH.format(new Date(year, month - 1, 1, 12));
+  return capitalize(formatDate(new Date(year, month - 1, 1, 12), 'month'));
 }
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const COUNT = new Intl.NumberFormat('en-US');
-
-/** Dollars as "$1,234.50", negative ones as "-$20.00". */
+/** Dollars as "$1,234.50", negative ones as "-$20.00" (the same in English and US Spanish). */
 export function formatMoney(amount) {
-  const n = Number(amount);
-  if (!Number.isFinite(n)) return String(amount ?? '');
-  const text = DOLLARS.format(Math.abs(n));
-  return n < 0 && Math.round(Math.abs(n) * 100) !== 0 ? `-${text}` : text;
+  return money(amount);
 }
 
 /**
@@ -142,12 +137,14 @@ export function formatMoney(amount) {
 export function moneyFlow(amount) {
   const n = Number(amount);
   const received = Number.isFinite(n) && n < 0;
-  return { direction: received ? 'received' : 'spent', text: `${received ? 'Received' : 'Spent'} ${formatMoney(Math.abs(n))}` };
+  const text = t(received ? 'format-money-received' : 'format-money-spent', { amount: formatMoney(Math.abs(n)) });
+  return { direction: received ? 'received' : 'spent', text };
 }
 
 /**
  * A dollar amount typed by a person ("$1,234.50", "86.5") as a number, or null when it is not
- * one (the server then says why).
+ * one (the server then says why). US Spanish writes amounts as English does (ui/i18n.js), so
+ * one reading serves both languages.
  */
 export function parseMoney(text) {
   const s = String(text ?? '').trim().replace(/^\$/, '').replace(/,/g, '');
@@ -164,7 +161,7 @@ export const UPLOAD_LIMIT = 25 * MB;
 export function formatBytes(bytes) {
   const n = Number(bytes);
   if (!Number.isFinite(n) || n < 0) return '';
-  if (n < 1024) return `${n} byte${n === 1 ? '' : 's'}`;
+  if (n < 1024) return t('format-bytes', { count: n });
   const units = ['KB', 'MB', 'GB', 'TB'];
   let v = n / 1024;
   let u = 0;
@@ -173,13 +170,14 @@ export function formatBytes(bytes) {
     u += 1;
   }
   const rounded = v >= 100 ? Math.round(v) : Math.round(v * 10) / 10;
-  return `${rounded} ${units[u]}`;
+  // The unit is a symbol, the same in every language; the number is written as the language does.
+  return `${formatNumber(rounded)} ${units[u]}`;
 }
 
 /** Null when `size` bytes may be uploaded; else "<name> is 60.2 MB; the limit is 25 MB". */
 export function sizeProblem(name, size, limit = UPLOAD_LIMIT) {
   if (!(Number(size) > limit)) return null;
-  return `${name} is ${formatBytes(size)}; the limit is ${formatBytes(limit)}`;
+  return t('format-size-problem', { name, size: formatBytes(size), limit: formatBytes(limit) });
 }
 
 /** The file kinds the app reads (the document file picker's `accept`). */
@@ -187,10 +185,10 @@ export const ACCEPTED_EXTENSIONS = ['.txt', '.md', '.pdf', '.docx', '.png', '.jp
 
 /** "Showing 1–100 of 5,000" for a page of a list. */
 export function pageText(offset, shown, total) {
-  const f = (n) => COUNT.format(Number(n));
   if (!total) return '';
-  if (shown >= total && offset === 0) return `${f(total)} in all`;
-  return `Showing ${f(offset + 1)}–${f(offset + shown)} of ${f(total)}`;
+  // Numbers, so Fluent writes them as the language does (5,000).
+  if (shown >= total && offset === 0) return t('format-page-all', { total: Number(total) });
+  return t('format-page-range', { from: Number(offset) + 1, to: Number(offset) + Number(shown), total: Number(total) });
 }
 
 /** Text cut to `max` characters on a word boundary, with an ellipsis. */

@@ -10,15 +10,44 @@ import { h, clear, announce } from './dom.js';
 import { api, commandError, hostOf } from './api.js';
 import { makeLink } from './markdown.js';
 import { formatMoney, parseMoney, daysBetween, today, mediumDate } from './format.js';
+import { locale, localizeDom, onLanguageChange, t } from './i18n.js';
 
 const LOCALITY_KEY = 'proseva.help.locality';
 
-/** "read 29 November 2026 (today)" / "(12 days ago)". */
-export function readAgo(read, now = today()) {
+/** When a page was read: "Nov 29, 2026 (today)" / "(12 days ago)"; '' when it is not known. */
+export function readWhen(read, now = today()) {
   if (!read) return '';
   const days = daysBetween(read, now);
-  const ago = days === null || days === undefined ? '' : days <= 0 ? ' (today)' : days === 1 ? ' (yesterday)' : ` (${days} days ago)`;
-  return `read ${mediumDate(read)}${ago}`;
+  if (days === null || days === undefined) return mediumDate(read);
+  return t('help-read-when', { date: mediumDate(read), days: Math.max(0, days) });
+}
+
+/** "read Nov 29, 2026 (today)" / "(12 days ago)". */
+export function readAgo(read, now = today()) {
+  const when = readWhen(read, now);
+  return when ? t('help-read-ago', { when }) : '';
+}
+
+/** "A or B" ("A o B"), as the chosen language joins a list of choices. */
+function orList(items) {
+  try {
+    return new Intl.ListFormat(locale(), { type: 'disjunction' }).format(items);
+  } catch {
+    return items.join(' / ');
+  }
+}
+
+/**
+ * An element whose message (its `data-l10n-id`, `data-l10n-args`) names children:
+ * `<site>…</site>` in the message is the child given here as `site` (a link), kept as it is.
+ */
+function localized(el, named = {}) {
+  for (const [name, child] of Object.entries(named)) {
+    child.setAttribute('data-l10n-name', name);
+    el.append(child);
+  }
+  localizeDom(el);
+  return el;
 }
 
 /** A web address as a person reads it: no scheme, no trailing slash. */
@@ -39,14 +68,12 @@ function sourceLine(sources) {
   const list = Array.isArray(sources) ? sources : [];
   if (!list.length) return null;
   const first = list[0];
-  return h(
-    'p',
-    { class: 'help-source muted' },
-    'Source: ',
-    link(first.url, hostOf(first.url)),
-    list.length > 1 ? ` and ${list.length - 1} more` : '',
-    `, ${readAgo(first.read)}.`,
-  );
+  const site = hostOf(first.url);
+  const args = { site, more: list.length - 1, when: readWhen(first.read) };
+  const p = args.when
+    ? h('p', { class: 'help-source muted', 'data-l10n-id': 'help-source', 'data-l10n-args': JSON.stringify(args) })
+    : h('p', { class: 'help-source muted', 'data-l10n-id': 'help-source-undated', 'data-l10n-args': JSON.stringify(args) });
+  return localized(p, { site: link(first.url, site) });
 }
 
 export class HelpView {
@@ -77,6 +104,7 @@ export class HelpView {
       this.makePacket();
     });
     this.select.addEventListener('change', () => {
+      this.note = null;
       this.root.querySelector('#help-locality-note').textContent = '';
       try {
         localStorage.setItem(LOCALITY_KEY, this.select.value);
@@ -90,6 +118,24 @@ export class HelpView {
       e.preventDefault();
       this.check();
     });
+    // What this tab wrote, said again in another language (Settings → Language).
+    this.note = null; // () => the locality note's text
+    this.answerView = null; // () => the eligibility answer's nodes
+    this.packetView = null; // () => the packet result's nodes
+    onLanguageChange(() => this.relocalize());
+  }
+
+  relocalize() {
+    if (!this.loading) return;
+    if (this.counties) this.counties.label = t('help-counties');
+    if (this.cities) this.cities.label = t('help-cities');
+    this.root.querySelector('#help-locality-note').textContent = this.note ? this.note() : '';
+    if (this.select.value) this.show(this.select.value, { quiet: true });
+    if (this.screenKind.value) this.loadQuestions(this.screenKind.value);
+    if (this.answerView) clear(this.answer).append(...this.answerView());
+    if (this.packetView) clear(this.packetResult).append(...this.packetView());
+    if (!this.handoff.hidden && this.handoffQuestion) this.showHandOff(this.handoffQuestion, { quiet: true });
+    this.refreshPacket({ keep: true });
   }
 
   /** The open case (`{id, name, kind}`) or null: its kind's programs come first, its kind's
@@ -129,8 +175,10 @@ export class HelpView {
     const kinds = this.loadKinds();
     try {
       const list = await api.helpLocalities();
-      const counties = h('optgroup', { label: 'Counties' });
-      const cities = h('optgroup', { label: 'Cities' });
+      const counties = h('optgroup', { label: t('help-counties') });
+      const cities = h('optgroup', { label: t('help-cities') });
+      this.counties = counties;
+      this.cities = cities;
       for (const l of list) (l.kind === 'city' ? cities : counties).append(h('option', { value: l.id }, l.name));
       this.select.append(counties, cities);
       let saved = null;
@@ -150,15 +198,15 @@ export class HelpView {
     } catch (err) {
       this.loading = null;
       clear(this.results);
-      this.results.append(h('p', { class: 'form-error', role: 'alert' }, `The list of places could not be read: ${commandError(err).message}`));
+      this.results.append(h('p', { class: 'form-error', role: 'alert' }, t('help-localities-failed', { reason: commandError(err).message })));
     }
     await kinds;
   }
 
-  async show(locality) {
+  async show(locality, { quiet = false } = {}) {
     clear(this.results);
     if (!locality) return;
-    this.results.append(h('p', { class: 'muted' }, 'Looking…'));
+    this.results.append(h('p', { class: 'muted' }, t('help-looking')));
     let help;
     try {
       help = await api.helpFor(locality, this.caseKind);
@@ -171,32 +219,34 @@ export class HelpView {
     const place = help.locality ? help.locality.name : '';
     const programs = help.programs || [];
     this.results.append(
-      h('h3', { class: 'help-heading' }, `Legal aid for ${place}`),
-      h(
-        'p',
-        { class: 'help-lead' },
-        'Legal aid is free help from lawyers for people with low incomes. Call or apply, say where you live and what your case is about; they decide whether they can take it.',
-      ),
+      h('h3', { class: 'help-heading' }, t('help-programs-heading', { place })),
+      h('p', { class: 'help-lead' }, t('help-programs-lead')),
     );
-    const list = h('ul', { class: 'help-programs', 'aria-label': `Legal aid programs for ${place}` });
+    const list = h('ul', { class: 'help-programs', 'aria-label': t('help-programs-label', { place }) });
     for (const p of programs) list.append(programCard(p));
     this.results.append(list);
-    this.results.append(h('h3', { class: 'help-heading' }, 'Help for all of Virginia'));
-    const lines = h('ul', { class: 'help-statewide', 'aria-label': 'Help for all of Virginia' });
+    this.results.append(h('h3', { class: 'help-heading' }, t('help-statewide-heading')));
+    const lines = h('ul', { class: 'help-statewide', 'aria-label': t('help-statewide-heading') });
     for (const s of help.statewide || []) lines.append(statewideCard(s));
     this.results.append(lines);
-    this.results.append(
-      h('p', { class: 'help-age muted' }, `This list was ${readAgo(help.listDate)}. Numbers and offices change: if one does not answer, try the statewide Legal Aid line.`),
-    );
-    announce(`${programs.length} legal aid program${programs.length === 1 ? '' : 's'} for ${place}.`);
+    const when = readWhen(help.listDate);
+    this.results.append(h('p', { class: 'help-age muted' }, when ? t('help-list-age', { when }) : t('help-list-changes')));
+    if (!quiet) announce(t('help-programs-found', { count: programs.length, place }));
+  }
+
+  /** Shows `view()` (a function giving the nodes) as the eligibility answer, again on a new language. */
+  setAnswer(view) {
+    this.answerView = view;
+    clear(this.answer).append(...view());
   }
 
   async check() {
     clear(this.answer);
+    this.answerView = null;
     const size = Number(this.size.value);
     const income = parseMoney(this.income.value);
     if (income === null || income < 0) {
-      this.answer.append(h('p', { class: 'form-error', role: 'alert' }, 'Enter the household’s yearly income before tax, in dollars (for example 21,000).'));
+      this.setAnswer(() => [h('p', { class: 'form-error', role: 'alert' }, t('help-income-needed'))]);
       this.income.focus();
       return;
     }
@@ -207,29 +257,8 @@ export class HelpView {
       this.answer.append(h('p', { class: 'form-error', role: 'alert' }, commandError(err).message));
       return;
     }
-    const people = e.householdSize === 1 ? '1 person' : `${e.householdSize} people`;
-    this.answer.append(
-      h(
-        'p',
-        { class: 'help-poverty' },
-        `The federal poverty guideline for ${people} in ${e.guidelineYear} is ${formatMoney(e.povertyLine)} a year. ${formatMoney(e.yearlyIncome)} is ${e.percentOfPoverty}% of it.`,
-      ),
-    );
-    const list = h('ul', { class: 'help-rules' });
-    for (const r of e.programs || []) {
-      list.append(
-        h(
-          'li',
-          { class: 'help-rule', dataset: { qualify: r.mayQualify ? 'yes' : 'no' } },
-          h('strong', {}, r.name),
-          ': ',
-          r.mayQualify ? `you may qualify — they decide. Their limit for ${people} is about ${formatMoney(r.limit)} a year.` : `above their limit of about ${formatMoney(r.limit)} a year for ${people}.`,
-          h('span', { class: 'help-rule-why muted' }, ` ${r.rule}`),
-        ),
-      );
-    }
-    this.answer.append(list, h('p', { class: 'muted' }, e.caveat));
-    announce(e.programs && e.programs.some((r) => r.mayQualify) ? 'You may qualify for free legal help. They decide.' : 'Your income is above the limits shown.');
+    this.setAnswer(() => eligibilityNodes(e));
+    announce(e.programs && e.programs.some((r) => r.mayQualify) ? t('help-may-qualify-announce') : t('help-above-limits-announce'));
   }
   /** With no place chosen yet, the place the open case's court names (said, and changeable). */
   async fromCourt() {
@@ -245,11 +274,14 @@ export class HelpView {
     if (this.select.value) return;
     if (answer.locality) {
       this.select.value = answer.locality.id;
-      note.textContent = `From your case’s court (${court}). Choose another place if you live elsewhere.`;
+      this.note = () => t('help-locality-from-court', { court });
+      note.textContent = this.note();
       this.show(answer.locality.id);
       if (this.screenKind.value) this.loadQuestions(this.screenKind.value);
     } else if (answer.could && answer.could.length) {
-      note.textContent = `Your case’s court (${court}) could be in ${answer.could.map((l) => l.name).join(' or ')}: choose the one where you live.`;
+      const names = answer.could.map((l) => l.name);
+      this.note = () => t('help-locality-court-could-be', { court, places: orList(names) });
+      note.textContent = this.note();
     }
   }
 
@@ -263,7 +295,7 @@ export class HelpView {
         this.loadQuestions(this.caseKind);
       }
     } catch (err) {
-      clear(this.questions).append(h('li', { class: 'form-error', role: 'alert' }, `The kinds of case could not be read: ${commandError(err).message}`));
+      clear(this.questions).append(h('li', { class: 'form-error', role: 'alert' }, t('help-kinds-failed', { reason: commandError(err).message })));
     }
   }
 
@@ -288,8 +320,8 @@ export class HelpView {
 
   questionNode(q) {
     const label = `help-q-${q.id}`;
-    const no = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'no' }, 'aria-pressed': 'false' }, 'No');
-    const yes = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'yes' }, 'aria-pressed': 'false' }, 'Yes');
+    const no = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'no' }, 'aria-pressed': 'false' }, t('help-answer', { answer: 'no' }));
+    const yes = h('button', { type: 'button', class: 'secondary', dataset: { answer: 'yes' }, 'aria-pressed': 'false' }, t('help-answer', { answer: 'yes' }));
     const item = h('li', { class: 'help-question', dataset: { question: q.id } }, h('p', { id: label }, q.text), h('div', { class: 'help-answers', role: 'group', 'aria-labelledby': label }, yes, no));
     no.addEventListener('click', () => {
       no.setAttribute('aria-pressed', 'true');
@@ -315,21 +347,23 @@ export class HelpView {
   }
 
   /** The hand-off: a screen of its own in the Help tab, until "Back to the questions". */
-  showHandOff(q) {
+  showHandOff(q, { quiet = false } = {}) {
     const hand = q.handOff || {};
-    const calls = h('ul', { class: 'help-statewide', 'aria-label': 'Who to call today' });
+    this.handoffQuestion = q;
+    const calls = h('ul', { class: 'help-statewide', 'aria-label': t('help-handoff-call-heading') });
     for (const c of hand.call || []) calls.append(c.howToApply !== undefined ? programCard(c) : statewideCard(c));
-    const law = (q.law || []).map((p) =>
-      h(
-        'li',
-        {},
-        p.url ? link(p.url, p.cite) : h('strong', {}, p.cite),
-        h('blockquote', {}, `“${p.passage}”`),
-        h('p', { class: 'muted' }, `${p.official ? 'Official text' : 'Not an official copy'} (${p.textOf}); ${readAgo(p.read)} from `, link(p.source, hostOf(p.source)), p.note ? `. ${p.note}` : '.'),
-      ),
-    );
-    const back = h('button', { type: 'button', id: 'help-handoff-back', class: 'secondary' }, 'Back to the questions');
-    const packet = h('button', { type: 'button', id: 'help-handoff-packet', class: 'primary' }, 'Prepare for a lawyer');
+    const law = (q.law || []).map((p) => {
+      // The law's own words, its citation and the program's note come from the server as they are.
+      const args = { official: p.official ? 'yes' : 'no', text: p.textOf || '', when: readWhen(p.read), site: hostOf(p.source) };
+      const from = args.when
+        ? h('p', { class: 'muted', 'data-l10n-id': 'help-law-source', 'data-l10n-args': JSON.stringify(args) })
+        : h('p', { class: 'muted', 'data-l10n-id': 'help-law-source-undated', 'data-l10n-args': JSON.stringify(args) });
+      localized(from, { site: link(p.source, args.site) });
+      if (p.note) from.append(` ${p.note}`);
+      return h('li', {}, p.url ? link(p.url, p.cite) : h('strong', {}, p.cite), h('blockquote', {}, t('help-law-passage', { passage: p.passage })), from);
+    });
+    const back = h('button', { type: 'button', id: 'help-handoff-back', class: 'secondary' }, t('help-handoff-back'));
+    const packet = h('button', { type: 'button', id: 'help-handoff-packet', class: 'primary' }, t('help-handoff-packet'));
     back.addEventListener('click', () => this.closeHandOff({ focus: q.id }));
     packet.addEventListener('click', () => {
       this.closeHandOff();
@@ -338,24 +372,25 @@ export class HelpView {
       (this.packetForm.hidden ? this.packetCase : this.packetQuestions).focus();
     });
     clear(this.handoff).append(
-      h('h3', { id: 'help-handoff-title', tabindex: '-1' }, hand.title || 'Get a lawyer’s help now'),
-      h('p', { class: 'help-handoff-question' }, 'You answered yes to: ', h('em', {}, q.text)),
-      h('h4', {}, 'Why this matters'),
+      h('h3', { id: 'help-handoff-title', tabindex: '-1' }, hand.title || t('help-handoff-title')),
+      h('p', { class: 'help-handoff-question' }, t('help-handoff-answered-yes'), ' ', h('em', {}, q.text)),
+      h('h4', {}, t('help-handoff-why-heading')),
       h('p', { id: 'help-handoff-why' }, q.why),
-      h('h4', {}, 'Who to call today'),
+      h('h4', {}, t('help-handoff-call-heading')),
       h('p', { id: 'help-handoff-today' }, hand.today),
       calls,
-      h('h4', {}, 'What this app can still do'),
+      h('h4', {}, t('help-handoff-app-heading')),
       h('p', {}, hand.appCanStill),
       h('p', { class: 'help-handoff-actions' }, packet, ' ', back),
-      law.length ? h('details', { class: 'help-law' }, h('summary', {}, `The law this rests on (${law.length})`), h('ul', {}, law)) : null,
+      law.length ? h('details', { class: 'help-law' }, h('summary', {}, t('help-handoff-law', { count: law.length })), h('ul', {}, law)) : null,
     );
     this.handoff.dataset.question = q.id;
     this.cards.hidden = true;
     this.handoff.hidden = false;
+    if (quiet) return;
     this.handoff.closest('.library-scroll').scrollTop = 0;
     this.handoff.querySelector('#help-handoff-title').focus();
-    announce(`${hand.title || 'Get a lawyer’s help now'}.`);
+    announce(t('help-handoff-announce', { title: hand.title || t('help-handoff-title') }));
   }
 
   closeHandOff({ focus = null } = {}) {
@@ -369,14 +404,17 @@ export class HelpView {
   }
 
   async refreshPacket({ keep = false } = {}) {
-    if (!keep) clear(this.packetResult);
+    if (!keep) {
+      clear(this.packetResult);
+      this.packetView = null;
+    }
     const c = this.case;
     if (!c || !c.id) {
-      this.packetCase.textContent = 'Open a case on the Case tab first: the packet is made from it.';
+      this.packetCase.textContent = t('help-packet-no-case');
       this.packetForm.hidden = true;
       return;
     }
-    this.packetCase.textContent = `From the case “${c.name}”.`;
+    this.packetCase.textContent = t('help-packet-from-case', { name: c.name });
     this.packetForm.hidden = false;
     const fill = async (fieldset, resource, label) => {
       const ticked = keep ? new Set([...fieldset.querySelectorAll('input:checked')].map((i) => i.value)) : new Set();
@@ -389,7 +427,7 @@ export class HelpView {
         return;
       }
       const items = (answer && answer.items) || [];
-      if (!items.length) fieldset.append(h('p', { class: 'muted' }, `No ${resource} in this case yet.`));
+      if (!items.length) fieldset.append(h('p', { class: 'muted' }, t(resource === 'documents' ? 'help-packet-no-documents' : 'help-packet-no-notes')));
       for (const item of items) {
         const box = h('input', { type: 'checkbox', value: String(item.id), dataset: { id: String(item.id) } });
         box.checked = ticked.has(String(item.id));
@@ -406,16 +444,19 @@ export class HelpView {
     const questions = this.packetQuestions.value.split('\n').map((q) => q.trim()).filter(Boolean);
     const button = this.packetForm.querySelector('#help-packet-make');
     button.disabled = true;
-    clear(this.packetResult).append(h('p', { class: 'muted' }, 'Making the packet…'));
+    this.packetView = null;
+    clear(this.packetResult).append(h('p', { class: 'muted' }, t('help-packet-making')));
     try {
       const made = await api.helpPacket(c.id, { notes: ticked(this.packetNotes), documents: ticked(this.packetDocs), questions });
       const files = made.files || [];
-      clear(this.packetResult).append(
-        h('p', { id: 'help-packet-done' }, `Saved ${files.length} file${files.length === 1 ? '' : 's'} to your exports folder:`),
+      // The files' names and the server's warnings are shown as they come.
+      this.packetView = () => [
+        h('p', { id: 'help-packet-done' }, t('help-packet-saved', { count: files.length })),
         h('ul', { class: 'help-files' }, files.map((f) => h('li', { title: f.path }, f.fileName))),
         ...(made.warnings || []).map((w) => h('p', { class: 'form-error' }, w)),
-      );
-      announce(`The packet is saved: ${files.length} files in your exports folder.`);
+      ];
+      clear(this.packetResult).append(...this.packetView());
+      announce(t('help-packet-saved-announce', { count: files.length }));
     } catch (err) {
       clear(this.packetResult).append(h('p', { class: 'form-error', role: 'alert' }, commandError(err).message));
     } finally {
@@ -430,11 +471,11 @@ function programCard(p) {
     'li',
     { class: 'card help-card', dataset: { program: p.id, takes: p.takesThisKind === null || p.takesThisKind === undefined ? null : String(p.takesThisKind) } },
     h('h4', { class: 'help-name' }, p.name),
-    phones.length ? h('p', { class: 'help-phone' }, 'Telephone: ', h('strong', {}, phones.join(' · '))) : null,
-    p.url ? h('p', { class: 'help-web' }, 'Web: ', link(p.url)) : null,
+    phones.length ? h('p', { class: 'help-phone' }, t('help-telephone'), ' ', h('strong', {}, phones.join(' · '))) : null,
+    p.url ? h('p', { class: 'help-web' }, t('help-web'), ' ', link(p.url)) : null,
     p.howToApply ? h('p', { class: 'help-apply' }, p.howToApply) : null,
-    p.caseKinds && p.caseKinds.length ? h('p', { class: 'help-kinds muted' }, `Takes cases such as: ${p.caseKinds.join('; ')}.`) : null,
-    p.takesThisKind === false ? h('p', { class: 'help-kinds muted' }, 'The pages read do not say it takes your kind of case; ask them.') : null,
+    p.caseKinds && p.caseKinds.length ? h('p', { class: 'help-kinds muted' }, t('help-takes-cases', { kinds: p.caseKinds.join('; ') })) : null,
+    p.takesThisKind === false ? h('p', { class: 'help-kinds muted' }, t('help-takes-unknown')) : null,
     sourceLine(p.sources),
   );
 }
@@ -444,10 +485,41 @@ function statewideCard(s) {
     'li',
     { class: 'card help-card', dataset: { line: s.id } },
     h('h4', { class: 'help-name' }, s.name),
-    s.phone ? h('p', { class: 'help-phone' }, 'Telephone: ', h('strong', {}, s.phone)) : null,
-    s.url ? h('p', { class: 'help-web' }, 'Web: ', link(s.url)) : null,
+    s.phone ? h('p', { class: 'help-phone' }, t('help-telephone'), ' ', h('strong', {}, s.phone)) : null,
+    s.url ? h('p', { class: 'help-web' }, t('help-web'), ' ', link(s.url)) : null,
     h('p', {}, s.who),
-    s.cost ? h('p', { class: 'help-cost muted' }, `Cost: ${s.cost}`) : null,
+    s.cost ? h('p', { class: 'help-cost muted' }, t('help-cost', { cost: s.cost })) : null,
     sourceLine(s.sources),
   );
+}
+
+/** The eligibility answer: the poverty guideline, and each program's limit (its name and rule as the server says them). */
+function eligibilityNodes(e) {
+  const size = Number(e.householdSize);
+  const poverty = h(
+    'p',
+    { class: 'help-poverty' },
+    t('help-poverty', {
+      size,
+      year: String(e.guidelineYear),
+      line: formatMoney(e.povertyLine),
+      income: formatMoney(e.yearlyIncome),
+      percent: Number(e.percentOfPoverty),
+    }),
+  );
+  const list = h('ul', { class: 'help-rules' });
+  for (const r of e.programs || []) {
+    const limit = formatMoney(r.limit);
+    list.append(
+      h(
+        'li',
+        { class: 'help-rule', dataset: { qualify: r.mayQualify ? 'yes' : 'no' } },
+        h('strong', {}, r.name),
+        ': ',
+        r.mayQualify ? t('help-rule-may-qualify', { size, limit }) : t('help-rule-above', { size, limit }),
+        h('span', { class: 'help-rule-why muted' }, ` ${r.rule}`),
+      ),
+    );
+  }
+  return [poverty, list, h('p', { class: 'muted' }, e.caveat)];
 }

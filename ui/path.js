@@ -18,19 +18,30 @@ import { citeLink } from './markdown.js';
 import { daysBetween, longDate, parseMoney, today } from './format.js';
 import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
 import { formLink } from './fill-form.js';
+import { localizeDom, onLanguageChange, t, tMessage } from './i18n.js';
 
 /** The kinds whose court depends on the amount claimed (`courts.moneyKinds` in sidecars/server/paths/paths.json). */
 export const MONEY_KINDS = ['debt-defendant', 'debt-plaintiff'];
 
-/** The courts `which_court` names, as a person says them (the server's `Court::name`). */
-export const COURT_NAMES = {
-  'general-district': 'general district court',
-  'small-claims': 'small claims division of the general district court',
-  'juvenile-domestic': 'juvenile and domestic relations district court',
-  circuit: 'circuit court',
-};
+/** The courts `which_court` names (ids). */
+const COURTS = ['general-district', 'small-claims', 'juvenile-domestic', 'circuit'];
 
-const STATUS_TEXT = { done: 'Done', next: 'Next', upcoming: 'Later' };
+/** A court `which_court` names, as a person says it (the server's `Court::name`); an unknown id as it is. */
+export function courtName(court) {
+  return COURTS.includes(court) ? t('path-court-name', { court }) : String(court ?? '');
+}
+
+const STATUSES = ['done', 'next', 'upcoming'];
+
+/**
+ * An element whose words are a message (`attrs['data-l10n-id']`, `args` its variables), with its
+ * inline markup (`<strong>`); `localizeDom` writes it again when the language changes.
+ */
+function said(tag, attrs, args) {
+  const el = h(tag, args ? { ...attrs, 'data-l10n-args': JSON.stringify(args) } : attrs);
+  localizeDom(el);
+  return el;
+}
 
 // Official form numbers of Virginia's district courts ("form DC-421"), shown as written.
 const FORM_NUMBER = /\b(?:DC|DR|JA|CC)-\d{2,4}[A-Z]?\b/g;
@@ -66,15 +77,15 @@ export function sectionLinks(sections) {
 export function relativeDay(date, now = today()) {
   const n = daysBetween(now, date);
   if (n === null) return '';
-  if (n === 0) return 'today';
-  if (n === 1) return 'tomorrow';
-  if (n === -1) return 'yesterday';
-  return n > 0 ? `in ${n} days` : `${-n} days ago`;
+  if (n === 0) return t('path-day-today');
+  if (n === 1) return t('path-day-tomorrow');
+  if (n === -1) return t('path-day-yesterday');
+  return n > 0 ? t('path-day-in', { days: n }) : t('path-day-ago', { days: -n });
 }
 
 /** "Enter “The first court date…” above" for a date of the path not known yet. */
 function enterDate(label) {
-  return `Not entered yet: enter “${label}” above when you know it.`;
+  return t('path-date-not-entered', { label });
 }
 
 /** When a step happens (`on`) or is due (`deadline`), as paragraphs. */
@@ -86,13 +97,13 @@ export function stepWhen(step, now = today()) {
         h(
           'p',
           { class: 'path-when path-on', dataset: { date: step.on.date } },
-          h('strong', {}, step.on.court ? 'In court: ' : 'On: '),
+          h('strong', {}, t(step.on.court ? 'path-when-in-court' : 'path-when-on')),
           h('time', { datetime: step.on.date }, longDate(step.on.date)),
           ` (${relativeDay(step.on.date, now)})`,
         ),
       );
     } else {
-      out.push(h('p', { class: 'path-when path-needs' }, h('strong', {}, 'Date: '), enterDate(step.on.label)));
+      out.push(h('p', { class: 'path-when path-needs' }, h('strong', {}, t('path-when-date')), enterDate(step.on.label)));
     }
   }
   const d = step.deadline;
@@ -103,14 +114,14 @@ export function stepWhen(step, now = today()) {
         h(
           'div',
           { class: 'path-when path-deadline', dataset: { date: d.date, ruleId: d.ruleId } },
-          h('p', {}, h('strong', {}, 'Deadline: '), h('time', { datetime: d.date }, longDate(d.date)), ` (${relativeDay(d.date, now)})`),
+          h('p', {}, h('strong', {}, t('path-when-deadline')), h('time', { datetime: d.date }, longDate(d.date)), ` (${relativeDay(d.date, now)})`),
           explanation ? h('p', { class: 'path-explanation' }, richText(explanation)) : null,
         ),
       );
     } else if (d.needs) {
-      out.push(h('p', { class: 'path-when path-needs', dataset: { ruleId: d.ruleId } }, h('strong', {}, 'Deadline: '), d.needs));
+      out.push(h('p', { class: 'path-when path-needs', dataset: { ruleId: d.ruleId } }, h('strong', {}, t('path-when-deadline')), d.needs));
     } else if (d.error) {
-      out.push(h('p', { class: 'path-when path-error', dataset: { ruleId: d.ruleId } }, h('strong', {}, 'Deadline: '), `could not be counted: ${d.error}`));
+      out.push(h('p', { class: 'path-when path-error', dataset: { ruleId: d.ruleId } }, h('strong', {}, t('path-when-deadline')), t('path-deadline-error', { error: d.error })));
     }
   }
   return out;
@@ -120,12 +131,12 @@ export function stepWhen(step, now = today()) {
 function proofLink(step) {
   if (!step.on || !step.on.court) return null;
   const open = () => document.dispatchEvent(new CustomEvent('proseva:open-proof', { detail: { step: step.id } }));
-  return h('button', { type: 'button', class: 'button link-like small path-proof', dataset: { step: step.id }, on: { click: open } }, 'Proof for the hearing: what the court must find, and your records for it');
+  return h('button', { type: 'button', class: 'button link-like small path-proof', dataset: { step: step.id }, on: { click: open } }, t('path-proof-link'));
 }
 
 /** One step: `li.path-step[data-step][data-status]`, its tick box `input.path-tick[data-step]`. */
 export function stepNode(step, index, now = today()) {
-  const status = STATUS_TEXT[step.status] ? step.status : 'upcoming';
+  const status = STATUSES.includes(step.status) ? step.status : 'upcoming';
   const titleId = `path-step-${step.id}-title`;
   const tickId = `path-tick-${step.id}`;
   const tick = h('input', { type: 'checkbox', class: 'checkbox path-tick', id: tickId, dataset: { step: step.id }, 'aria-describedby': titleId });
@@ -133,11 +144,11 @@ export function stepNode(step, index, now = today()) {
   const facts = h(
     'dl',
     { class: 'path-facts' },
-    h('div', { class: 'path-fact' }, h('dt', {}, 'What happens'), h('dd', {}, richText(step.what))),
-    h('div', { class: 'path-fact' }, h('dt', {}, 'Court'), h('dd', {}, step.court)),
-    h('div', { class: 'path-fact path-file' }, h('dt', {}, 'What to file'), h('dd', {}, richText(step.file), formLink(step))),
-    h('div', { class: 'path-fact path-bring' }, h('dt', {}, 'What to bring'), h('dd', {}, richText(step.bring), proofLink(step))),
-    step.sections && step.sections.length ? h('div', { class: 'path-fact path-law' }, h('dt', {}, 'The law'), h('dd', {}, sectionLinks(step.sections))) : null,
+    h('div', { class: 'path-fact' }, h('dt', {}, t('path-fact-what')), h('dd', {}, richText(step.what))),
+    h('div', { class: 'path-fact' }, h('dt', {}, t('path-fact-court')), h('dd', {}, step.court)),
+    h('div', { class: 'path-fact path-file' }, h('dt', {}, t('path-fact-file')), h('dd', {}, richText(step.file), formLink(step))),
+    h('div', { class: 'path-fact path-bring' }, h('dt', {}, t('path-fact-bring')), h('dd', {}, richText(step.bring), proofLink(step))),
+    step.sections && step.sections.length ? h('div', { class: 'path-fact path-law' }, h('dt', {}, t('path-fact-law')), h('dd', {}, sectionLinks(step.sections))) : null,
   );
   return h(
     'li',
@@ -146,45 +157,40 @@ export function stepNode(step, index, now = today()) {
       'div',
       { class: 'path-step-head' },
       h('span', { class: 'path-number', 'aria-hidden': 'true' }, status === 'done' ? '✓' : String(index + 1)),
-      h('h4', { class: 'path-step-title', id: titleId }, h('span', { class: 'visually-hidden' }, `Step ${index + 1}: `), step.title),
-      h('span', { class: ['badge', 'path-status', status === 'done' && 'badge-ok', status === 'next' && 'badge-next'] }, STATUS_TEXT[status]),
-      h('span', { class: 'path-tick-box' }, tick, h('label', { for: tickId }, 'Done')),
+      h('h4', { class: 'path-step-title', id: titleId }, h('span', { class: 'visually-hidden' }, t('path-step-number', { number: index + 1 })), step.title),
+      h('span', { class: ['badge', 'path-status', status === 'done' && 'badge-ok', status === 'next' && 'badge-next'] }, t(status === 'done' ? 'path-status-done' : status === 'next' ? 'path-status-next' : 'path-status-later')),
+      h('span', { class: 'path-tick-box' }, tick, h('label', { for: tickId }, t('path-tick-done'))),
     ),
     stepWhen(step, now),
-    status === 'done' ? h('details', { class: 'path-more' }, h('summary', {}, 'What this step said'), facts) : facts,
+    status === 'done' ? h('details', { class: 'path-more' }, h('summary', {}, t('path-step-more')), facts) : facts,
   );
 }
 
 /** Which court hears the case, why, and the sections (`#case-court`). */
 export function courtBox(court) {
-  const box = h('section', { class: 'card path-court', id: 'case-court', 'aria-labelledby': 'case-court-title' }, h('h4', { class: 'card-heading', id: 'case-court-title' }, 'Which court'));
+  const box = h('section', { class: 'card path-court', id: 'case-court', 'aria-labelledby': 'case-court-title' }, h('h4', { class: 'card-heading', id: 'case-court-title' }, t('path-court-title')));
   if (!court) {
-    box.append(h('p', { class: 'muted' }, 'Choose the kind of case to see which court hears it.'));
+    box.append(h('p', { class: 'muted' }, t('path-court-choose')));
     return box;
   }
-  const also = (Array.isArray(court.also) ? court.also : []).map((c) => COURT_NAMES[c] || c);
+  const also = (Array.isArray(court.also) ? court.also : []).map(courtName);
   // dom.js's `append` leaves the missing parts out (the DOM's own would write "null").
   return append(box, [
-    h('p', { class: 'path-court-name', dataset: { court: court.court } }, 'Usually the ', h('strong', {}, court.courtName || COURT_NAMES[court.court] || court.court), '.'),
-    also.length ? h('p', { class: 'path-court-also' }, `It may also go to the ${joinOr(also)}.`) : null,
+    said('p', { class: 'path-court-name', dataset: { court: court.court }, 'data-l10n-id': 'path-court-usually' }, { court: court.courtName || courtName(court.court) }),
+    also.length ? h('p', { class: 'path-court-also' }, t('path-court-also', { count: also.length, others: also.slice(0, -1).join(', '), last: also[also.length - 1] })) : null,
     h('p', { class: 'path-court-why' }, richText(court.why)),
-    court.sections && court.sections.length ? h('p', { class: 'path-court-law' }, 'The law: ', sectionLinks(court.sections)) : null,
+    court.sections && court.sections.length ? h('p', { class: 'path-court-law' }, t('path-law-label'), sectionLinks(court.sections)) : null,
   ]);
-}
-
-function joinOr(list) {
-  if (list.length < 2) return list.join('');
-  return `${list.slice(0, -1).join(', ')} or the ${list[list.length - 1]}`;
 }
 
 /** "Is this app enough?": opens the Help tab's questions for this kind of case. */
 function screenCard(kind) {
-  const open = h('button', { type: 'button', class: 'secondary', id: 'case-path-screen' }, 'Answer a few questions');
+  const open = h('button', { type: 'button', class: 'secondary', id: 'case-path-screen' }, t('path-screen-open'));
   open.addEventListener('click', () => document.dispatchEvent(new CustomEvent('proseva:open-help-screen', { detail: { kind } })));
   return h(
     'div',
     { class: 'path-screen', role: 'note' },
-    h('p', {}, h('strong', {}, 'Is this app enough for your case? '), 'Some situations need a lawyer now — a charge that can mean jail, a bankruptcy, custody across state lines, immigration. A few yes-or-no questions tell you.'),
+    said('p', { 'data-l10n-id': 'path-screen-text' }),
     open,
   );
 }
@@ -197,14 +203,12 @@ export function planNodes(plan, now = today()) {
   return [
     h('h4', { class: 'path-title', id: 'case-path-title' }, plan.title),
     h('p', { class: 'path-summary' }, plan.summary),
-    h(
-      'p',
-      { class: 'path-progress', id: 'case-path-progress' },
-      next ? [`${done} of ${steps.length} steps done. Next: `, h('strong', {}, next.title), '.'] : `All ${steps.length} steps done.`,
-    ),
+    next
+      ? said('p', { class: 'path-progress', id: 'case-path-progress', 'data-l10n-id': 'path-progress-next' }, { done, total: steps.length, next: next.title })
+      : said('p', { class: 'path-progress', id: 'case-path-progress', 'data-l10n-id': 'path-progress-all' }, { total: steps.length }),
     screenCard(plan.kind),
     h('ol', { class: 'path-steps', id: 'case-path-steps', 'aria-labelledby': 'case-path-title' }, steps.map((s, i) => stepNode(s, i, now))),
-    plan.caveats && plan.caveats.length ? h('ul', { class: 'path-caveats', id: 'case-path-caveats', 'aria-label': 'Before you rely on this' }, plan.caveats.map((c) => h('li', {}, richText(c)))) : null,
+    plan.caveats && plan.caveats.length ? h('ul', { class: 'path-caveats', id: 'case-path-caveats', 'aria-label': tMessage('path-caveats').attributes['aria-label'] }, plan.caveats.map((c) => h('li', {}, richText(c)))) : null,
   ];
 }
 
@@ -216,7 +220,7 @@ export function pathDateField(d, id) {
   return h(
     'div',
     { class: ['field', 'path-date', d.court && 'court-day'], dataset: { dateKey: d.key } },
-    h('label', { for: id }, d.label, d.court ? [' ', h('span', { class: 'badge badge-court' }, 'Court date')] : null),
+    h('label', { for: id }, d.label, d.court ? [' ', h('span', { class: 'badge badge-court' }, t('path-court-date'))] : null),
     h('input', { type: 'date', id, class: 'input', dataset: { dateKey: d.key, court: d.court ? 'true' : null } }),
   );
 }
@@ -241,8 +245,8 @@ export function pathChanges(saved, { kind, dates, amountText }) {
     const raw = String(amountText).trim();
     const amount = raw === '' ? null : parseMoney(raw);
     const was = saved.amount === undefined ? null : saved.amount;
-    if (raw !== '' && amount === null) out.invalid = { amount: 'must be a number of dollars, e.g. 4500 or 4,500.00' };
-    else if (amount !== null && amount < 0) out.invalid = { amount: 'must be a number of dollars, not negative, e.g. 4500 or 4,500.00' };
+    if (raw !== '' && amount === null) out.invalid = { amount: t('path-amount-not-number') };
+    else if (amount !== null && amount < 0) out.invalid = { amount: t('path-amount-negative') };
     else if (amount !== was) out.amount = amount;
   }
   return out;
@@ -256,7 +260,7 @@ export class PathPage {
     this.kinds = null;
     this.plan = null;
     this.seq = 0;
-    this.kindSelect = h('select', { id: 'case-kind', class: 'input', 'aria-describedby': 'case-kind-summary err-case-kind' }, h('option', { value: '' }, 'None of these'));
+    this.kindSelect = h('select', { id: 'case-kind', class: 'input', 'aria-describedby': 'case-kind-summary err-case-kind' }, said('option', { value: '', 'data-l10n-id': 'path-kind-none' }));
     this.kindSummary = h('p', { class: 'hint', id: 'case-kind-summary' });
     this.kindError = h('p', { class: 'field-error', id: 'err-case-kind', hidden: true });
     this.datesBox = h('div', { class: 'path-date-fields', id: 'case-path-date-fields' });
@@ -264,38 +268,38 @@ export class PathPage {
     this.dates = h(
       'fieldset',
       { class: 'path-dates', id: 'case-path-dates', 'aria-describedby': 'case-path-dates-hint err-case-path-dates', hidden: true },
-      h('legend', {}, 'Dates in your case'),
-      h('p', { class: 'hint', id: 'case-path-dates-hint' }, 'Enter the ones you know, from the papers you got. The deadlines below are counted from them, and each one goes into your Deadlines.'),
+      said('legend', { 'data-l10n-id': 'path-dates-legend' }),
+      said('p', { class: 'hint', id: 'case-path-dates-hint', 'data-l10n-id': 'path-dates-hint' }),
       this.datesBox,
       this.datesError,
     );
-    this.amount = h('input', { id: 'case-amount', class: 'input', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'e.g. 4,800.00', 'aria-describedby': 'case-amount-hint err-case-amount' });
+    this.amount = said('input', { id: 'case-amount', class: 'input', type: 'text', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'case-amount-hint err-case-amount', 'data-l10n-id': 'path-amount' });
     this.amountError = h('p', { class: 'field-error', id: 'err-case-amount', hidden: true });
     this.amountField = h(
       'div',
       { class: 'field', id: 'case-amount-field', hidden: true },
-      h('label', { for: 'case-amount' }, 'Amount claimed, in dollars'),
+      said('label', { for: 'case-amount', 'data-l10n-id': 'path-amount-label' }),
       h('div', { class: 'money-row' }, h('span', { class: 'money-sign', 'aria-hidden': 'true' }, '$'), this.amount),
-      h('p', { class: 'hint', id: 'case-amount-hint' }, 'Not counting interest and lawyer fees. It decides which court can hear the case.'),
+      said('p', { class: 'hint', id: 'case-amount-hint', 'data-l10n-id': 'path-amount-hint' }),
       this.amountError,
     );
     this.formError = h('p', { class: 'form-error', id: 'case-path-error', role: 'alert', tabindex: '-1', hidden: true });
-    this.save = h('button', { type: 'submit', class: 'button primary', id: 'case-path-save' }, 'Save');
+    this.save = said('button', { type: 'submit', class: 'button primary', id: 'case-path-save', 'data-l10n-id': 'path-save' });
     this.saved = h('p', { class: 'path-saved', id: 'case-path-saved', role: 'status' });
     this.form = h(
       'form',
       { class: 'card path-setup', id: 'case-path-form', novalidate: true, 'aria-labelledby': 'case-path-form-title' },
-      h('h4', { class: 'card-heading', id: 'case-path-form-title' }, 'Your case'),
-      h('div', { class: 'field' }, h('label', { for: 'case-kind' }, 'Which of these is your case?'), this.kindSelect, this.kindSummary, this.kindError),
+      said('h4', { class: 'card-heading', id: 'case-path-form-title', 'data-l10n-id': 'path-form-title' }),
+      h('div', { class: 'field' }, said('label', { for: 'case-kind', 'data-l10n-id': 'path-kind-label' }), this.kindSelect, this.kindSummary, this.kindError),
       this.dates,
       this.amountField,
       this.formError,
       h('div', { class: 'form-actions' }, this.save, this.saved),
     );
     this.courtSlot = h('div', { class: 'path-court-slot' }, courtBox(null));
-    this.path = h('section', { class: 'case-path', id: 'case-path', 'aria-busy': 'false', 'aria-label': 'The steps of your case' });
+    this.path = said('section', { class: 'case-path', id: 'case-path', 'aria-busy': 'false', 'data-l10n-id': 'path-steps' });
     this.neutral = neutralChoice('path-calendar-neutral');
-    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: 'Add this case to my calendar', neutral: this.neutral });
+    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: t('path-calendar-add'), neutral: this.neutral });
     clear(root).append(
       h(
         'header',
@@ -303,8 +307,8 @@ export class PathPage {
         h(
           'div',
           { class: 'page-titles' },
-          h('h3', { class: 'page-title', tabindex: '-1' }, 'Step by step'),
-          h('p', { class: 'page-lead' }, 'What happens in a case like yours, in order: which court, what to file and bring, and the dates you must not miss. Tick each step off as you go.'),
+          said('h3', { class: 'page-title', tabindex: '-1', 'data-l10n-id': 'path-page-title' }),
+          said('p', { class: 'page-lead', 'data-l10n-id': 'path-page-lead' }),
         ),
         h('div', { class: 'page-actions' }, calendarGroup(this.calendar, this.neutral)),
       ),
@@ -330,6 +334,15 @@ export class PathPage {
     this.path.addEventListener('change', (e) => {
       const box = e.target instanceof Element ? e.target.closest('input.path-tick') : null;
       if (box) this.tick(box.dataset.step, box.checked, box);
+    });
+    // Another language: the words above are written again (localizeDom); what the server said
+    // (the kinds of case, the plan) is read again, and the page drawn again from it.
+    onLanguageChange(() => {
+      if (!this.kinds) return;
+      this.kinds = null;
+      this.clearErrors();
+      this.saved.textContent = '';
+      this.show();
     });
   }
 
@@ -359,12 +372,12 @@ export class PathPage {
         this.kinds = await api.pathKinds();
       } catch (err) {
         if (seq !== this.seq) return;
-        this.showFormError(`The kinds of case could not be read: ${commandError(err).message}`);
+        this.showFormError(t('path-kinds-error', { error: commandError(err).message }));
         return;
       }
       if (seq !== this.seq) return;
       const options = (this.kinds.kinds || []).map((k) => h('option', { value: k.kind }, k.title));
-      this.kindSelect.replaceChildren(h('option', { value: '' }, 'None of these'), ...options);
+      this.kindSelect.replaceChildren(said('option', { value: '', 'data-l10n-id': 'path-kind-none' }), ...options);
     }
     const c = this.current;
     this.kindSelect.value = c.kind || '';
@@ -384,7 +397,7 @@ export class PathPage {
       return;
     }
     this.path.setAttribute('aria-busy', 'true');
-    if (!this.plan) clear(this.path).append(h('p', { class: 'list-status' }, spinner(), ' Working out your steps…'));
+    if (!this.plan) clear(this.path).append(h('p', { class: 'list-status' }, spinner(), ' ', t('path-working')));
     try {
       const plan = await api.casePath(c.id);
       if (seq !== this.seq) return;
@@ -395,7 +408,7 @@ export class PathPage {
       const error = commandError(err);
       this.plan = null;
       if (error.code === 'conflict') this.renderPlan(null);
-      else clear(this.path).append(h('p', { class: 'list-status error' }, `The steps could not be read: ${error.message}`));
+      else clear(this.path).append(h('p', { class: 'list-status error' }, t('path-load-error', { error: error.message })));
     } finally {
       if (seq === this.seq) this.path.setAttribute('aria-busy', 'false');
     }
@@ -404,7 +417,7 @@ export class PathPage {
   /** The date inputs (and the amount) of `kind`; `keep` keeps what was typed for the same dates. */
   showKind(kind, { keep }) {
     const info = ((this.kinds && this.kinds.kinds) || []).find((k) => k.kind === kind) || null;
-    this.kindSummary.textContent = info ? info.summary : 'Choose one to see its steps. Leave “None of these” if none fits: everything else in the case works the same.';
+    this.kindSummary.textContent = info ? info.summary : t('path-kind-choose');
     const typed = {};
     if (keep) for (const input of this.dateInputs()) typed[input.dataset.dateKey] = input.value;
     const saved = this.current.pathDates || {};
@@ -450,8 +463,8 @@ export class PathPage {
         h(
           'div',
           { class: 'path-empty', id: 'case-path-empty' },
-          h('p', {}, 'Choose which of the eight kinds your case is, above, and save: the steps of that kind of case appear here, with their dates.'),
-          h('p', { class: 'muted' }, 'Eviction for a tenant, a warrant in debt or small claims (either side), custody and visitation, a protective order (either side), a traffic or misdemeanor charge, and an appeal from a district court.'),
+          h('p', {}, t('path-empty')),
+          h('p', { class: 'muted' }, t('path-empty-kinds')),
         ),
       );
       this.path.dataset.kind = '';
@@ -473,7 +486,7 @@ export class PathPage {
     const kind = this.kindSelect.value;
     const changes = pathChanges(c, { kind, dates, amountText: MONEY_KINDS.includes(kind) ? this.amount.value : undefined });
     if (changes.invalid) {
-      this.showRejection({ code: 'invalid_input', message: 'the amount is not a number', fields: changes.invalid });
+      this.showRejection({ code: 'invalid_input', message: t('path-amount-invalid'), fields: changes.invalid });
       return;
     }
     this.save.disabled = true;
@@ -497,7 +510,7 @@ export class PathPage {
         if (!this.plan) this.courtSlot.replaceChildren(courtBox(null));
       }
       const next = this.plan && this.plan.steps.find((s) => s.status === 'next');
-      this.saved.textContent = this.plan ? `Saved.${next ? ` Next: ${next.title}.` : ''} Dates with a deadline or a court day are in your Deadlines.` : 'Saved: no step-by-step path for this case.';
+      this.saved.textContent = !this.plan ? t('path-saved-no-path') : next ? t('path-saved-next', { next: next.title }) : t('path-saved');
       announce(this.saved.textContent);
       this.ws.changed('deadlines');
     } catch (err) {
@@ -524,9 +537,9 @@ export class PathPage {
       else if (name === 'pathDates' || name === 'dates') put(this.datesError, null, why);
     }
     const other = error.code !== 'invalid_input' || !shown.length;
-    if (other) this.showFormError(`Not saved: ${error.message}`);
+    if (other) this.showFormError(t('path-not-saved', { error: error.message }));
     else {
-      this.showFormError(`Not saved: ${shown.length === 1 ? 'one thing needs' : `${shown.length} things need`} a change (see above).`);
+      this.showFormError(t('path-not-saved-fields', { count: shown.length }), { focus: false });
       shown[0].focus();
     }
   }
@@ -540,10 +553,11 @@ export class PathPage {
     this.kindSelect.removeAttribute('aria-invalid');
   }
 
-  showFormError(text) {
+  /** `focus`: false when the focus goes to the field the message points to. */
+  showFormError(text, { focus = true } = {}) {
     this.formError.textContent = text;
     this.formError.hidden = false;
-    if (!text.includes('see above')) this.formError.focus();
+    if (focus) this.formError.focus();
   }
 
   /** Ticks step `stepId` done (or not); the new plan is shown with focus kept on the box. */
@@ -558,15 +572,15 @@ export class PathPage {
       const again = this.path.querySelector(`#path-tick-${stepId}`);
       if (again) again.focus();
       const next = plan.steps.find((s) => s.status === 'next');
-      announce(done ? `Marked done.${next ? ` Next: ${next.title}.` : ' Every step is done.'}` : 'Marked not done.');
+      announce(!done ? t('path-marked-not-done') : next ? t('path-marked-done-next', { next: next.title }) : t('path-marked-done'));
       this.ws.changed('path');
     } catch (err) {
       if (box) {
         box.checked = !done;
         box.disabled = false;
       }
-      announce(`Not changed: ${commandError(err).message}`);
-      this.showFormError(`Not changed: ${commandError(err).message}`);
+      announce(t('path-not-changed', { error: commandError(err).message }));
+      this.showFormError(t('path-not-changed', { error: commandError(err).message }));
     }
   }
 }
@@ -576,19 +590,19 @@ export class PathPage {
  * its date, or a way to choose the kind of case. `go()` opens the Step by step page.
  */
 export async function nextStepCard(card, c, go, stillWanted = () => true) {
-  const heading = h('h4', { class: 'card-heading', id: 'case-next-step-title' }, 'Step by step');
+  const heading = h('h4', { class: 'card-heading', id: 'case-next-step-title' }, t('path-card-title'));
   const open = (text) => h('button', { type: 'button', class: 'button secondary small', id: 'case-next-step-open', on: { click: go } }, text);
   if (!c || !c.kind) {
-    card.replaceChildren(heading, h('p', { class: 'muted' }, 'For an eviction, a debt or small claim, custody, a protective order, a traffic charge or an appeal, ProSeVA can show each step in order, with its deadline.'), open('Choose the kind of case'));
+    card.replaceChildren(heading, h('p', { class: 'muted' }, t('path-card-intro')), open(t('path-card-choose')));
     return;
   }
-  card.replaceChildren(heading, h('p', { class: 'list-status' }, spinner(), ' Reading your steps…'));
+  card.replaceChildren(heading, h('p', { class: 'list-status' }, spinner(), ' ', t('path-card-reading')));
   let plan;
   try {
     plan = await api.casePath(c.id);
   } catch (err) {
     if (!stillWanted()) return;
-    card.replaceChildren(heading, h('p', { class: 'list-status error' }, `Your steps could not be read: ${commandError(err).message}`), open('See every step'));
+    card.replaceChildren(heading, h('p', { class: 'list-status error' }, t('path-card-error', { error: commandError(err).message })), open(t('path-card-see-all')));
     return;
   }
   if (!stillWanted()) return;
@@ -596,8 +610,8 @@ export async function nextStepCard(card, c, go, stillWanted = () => true) {
   append(clear(card), [
     heading,
     h('p', { class: 'muted' }, plan.title),
-    next ? h('p', { class: 'path-next-line' }, h('span', { class: 'badge badge-next' }, 'Next'), ' ', h('strong', {}, next.title)) : h('p', {}, 'Every step is done.'),
+    next ? h('p', { class: 'path-next-line' }, h('span', { class: 'badge badge-next' }, t('path-card-next')), ' ', h('strong', {}, next.title)) : h('p', {}, t('path-card-all-done')),
     next ? stepWhen(next) : null,
-    open('See every step'),
+    open(t('path-card-see-all')),
   ]);
 }

@@ -7,6 +7,7 @@
 
 import { api, commandError } from './api.js';
 import { capitalize } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 import { quickExit } from './quick-exit.js';
 
 /** Idle minutes before the app locks itself; 0 = never. */
@@ -52,17 +53,28 @@ export class UnlockScreen {
     });
     this.toggle.addEventListener('click', () => this.setRecovery(!this.useRecovery));
     root.querySelector('#unlock-quick-exit').addEventListener('click', () => quickExit());
+    this.written = false;
+    // Another language: what this screen wrote is said again in it.
+    onLanguageChange(() => {
+      if (this.written) this.writeTexts();
+    });
+  }
+
+  /** The label, hint and toggle for a passphrase or the recovery key. */
+  writeTexts() {
+    const on = this.useRecovery;
+    this.written = true;
+    this.label.textContent = on ? t('privacy-unlock-recovery-label') : t('privacy-unlock-passphrase-label');
+    this.hint.textContent = on ? t('privacy-unlock-recovery-hint') : t('privacy-unlock-passphrase-hint');
+    this.toggle.textContent = on ? t('privacy-unlock-use-passphrase') : t('privacy-unlock-use-recovery');
+    if (!this.submit.disabled) this.submit.textContent = t('privacy-unlock-submit');
   }
 
   setRecovery(on) {
     this.useRecovery = on;
-    this.label.textContent = on ? 'Recovery key' : 'Passphrase';
     this.input.type = on ? 'text' : 'password';
     this.input.autocomplete = on ? 'off' : 'current-password';
-    this.hint.textContent = on
-      ? 'The 25 letters and digits shown when the lock was turned on (dashes and spaces do not matter).'
-      : 'Your case file is encrypted on this computer. It opens with your passphrase.';
-    this.toggle.textContent = on ? 'Use my passphrase' : 'I forgot it: use my recovery key';
+    this.writeTexts();
     this.input.value = '';
     this.error.hidden = true;
     this.input.focus();
@@ -78,11 +90,11 @@ export class UnlockScreen {
   async unlock() {
     const value = this.input.value;
     if (!value.trim()) {
-      this.showError(this.useRecovery ? 'Type your recovery key.' : 'Type your passphrase.');
+      this.showError(this.useRecovery ? t('privacy-unlock-type-recovery') : t('privacy-unlock-type-passphrase'));
       return;
     }
     this.submit.disabled = true;
-    this.submit.textContent = 'Unlocking…';
+    this.submit.textContent = t('privacy-unlock-busy');
     this.error.hidden = true;
     try {
       await api.privacyUnlock(this.useRecovery ? { recoveryKey: value } : { passphrase: value });
@@ -90,12 +102,13 @@ export class UnlockScreen {
       restartPage();
     } catch (err) {
       const e = commandError(err);
+      // The server's own words about the passphrase, as it says them.
       const fieldMessage = e.fields && (e.fields.passphrase || e.fields.recoveryKey);
       this.showError(fieldMessage ? `${capitalize(fieldMessage)}.` : e.message);
       this.input.select();
     } finally {
       this.submit.disabled = false;
-      this.submit.textContent = 'Unlock';
+      this.submit.textContent = t('privacy-unlock-submit');
     }
   }
 
@@ -162,8 +175,8 @@ export class IdleLock {
 
 /** A passphrase's problems before it is sent (the server checks again). */
 export function passphraseProblem(passphrase, again) {
-  if (passphrase.length < 8) return 'Use at least 8 characters. A few unrelated words are easy to remember and hard to guess.';
-  if (passphrase !== again) return 'The two passphrases are not the same.';
+  if (passphrase.length < 8) return t('privacy-passphrase-too-short', { min: 8 });
+  if (passphrase !== again) return t('privacy-passphrases-differ');
   return null;
 }
 
@@ -191,6 +204,14 @@ export class PrivacySettingsGroup {
     this.recoveryKey = group.querySelector('#privacy-recovery-key');
     this.status = { encrypted: false, locked: false };
     this.loaded = null;
+    this.changed = false; // "Your passphrase was changed" is the state shown
+    // Another language: the state and the keyring's hint are said again in it.
+    onLanguageChange(() => {
+      if (!this.rendered) return;
+      const changed = this.changed;
+      this.render();
+      if (changed) this.showChanged();
+    });
 
     const q = (id) => group.querySelector(`#${id}`);
     q('privacy-turn-on').addEventListener('click', () => this.turnOn());
@@ -218,24 +239,22 @@ export class PrivacySettingsGroup {
       this.keepPassphrase.value = '';
       this.keepField.hidden = true;
     } catch (err) {
-      this.showError(`The lock's state could not be read: ${commandError(err).message}`);
+      this.showError(t('privacy-state-failed', { reason: commandError(err).message }));
     }
     this.render();
   }
 
   render() {
     const on = Boolean(this.status.encrypted);
-    this.state.textContent = on
-      ? 'Your case file is encrypted on this computer. Without your passphrase (or your recovery key) nobody can read it, here or in a copy of the folder.'
-      : 'Your case file is not locked: anyone who can open this computer, or copy its files, can read your cases, notes and documents.';
+    this.rendered = true;
+    this.changed = false;
+    this.state.textContent = on ? t('privacy-state-on') : t('privacy-state-off');
     this.offPart.hidden = on;
     this.onPart.hidden = !on;
     this.idle.disabled = !on || !this.loaded;
     const keyring = Boolean(this.loaded && this.loaded.keyring);
     this.remember.disabled = !on || !keyring;
-    this.group.querySelector('#hint-unlock-without-asking').textContent = keyring
-      ? 'Keeps your passphrase in this computer’s keyring, so ProSeVA opens without asking: anyone who can log in to this computer as you can then open your case file. Off unless you turn it on.'
-      : 'Not available here: this computer has no system keyring to keep the passphrase in (ProSeVA never keeps it in a file).';
+    this.group.querySelector('#hint-unlock-without-asking').textContent = keyring ? t('privacy-keyring-hint') : t('privacy-keyring-missing');
   }
 
   changes() {
@@ -288,8 +307,8 @@ export class PrivacySettingsGroup {
     const again = this.q('privacy-new-again').value;
     const problem = passphraseProblem(passphrase, again);
     if (problem) return this.showError(problem);
-    if (!this.q('privacy-understood').checked) return this.showError('Tick the box to say you understand that a lost passphrase and recovery key cannot be replaced.');
-    const made = await this.act(this.q('privacy-turn-on'), 'Encrypting your case file…', () => api.privacyEncrypt(passphrase));
+    if (!this.q('privacy-understood').checked) return this.showError(t('privacy-tick-understood'));
+    const made = await this.act(this.q('privacy-turn-on'), t('privacy-encrypting'), () => api.privacyEncrypt(passphrase));
     if (!made) return undefined;
     this.q('privacy-new').value = '';
     this.q('privacy-new-again').value = '';
@@ -312,22 +331,27 @@ export class PrivacySettingsGroup {
     const old = this.q('privacy-old').value;
     const passphrase = this.q('privacy-change-new').value;
     const problem = passphraseProblem(passphrase, this.q('privacy-change-again').value);
-    if (!old) return this.showError('Type your passphrase now (or your recovery key).');
+    if (!old) return this.showError(t('privacy-type-old'));
     if (problem) return this.showError(problem);
     const recovery = /^[\s0-9a-z-]{25,40}$/i.test(old) && old.replace(/[\s-]/g, '').length === 25;
     const args = recovery ? { recoveryKey: old, new: passphrase } : { old, new: passphrase };
-    const done = await this.act(this.q('privacy-change'), 'Changing…', () => api.privacyChangePassphrase(args));
+    const done = await this.act(this.q('privacy-change'), t('privacy-changing'), () => api.privacyChangePassphrase(args));
     if (done) {
       for (const id of ['privacy-old', 'privacy-change-new', 'privacy-change-again']) this.q(id).value = '';
-      this.state.textContent = 'Your passphrase was changed. The old one no longer opens your case file; your recovery key still does.';
+      this.showChanged();
     }
     return done;
   }
 
+  showChanged() {
+    this.changed = true;
+    this.state.textContent = t('privacy-passphrase-changed');
+  }
+
   async turnOff() {
     const passphrase = this.q('privacy-off-passphrase').value;
-    if (!passphrase) return this.showError('Type your passphrase to turn the lock off.');
-    const done = await this.act(this.q('privacy-turn-off'), 'Decrypting your case file…', () => api.privacyDecrypt(passphrase));
+    if (!passphrase) return this.showError(t('privacy-type-to-turn-off'));
+    const done = await this.act(this.q('privacy-turn-off'), t('privacy-decrypting'), () => api.privacyDecrypt(passphrase));
     if (done) {
       this.q('privacy-off-passphrase').value = '';
       this.status = done;

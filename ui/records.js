@@ -7,6 +7,10 @@ import { h, clear, announce, spinner } from './dom.js';
 import { api, commandError } from './api.js';
 import { confirmDialog } from './dialogs.js';
 import { pageText } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
+
+/** A text that may be given as a function (evaluated each time, in the chosen language). */
+const textOf = (v) => (typeof v === 'function' ? v() : v);
 
 export const PAGE_SIZE = 100;
 
@@ -79,10 +83,12 @@ export function recordRow(r) {
 
 /**
  * A paged list. `fetch({limit, offset})` answers `{items, total}`; `row(record)` builds its `<li>`;
- * `onAction(action, record, button)` handles row buttons.
+ * `onAction(action, record, button)` handles row buttons. `empty` and `label` are text, or
+ * functions that say it in the chosen language (read again after a switch of language, when the
+ * rows are built again with `row`).
  */
 export class PagedList {
-  constructor(root, { page, fetch, row, onAction = null, pageSize = PAGE_SIZE, empty = 'Nothing here yet.', label = '', onRendered = null }) {
+  constructor(root, { page, fetch, row, onAction = null, pageSize = PAGE_SIZE, empty = () => t('records-empty-default'), label = '', onRendered = null }) {
     this.root = root;
     this.page = page;
     this.fetchPage = fetch;
@@ -96,13 +102,20 @@ export class PagedList {
     this.items = [];
     this.byId = new Map();
     this.seq = 0;
+    this.label = label;
     this.status = h('p', { class: 'list-status', role: 'status' });
-    this.list = h('ul', { class: 'rec-list', 'aria-label': label || null, dataset: { page } });
+    this.list = h('ul', { class: 'rec-list', dataset: { page } });
     this.pagerText = h('p', { class: 'pager-text' });
-    this.prev = h('button', { type: 'button', class: 'button secondary small pager-prev' }, '← Previous');
-    this.next = h('button', { type: 'button', class: 'button secondary small pager-next' }, 'Next →');
-    this.pager = h('nav', { class: 'pager', 'aria-label': `${label || 'List'} pages` }, this.pagerText, h('div', { class: 'pager-buttons' }, this.prev, this.next));
+    this.prev = h('button', { type: 'button', class: 'button secondary small pager-prev' });
+    this.next = h('button', { type: 'button', class: 'button secondary small pager-next' });
+    this.pager = h('nav', { class: 'pager' }, this.pagerText, h('div', { class: 'pager-buttons' }, this.prev, this.next));
     this.pager.hidden = true;
+    this.labelled();
+    // Another language chosen in Settings: the list's own words, and its rows built again.
+    onLanguageChange(() => {
+      this.labelled();
+      if (this.answer) this.render(this.answer, this.offset);
+    });
     clear(root).append(this.status, this.list, this.pager);
     this.prev.addEventListener('click', () => this.load(Math.max(0, this.offset - this.pageSize), { focus: true }));
     this.next.addEventListener('click', () => this.load(this.offset + this.pageSize, { focus: true }));
@@ -114,12 +127,22 @@ export class PagedList {
     });
   }
 
+  /** Writes the list's own words (its name, the pager's) in the chosen language. */
+  labelled() {
+    const label = textOf(this.label);
+    if (label) this.list.setAttribute('aria-label', label);
+    else this.list.removeAttribute('aria-label');
+    this.pager.setAttribute('aria-label', label ? t('records-pager-label', { list: label }) : t('records-pager-label-plain'));
+    this.prev.textContent = t('records-previous');
+    this.next.textContent = t('records-next');
+  }
+
   /** Loads the page at `offset` (the same page again by default). */
   async load(offset = this.offset, { focus = false, quiet = false } = {}) {
     const seq = (this.seq += 1);
     if (!quiet) {
       this.root.setAttribute('aria-busy', 'true');
-      if (!this.items.length) clear(this.status).append(spinner(), ' Loading…');
+      if (!this.items.length) clear(this.status).append(spinner(), ' ', t('records-loading'));
     }
     let answer;
     try {
@@ -128,7 +151,7 @@ export class PagedList {
       if (seq !== this.seq) return null;
       this.root.removeAttribute('aria-busy');
       const error = commandError(err);
-      this.status.textContent = `This list could not be read: ${error.message}`;
+      this.status.textContent = t('records-list-unreadable', { reason: error.message });
       this.status.classList.add('error');
       return null;
     }
@@ -144,6 +167,7 @@ export class PagedList {
 
   render(answer, offset) {
     const items = answer && Array.isArray(answer.items) ? answer.items : [];
+    this.answer = answer;
     this.items = items;
     this.total = Number(answer && answer.total) || items.length;
     this.offset = offset;
@@ -161,7 +185,7 @@ export class PagedList {
     this.list.replaceChildren(fragment);
     if (keep) restoreFocus(this.list, keep);
     this.status.classList.remove('error');
-    this.status.textContent = items.length ? '' : this.emptyText;
+    this.status.textContent = items.length ? '' : textOf(this.emptyText);
     this.status.hidden = Boolean(items.length);
     const paged = this.total > items.length || offset > 0;
     this.pager.hidden = !paged;
@@ -179,6 +203,7 @@ export class PagedList {
     const old = this.list.querySelector(`.rec-row[data-id="${CSS.escape(key)}"]`);
     this.byId.set(key, record);
     this.items = this.items.map((r) => (String(r.id) === key ? record : r));
+    if (this.answer) this.answer = { ...this.answer, items: this.items };
     if (!old) return;
     const active = document.activeElement;
     const keep = active && old.contains(active) ? focusKey(active) : null;
@@ -206,21 +231,25 @@ function restoreFocus(list, key) {
   if (el) el.focus({ preventScroll: true });
 }
 
-/** Deletes `record` of `resource` after a confirmation; resolves true when it is gone. */
+/**
+ * Deletes `record` of `resource` after a confirmation; resolves true when it is gone. `noun` is the
+ * kind of record, a key that chooses the words (records.ftl): `contact`, `entry`, `event`,
+ * `deadline`, `document`, `note`, `conversation`.
+ */
 export async function confirmDelete(resource, record, { noun, name, trigger, onError }) {
   const yes = await confirmDialog(
-    { title: `Delete this ${noun}?`, message: [`“${name}” will be deleted. This cannot be undone.`], confirm: `Delete ${noun}`, danger: true },
+    { title: t('records-delete-title', { noun }), message: [t('records-delete-message', { name })], confirm: t('records-delete-confirm', { noun }), danger: true },
     trigger,
   );
   if (!yes) return false;
   try {
     await api.deleteRecord(resource, record.id);
-    announce(`Deleted ${name}.`);
+    announce(t('records-deleted', { name }));
     return true;
   } catch (err) {
     const error = commandError(err);
     if (onError) onError(error);
-    else announce(`Not deleted: ${error.message}`);
+    else announce(t('records-not-deleted', { reason: error.message }));
     return false;
   }
 }
@@ -230,21 +259,24 @@ export async function confirmDelete(resource, record, { noun, name, trigger, onE
  * `filter` to `list_records`), optional `aside` (finance totals), the paged list.
  *
  * `spec`: `{resource, page, title, lead, noun, fields, row(record) → recordRow options,
- *   name(record), filters?: [fields], filterOf?(values), newValues?(), aside?(page) → {el, refresh}}`
+ *   name(record), filters?: [fields], filterOf?(values), newValues?(), aside?(page) → {el, refresh, relabel?}}`
+ * `noun` is the kind of record, a key that chooses the words (`contact`, `entry`, `event`; see
+ * confirmDelete). `spec` may be a function that answers it: it is asked again after a switch of
+ * language, and the page says everything again.
  */
 export class RecordPage {
   constructor(ws, root, spec) {
     this.ws = ws;
     this.root = root;
-    this.spec = spec;
-    this.addButton = h('button', { type: 'button', class: 'button primary', id: `${spec.page}-add`, 'aria-haspopup': 'dialog' }, `+ Add ${spec.noun}`);
+    this.specOf = typeof spec === 'function' ? spec : () => spec;
+    spec = this.spec = this.specOf();
+    this.addButton = h('button', { type: 'button', class: 'button primary', id: `${spec.page}-add`, 'aria-haspopup': 'dialog' });
     this.error = h('p', { class: 'form-error page-error', role: 'alert', tabindex: '-1', hidden: true });
     const listBox = h('div', { class: 'list-box', id: `records-${spec.page}` });
     this.filterValues = {};
-    clear(root).append(
-      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, spec.title), spec.lead ? h('p', { class: 'page-lead' }, spec.lead) : null), this.addButton),
-      this.error,
-    );
+    this.heading = h('h3', { class: 'page-title', tabindex: '-1' });
+    this.lead = h('p', { class: 'page-lead' });
+    clear(root).append(h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, this.heading, this.lead), this.addButton), this.error);
     if (spec.filters) root.append(this.filterForm(spec.filters));
     if (spec.aside) {
       this.aside = spec.aside(this);
@@ -253,21 +285,38 @@ export class RecordPage {
     root.append(listBox);
     this.list = new PagedList(listBox, {
       page: spec.page,
-      label: spec.title,
-      empty: spec.empty || `No ${spec.noun}s yet.`,
+      label: () => this.spec.title,
+      empty: () => this.spec.empty || t('records-empty', { noun: this.spec.noun }),
       fetch: ({ limit, offset }) => api.listRecords(spec.resource, { caseId: this.ws.caseId, limit, offset, filter: this.currentFilter() }),
-      row: (record) => recordRow({ ...spec.row(record), id: record.id, actions: this.actions(record) }),
+      row: (record) => recordRow({ ...this.spec.row(record), id: record.id, actions: this.actions(record) }),
       onAction: (action, record, button) => this.act(action, record, button),
     });
     this.addButton.addEventListener('click', (e) => this.edit(null, e.currentTarget));
+    this.labelled();
+    // Another language chosen in Settings: the spec's words again (the list rebuilds its rows).
+    onLanguageChange(() => {
+      this.spec = this.specOf();
+      this.labelled();
+      if (this.aside && this.aside.relabel) this.aside.relabel();
+    });
+  }
+
+  /** Writes the page's own words: heading, lead, the Add button, the filters' labels. */
+  labelled() {
+    const { spec } = this;
+    this.heading.textContent = spec.title;
+    this.lead.textContent = spec.lead || '';
+    this.lead.hidden = !spec.lead;
+    this.addButton.textContent = t('records-add-button', { noun: spec.noun });
+    if (this.filters) this.filters.relabel(spec.filters || []);
   }
 
   actions(record) {
     const name = this.spec.name(record);
     return [
       ...(this.spec.extraActions ? this.spec.extraActions(record) : []),
-      { action: 'edit', text: 'Edit', label: `Edit ${name}`, dialog: true },
-      { action: 'delete', text: 'Delete', label: `Delete ${name}`, kind: 'ghost danger-text', dialog: true },
+      { action: 'edit', text: t('records-edit'), label: t('records-edit-label', { name }), dialog: true },
+      { action: 'delete', text: t('records-delete'), label: t('records-delete-label', { name }), kind: 'ghost danger-text', dialog: true },
     ];
   }
 
@@ -276,23 +325,46 @@ export class RecordPage {
   }
 
   filterForm(fields) {
-    const form = h('form', { class: 'filters', role: 'search', 'aria-label': `Filter ${this.spec.title.toLowerCase()}`, novalidate: true });
+    const form = h('form', { class: 'filters', role: 'search', novalidate: true });
     const row = h('div', { class: 'filter-row' });
+    const labels = new Map(); // field name → its <label>
+    const inputs = new Map(); // field name → its <input>
     for (const f of fields) {
       const id = `${this.spec.page}-filter-${f.name}`;
       let input;
+      const label = h('label', { for: id });
+      labels.set(f.name, label);
       if (f.type === 'checkbox') {
         input = h('input', { type: 'checkbox', id, name: f.name, class: 'checkbox' });
-        row.append(h('div', { class: 'filter-field check-row' }, input, h('label', { for: id }, f.label)));
+        row.append(h('div', { class: 'filter-field check-row' }, input, label));
       } else {
-        input = h('input', { type: f.type || 'text', id, name: f.name, class: 'input', placeholder: f.placeholder || null, autocomplete: 'off' });
-        row.append(h('div', { class: ['filter-field', f.wide && 'wide'] }, h('label', { for: id }, f.label), input));
+        input = h('input', { type: f.type || 'text', id, name: f.name, class: 'input', autocomplete: 'off' });
+        inputs.set(f.name, input);
+        row.append(h('div', { class: ['filter-field', f.wide && 'wide'] }, label, input));
       }
     }
-    const apply = h('button', { type: 'submit', class: 'button secondary small' }, 'Apply');
-    const reset = h('button', { type: 'button', class: 'button ghost small' }, 'Clear');
+    const apply = h('button', { type: 'submit', class: 'button secondary small' });
+    const reset = h('button', { type: 'button', class: 'button ghost small' });
     row.append(h('div', { class: 'filter-buttons' }, apply, reset));
     form.append(row);
+    // The words of the filters (again after a switch of language; what is typed stays).
+    this.filters = {
+      relabel: (now) => {
+        form.setAttribute('aria-label', t('records-filter-label', { list: this.spec.title.toLowerCase() }));
+        for (const f of now) {
+          const label = labels.get(f.name);
+          if (label) label.textContent = f.label;
+          const input = inputs.get(f.name);
+          if (input) {
+            if (f.placeholder) input.setAttribute('placeholder', f.placeholder);
+            else input.removeAttribute('placeholder');
+          }
+        }
+        apply.textContent = t('records-filter-apply');
+        reset.textContent = t('records-filter-clear');
+      },
+    };
+    this.filters.relabel(fields);
     const read = () => {
       const values = {};
       for (const f of fields) {
@@ -341,11 +413,11 @@ export class RecordPage {
     const values = record ? { ...record } : spec.newValues ? spec.newValues() : {};
     const saved = await this.ws.recordDialog.open(
       {
-        title: record ? `Edit ${spec.noun}` : `Add ${spec.noun}`,
+        title: record ? t('records-edit-title', { noun: spec.noun }) : t('records-add-title', { noun: spec.noun }),
         kind: spec.resource,
         fields: spec.fields,
         values,
-        saveLabel: record ? 'Save changes' : `Add ${spec.noun}`,
+        saveLabel: record ? t('records-save-changes') : t('records-add-title', { noun: spec.noun }),
         submit: (v) => (record ? api.updateRecord(spec.resource, record.id, v) : api.createRecord(spec.resource, { ...v, caseId: this.ws.caseId })),
       },
       trigger,

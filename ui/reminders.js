@@ -10,16 +10,19 @@
 
 import { h, clear, announce } from './dom.js';
 import { api, commandError, listen } from './api.js';
+import { onLanguageChange, t } from './i18n.js';
 
 /** What a reminder says on the neutral view: nothing of its case. */
-export const NEUTRAL_TEXT = 'You have a reminder';
+export function neutralText() {
+  return t('reminders-neutral');
+}
 
 /**
  * One reminder: `li.reminder-item[data-key][data-deadline-id][data-passed]` with Show and Dismiss;
  * `neutral`: its text (and its buttons' names) say nothing of the case.
  */
 export function reminderItem(r, { neutral = false } = {}) {
-  const text = neutral ? NEUTRAL_TEXT : r.text;
+  const text = neutral ? neutralText() : r.text;
   return h(
     'li',
     { class: 'reminder-item', dataset: { key: r.key, deadlineId: r.deadlineId, caseId: neutral ? null : (r.caseId ?? null), passed: r.passed ? 'true' : 'false' } },
@@ -27,15 +30,16 @@ export function reminderItem(r, { neutral = false } = {}) {
     h(
       'span',
       { class: 'reminder-actions' },
-      r.deadlineId ? h('button', { type: 'button', class: 'button link-like small reminder-open', dataset: { key: r.key }, 'aria-label': `Show: ${neutral ? 'the reminder' : r.title || r.text}` }, 'Show') : null,
-      h('button', { type: 'button', class: 'button ghost small reminder-dismiss', dataset: { key: r.key }, 'aria-label': `Dismiss: ${neutral ? 'the reminder' : text}` }, 'Dismiss'),
+      r.deadlineId ? h('button', { type: 'button', class: 'button link-like small reminder-open', dataset: { key: r.key }, 'aria-label': neutral ? t('reminders-show-neutral') : t('reminders-show-named', { name: r.title || r.text }) }, t('reminders-show')) : null,
+      h('button', { type: 'button', class: 'button ghost small reminder-dismiss', dataset: { key: r.key }, 'aria-label': neutral ? t('reminders-dismiss-neutral') : t('reminders-dismiss-named', { name: text }) }, t('reminders-dismiss')),
     ),
   );
 }
 
 /**
- * A panel of reminders (`root`), with a heading, Dismiss all and a list. `open(reminder)` shows
- * a reminder's deadline. Used twice: for the missed ones, and (with `live`) for those that fire.
+ * A panel of reminders (`root`), with a heading (`title()`, its text in the language of the
+ * moment), Dismiss all and a list. `open(reminder)` shows a reminder's deadline. Used twice: for
+ * the missed ones, and (with `live`) for those that fire.
  */
 export class ReminderPanel {
   constructor(root, { title, titleId, listId = null, dismissAllId, live = false, open = null }) {
@@ -43,14 +47,16 @@ export class ReminderPanel {
     this.items = [];
     this.open = open;
     this.live = live;
+    this.title = title;
     this.neutral = false;
     this.list = h('ul', { class: 'reminder-items', id: listId, 'aria-labelledby': titleId });
     this.error = h('p', { class: 'form-error reminder-error', role: 'alert', hidden: true });
-    this.dismissAll = h('button', { type: 'button', class: 'button secondary small', id: dismissAllId }, 'Dismiss all');
+    this.dismissAll = h('button', { type: 'button', class: 'button secondary small', id: dismissAllId });
+    this.heading = h('h2', { class: 'reminder-title', id: titleId });
     this.panel = h(
       'section',
       { class: ['reminder-panel', live && 'live'], 'aria-labelledby': titleId, tabindex: '-1' },
-      h('div', { class: 'reminder-head' }, h('h2', { class: 'reminder-title', id: titleId }, title), this.dismissAll),
+      h('div', { class: 'reminder-head' }, this.heading, this.dismissAll),
       this.list,
       this.error,
     );
@@ -82,6 +88,8 @@ export class ReminderPanel {
   }
 
   render() {
+    this.heading.textContent = typeof this.title === 'function' ? this.title() : String(this.title ?? '');
+    this.dismissAll.textContent = t('reminders-dismiss-all');
     this.list.replaceChildren(...this.items.map((r) => reminderItem(r, { neutral: this.neutral })));
     this.dismissAll.hidden = this.items.length < 2;
     const empty = this.items.length === 0;
@@ -106,7 +114,7 @@ export class ReminderPanel {
     try {
       await api.remindersDismiss(keys);
     } catch (err) {
-      this.error.textContent = `Not dismissed: ${commandError(err).message}`;
+      this.error.textContent = t('reminders-not-dismissed', { error: commandError(err).message });
       this.error.hidden = false;
       if (button) button.disabled = false;
       this.dismissAll.disabled = false;
@@ -116,7 +124,7 @@ export class ReminderPanel {
     this.items = this.items.filter((r) => !gone.has(r.key));
     this.dismissAll.disabled = false;
     this.render();
-    announce(reminders.length === 1 ? 'Reminder dismissed.' : `${reminders.length} reminders dismissed.`);
+    announce(t('reminders-dismissed', { count: reminders.length }));
     // Focus goes to the next reminder's Dismiss, else out of the empty panel to the page.
     const buttons = this.list.querySelectorAll('button.reminder-dismiss');
     const next = buttons[Math.min(Math.max(at, 0), buttons.length - 1)];
@@ -134,8 +142,13 @@ export class ReminderPanel {
  */
 export class Reminders {
   constructor({ missedRoot, liveRoot, open }) {
-    this.missed = new ReminderPanel(missedRoot, { title: 'While ProSeVA was closed', titleId: 'missed-reminders-title', listId: 'missed-reminder-items', dismissAllId: 'missed-reminders-dismiss-all', open });
-    this.live = new ReminderPanel(liveRoot, { title: 'Reminders', titleId: 'reminder-list-title', listId: 'reminder-items', dismissAllId: 'reminders-dismiss-all', live: true, open });
+    this.missed = new ReminderPanel(missedRoot, { title: () => t('reminders-missed-title'), titleId: 'missed-reminders-title', listId: 'missed-reminder-items', dismissAllId: 'missed-reminders-dismiss-all', open });
+    this.live = new ReminderPanel(liveRoot, { title: () => t('reminders-live-title'), titleId: 'reminder-list-title', listId: 'reminder-items', dismissAllId: 'reminders-dismiss-all', live: true, open });
+    // Another language: both lists are said again (a reminder's own text is the app's).
+    onLanguageChange(() => {
+      this.missed.render();
+      this.live.render();
+    });
   }
 
   /**
@@ -159,7 +172,7 @@ export class Reminders {
       }
     }
     const shown = this.missed.set(answer && answer.reminders);
-    if (shown.length) announce(`While ProSeVA was closed: ${shown.length === 1 ? '1 reminder' : `${shown.length} reminders`}. They are at the top of the window.`);
+    if (shown.length) announce(t('reminders-missed', { count: shown.length }));
     return answer;
   }
 
@@ -205,23 +218,30 @@ export class StartAtLoginPrompt {
     this.settled = false;
     this.asking = null;
     this.error = h('p', { class: 'form-error', role: 'alert', hidden: true });
-    const yes = h('button', { type: 'button', class: 'button primary small', id: 'start-at-login-yes' }, 'Yes, start when I log in');
-    const no = h('button', { type: 'button', class: 'button secondary small', id: 'start-at-login-no' }, 'Not now');
+    const yes = h('button', { type: 'button', class: 'button primary small', id: 'start-at-login-yes' });
+    const no = h('button', { type: 'button', class: 'button secondary small', id: 'start-at-login-no' });
+    const title = h('h2', { class: 'reminder-title', id: 'start-at-login-title' });
+    const text = h('p', { id: 'start-at-login-text' });
     this.buttons = [yes, no];
     clear(root).append(
       h(
         'section',
         { class: 'reminder-panel ask', 'aria-labelledby': 'start-at-login-title', 'aria-describedby': 'start-at-login-text' },
-        h('h2', { class: 'reminder-title', id: 'start-at-login-title' }, 'Reminders even when ProSeVA is closed?'),
-        h(
-          'p',
-          { id: 'start-at-login-text' },
-          'ProSeVA can start when you log in to this computer, hidden in the tray, so your deadline reminders reach you even when you have not opened it. You can change this any time in Settings → Reminders.',
-        ),
+        title,
+        text,
         h('div', { class: 'ask-actions' }, yes, no),
         this.error,
       ),
     );
+    const paint = () => {
+      yes.textContent = t('reminders-login-yes');
+      no.textContent = t('reminders-login-no');
+      title.textContent = t('reminders-login-title');
+      text.textContent = t('reminders-login-text');
+    };
+    paint();
+    // Another language: the question is asked in it.
+    onLanguageChange(paint);
     root.hidden = true;
     yes.addEventListener('click', () => this.answer(true));
     no.addEventListener('click', () => this.answer(false));
@@ -248,7 +268,7 @@ export class StartAtLoginPrompt {
     const some = await api.listRecords('deadlines', { limit: 1 }).catch(() => null);
     if (!some || !(Number(some.total) || (Array.isArray(some.items) && some.items.length))) return false;
     this.root.hidden = false;
-    announce('A question at the top of the window: start ProSeVA when you log in, so reminders reach you?');
+    announce(t('reminders-login-asked'));
     return true;
   }
 
@@ -258,14 +278,14 @@ export class StartAtLoginPrompt {
     try {
       await api.setReminderSettings(yes ? { startAtLogin: true, startAtLoginAsked: true } : { startAtLoginAsked: true });
     } catch (err) {
-      this.error.textContent = `Not saved: ${commandError(err).message}`;
+      this.error.textContent = t('reminders-not-saved', { error: commandError(err).message });
       this.error.hidden = false;
       for (const b of this.buttons) b.disabled = false;
       return;
     }
     this.settled = true;
     this.root.hidden = true;
-    announce(yes ? 'ProSeVA will start when you log in, hidden in the tray.' : 'Not now. You can turn it on in Settings → Reminders.');
+    announce(t(yes ? 'reminders-login-on' : 'reminders-login-later'));
     const main = document.getElementById('main');
     if (main) main.focus();
   }
@@ -297,7 +317,7 @@ export class ReminderSettingsGroup {
     try {
       this.loaded = await api.reminderSettings();
     } catch (err) {
-      this.error.textContent = `Reminder settings could not be read: ${commandError(err).message}`;
+      this.error.textContent = t('reminders-settings-error', { error: commandError(err).message });
       this.error.hidden = false;
     }
     const ok = Boolean(this.loaded);

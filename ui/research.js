@@ -1,8 +1,8 @@
 // The research panel's tool-results sidebar: the results of the latest research question,
-// grouped by tool, filled live as each tool answers.
+// grouped by tool, filled live as each tool answers. Its words: locales/*/research.ftl.
 
-import { formatNumber } from './dom.js';
-import { ResultGroups } from './results.js';
+import { ResultGroups, localized, relocalize } from './results.js';
+import { onLanguageChange, t } from './i18n.js';
 
 export class ResearchSidebar {
   constructor(root) {
@@ -16,12 +16,15 @@ export class ResearchSidebar {
     });
     this.running = false;
     this.clear();
+    // Another language chosen in Settings: the question's line, the summary and the results' own
+    // words are said again in it.
+    onLanguageChange(() => relocalize(this.root));
   }
 
   clear() {
     this.running = false;
     this.groups.reset();
-    this.question.textContent = '';
+    localized(this.question, () => '');
     this.question.hidden = true;
     this.root.dataset.state = 'empty';
     this.empty.hidden = false;
@@ -32,7 +35,7 @@ export class ResearchSidebar {
   start(question) {
     this.groups.reset();
     this.running = true;
-    this.question.textContent = `For: “${question}”`;
+    localized(this.question, () => t('research-for', { question }));
     this.question.hidden = false;
     this.empty.hidden = true;
     this.root.dataset.state = 'running';
@@ -56,14 +59,19 @@ export class ResearchSidebar {
 
   updateSummary() {
     if (!this.summary || !this.groups) return;
-    const groups = this.groups.groups.size;
+    localized(this.summary, () => this.summaryText());
+  }
+
+  /** What the results add up to, now: looking, how many from how many sources, or nothing. */
+  summaryText() {
+    const sources = this.groups.groups.size;
     const cards = this.groups.cardCount;
     const looking = this.running && this.groups.pending.size > 0;
-    if (this.running && !groups) this.summary.textContent = 'Looking things up…';
-    else if (looking) this.summary.textContent = `${formatNumber(cards)} so far from ${groups} source${groups === 1 ? '' : 's'} — still looking…`;
-    else if (this.root.dataset.state === 'empty') this.summary.textContent = '';
-    else if (this.running && !cards) this.summary.textContent = 'Nothing found yet.';
-    else if (!groups) this.summary.textContent = 'No sources were searched for this question.';
-    else this.summary.textContent = `${formatNumber(cards)} result${cards === 1 ? '' : 's'} from ${groups} source${groups === 1 ? '' : 's'}`;
+    if (this.running && !sources) return t('research-looking');
+    if (looking) return t('research-so-far', { cards, sources });
+    if (this.root.dataset.state === 'empty') return '';
+    if (this.running && !cards) return t('research-nothing-yet');
+    if (!sources) return t('research-no-sources');
+    return t('research-results', { cards, sources });
   }
 }

@@ -2,23 +2,54 @@
 // "Sources used" list are both a ResultGroups, filled from tool_call / tool_result events. The app
 // says everything shown: each group's title and source (`title`, `source` on the events) and each
 // result as cards `{title, citation, snippet, url, kind, meta?, textKind?, section?, extras?,
-// preview?}`; this file only renders them.
+// preview?}`; this file only renders them. Its own words: locales/*/results.ftl.
 
 import { h, clear, formatNumber } from './dom.js';
 import { hostOf } from './api.js';
+import { t } from './i18n.js';
+
+// Words that stay on screen (a conversation's answers, the results beside them) are written by a
+// function kept with their element, and written again after a switch of language (`relocalize`).
+const renderers = new WeakMap();
+
+function paint(el, render) {
+  const out = render(el);
+  if (out !== undefined) clear(el).append(...[out].flat().filter((x) => x !== null && x !== undefined && x !== false));
+}
+
+/**
+ * Writes `el`'s words with `render(el)` now, and again after a switch of language when a module
+ * calls `relocalize` on a part of the page that holds `el`. `render` answers the element's content
+ * (text, nodes, a list of both) or sets its attributes and answers nothing. Answers `el`.
+ */
+export function localized(el, render) {
+  renderers.set(el, render);
+  el.setAttribute('data-l10n-live', '');
+  paint(el, render);
+  return el;
+}
+
+/** Writes again, in the language chosen now, every `localized` element in `root`. */
+export function relocalize(root) {
+  if (!root || typeof root.querySelectorAll !== 'function') return;
+  for (const el of root.querySelectorAll('[data-l10n-live]')) {
+    const render = renderers.get(el);
+    if (render) paint(el, render);
+  }
+}
 
 /** "10 shown of 2,343 found", or '' when all found are shown. */
 export function countText(shown, total) {
-  if (typeof total === 'number' && total > shown) return `${formatNumber(shown)} shown of ${formatNumber(total)} found`;
+  if (typeof total === 'number' && total > shown) return t('results-count-shown', { shown, total });
   return '';
 }
 
 /** The error text of a failed result (`{"error": "..."}`). */
 export function resultError(result) {
   if (result && typeof result === 'object' && result.error !== undefined) {
-    return typeof result.error === 'string' ? result.error : String(result.error.message || 'This source failed.');
+    return typeof result.error === 'string' ? result.error : String(result.error.message || t('results-source-failed'));
   }
-  return typeof result === 'string' && result ? result : 'This source failed.';
+  return typeof result === 'string' && result ? result : t('results-source-failed');
 }
 
 /** The stable code of a failed result (`{"error": {"code"}}`), or ''. */
@@ -32,10 +63,16 @@ let groupSeq = 0;
 /** The badge that says whether a law text is the official wording or a summary. */
 export function kindBadge(textKind, { long = false } = {}) {
   if (textKind === 'summary') {
-    return h('span', { class: 'kind-badge summary', title: 'A plain-language summary — not the statute’s exact words' }, long ? 'Plain-language summary' : 'Summary');
+    return localized(h('span', { class: 'kind-badge summary' }), (el) => {
+      el.setAttribute('title', t('results-summary-badge-title'));
+      return t(long ? 'results-summary-badge-long' : 'results-summary-badge');
+    });
   }
   if (textKind === 'official') {
-    return h('span', { class: 'kind-badge official', title: 'Official text (Code of Virginia, LIS)' }, 'Official text');
+    return localized(h('span', { class: 'kind-badge official' }), (el) => {
+      el.setAttribute('title', t('results-official-badge-title'));
+      return t('results-official-badge');
+    });
   }
   return null;
 }
@@ -44,7 +81,7 @@ export function kindBadge(textKind, { long = false } = {}) {
 export function renderCard(card) {
   const li = h('li', { class: 'result-card', dataset: { kind: card.kind || null } });
   if (card.preview) {
-    li.append(h('p', { class: 'card-meta' }, 'Result'), h('pre', { class: 'json-preview', tabindex: '0' }, card.preview));
+    li.append(localized(h('p', { class: 'card-meta' }), () => t('results-preview-label')), h('pre', { class: 'json-preview', tabindex: '0' }, card.preview));
     return li;
   }
   if (card.textKind) li.dataset.textKind = card.textKind;
@@ -56,9 +93,12 @@ export function renderCard(card) {
       card.title,
     );
   } else if (card.url) {
-    titleContent = h('a', { class: 'ext-link', href: card.url, 'data-url': card.url, title: `Opens in your browser: ${card.url}` }, card.title || card.url, h('span', { class: 'visually-hidden' }, ' (opens in your browser)'));
+    titleContent = localized(h('a', { class: 'ext-link', href: card.url, 'data-url': card.url }), (el) => {
+      el.setAttribute('title', t('results-opens-in-browser-title', { url: card.url }));
+      return [card.title || card.url, h('span', { class: 'visually-hidden' }, ` ${t('results-opens-in-browser')}`)];
+    });
   } else {
-    titleContent = card.title || 'Untitled';
+    titleContent = card.title || localized(h('span'), () => t('results-untitled'));
   }
   li.append(h('h4', { class: 'card-title' }, titleContent));
   const meta = [card.citation, ...(Array.isArray(card.meta) ? card.meta : [])].filter(Boolean);
@@ -83,11 +123,34 @@ export function renderCard(card) {
     );
   }
   if (card.url && card.section) {
-    li.append(h('p', { class: 'card-actions' }, h('a', { class: 'ext-link', href: card.url, 'data-url': card.url }, `Official page on ${hostOf(card.url) || 'the web'}`, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))));
+    const host = hostOf(card.url);
+    li.append(
+      h(
+        'p',
+        { class: 'card-actions' },
+        localized(h('a', { class: 'ext-link', href: card.url, 'data-url': card.url }), () => [
+          host ? t('results-official-page', { host }) : t('results-official-page-web'),
+          h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'),
+        ]),
+      ),
+    );
   } else if (card.url) {
     li.append(h('p', { class: 'card-host' }, hostOf(card.url)));
   }
   return li;
+}
+
+/** What a group says under its title: still looking, how many shown of how many, nothing found; '' for nothing. */
+function groupStatus(g) {
+  const partial = typeof g.total === 'number' && g.total > g.cards;
+  if (g.running > 0) {
+    if (!g.cards) return t('results-looking');
+    return partial ? t('results-shown-still-looking', { shown: g.cards, total: g.total }) : t('results-so-far-still-looking', { count: g.cards });
+  }
+  if (partial) return countText(g.cards, g.total);
+  if (!g.cards && !g.failed && g.stopped) return t('results-stopped');
+  if (!g.cards && !g.failed) return t('results-nothing-found');
+  return '';
 }
 
 /** Groups of result cards, one per tool, in the order the tools were first called. */
@@ -127,7 +190,7 @@ export class ResultGroups {
     groupSeq += 1;
     const bodyId = `result-group-${groupSeq}`;
     const count = h('span', { class: 'result-count' }, '0');
-    const countLabel = h('span', { class: 'visually-hidden' }, ' results');
+    const countLabel = localized(h('span', { class: 'visually-hidden' }), () => ` ${t('results-count-label', { count: g ? g.cards : 0 })}`);
     const toggle = h(
       'button',
       { type: 'button', class: 'group-toggle', 'aria-expanded': 'true', 'aria-controls': bodyId },
@@ -151,7 +214,7 @@ export class ResultGroups {
     status.hidden = true;
     errors.hidden = true;
     note.hidden = true;
-    g = { tool, el, count, status, errors, note, list, cards: 0, total: 0, calls: 0, failed: 0, running: 0 };
+    g = { tool, el, count, countLabel, status, errors, note, list, cards: 0, total: 0, calls: 0, failed: 0, running: 0 };
     this.groups.set(tool, g);
     this.container.append(el);
     return g;
@@ -159,27 +222,15 @@ export class ResultGroups {
 
   update(g) {
     g.count.textContent = formatNumber(g.cards);
+    g.countLabel.textContent = ` ${t('results-count-label', { count: g.cards })}`;
     let state = 'ok';
     if (g.running > 0) state = 'running';
     else if (g.failed > 0 && g.failed === g.calls) state = 'error';
     else if (g.failed > 0) state = 'partial';
     g.el.dataset.state = state;
-    const shownOf = countText(g.cards, g.total);
-    if (g.running > 0) {
-      g.status.textContent = g.cards ? `${shownOf || `${formatNumber(g.cards)} so far`} — still looking…` : 'Looking…';
-      g.status.hidden = false;
-    } else if (shownOf) {
-      g.status.textContent = shownOf;
-      g.status.hidden = false;
-    } else if (!g.cards && !g.failed && g.stopped) {
-      g.status.textContent = 'Stopped before this source answered.';
-      g.status.hidden = false;
-    } else if (!g.cards && !g.failed) {
-      g.status.textContent = 'Nothing found.';
-      g.status.hidden = false;
-    } else {
-      g.status.hidden = true;
-    }
+    const text = groupStatus(g);
+    localized(g.status, () => groupStatus(g));
+    g.status.hidden = !text;
     this.onChange();
   }
 
@@ -223,9 +274,9 @@ export class ResultGroups {
           'li',
           { class: 'group-error' },
           h('span', { class: 'error-mark', 'aria-hidden': 'true' }, '⚠ '),
-          h('span', { class: 'visually-hidden' }, 'Error: '),
+          localized(h('span', { class: 'visually-hidden' }), () => `${t('results-error-prefix')} `),
           error,
-          needsKey ? [' ', h('button', { type: 'button', class: 'button link-like inline open-settings-link' }, 'Add the key in Settings')] : null,
+          needsKey ? [' ', localized(h('button', { type: 'button', class: 'button link-like inline open-settings-link' }), () => t('results-add-key'))] : null,
         ),
       );
       g.errors.hidden = false;

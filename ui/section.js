@@ -2,17 +2,14 @@
 // Virginia from the law graph — its heading, where it sits, its text with a clear statement of
 // whether that text is the official wording or a plain-language summary (official text may have
 // the summary kept beside it, shown apart and labelled as such), and its official page.
+// Its words: locales/*/section.ftl. The law's text, headings and notices are shown as they come.
 
 import { h, clear, announce, spinner } from './dom.js';
 import { api, isWebUrl, hostOf, commandError } from './api.js';
 import { longDate, mediumDate } from './format.js';
 import { linkCitations } from './markdown.js';
 import { requestWorkflow, workflowsMenu } from './workflows.js';
-
-const KIND = {
-  summary: { text: 'Plain-language summary', note: '— not the statute’s exact words. Read the official text before you rely on it.' },
-  official: { text: 'Official text', note: '(Code of Virginia, LIS)' },
-};
+import { onLanguageChange, t } from './i18n.js';
 
 export class SectionViewer {
   constructor(dialog) {
@@ -47,12 +44,16 @@ export class SectionViewer {
     this.current = null;
     this.seq = 0;
     this.trigger = null;
+    // Another language chosen in Settings: the section shown is opened again, in its words.
+    onLanguageChange(() => {
+      if (this.isOpen && this.current) this.load(this.current, { push: false });
+    });
 
     dialog.querySelector('#section-close').addEventListener('click', () => this.close());
     dialog.querySelector('#section-find-opinions').addEventListener('click', () => {
       const id = this.current;
       if (!id) return;
-      requestWorkflow({ key: 'build_case_law', focus: { kind: 'section', id }, label: `Build case-law notes: “${this.labelOf(id)}”` });
+      requestWorkflow({ key: 'build_case_law', focus: { kind: 'section', id }, label: t('section-build-case-law', { label: this.labelOf(id) }) });
     });
     // A workflow started from here runs in Ask: the sheet makes way for it.
     document.addEventListener('proseva:run-workflow', () => {
@@ -141,7 +142,7 @@ export class SectionViewer {
     clear(this.sectionWorkflows);
     this.url.removeAttribute('href');
     this.url.removeAttribute('data-url');
-    clear(this.status).append(spinner(), ` Opening ${label}…`);
+    clear(this.status).append(spinner(), ` ${t('section-opening', { label })}`);
     this.status.hidden = false;
     this.status.className = 'section-status';
     this.heading.focus();
@@ -156,7 +157,7 @@ export class SectionViewer {
     }
     if (seq !== this.seq) return;
     if (!node || typeof node !== 'object') {
-      this.showError(sourceId, { code: 'not_found', message: `${label} is not in the law graph` });
+      this.showError(sourceId, { code: 'not_found', message: t('section-not-in-graph', { label }) });
       return;
     }
     this.show(node, sourceId);
@@ -167,7 +168,7 @@ export class SectionViewer {
     if (text.trim()) {
       for (const para of paragraphs(text, citations)) this.text.append(h('p', {}, linkCitations(para.text, para.spans)));
     } else {
-      this.text.append(h('p', { class: 'muted' }, 'The law graph has no text for this item.'));
+      this.text.append(h('p', { class: 'muted' }, t('section-no-text')));
     }
   }
 
@@ -186,7 +187,7 @@ export class SectionViewer {
     clear(this.versionNotice).append(h('strong', {}, versionHeadline(shown)), ' ', node.versionNotice || '');
     const other = versions.find((v) => v !== shown);
     this.versionToggle.hidden = !other;
-    if (other) this.versionToggle.textContent = `Read the other version (${versionLabel(other)})`;
+    if (other) this.versionToggle.textContent = t('section-version-read-other', { version: versionLabel(other) });
     this.otherVersion = other || null;
     this.versionsBox.hidden = false;
   }
@@ -205,10 +206,12 @@ export class SectionViewer {
     clear(this.versionNotice).append(
       h('strong', {}, versionHeadline(next)),
       ' ',
-      showingOther ? node.versionNotice || '' : 'You are reading the version that is not in effect today; it is kept for reference.',
+      showingOther ? node.versionNotice || '' : t('section-version-reading-other'),
     );
-    this.versionToggle.textContent = showingOther ? `Read the other version (${versionLabel(this.otherVersion)})` : `Back to the version in effect (${versionLabel(this.shownVersion)})`;
-    announce(`${versionHeadline(next)} shown.`);
+    this.versionToggle.textContent = showingOther
+      ? t('section-version-read-other', { version: versionLabel(this.otherVersion) })
+      : t('section-version-back', { version: versionLabel(this.shownVersion) });
+    announce(t('section-version-shown', { headline: versionHeadline(next) }));
   }
 
   /** Under the text: which file it came from, when the site last changed it, when it was fetched. */
@@ -240,11 +243,12 @@ export class SectionViewer {
       this.path.hidden = false;
     }
 
-    const kind = KIND[node.textKind] || KIND.official;
-    this.kind.textContent = kind.text;
-    this.kind.className = `kind-badge ${node.textKind === 'summary' ? 'summary' : 'official'}`;
+    const isSummary = node.textKind === 'summary';
+    this.kind.textContent = t(isSummary ? 'section-kind-summary' : 'section-kind-official');
+    this.kind.className = `kind-badge ${isSummary ? 'summary' : 'official'}`;
     const constitution = /^const-/.test(String(node.sourceId || sourceId)) || /constitution/.test(node.nodeType || '');
-    this.kindNote.textContent = node.textKind === 'summary' ? kind.note : `(${constitution ? 'Constitution of Virginia' : 'Code of Virginia'}, LIS)`;
+    const lawOf = constitution ? 'constitution' : 'code';
+    this.kindNote.textContent = isSummary ? t('section-kind-note-summary') : t('section-kind-note-official', { law: lawOf });
     this.kindLine.hidden = false;
     this.dialog.dataset.textKind = node.textKind || '';
 
@@ -256,7 +260,7 @@ export class SectionViewer {
     // Official text with the plain-language summary kept beside it: both, each clearly labelled.
     const summary = node.textKind === 'official' && typeof node.summary === 'string' ? node.summary.trim() : '';
     if (summary) {
-      this.kindNote.textContent += ', with a plain-language summary beside it';
+      this.kindNote.textContent = t('section-kind-note-official-with-summary', { law: lawOf });
       for (const para of paragraphs(summary, [])) this.summaryText.append(h('p', {}, para.text));
       this.summary.hidden = false;
       this.dialog.dataset.hasSummary = 'true';
@@ -267,14 +271,12 @@ export class SectionViewer {
       this.url.href = node.url;
       this.url.dataset.url = node.url;
       clear(this.url).append(node.url, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'));
-      this.url.title = `Opens ${hostOf(node.url)} in your browser`;
+      this.url.title = t('section-opens-in-browser', { host: hostOf(node.url) });
       this.urlLine.hidden = false;
     }
     const opinions = this.showOpinions(node, label);
-    announce(
-      `${label} opened. ${kind.text}${summary ? ', with a plain-language summary beside it' : ''}.` +
-        (opinions ? ` ${opinions} court opinion${opinions === 1 ? '' : 's'} in your case-law notes cite it.` : ''),
-    );
+    const opened = t('section-opened', { label, kind: isSummary ? 'summary' : summary ? 'official-with-summary' : 'official' });
+    announce(opinions ? `${opened} ${t('section-opened-opinions', { count: opinions })}` : opened);
   }
 
   /**
@@ -284,8 +286,8 @@ export class SectionViewer {
   showSummaryCheck(node, showsSummary) {
     const check = node.summaryCheck;
     if (!showsSummary || !check || !check.textOf) return;
-    this.checked.textContent = `Summary checked against the official text of ${longDate(check.textOf)}.`;
-    this.checked.title = `Checked on ${longDate(check.checkedOn)} against ${check.source}`;
+    this.checked.textContent = t('section-summary-checked', { date: longDate(check.textOf) });
+    this.checked.title = t('section-summary-checked-title', { date: longDate(check.checkedOn), source: String(check.source ?? '') });
     this.checked.hidden = false;
     this.dialog.dataset.summaryChecked = check.textOf;
     this.showCurrency(node);
@@ -302,9 +304,9 @@ export class SectionViewer {
     const changes = Array.isArray(node.changes) ? node.changes : [];
     for (const c of changes) {
       const name = `${c.session ? `${c.session} ` : ''}${c.bill}${c.chapter ? ` (${c.chapter})` : ''}`;
-      const when = c.effective ? `, from ${longDate(c.effective)}` : '';
-      const item = h('li', {}, h('strong', {}, `${name}${when}: `), c.what || '');
-      if (c.source) item.append(' ', h('a', { class: 'ext-link', href: c.source, target: '_blank', rel: 'noopener' }, 'where this was read'));
+      const head = c.effective ? t('section-change-from', { name, date: longDate(c.effective) }) : t('section-change', { name });
+      const item = h('li', {}, h('strong', {}, `${head} `), c.what || '');
+      if (c.source) item.append(' ', h('a', { class: 'ext-link', href: c.source, target: '_blank', rel: 'noopener' }, t('section-change-source')));
       this.changes.append(item);
     }
     this.changes.hidden = changes.length === 0;
@@ -337,38 +339,33 @@ export class SectionViewer {
     this.heading.textContent = label;
     this.status.className = 'section-status error';
     const lookup = officialUrl(sourceId);
-    const next = {
-      not_found: 'The citation may be mistyped, repealed, or outside the law this app holds. Check it in the official Code of Virginia.',
-      starting: 'ProSeVA is still starting; try again when the status line at the bottom says the law graph is ready.',
-      unavailable: 'The law graph is not running right now; the status line at the bottom says more.',
-    };
     clear(this.status).append(
-      h('strong', {}, error.code === 'not_found' ? 'Not found in the law graph.' : 'This section could not be opened.'),
+      h('strong', {}, t(error.code === 'not_found' ? 'section-error-not-found' : 'section-error-not-opened')),
       ' ',
       message.replace(/^Error:\s*/, ''),
       '. ',
-      next[error.code] || 'Try again in a moment.',
+      t('section-error-next', { code: String(error.code || '') }),
     );
     if (lookup) {
       this.url.href = lookup;
       this.url.dataset.url = lookup;
-      clear(this.url).append(`Look for ${label} on law.lis.virginia.gov`, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'));
+      clear(this.url).append(t('section-look-for', { label }), h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'));
       this.urlLine.hidden = false;
     }
     this.status.hidden = false;
-    announce(`${label} could not be opened: ${message}`);
+    announce(t('section-not-opened-said', { label, message }));
   }
 }
 
 /** A version's note as a person reads it: "effective until July 1, 2025", "contingent effective date". */
 export function versionLabel(v) {
   const label = String((v && v.label) || '').trim();
-  return label ? label.charAt(0).toLowerCase() + label.slice(1) : 'another version';
+  return label ? label.charAt(0).toLowerCase() + label.slice(1) : t('section-version-another');
 }
 
 /** "In effect: the version effective July 1, 2025." or "Not in effect: …". */
 export function versionHeadline(v) {
-  return `${v && v.inEffect ? 'In effect' : 'Not in effect'}: the version ${versionLabel(v)}.`;
+  return t('section-version-headline', { inEffect: v && v.inEffect ? 'yes' : 'no', version: versionLabel(v) });
 }
 
 /**
@@ -377,11 +374,14 @@ export function versionHeadline(v) {
  */
 export function asOfLine(file) {
   if (!file || !file.name) return '';
-  const parts = [`Official text from ${file.name}`];
-  if (file.lastModified) parts.push(`, last changed on the LIS site ${mediumDate(String(file.lastModified).slice(0, 10))}`);
-  if (file.retrievedAt) parts.push(`; ${file.origin === 'import' ? 'imported from a file you saved' : 'downloaded'} ${mediumDate(String(file.retrievedAt).slice(0, 10))}`);
-  if (file.format === 'pipeNoHeader') parts.push(' (the site’s 2023 file format)');
-  return `${parts.join('')}.`;
+  return t('section-as-of', {
+    file: String(file.name),
+    changed: file.lastModified ? 'yes' : 'no',
+    changedOn: file.lastModified ? mediumDate(String(file.lastModified).slice(0, 10)) : '',
+    got: !file.retrievedAt ? 'none' : file.origin === 'import' ? 'import' : 'download',
+    gotOn: file.retrievedAt ? mediumDate(String(file.retrievedAt).slice(0, 10)) : '',
+    old: file.format === 'pipeNoHeader' ? 'yes' : 'no',
+  });
 }
 
 /** The official LIS page where the section can be looked up (the Constitution's, for `const-` ids). */
@@ -429,19 +429,14 @@ function stripLabel(heading, sourceId) {
   return m && s.length > m[0].length ? s.slice(m[0].length) : s;
 }
 
-const USES = {
-  interprets: { text: 'interprets', about: 'The court reads or applies this section (it construes it, or cites it more than once).' },
-  cites: { text: 'cites', about: 'The opinion names this section.' },
-};
-
 function opinionItem(o) {
-  const title = String(o.heading || o.sourceId || 'Court opinion');
+  const title = String(o.heading || o.sourceId || t('section-opinion-untitled'));
   const name = isWebUrl(o.url)
-    ? h('a', { class: 'ext-link', href: o.url, 'data-url': o.url, title: `Opens ${hostOf(o.url)} in your browser` }, title, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))
+    ? h('a', { class: 'ext-link', href: o.url, 'data-url': o.url, title: t('section-opens-in-browser', { host: hostOf(o.url) }) }, title, h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, ' ↗'))
     : h('strong', {}, title);
-  const use = USES[o.relType] || USES.cites;
-  const head = h('p', { class: 'opinion-head' }, name, ' ', h('span', { class: `opinion-use ${o.relType === 'interprets' ? 'interprets' : 'cites'}`, title: use.about }, use.text));
-  if (o.mentions > 1) head.append(h('span', { class: 'opinion-mentions' }, ` · named ${o.mentions} times`));
+  const use = o.relType === 'interprets' ? 'interprets' : 'cites';
+  const head = h('p', { class: 'opinion-head' }, name, ' ', h('span', { class: `opinion-use ${use}`, title: t('section-opinion-use-about', { use }) }, t('section-opinion-use', { use })));
+  if (o.mentions > 1) head.append(h('span', { class: 'opinion-mentions' }, ` · ${t('section-opinion-mentions', { count: Number(o.mentions) })}`));
   const item = h('li', { class: 'opinion-item', dataset: { sourceId: String(o.sourceId || ''), relType: String(o.relType || '') } }, head);
   const holding = String(o.holding || '').trim();
   if (holding) {
@@ -450,7 +445,7 @@ function opinionItem(o) {
       h(
         'p',
         { class: 'opinion-kind' },
-        o.holdingKind === 'summary' ? 'Holding summarised by the model — not the court’s words.' : 'The opinion’s own words around its citations.',
+        t(o.holdingKind === 'summary' ? 'section-holding-summary' : 'section-holding-own-words'),
       ),
     );
   }
@@ -460,11 +455,16 @@ function opinionItem(o) {
 function parentLabel(p) {
   const heading = String(p.heading || '').trim();
   const id = String(p.sourceId || '');
-  let label = '';
-  if (p.nodeType === 'title') label = `Title ${id}`;
-  else if (p.nodeType === 'chapter') label = `Chapter ${id.includes(':') ? id.split(':').pop() : id}`;
-  else if (p.nodeType === 'article') label = `Article ${id.split(':').pop()}`;
-  else if (p.nodeType === 'constitution_article') label = `Article ${id.replace(/^const-/, '')}`;
-  if (!label || heading.toLowerCase().startsWith(label.toLowerCase())) return heading || label || id;
+  // The part's kind and number; `named` is how the law graph's own (English) heading starts when
+  // it already says them ("Title 20. Domestic Relations"), so they are not said twice.
+  let kind = '';
+  let number = '';
+  if (p.nodeType === 'title') [kind, number] = ['title', id];
+  else if (p.nodeType === 'chapter') [kind, number] = ['chapter', id.includes(':') ? id.split(':').pop() : id];
+  else if (p.nodeType === 'article') [kind, number] = ['article', id.split(':').pop()];
+  else if (p.nodeType === 'constitution_article') [kind, number] = ['article', id.replace(/^const-/, '')];
+  const named = kind ? `${kind} ${number}` : '';
+  if (!kind || heading.toLowerCase().startsWith(named)) return heading || id;
+  const label = t('section-parent', { kind, number });
   return heading ? `${label}. ${heading}` : label;
 }

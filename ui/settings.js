@@ -1,18 +1,18 @@
-// The settings dialog: the model service (address, model names, offline switch), API keys for
-// the model and the research services (write-only: a key is never shown again, only whether it
-// is saved and where), the OpenAlex email, and the data folder (read-only).
+// The settings dialog: the window's language, the model service (address, model names, offline
+// switch), API keys for the model and the research services (write-only: a key is never shown
+// again, only whether it is saved and where), the OpenAlex email, and the data folder (read-only).
+// Its words: locales/*/settings.ftl.
 
 import { h, clear, announce, errorText } from './dom.js';
 import { api, commandError } from './api.js';
 import { capitalize } from './format.js';
+import { formatNumber, language, localizeDom, setLanguage, t } from './i18n.js';
 
-const FIELDS = ['baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
+const FIELDS = ['language', 'baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
 const IDLE_CHOICES = [2, 5, 15, 60];
 
-const STORE_TEXT = {
-  keyring: 'Saved in the system keyring',
-  file: 'Saved in a private file',
-};
+/** "1.0 GB" (1 GB = 2³⁰ bytes), the number as the window's language writes it. */
+const gigabytes = (n) => `${formatNumber((Number(n) || 0) / 1073741824, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} GB`;
 
 export class SettingsDialog {
   /** `groups`: parts of the dialog saved by their own commands (`{load(), save()}`), e.g. Reminders. */
@@ -96,7 +96,7 @@ export class SettingsDialog {
     this.version.textContent = status && status.version ? `ProSeVA ${status.version}` : 'ProSeVA';
     if (typeof this.dialog.showModal === 'function') this.dialog.showModal();
     else this.dialog.setAttribute('open', '');
-    this.setBusy(true, 'Loading your settings…');
+    this.setBusy(true, t('settings-loading'));
     try {
       const [settings] = await Promise.all([api.getSettings(), ...this.groups.map((g) => g.load())]);
       this.fill(settings);
@@ -106,7 +106,7 @@ export class SettingsDialog {
       if (first) first.focus();
     } catch (err) {
       this.setBusy(false);
-      this.showFormError(`Your settings could not be loaded: ${errorText(err)}`);
+      this.showFormError(t('settings-load-failed', { error: errorText(err) }));
     }
   }
 
@@ -126,6 +126,11 @@ export class SettingsDialog {
 
   fill(s) {
     const settings = s || {};
+    // The language: chosen, or "Follow this computer (English)" naming the computer's.
+    this.field('language').value = settings.language || '';
+    const follow = this.dialog.querySelector('#set-language-follow');
+    follow.setAttribute('data-l10n-args', JSON.stringify({ system: settings.systemLanguage || 'en' }));
+    localizeDom(follow);
     this.field('baseUrl').value = settings.baseUrl || '';
     this.field('smallModel').value = settings.smallModel || '';
     this.field('largeModel').value = settings.largeModel || '';
@@ -135,7 +140,7 @@ export class SettingsDialog {
     this.field('localModel').value = settings.localModel || '';
     const idle = Number(settings.localModelIdleMinutes) || 5;
     const idleSelect = this.field('localModelIdleMinutes');
-    if (!IDLE_CHOICES.includes(idle)) idleSelect.append(h('option', { value: String(idle) }, `${idle} minutes without a question`));
+    if (!IDLE_CHOICES.includes(idle)) idleSelect.append(h('option', { value: String(idle) }, t('settings-idle-minutes-option', { minutes: idle })));
     idleSelect.value = String(idle);
     // Set in the Law tab; kept as it is when this dialog saves.
     this.lawUpdates = settings.lawUpdates !== false;
@@ -161,7 +166,7 @@ export class SettingsDialog {
     try {
       rows = await api.modelCatalogue();
     } catch (err) {
-      clear(list).append(h('li', { class: 'field-error' }, `The catalogue could not be read: ${errorText(err)}`));
+      clear(list).append(h('li', { class: 'field-error' }, t('settings-catalogue-failed', { error: errorText(err) })));
       return;
     }
     if (!Array.isArray(rows)) return;
@@ -183,24 +188,25 @@ export class SettingsDialog {
     const pick = rows.find((r) => r.inUse) || rows.find((r) => r.fit === 'fits') || rows.find((r) => r.fit === 'slowHere');
     if (!pick) {
       box.dataset.key = '';
-      clear(box).append(h('p', { class: 'hint' }, 'This computer has too little free memory for the models ProSeVA offers. Offline mode still answers, quoting the sources it finds.'));
+      clear(box).append(h('p', { class: 'hint' }, t('settings-local-none-fits')));
       return;
     }
     // As the catalogue's rows write sizes, so both say the same.
-    const size = `${((Number(pick.sizeBytes) || 0) / 1073741824).toFixed(1)} GB`;
+    const size = gigabytes(pick.sizeBytes);
+    const model = pick.name;
     let action;
     let said;
     if (pick.inUse) {
-      said = `${pick.name} writes your answers, on this computer.`;
+      said = t('settings-local-in-use', { model });
     } else if (pick.state === 'ready') {
-      said = `${pick.name} is downloaded.`;
-      action = ['Use it for my answers', 'use'];
+      said = t('settings-local-ready', { model });
+      action = [t('settings-local-use'), 'use'];
     } else if (pick.state === 'downloading') {
-      said = `Downloading ${pick.name}. You can keep using the app; a stopped download resumes.`;
-      action = ['Stop the download', 'stop'];
+      said = t('settings-local-downloading', { model });
+      action = [t('settings-local-stop'), 'stop'];
     } else {
-      said = `Recommended for this computer: ${pick.name}. One download of ${size}; the time left shows once it starts, and a stopped download resumes.`;
-      action = [pick.state === 'partial' ? `Resume the download (${size})` : `Download (${size})`, 'download'];
+      said = t('settings-local-recommended', { model, size });
+      action = [t(pick.state === 'partial' ? 'settings-local-resume' : 'settings-local-download', { size }), 'download'];
     }
     // Polled while a download runs: rebuilt only when what it says changes, so the button keeps
     // the keyboard focus.
@@ -212,7 +218,7 @@ export class SettingsDialog {
     box.dataset.key = key;
     const focused = box.contains(document.activeElement);
     const parts = [h('p', { class: 'local-recommended-text' }, said)];
-    if (pick.fit === 'slowHere' && !pick.inUse) parts.push(h('p', { class: 'hint' }, 'On this computer its answers will come slowly.'));
+    if (pick.fit === 'slowHere' && !pick.inUse) parts.push(h('p', { class: 'hint' }, t('settings-local-slow')));
     if (action) {
       const button = h('button', { type: 'button', class: 'button primary', id: 'local-recommended-action', dataset: { action: action[1], id: pick.id } }, action[0]);
       button.addEventListener('click', () => {
@@ -241,20 +247,19 @@ export class SettingsDialog {
     const bar = line.querySelector('progress');
     bar.max = total || 1;
     bar.value = done;
-    bar.setAttribute('aria-label', `Download of ${pick.name}`);
+    bar.setAttribute('aria-label', t('settings-local-progress-label', { model: pick.name }));
     line.querySelector('.model-progress-text').textContent = text;
   }
 
   catalogueRow(row) {
-    const gb = (n) => `${((Number(n) || 0) / 1073741824).toFixed(1)} GB`;
-    const act = async (label, run) => {
+    const act = async (action, label, run) => {
       try {
         await run();
         announce(label);
       } catch (err) {
         this.showFormError(`${row.name}: ${errorText(err)}`);
       }
-      if (label === 'In use.') {
+      if (action === 'use') {
         const saved = await api.getSettings().catch(() => null);
         if (saved) this.fill(saved);
       }
@@ -263,21 +268,22 @@ export class SettingsDialog {
     const button = (text, action, cls = 'secondary') =>
       h('button', { type: 'button', class: `button ${cls} small`, dataset: { action } }, text);
     const buttons = [];
-    if (row.state === 'downloading') buttons.push(button('Stop', 'stop'));
+    if (row.state === 'downloading') buttons.push(button(t('settings-model-stop'), 'stop'));
     else if (row.state === 'ready') {
-      if (!row.inUse) buttons.push(button('Use', 'use', 'primary'));
-      buttons.push(button('Delete', 'delete'));
+      if (!row.inUse) buttons.push(button(t('settings-model-use'), 'use', 'primary'));
+      buttons.push(button(t('settings-model-delete'), 'delete'));
     } else {
-      buttons.push(button(row.state === 'partial' ? `Resume (${megabytes(row.partialBytes)} of ${megabytes(row.sizeBytes)})` : 'Download', 'download', 'primary'));
-      if (row.state === 'partial') buttons.push(button('Delete', 'delete'));
+      const resume = t('settings-model-resume', { done: megabytes(row.partialBytes), total: megabytes(row.sizeBytes) });
+      buttons.push(button(row.state === 'partial' ? resume : t('settings-model-download'), 'download', 'primary'));
+      if (row.state === 'partial') buttons.push(button(t('settings-model-delete'), 'delete'));
     }
     for (const b of buttons) {
       b.addEventListener('click', () => {
         const action = b.dataset.action;
-        if (action === 'download') act('Download started.', () => api.modelDownload(row.id));
-        else if (action === 'stop') act('Download stopped; it can resume.', () => api.modelDownloadStop(row.id));
-        else if (action === 'use') act('In use.', () => api.modelUse(row.id));
-        else if (action === 'delete') act('Deleted.', () => api.modelDelete(row.id));
+        if (action === 'download') act(action, t('settings-model-download-started'), () => api.modelDownload(row.id));
+        else if (action === 'stop') act(action, t('settings-model-download-stopped'), () => api.modelDownloadStop(row.id));
+        else if (action === 'use') act(action, t('settings-model-in-use-said'), () => api.modelUse(row.id));
+        else if (action === 'delete') act(action, t('settings-model-deleted'), () => api.modelDelete(row.id));
       });
     }
     let progress = null;
@@ -288,7 +294,14 @@ export class SettingsDialog {
     return h(
       'li',
       { class: 'model-row', dataset: { id: row.id, state: row.state, fit: row.fit || 'unknown' } },
-      h('div', { class: 'model-head' }, h('strong', {}, row.name), ' ', h('span', { class: 'muted' }, `${row.parameters} parameters · ${gb(row.sizeBytes)} download · needs about ${gb(row.ramNeeded)} of memory · ${row.licence}`), row.inUse ? h('span', { class: 'badge' }, ' In use') : null),
+      h(
+        'div',
+        { class: 'model-head' },
+        h('strong', {}, row.name),
+        ' ',
+        h('span', { class: 'muted' }, t('settings-model-facts', { parameters: row.parameters, size: gigabytes(row.sizeBytes), memory: gigabytes(row.ramNeeded), licence: row.licence })),
+        row.inUse ? [' ', h('span', { class: 'badge' }, t('settings-model-in-use'))] : null,
+      ),
       row.reason ? h('p', { class: 'model-verdict' }, row.reason.charAt(0).toUpperCase() + row.reason.slice(1)) : null,
       h('p', { class: 'hint' }, row.description),
       progress,
@@ -315,15 +328,17 @@ export class SettingsDialog {
       autocapitalize: 'off',
       class: 'input',
       'aria-describedby': `${statusId} ${errId}`,
-      placeholder: secret.set ? 'Type a new key to replace the saved one' : 'Paste your key here',
+      placeholder: t(secret.set ? 'settings-secret-replace-placeholder' : 'settings-secret-paste-placeholder'),
     });
     const status = h('p', { class: 'secret-status', id: statusId });
-    const clearButton = h('button', { type: 'button', class: 'button secondary small' }, 'Clear');
+    const clearButton = h('button', { type: 'button', class: 'button secondary small' }, t('settings-secret-clear'));
+    // The key's name in the window's language (the app's label for a key this screen does not know).
+    const keyName = t('settings-secret-name', { name: secret.name, label: secret.label || secret.name });
     const error = h('p', { class: 'field-error', id: errId, hidden: true });
     const wrap = h(
       'div',
       { class: 'field secret-field', dataset: { secret: secret.name } },
-      h('label', { for: id }, secret.label || secret.name, h('span', { class: 'env-name' }, ` (${secret.name})`)),
+      h('label', { for: id }, keyName, h('span', { class: 'env-name' }, ` (${secret.name})`)),
       h('div', { class: 'secret-row' }, input, clearButton),
       status,
       error,
@@ -331,21 +346,19 @@ export class SettingsDialog {
     const render = () => {
       const typed = input.value.length > 0;
       status.dataset.state = this.clearing.has(secret.name) ? 'clearing' : typed ? 'new' : secret.set ? 'set' : 'unset';
-      if (this.clearing.has(secret.name)) {
-        status.textContent = 'Will be removed when you save.';
-        clearButton.textContent = 'Keep the saved key';
+      const keeping = this.clearing.has(secret.name);
+      if (keeping) {
+        status.textContent = t('settings-secret-will-be-removed');
       } else if (typed) {
-        status.textContent = secret.set ? 'The new key replaces the saved one when you save.' : 'Saved when you press Save.';
-        clearButton.textContent = 'Clear';
+        status.textContent = t(secret.set ? 'settings-secret-will-replace' : 'settings-secret-will-save');
       } else if (secret.set) {
-        status.textContent = `✓ ${STORE_TEXT[secret.store] || 'Saved'}`;
-        clearButton.textContent = 'Clear';
+        status.textContent = t('settings-secret-saved', { store: secret.store || 'other' });
       } else {
-        status.textContent = 'Not set';
-        clearButton.textContent = 'Clear';
+        status.textContent = t('settings-secret-not-set');
       }
+      clearButton.textContent = t(keeping ? 'settings-secret-keep' : 'settings-secret-clear');
       clearButton.hidden = !typed && !secret.set;
-      clearButton.setAttribute('aria-label', `${clearButton.textContent}: ${secret.label || secret.name}`);
+      clearButton.setAttribute('aria-label', t(keeping ? 'settings-secret-keep-label' : 'settings-secret-clear-label', { key: keyName }));
     };
     input.addEventListener('input', () => {
       this.clearing.delete(secret.name);
@@ -370,6 +383,7 @@ export class SettingsDialog {
   collect() {
     const text = (name) => this.field(name).value.trim();
     const settings = {
+      language: this.field('language').value || null,
       baseUrl: text('baseUrl') || null,
       smallModel: text('smallModel'),
       largeModel: text('largeModel'),
@@ -394,9 +408,15 @@ export class SettingsDialog {
     if (this.loading) return;
     this.resetErrors();
     const { settings, secrets } = this.collect();
-    this.setBusy(true, 'Saving…');
+    this.setBusy(true, t('settings-saving'));
     try {
       const saved = await api.saveSettings(settings, secrets);
+      // A new language shows at once, everywhere (the dialog's own words included).
+      const chosen = saved ? saved.language || saved.systemLanguage : settings.language;
+      if (chosen && chosen !== language()) {
+        await setLanguage(chosen).catch((err) => console.error('language', err));
+        if (this.dialog.open) this.renderCatalogue();
+      }
       for (const group of this.groups) {
         try {
           await group.save();
@@ -404,7 +424,7 @@ export class SettingsDialog {
           // The rest is saved: say so, and keep the dialog open on what was not.
           this.setBusy(false);
           if (saved) this.fill(saved);
-          this.showFormError(`Your other settings were saved, but not these: ${commandError(err).message}`);
+          this.showFormError(t('settings-saved-partly', { reason: commandError(err).message }));
           this.formError.focus();
           return;
         }
@@ -412,7 +432,7 @@ export class SettingsDialog {
       this.setBusy(false);
       if (saved) this.fill(saved);
       this.close();
-      announce('Settings saved.');
+      announce(t('settings-saved'));
       this.dialog.dispatchEvent(new CustomEvent('settings-saved', { detail: saved }));
     } catch (err) {
       this.setBusy(false);
@@ -437,10 +457,9 @@ export class SettingsDialog {
         if (folded) folded.open = true;
         input.focus();
       }
-      this.showFormError(`Not saved. ${labelFor(this.dialog, name)}: ${error.message.trim()}`);
+      this.showFormError(t('settings-not-saved-field', { field: labelFor(this.dialog, name), reason: error.message.trim() }));
     } else {
-      const why = error.code === 'unavailable' ? 'a service this needs did not answer — ' : '';
-      this.showFormError(`Not saved: ${why}${error.message}`);
+      this.showFormError(t(error.code === 'unavailable' ? 'settings-not-saved-unavailable' : 'settings-not-saved', { reason: error.message }));
       this.formError.focus();
     }
   }
@@ -471,7 +490,8 @@ export class SettingsDialog {
   }
 }
 
-const megabytes = (n) => `${Math.round((Number(n) || 0) / 1e6).toLocaleString()} MB`;
+/** "1,000 MB" (1 MB = 10⁶ bytes, as the download's progress counts). */
+const megabytes = (n) => `${formatNumber(Math.round((Number(n) || 0) / 1e6))} MB`;
 
 /**
  * How far a model's download is: `{total, done, text}`, the text as "340 MB of 1,000 MB · 2.5 MB/s ·
@@ -481,9 +501,9 @@ export function downloadProgress(row) {
   const p = row.progress || {};
   const total = Number(p.total) || Number(row.sizeBytes) || 0;
   const done = Number(p.done) || 0;
-  const parts = [`${megabytes(done)} of ${megabytes(total)}`];
-  if (p.bytesPerSecond) parts.push(`${(p.bytesPerSecond / 1e6).toFixed(1)} MB/s`);
-  if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(`about ${Math.max(1, Math.round(p.secondsLeft / 60))} min left`);
+  const parts = [t('settings-download-done', { done: megabytes(done), total: megabytes(total) })];
+  if (p.bytesPerSecond) parts.push(`${formatNumber(p.bytesPerSecond / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB/s`);
+  if (p.secondsLeft !== null && p.secondsLeft !== undefined) parts.push(t('settings-download-left', { minutes: Math.max(1, Math.round(p.secondsLeft / 60)) }));
   return { total, done, text: parts.join(' · ') };
 }
 

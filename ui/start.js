@@ -10,18 +10,70 @@
 import { api, commandError } from './api.js';
 import { announce, clear, h } from './dom.js';
 import { parseMoney } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 import { MONEY_KINDS, pathDateField } from './path.js';
 
-/** What each kind of case is, as the person would say it (and as a helper would). */
+/**
+ * What each kind of case is, as the person would say it (`mine`), as a helper would (`theirs`),
+ * and the case's name when none is typed — in the chosen language, read when asked.
+ */
 export const START_CHOICES = [
-  { kind: 'eviction-tenant', mine: 'My landlord is trying to evict me', theirs: 'Their landlord is trying to evict them', name: 'My eviction case', type: 'landlord-tenant' },
-  { kind: 'debt-defendant', mine: 'Someone is suing me for money', theirs: 'Someone is suing them for money', name: 'Money I am being sued for', type: 'small-claims' },
-  { kind: 'debt-plaintiff', mine: 'I want to sue someone who owes me money', theirs: 'They want to sue someone who owes them money', name: 'Money I am owed', type: 'small-claims' },
-  { kind: 'custody-visitation', mine: 'Custody of my child, or visitation', theirs: 'Custody of their child, or visitation', name: 'Custody and visitation', type: 'custody' },
-  { kind: 'protective-order-petitioner', mine: 'I need protection from someone', theirs: 'They need protection from someone', name: 'My protective order', type: 'protective-order' },
-  { kind: 'protective-order-respondent', mine: 'Someone asked the court for a protective order against me', theirs: 'Someone asked for a protective order against them', name: 'Protective order against me', type: 'protective-order' },
-  { kind: 'traffic-misdemeanor', mine: 'I got a traffic ticket or a misdemeanor charge', theirs: 'They got a traffic ticket or a misdemeanor charge', name: 'My traffic or misdemeanor charge', type: 'traffic' },
-  { kind: 'appeal-district', mine: 'I lost in district court and want to appeal', theirs: 'They lost in district court and want to appeal', name: 'My appeal', type: 'other' },
+  {
+    kind: 'eviction-tenant',
+    type: 'landlord-tenant',
+    get mine() { return t('start-eviction-tenant-mine'); },
+    get theirs() { return t('start-eviction-tenant-theirs'); },
+    get name() { return t('start-eviction-tenant-name'); },
+  },
+  {
+    kind: 'debt-defendant',
+    type: 'small-claims',
+    get mine() { return t('start-debt-defendant-mine'); },
+    get theirs() { return t('start-debt-defendant-theirs'); },
+    get name() { return t('start-debt-defendant-name'); },
+  },
+  {
+    kind: 'debt-plaintiff',
+    type: 'small-claims',
+    get mine() { return t('start-debt-plaintiff-mine'); },
+    get theirs() { return t('start-debt-plaintiff-theirs'); },
+    get name() { return t('start-debt-plaintiff-name'); },
+  },
+  {
+    kind: 'custody-visitation',
+    type: 'custody',
+    get mine() { return t('start-custody-visitation-mine'); },
+    get theirs() { return t('start-custody-visitation-theirs'); },
+    get name() { return t('start-custody-visitation-name'); },
+  },
+  {
+    kind: 'protective-order-petitioner',
+    type: 'protective-order',
+    get mine() { return t('start-protective-order-petitioner-mine'); },
+    get theirs() { return t('start-protective-order-petitioner-theirs'); },
+    get name() { return t('start-protective-order-petitioner-name'); },
+  },
+  {
+    kind: 'protective-order-respondent',
+    type: 'protective-order',
+    get mine() { return t('start-protective-order-respondent-mine'); },
+    get theirs() { return t('start-protective-order-respondent-theirs'); },
+    get name() { return t('start-protective-order-respondent-name'); },
+  },
+  {
+    kind: 'traffic-misdemeanor',
+    type: 'traffic',
+    get mine() { return t('start-traffic-misdemeanor-mine'); },
+    get theirs() { return t('start-traffic-misdemeanor-theirs'); },
+    get name() { return t('start-traffic-misdemeanor-name'); },
+  },
+  {
+    kind: 'appeal-district',
+    type: 'other',
+    get mine() { return t('start-appeal-district-mine'); },
+    get theirs() { return t('start-appeal-district-theirs'); },
+    get name() { return t('start-appeal-district-name'); },
+  },
 ];
 
 /**
@@ -34,14 +86,12 @@ export function startCase(choice, { name, dates, amountText }) {
   for (const [key, value] of Object.entries(dates || {})) if (value) path.dates[key] = value;
   if (MONEY_KINDS.includes(choice.kind) && (amountText || '').trim()) {
     const amount = parseMoney(amountText);
-    if (amount === null) return { error: { field: 'amount', message: 'Write the amount as dollars, for example 1,250 or 1250.00.' } };
+    if (amount === null) return { error: { field: 'amount', message: t('start-amount-not-money') } };
     path.amount = amount;
   }
   return { record, path };
 }
 
-/** What a screen reader hears when the question is skipped. */
-const SKIPPED = 'Skipped. “Start here”, under the example questions and in the list of cases, asks again.';
 
 export class StartDialog {
   /**
@@ -62,8 +112,25 @@ export class StartDialog {
     // Escape closes it as "Skip for now" does.
     dialog.addEventListener('cancel', (e) => {
       e.preventDefault();
-      this.finish({ announceText: SKIPPED });
+      this.finish({ announceText: t('start-skipped') });
     });
+    this.view = null; // what the dialog shows: {name: 'choices'} or {name: 'dates', choice}
+    // Another language while it is open: the same view, said again (what was typed is kept).
+    onLanguageChange(() => this.relocalize());
+  }
+
+  async relocalize() {
+    if (!this.dialog.open || !this.view) return;
+    if (this.view.name === 'choices') {
+      this.showChoices();
+      return;
+    }
+    const typed = [...this.body.querySelectorAll('input')].map((input) => [input.id, input.value]);
+    await this.showDates(this.view.choice);
+    for (const [id, value] of typed) {
+      const input = id ? this.body.querySelector(`#${CSS.escape(id)}`) : null;
+      if (input) input.value = value;
+    }
   }
 
   /** At start: opens on a first start — never answered or skipped, and no case yet. */
@@ -85,26 +152,21 @@ export class StartDialog {
   }
 
   showChoices() {
+    this.view = { name: 'choices' };
     const helping = this.helping;
     const choice = (c) =>
       h('li', {}, h('button', { type: 'button', class: 'start-choice', id: `start-kind-${c.kind}`, dataset: { kind: c.kind } }, helping ? c.theirs : c.mine));
     const list = h('ul', { class: 'start-choices', 'aria-labelledby': 'start-title' }, ...START_CHOICES.map(choice));
-    const question = h('button', { type: 'button', class: 'start-choice start-other', id: 'start-question' }, 'I just have a question');
+    const question = h('button', { type: 'button', class: 'start-choice start-other', id: 'start-question' }, t('start-just-a-question'));
     const helper = h(
       'button',
       { type: 'button', class: 'start-choice start-other', id: 'start-helping', 'aria-pressed': String(helping) },
-      helping ? 'It is my own case' : 'I’m helping someone else',
+      helping ? t('start-own-case') : t('start-helping'),
     );
-    const skip = h('button', { type: 'button', class: 'button ghost', id: 'start-skip' }, 'Skip for now');
+    const skip = h('button', { type: 'button', class: 'button ghost', id: 'start-skip' }, t('start-skip'));
     clear(this.body).append(
-      h('h2', { id: 'start-title', class: 'start-title' }, 'What brings you here?'),
-      h(
-        'p',
-        { class: 'start-lead', id: 'start-lead' },
-        helping
-          ? 'Choose what their case is about. Everything here works the same when you help someone else; the app will say “you” for them.'
-          : 'Choose what fits best. Nothing is saved until you say so.',
-      ),
+      h('h2', { id: 'start-title', class: 'start-title' }, t('start-title')),
+      h('p', { class: 'start-lead', id: 'start-lead' }, helping ? t('start-lead-helping') : t('start-lead')),
       list,
       h('div', { class: 'start-others' }, question, helper),
       h('div', { class: 'start-foot' }, skip),
@@ -115,14 +177,14 @@ export class StartDialog {
       if (button) this.showDates(START_CHOICES.find((c) => c.kind === button.dataset.kind));
     });
     question.addEventListener('click', () => {
-      this.finish({ panel: 'chat', announceText: 'Ask your question in the box below.' });
+      this.finish({ panel: 'chat', announceText: t('start-ask-below') });
     });
     helper.addEventListener('click', () => {
       this.helping = !this.helping;
       this.showChoices();
       this.body.querySelector('#start-helping').focus();
     });
-    skip.addEventListener('click', () => this.finish({ announceText: SKIPPED }));
+    skip.addEventListener('click', () => this.finish({ announceText: t('start-skipped') }));
   }
 
   async showDates(choice) {
@@ -130,38 +192,36 @@ export class StartDialog {
       try {
         this.kinds = await api.pathKinds();
       } catch (err) {
-        this.showError(`The kinds of case could not be read: ${commandError(err).message}`);
+        this.showError(t('start-kinds-failed', { reason: commandError(err).message }));
         return;
       }
     }
+    this.view = { name: 'dates', choice };
+    // The kind's title and its dates' labels come from the server as they are.
     const info = (this.kinds.kinds || []).find((k) => k.kind === choice.kind);
-    const their = this.helping ? 'their' : 'your';
+    const who = this.helping ? 'theirs' : 'mine';
     const name = h('input', { id: 'start-name', class: 'input', type: 'text', value: '', placeholder: choice.name, autocomplete: 'off' });
     const dateFields = ((info && info.dates) || []).map((d) => pathDateField(d, `start-date-${d.key}`));
     const money = MONEY_KINDS.includes(choice.kind);
     const amount = h('input', { id: 'start-amount', class: 'input', type: 'text', inputmode: 'decimal', autocomplete: 'off', 'aria-describedby': 'start-amount-hint' });
     this.error = h('p', { class: 'form-error', id: 'start-error', role: 'alert', tabindex: '-1', hidden: true });
-    const back = h('button', { type: 'button', class: 'button secondary', id: 'start-back' }, 'Back');
-    const create = h('button', { type: 'submit', class: 'button primary', id: 'start-create' }, this.helping ? 'Create their case and show the steps' : 'Create my case and show the steps');
+    const back = h('button', { type: 'button', class: 'button secondary', id: 'start-back' }, t('start-back'));
+    const create = h('button', { type: 'submit', class: 'button primary', id: 'start-create' }, this.helping ? t('start-create-theirs') : t('start-create-mine'));
     const form = h(
       'form',
       { id: 'start-form', novalidate: true },
-      h('h2', { id: 'start-title', class: 'start-title', tabindex: '-1' }, `The dates on ${their} papers`),
+      h('h2', { id: 'start-title', class: 'start-title', tabindex: '-1' }, t('start-dates-title', { who })),
       h('p', { class: 'start-lead', id: 'start-lead' }, info ? info.title : choice.mine),
-      h(
-        'p',
-        { class: 'hint' },
-        `Each date works out a deadline or a step. Leave a date empty if ${their} papers do not show it yet: it can be added later on the Step by step page.`,
-      ),
-      h('div', { class: 'field' }, h('label', { for: 'start-name' }, 'A name for this case (optional)'), name),
+      h('p', { class: 'hint' }, t('start-dates-hint', { who })),
+      h('div', { class: 'field' }, h('label', { for: 'start-name' }, t('start-name-label')), name),
       ...dateFields,
       money
         ? h(
             'div',
             { class: 'field' },
-            h('label', { for: 'start-amount' }, 'How much money the case is about (optional)'),
+            h('label', { for: 'start-amount' }, t('start-amount-label')),
             amount,
-            h('p', { class: 'hint', id: 'start-amount-hint' }, 'It decides which court hears the case.'),
+            h('p', { class: 'hint', id: 'start-amount-hint' }, t('start-amount-hint')),
           )
         : null,
       this.error,
@@ -205,10 +265,10 @@ export class StartDialog {
       await api.setCasePath(this.caseId, made.path);
       const record = await api.getRecord('cases', this.caseId);
       this.ws.created(record);
-      await this.finish({ go: 'path', announceText: `Case “${record.name}” created. Step by step shows what to do next.` });
+      await this.finish({ go: 'path', announceText: t('start-created', { name: record.name }) });
     } catch (err) {
       const rejection = commandError(err);
-      this.showError(`${this.caseId ? 'The case was created, but its dates were not saved' : 'Not created'}: ${rejection.message}`);
+      this.showError(this.caseId ? t('start-dates-not-saved', { reason: rejection.message }) : t('start-not-created', { reason: rejection.message }));
     } finally {
       button.disabled = false;
     }

@@ -2,8 +2,9 @@
 // progress while the law graph is built, and a prominent message if the app failed to start.
 // Fed by `subscribe_status` (pushed changes) with `app_status` polled every 5 s as a fallback.
 
-import { h, clear, formatNumber, errorText } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 import { api, hostOf } from './api.js';
+import { language, onLanguageChange, t } from './i18n.js';
 
 const POLL_MS = 5000;
 
@@ -15,47 +16,59 @@ function setData(el, key, value) {
   if (el.dataset[key] !== value) el.dataset[key] = value;
 }
 
+/** "Case data: ready", "Law graph: restarting (2)…" (status.ftl: status-server-state, status-explorer-state). */
 function sidecarText(name, sc, phase) {
-  const label = name === 'server' ? 'Case data' : 'Law graph';
-  if (!sc) return `${label}: unknown`;
+  const id = name === 'server' ? 'status-server-state' : 'status-explorer-state';
+  const restarts = (sc && Number(sc.restarts)) || 0;
+  if (!sc) return t(id, { state: 'unknown', restarts });
   switch (sc.state) {
     case 'healthy':
-      return `${label}: ready`;
-    case 'starting':
-      return name === 'explorer' && phase === 'preparing' ? `${label}: preparing…` : `${label}: starting…`;
     case 'restarting':
-      return `${label}: restarting${sc.restarts ? ` (${sc.restarts})` : ''}…`;
+      return t(id, { state: sc.state, restarts });
+    case 'starting':
+      return t(id, { state: name === 'explorer' && phase === 'preparing' ? 'preparing' : 'starting', restarts });
     case 'failed':
     case 'stopped':
-      return `${label}: unavailable`;
+      return t(id, { state: 'unavailable', restarts });
     default:
-      return `${label}: ${sc.state || 'unknown'}`;
+      return t(id, { state: 'unknown', restarts });
   }
 }
 
 function sidecarTip(name, sc) {
   if (!sc) return '';
   const parts = [];
+  // The app's own message (from the supervisor) is kept as it came.
   if (sc.message) parts.push(sc.message);
-  else if (sc.state === 'healthy') parts.push(name === 'server' ? 'Your cases, deadlines and documents are available.' : 'The Code and Constitution of Virginia are available for search.');
-  else if (sc.state === 'failed' || sc.state === 'stopped') {
-    parts.push(name === 'server' ? 'Your case data cannot be read right now.' : 'Answers cannot search Virginia law right now; other sources still work.');
-  }
-  if (sc.restarts) parts.push(`Restarted ${sc.restarts} time${sc.restarts === 1 ? '' : 's'}.`);
+  else if (sc.state === 'healthy') parts.push(t(name === 'server' ? 'status-server-ready-tip' : 'status-explorer-ready-tip'));
+  else if (sc.state === 'failed' || sc.state === 'stopped') parts.push(t(name === 'server' ? 'status-server-down-tip' : 'status-explorer-down-tip'));
+  if (sc.restarts) parts.push(t('status-restarted', { count: Number(sc.restarts) }));
   return parts.join(' ');
 }
 
 function modelText(model) {
-  if (!model || model.mode === 'offline') return 'Offline mode — answers quote sources';
+  if (!model || model.mode === 'offline') return t('status-model-offline');
   if (model.mode === 'local') {
-    if (model.state === 'failed') return `${model.model} could not start — answers are offline`;
-    if (model.state === 'waiting') return `Answers: ${model.model} on this computer (loads with the next question)`;
-    return `Answers: ${model.model} on this computer`;
+    if (model.state === 'failed') return t('status-model-local-failed', { model: model.model });
+    if (model.state === 'waiting') return t('status-model-local-waiting', { model: model.model });
+    return t('status-model-local', { model: model.model });
   }
   const host = hostOf(model.baseUrl || '') || 'api.openai.com';
   const names = [model.small, model.large].filter(Boolean);
   const unique = names.length === 2 && names[0] === names[1] ? [names[0]] : names;
-  return `Model: ${unique.join('/') || 'default'} at ${host}`;
+  return unique.length ? t('status-model-online', { models: unique.join('/'), host }) : t('status-model-online-default', { host });
+}
+
+function modelTip(model) {
+  if (model.mode === 'local') {
+    if (model.state !== 'failed') return t('status-model-local-tip', { model: model.model });
+    return model.message ? t('status-model-local-failed-tip', { reason: model.message }) : t('status-model-local-failed-log-tip');
+  }
+  if (model.mode === 'online') {
+    const names = { large: model.large || '', small: model.small || '' };
+    return model.baseUrl ? t('status-model-online-tip', { ...names, address: model.baseUrl }) : t('status-model-online-openai-tip', names);
+  }
+  return t('status-model-offline-tip');
 }
 
 export class StatusLine {
@@ -74,6 +87,12 @@ export class StatusLine {
     this.listeners = [];
     this.last = null;
     this.lastJson = '';
+    // Another language chosen in Settings: everything this line says is said again.
+    onLanguageChange(() => {
+      if (!this.last) return;
+      this.lastJson = '';
+      this.render(this.last);
+    });
   }
 
   /** Calls `fn(status)` on every status. */
@@ -96,8 +115,8 @@ export class StatusLine {
 
   renderUnreachable(message) {
     if (this.last) return; // keep the last known state; the next poll may succeed
-    setText(this.server.querySelector('.status-text'), 'Case data: unknown');
-    setText(this.explorer.querySelector('.status-text'), 'Law graph: unknown');
+    setText(this.server.querySelector('.status-text'), sidecarText('server', null));
+    setText(this.explorer.querySelector('.status-text'), sidecarText('explorer', null));
     this.root.title = message;
   }
 
@@ -117,15 +136,7 @@ export class StatusLine {
     const modelState = model.mode === 'local' ? (model.state === 'failed' ? 'offline' : 'online') : model.mode === 'online' ? 'online' : 'offline';
     setData(this.model, 'state', modelState);
     setText(this.model.querySelector('.status-text'), modelText(model));
-    const tip =
-      model.mode === 'local'
-        ? model.state === 'failed'
-          ? `The model on this computer could not start: ${model.message || 'see its log'}. Answers quote their sources until it does (Settings → Answers written on this computer).`
-          : `Answers are written by ${model.model}, running on this computer: nothing you ask leaves it. Small models make mistakes; read the quoted sections.`
-        : model.mode === 'online'
-        ? `Answers are written by ${model.large || 'the large model'} after ${model.small || 'the small model'} gathers sources, at ${model.baseUrl || 'the default OpenAI address'}.`
-        : 'No model service is set (or offline mode is on): answers are built from the sources found, quoted with their citations.';
-    this.setTip(this.model, tip);
+    this.setTip(this.model, modelTip(model));
 
     this.renderServices(Array.isArray(status.services) ? status.services : []);
     this.mcpItem.hidden = status.mcpCaseData !== true;
@@ -133,13 +144,14 @@ export class StatusLine {
     const setup = status.setup;
     if (setup && Number(setup.total) > 0 && phase !== 'ready') {
       const done = Math.max(0, Math.min(Number(setup.done) || 0, Number(setup.total)));
-      const stage = setup.stage && setup.stage !== 'done' ? ` (${setup.stage})` : '';
-      setText(this.setupLabel, `Preparing the law graph… ${formatNumber(done)}/${formatNumber(setup.total)}${stage}`);
+      const counts = { done, total: Number(setup.total) };
+      const stage = setup.stage && setup.stage !== 'done' ? setup.stage : null;
+      setText(this.setupLabel, stage ? t('status-setup-progress-stage', { ...counts, stage }) : t('status-setup-progress', counts));
       this.setupBar.max = Number(setup.total);
       this.setupBar.value = done;
       this.setup.hidden = false;
     } else if (phase === 'preparing') {
-      setText(this.setupLabel, 'Preparing the law graph…');
+      setText(this.setupLabel, t('status-setup-preparing'));
       this.setupBar.removeAttribute('value');
       this.setup.hidden = false;
     } else {
@@ -169,11 +181,8 @@ export class StatusLine {
     const paused = services.filter((s) => s && s.state === 'paused');
     this.servicesItem.hidden = paused.length === 0;
     if (!paused.length) return;
-    setText(this.services.querySelector('.status-text'), paused.map((s) => `${s.service} paused for ${s.retryAfter || 1} s after 3 failures`).join('; '));
-    this.setTip(
-      this.services,
-      'It failed three times in a row, so ProSeVA leaves it alone for a while instead of asking again and again; it is tried again when the time is up. Other sources still work.',
-    );
+    setText(this.services.querySelector('.status-text'), paused.map((s) => t('status-service-paused', { service: s.service, seconds: Number(s.retryAfter) || 1 })).join('; '));
+    this.setTip(this.services, t('status-services-tip'));
   }
 
   renderSidecar(item, name, sc, phase) {
@@ -184,7 +193,8 @@ export class StatusLine {
 
   renderAlert(status) {
     const failed = status.phase === 'failed';
-    const key = failed ? `${status.message}|${status.server && status.server.log}` : '';
+    // The language is part of the key: a new language writes the alert again.
+    const key = failed ? `${language()}|${status.message}|${status.server && status.server.log}` : '';
     if (this.alert.dataset.key === key) return;
     this.alert.dataset.key = key;
     clear(this.alert);
@@ -193,18 +203,17 @@ export class StatusLine {
       return;
     }
     this.alert.append(
-      h('h2', { class: 'alert-title' }, 'ProSeVA could not start'),
-      h('p', {}, status.message || 'A part of the app did not start. Your data is safe on this computer.'),
-      h('p', {}, 'Close ProSeVA and open it again. If this keeps happening, the details below help whoever looks into it.'),
+      h('h2', { class: 'alert-title' }, t('status-alert-title')),
+      h('p', {}, status.message || t('status-alert-message')),
+      h('p', {}, t('status-alert-advice')),
     );
     for (const sc of [status.server, status.explorer]) {
       if (!sc || (sc.state !== 'failed' && sc.state !== 'stopped')) continue;
-      const name = sc.name === 'explorer' ? 'Law graph (explorer)' : 'Case data (server)';
-      const details = h('details', { class: 'alert-details' }, h('summary', {}, `Technical details: ${name}`));
+      const details = h('details', { class: 'alert-details' }, h('summary', {}, t('status-alert-details', { part: sc.name === 'explorer' ? 'explorer' : 'server' })));
       if (sc.message) details.append(h('p', {}, sc.message));
       const log = String(sc.log || '');
       if (log.includes('\n')) details.append(h('pre', { class: 'log', tabindex: '0' }, log.slice(-4000)));
-      else if (log) details.append(h('p', {}, 'Its log file: ', h('code', { class: 'log-path' }, log)));
+      else if (log) details.append(h('p', {}, t('status-alert-log'), ' ', h('code', { class: 'log-path' }, log)));
       this.alert.append(details);
     }
     this.alert.hidden = false;

@@ -7,6 +7,7 @@ import { h, announce } from './dom.js';
 import { api, commandError } from './api.js';
 import { FieldSet, rejectionText } from './forms.js';
 import { caseFields } from './cases.js';
+import { onLanguageChange, t } from './i18n.js';
 
 const STORE_KEY = 'proseva.caseId';
 export const PAGES = ['overview', 'path', 'papers', 'proof', 'deadlines', 'documents', 'contacts', 'finances', 'timeline', 'notes'];
@@ -59,6 +60,12 @@ export class Workspace {
     });
     this.nav.addEventListener('keydown', (e) => this.navKey(e));
     this.setupFirstCase();
+    // Another language chosen in Settings: the picker, the first-run card and its fields again.
+    onLanguageChange(() => {
+      this.renderPicker();
+      this.renderShell();
+      this.relabelFirstCase();
+    });
   }
 
   get caseId() {
@@ -119,16 +126,16 @@ export class Workspace {
 
   renderPicker() {
     const options = [];
-    if (!this.cases.length) options.push(h('option', { value: '' }, this.casesError ? 'Cases unavailable' : 'No case yet'));
-    else if (!this.id) options.push(h('option', { value: '' }, 'Choose a case'));
+    if (!this.cases.length) options.push(h('option', { value: '' }, this.casesError ? t('workspace-cases-unavailable') : t('workspace-no-case-yet')));
+    else if (!this.id) options.push(h('option', { value: '' }, t('workspace-choose-case')));
     // The neutral view (after a quick exit) names no case, not even in the list: "My cases…" lists them.
-    if (this.neutral && this.cases.length) options.push(h('option', { value: 'mine' }, 'My cases…'));
-    else for (const c of this.cases) options.push(h('option', { value: String(c.id), dataset: { status: c.status } }, c.status === 'closed' ? `${c.name} (closed)` : c.name));
-    options.push(h('option', { value: 'new' }, 'New case…'));
-    if (this.onStart) options.push(h('option', { value: 'start' }, 'Start here: a case from my papers…'));
+    if (this.neutral && this.cases.length) options.push(h('option', { value: 'mine' }, t('workspace-my-cases')));
+    else for (const c of this.cases) options.push(h('option', { value: String(c.id), dataset: { status: c.status } }, c.status === 'closed' ? t('workspace-case-closed', { name: c.name }) : c.name));
+    options.push(h('option', { value: 'new' }, t('workspace-new-case-option')));
+    if (this.onStart) options.push(h('option', { value: 'start' }, t('workspace-start-option')));
     this.picker.replaceChildren(...options);
     this.picker.value = this.id ? String(this.id) : '';
-    this.picker.title = this.currentCase ? `Case: ${this.currentCase.name}` : 'Choose a case';
+    this.picker.title = this.currentCase ? t('workspace-picker-case', { name: this.currentCase.name }) : t('workspace-choose-case');
   }
 
   async pickerChanged() {
@@ -146,11 +153,11 @@ export class Workspace {
     if (value === 'mine') {
       // Leaves the neutral view on the case chosen last; the list names them all again.
       this.setCase(this.defaultCaseId());
-      announce(this.currentCase ? `Case: ${this.currentCase.name}. Your cases are in this list.` : 'No case chosen.');
+      announce(this.currentCase ? t('workspace-case-chosen-mine', { name: this.currentCase.name }) : t('workspace-no-case-chosen'));
       return;
     }
     this.setCase(value ? Number(value) : null);
-    announce(this.currentCase ? `Case: ${this.currentCase.name}` : 'No case chosen.');
+    announce(this.currentCase ? t('workspace-picker-case', { name: this.currentCase.name }) : t('workspace-no-case-chosen'));
   }
 
   /**
@@ -185,7 +192,7 @@ export class Workspace {
     const error = this.firstCase.querySelector('#first-case-unavailable');
     if (error) {
       error.hidden = !this.casesError;
-      error.textContent = this.casesError ? `Your cases could not be read: ${this.casesError.message}` : '';
+      error.textContent = this.casesError ? t('workspace-cases-unreadable', { reason: this.casesError.message }) : '';
     }
   }
 
@@ -289,7 +296,7 @@ export class Workspace {
 
   async newCase(trigger) {
     const saved = await this.recordDialog.open(
-      { title: 'New case', kind: 'cases', fields: caseFields(), values: {}, saveLabel: 'Create case', submit: (v) => api.createRecord('cases', v) },
+      { title: t('workspace-new-case-title'), kind: 'cases', fields: caseFields(), values: {}, saveLabel: t('workspace-new-case-save'), submit: (v) => api.createRecord('cases', v) },
       trigger,
     );
     if (saved && saved !== true) this.created(saved);
@@ -299,7 +306,7 @@ export class Workspace {
     this.cases = sortCases([...this.cases.filter((c) => c.id !== record.id), record]);
     this.active = 'overview';
     this.setCase(record.id, { force: true });
-    announce(`Case “${record.name}” created.`);
+    announce(t('workspace-case-created', { name: record.name }));
   }
 
   // The first-run card: a short form that creates the first case.
@@ -307,8 +314,7 @@ export class Workspace {
     const form = this.firstCase.querySelector('#first-case-form');
     const error = this.firstCase.querySelector('#first-case-error');
     const submit = this.firstCase.querySelector('#first-case-submit');
-    const fields = caseFields({ full: false });
-    this.firstFields = new FieldSet(this.firstCase.querySelector('#first-case-fields'), fields, {}, { prefix: 'first-case' });
+    this.firstFields = new FieldSet(this.firstCase.querySelector('#first-case-fields'), caseFields({ full: false }), {}, { prefix: 'first-case' });
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
       error.hidden = true;
@@ -316,13 +322,14 @@ export class Workspace {
       submit.disabled = true;
       try {
         const record = await api.createRecord('cases', { ...this.firstFields.values(), status: 'open' });
-        this.firstFields = new FieldSet(this.firstCase.querySelector('#first-case-fields'), fields, {}, { prefix: 'first-case' });
+        this.firstFields = new FieldSet(this.firstCase.querySelector('#first-case-fields'), caseFields({ full: false }), {}, { prefix: 'first-case' });
         this.created(record);
         const heading = document.getElementById('case-title');
         if (heading) heading.focus();
       } catch (err) {
         const rejection = commandError(err);
         const shown = rejection.code === 'invalid_input' ? this.firstFields.showErrors(rejection) : { known: 0, unknown: [] };
+        // forms.js words the rejection ("Not saved…"); this form creates, so it says "Not created".
         error.textContent = rejectionText(rejection, shown).replace(/^Not saved/, 'Not created');
         error.hidden = false;
         if (!shown.known) error.focus();
@@ -330,6 +337,13 @@ export class Workspace {
         submit.disabled = false;
       }
     });
+  }
+
+  /** The first-run card's fields in the chosen language, keeping what was typed. */
+  relabelFirstCase() {
+    if (!this.firstFields) return;
+    const values = this.firstFields.values();
+    this.firstFields = new FieldSet(this.firstCase.querySelector('#first-case-fields'), caseFields({ full: false }), values, { prefix: 'first-case' });
   }
 
   /** After a restore: everything again from the server. */

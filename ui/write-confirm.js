@@ -6,30 +6,13 @@
 
 import { h, clear, announce, truncate } from './dom.js';
 import { api } from './api.js';
+import { onLanguageChange, t } from './i18n.js';
 
-/** What each write does, as the card's heading says it. */
-const ACTIONS = {
-  create_note: 'add a note',
-  append_to_note: 'add to one of your notes',
-  link: 'link one of your records to the law',
-  add_deadline: 'add a deadline',
-  create_draft: 'make a draft',
-  create_paper: 'build a paper for you to sign and file',
-  link_evidence: 'link one of your records to what the court must find',
-  process_opinion: 'record a court opinion in your case-law notes',
-};
+/** The writes the card knows (write-confirm.ftl names each: its heading, its kind). */
+const TOOLS = ['create_note', 'append_to_note', 'link', 'add_deadline', 'create_draft', 'create_paper', 'link_evidence', 'process_opinion'];
 
-/** The kinds of write, as the line of what is allowed names them. */
-const NOUNS = {
-  create_note: 'new notes',
-  append_to_note: 'additions to notes',
-  link: 'links',
-  add_deadline: 'deadlines',
-  create_draft: 'drafts',
-  create_paper: 'papers to file',
-  link_evidence: 'records linked to what the court must find',
-  process_opinion: 'court opinions in your case-law notes',
-};
+/** The kind of write `tool` is, as the line of what is allowed names it ("new notes"). */
+const kindOf = (tool) => t('write-confirm-kind', { tool });
 
 const text = (value) => (typeof value === 'string' ? value.trim() : '');
 
@@ -43,46 +26,46 @@ export function writeDetails(name, args) {
   };
   switch (name) {
     case 'create_note':
-      add('Title', a.title);
-      add('Text', a.body);
+      add(t('write-confirm-label-title'), a.title);
+      add(t('write-confirm-label-text'), a.body);
       break;
     case 'append_to_note':
-      add('Added text', a.text);
+      add(t('write-confirm-label-added-text'), a.text);
       break;
     case 'link':
-      add('From', a.fromKind && Number.isInteger(a.fromId) ? `${a.fromKind} ${a.fromId}` : '');
-      add('To', a.toKind === 'section' && a.to !== undefined ? `§ ${String(a.to).replace(/^§\s*/, '')}` : a.to !== undefined ? `${a.toKind || ''} ${a.to}`.trim() : '');
-      add('Why', a.why);
+      add(t('write-confirm-label-from'), a.fromKind && Number.isInteger(a.fromId) ? `${a.fromKind} ${a.fromId}` : '');
+      add(t('write-confirm-label-to'), a.toKind === 'section' && a.to !== undefined ? `§ ${String(a.to).replace(/^§\s*/, '')}` : a.to !== undefined ? `${a.toKind || ''} ${a.to}`.trim() : '');
+      add(t('write-confirm-label-why'), a.why);
       break;
     case 'add_deadline':
-      add('Deadline', a.title);
-      add('Date', a.date);
-      add('Rule', a.ruleId);
-      add('Counted from', a.triggerDate);
+      add(t('write-confirm-label-deadline'), a.title);
+      add(t('write-confirm-label-date'), a.date);
+      add(t('write-confirm-label-rule'), a.ruleId);
+      add(t('write-confirm-label-counted-from'), a.triggerDate);
       break;
     case 'create_draft':
-      add('Kind', a.kind);
-      add('Title', a.title);
-      add('Content', a.content);
+      add(t('write-confirm-label-kind'), a.kind);
+      add(t('write-confirm-label-title'), a.title);
+      add(t('write-confirm-label-content'), a.content);
       break;
     case 'create_paper': {
-      add('Paper', a.paper);
+      add(t('write-confirm-label-paper'), a.paper);
       const fields = a.fields && typeof a.fields === 'object' ? a.fields : {};
       for (const [name, value] of Object.entries(fields)) {
         // `hearingDate` → "Hearing date".
         const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-        add(words.charAt(0).toUpperCase() + words.slice(1), Array.isArray(value) ? value.join('\n') : typeof value === 'boolean' ? (value ? 'yes' : 'no') : value);
+        add(words.charAt(0).toUpperCase() + words.slice(1), Array.isArray(value) ? value.join('\n') : typeof value === 'boolean' ? t('write-confirm-yes-no', { value: value ? 'yes' : 'no' }) : value);
       }
       break;
     }
     case 'link_evidence':
-      add('Change', a.linked === false ? 'take the link away' : 'link the record');
-      add('Record', a.recordKind && Number.isInteger(a.recordId) ? `${a.recordKind} ${a.recordId}` : '');
-      add('What it shows', a.note);
+      add(t('write-confirm-label-change'), t(a.linked === false ? 'write-confirm-unlink' : 'write-confirm-link'));
+      add(t('write-confirm-label-record'), a.recordKind && Number.isInteger(a.recordId) ? `${a.recordKind} ${a.recordId}` : '');
+      add(t('write-confirm-label-shows'), a.note);
       break;
     case 'process_opinion':
-      add('Opinion', Number.isInteger(a.opinion_id) ? `CourtListener opinion ${a.opinion_id}` : '');
-      add('What is kept', Number.isInteger(a.opinion_id) ? 'the opinion, a short holding written by the assistant, and links to the Code sections it cites' : '');
+      add(t('write-confirm-label-opinion'), Number.isInteger(a.opinion_id) ? t('write-confirm-opinion', { id: String(a.opinion_id) }) : '');
+      add(t('write-confirm-label-kept'), Number.isInteger(a.opinion_id) ? t('write-confirm-opinion-kept') : '');
       break;
     default:
       break;
@@ -93,29 +76,33 @@ export function writeDetails(name, args) {
 /** Why a write was held, said to the person (the result says it to the model). */
 export function heldWhy(why) {
   if (/reads like instructions/.test(why || '')) {
-    return 'Something read for this answer contained instructions, so nothing is written on its account unless you allow it.';
+    return t('write-confirm-why-instructions');
   }
-  return 'Nothing is written to your records unless you allow it.';
+  return t('write-confirm-why');
 }
 
 /** Where the write would go, once looked up: the case or the note, by name. */
 async function whereOf(tool, args) {
   const a = args && typeof args === 'object' ? args : {};
-  if (tool === 'process_opinion') return 'your case-law notes in the law graph';
-  const name = async (resource, id, field, noun) => {
+  if (tool === 'process_opinion') return t('write-confirm-where-opinions');
+  // The note or the case by its name ("the note “Rent”"), else by its number.
+  const name = async (resource, id, field) => {
+    const note = resource === 'notes';
+    let shown = '';
     try {
       const record = await api.getRecord(resource, id);
-      const shown = record && text(record[field]);
-      return shown ? `${noun} “${truncate(shown, 60)}”` : `${noun} ${id}`;
+      shown = (record && text(record[field])) || '';
     } catch {
-      return `${noun} ${id}`;
+      /* by its number */
     }
+    if (shown) return note ? t('write-confirm-where-note', { title: truncate(shown, 60) }) : t('write-confirm-where-case', { title: truncate(shown, 60) });
+    return note ? t('write-confirm-where-note-id', { id: String(id) }) : t('write-confirm-where-case-id', { id: String(id) });
   };
   if (tool === 'link_evidence' && Number.isInteger(a.caseId)) return proofPlace(a);
-  if (Number.isInteger(a.noteId)) return name('notes', a.noteId, 'title', 'the note');
-  if (a.fromKind === 'note' && Number.isInteger(a.fromId)) return name('notes', a.fromId, 'title', 'the note');
-  if (Number.isInteger(a.caseId)) return name('cases', a.caseId, 'name', 'the case');
-  return 'your records, in no case';
+  if (Number.isInteger(a.noteId)) return name('notes', a.noteId, 'title');
+  if (a.fromKind === 'note' && Number.isInteger(a.fromId)) return name('notes', a.fromId, 'title');
+  if (Number.isInteger(a.caseId)) return name('cases', a.caseId, 'name');
+  return t('write-confirm-where-nowhere');
 }
 
 /** The records a link to what the court must find can be, by the resource that holds them. */
@@ -127,16 +114,16 @@ const PROOF_RECORDS = { document: ['documents', 'title'], timeline: ['timeline',
  */
 async function proofPlace(a) {
   const [proof, caseRecord] = await Promise.all([api.caseProof(a.caseId).catch(() => null), api.getRecord('cases', a.caseId).catch(() => null)]);
-  const caseName = caseRecord && text(caseRecord.name) ? `the case “${truncate(text(caseRecord.name), 60)}”` : `the case ${a.caseId}`;
+  const caseName = caseRecord && text(caseRecord.name) ? t('write-confirm-where-case', { title: truncate(text(caseRecord.name), 60) }) : t('write-confirm-where-case-id', { id: String(a.caseId) });
   const element = proof && Array.isArray(proof.elements) ? proof.elements.find((e) => e.id === a.elementId) : null;
-  const what = element ? `“${text(element.title)}”` : text(a.elementId) || 'what the court must find';
+  const what = element ? `“${text(element.title)}”` : text(a.elementId) || t('write-confirm-proof-what');
   const [resource, field] = PROOF_RECORDS[a.recordKind] || [];
   let record = '';
   if (resource && Number.isInteger(a.recordId)) {
     const found = await api.getRecord(resource, a.recordId).catch(() => null);
-    record = found && text(found[field]) ? `your ${a.recordKind === 'finance' ? 'payment' : a.recordKind} “${truncate(text(found[field]), 60)}”` : `${a.recordKind} ${a.recordId}`;
+    record = found && text(found[field]) ? t('write-confirm-proof-record', { kind: a.recordKind, title: truncate(text(found[field]), 60) }) : `${a.recordKind} ${a.recordId}`;
   }
-  return `${caseName}, Proof for the hearing: ${record ? `${record} for ` : ''}${what}`;
+  return record ? t('write-confirm-where-proof-record', { case: caseName, record, what }) : t('write-confirm-where-proof', { case: caseName, what });
 }
 
 /**
@@ -151,53 +138,77 @@ export function holdWrite(call, result, { conversation, onAllowed } = {}) {
   const proposal = (result && result.proposal) || {};
   call.item.dataset.state = 'held';
   clear(call.icon).append('⚠');
-  call.state.textContent = ' — waiting for you';
-  const action = ACTIONS[call.name] || `use ${call.name}`;
-  const details = writeDetails(call.name, call.args);
   const where = h('dd', { class: 'held-where' }, '…');
-  const list = h(
-    'dl',
-    { class: 'held-details' },
-    h('dt', {}, 'Where'),
-    where,
-    ...details.flatMap(([label, value]) => [h('dt', {}, label), h('dd', {}, truncate(value, 600))]),
-  );
-  if (text(proposal.why)) list.append(h('dt', {}, 'The assistant’s reason'), h('dd', { class: 'held-model-why' }, text(proposal.why)));
-  if (text(proposal.asked)) list.append(h('dt', {}, 'You asked'), h('dd', { class: 'held-asked' }, `“${text(proposal.asked)}”`));
-  const once = h('button', { type: 'button', class: 'button primary small allow-once' }, 'Allow once');
-  const always = h('button', { type: 'button', class: 'button secondary small allow-conversation' }, 'Allow for this conversation');
-  const refuse = h('button', { type: 'button', class: 'button secondary small dont-allow' }, 'Don’t allow');
+  const whereLabel = h('dt', {});
+  const list = h('dl', { class: 'held-details' }, whereLabel, where);
+  const once = h('button', { type: 'button', class: 'button primary small allow-once' });
+  const always = h('button', { type: 'button', class: 'button secondary small allow-conversation' });
+  const refuse = h('button', { type: 'button', class: 'button secondary small dont-allow' });
   const status = h('p', { class: 'held-status', role: 'status' });
-  const heading = `The assistant wants to ${action}.`;
-  const card = h(
-    'div',
-    { class: 'held-write', role: 'group', 'aria-label': heading },
-    h('p', { class: 'held-title' }, heading),
-    h('p', { class: 'held-reason' }, heldWhy(error.message)),
-    list,
-    h('div', { class: 'held-actions' }, once, always, refuse),
-    status,
-  );
+  const title = h('p', { class: 'held-title' });
+  const reason = h('p', { class: 'held-reason' });
+  const card = h('div', { class: 'held-write', role: 'group' }, title, reason, list, h('div', { class: 'held-actions' }, once, always, refuse), status);
   clear(call.outcome).append(card);
   call.item.title = text(error.message);
-  whereOf(call.name, call.args).then((place) => (where.textContent = place));
+
+  // Where the card stands: held (with what the status line says: `said`), or written, or not.
+  let settled = null; // null while held; else {state, line: () => text}
+  let said = null; // () => the status line's text
+  const findWhere = () => whereOf(call.name, call.args).then((place) => (where.textContent = place));
+  /** Writes every word of the card (again, when the language changes). */
+  const paint = () => {
+    if (settled) {
+      clear(call.outcome).append(` — ${settled.line()}`);
+      call.state.textContent = ` — ${t(settled.state === 'ok' ? 'write-confirm-state-done' : 'write-confirm-state-not-written')}`;
+      return;
+    }
+    call.state.textContent = ` — ${t('write-confirm-state-waiting')}`;
+    const heading = t('write-confirm-heading', { tool: call.name });
+    card.setAttribute('aria-label', heading);
+    title.textContent = heading;
+    reason.textContent = heldWhy(error.message);
+    whereLabel.textContent = t('write-confirm-where');
+    list.replaceChildren(whereLabel, where, ...writeDetails(call.name, call.args).flatMap(([label, value]) => [h('dt', {}, label), h('dd', {}, truncate(value, 600))]));
+    if (text(proposal.why)) list.append(h('dt', {}, t('write-confirm-reason')), h('dd', { class: 'held-model-why' }, text(proposal.why)));
+    if (text(proposal.asked)) list.append(h('dt', {}, t('write-confirm-asked')), h('dd', { class: 'held-asked' }, `“${text(proposal.asked)}”`));
+    once.textContent = t('write-confirm-allow-once');
+    always.textContent = t('write-confirm-allow-conversation');
+    refuse.textContent = t('write-confirm-dont-allow');
+    if (said) status.textContent = said();
+  };
+  paint();
+  findWhere();
+  const stop = onLanguageChange(() => {
+    // A card no longer on screen (another conversation) listens no more.
+    if (call.item.isConnected === false) {
+      stop();
+      return;
+    }
+    paint();
+    if (!settled) findWhere();
+  });
 
   const buttons = [once, always, refuse];
+  const say = (fn) => {
+    said = fn;
+    status.textContent = fn ? fn() : '';
+  };
   const settle = (state, icon, line) => {
+    settled = { state, line };
     call.item.dataset.state = state;
     clear(call.icon).append(icon);
-    clear(call.outcome).append(` — ${line}`);
-    call.state.textContent = state === 'ok' ? ' — done' : ' — not written';
-    announce(line.charAt(0).toUpperCase() + line.slice(1));
+    paint();
+    const words = line();
+    announce(words.charAt(0).toUpperCase() + words.slice(1));
   };
   const allow = async (forConversation) => {
     const id = conversation ? conversation() : null;
     if (forConversation && !Number.isInteger(id)) {
-      status.textContent = 'This conversation is not saved yet; use Allow once.';
+      say(() => t('write-confirm-not-saved'));
       return;
     }
     for (const b of buttons) b.disabled = true;
-    status.textContent = 'Writing…';
+    say(() => t('write-confirm-writing'));
     try {
       const args = call.args && typeof call.args === 'object' ? call.args : {};
       const written = await api.confirmWrite(call.name, args, forConversation ? { allow: 'conversation', conversationId: id } : {});
@@ -206,15 +217,16 @@ export function holdWrite(call, result, { conversation, onAllowed } = {}) {
         document.dispatchEvent(new CustomEvent('proseva:open-draft', { detail: { id: draft.id, version: draft.version } }));
       }
       if (forConversation && onAllowed) onAllowed(Array.isArray(written.allowed) ? written.allowed : []);
-      settle('ok', '✓', forConversation ? `written: you allowed ${NOUNS[call.name] || call.name} for this conversation` : 'written: you allowed it once');
+      settle('ok', '✓', forConversation ? () => t('write-confirm-written-conversation', { kinds: kindOf(call.name) }) : () => t('write-confirm-written-once'));
     } catch (err) {
       for (const b of buttons) b.disabled = false;
-      status.textContent = `Could not write it: ${truncate((err && err.message) || String(err), 160)}`;
+      const why = truncate((err && err.message) || String(err), 160);
+      say(() => t('write-confirm-failed', { error: why }));
     }
   };
   once.addEventListener('click', () => allow(false));
   always.addEventListener('click', () => allow(true));
-  refuse.addEventListener('click', () => settle('declined', '✗', 'not written: you did not allow it'));
+  refuse.addEventListener('click', () => settle('declined', '✗', () => t('write-confirm-declined')));
 }
 
 /**
@@ -225,7 +237,10 @@ export class GrantsLine {
   constructor(line, conversation) {
     this.line = line;
     this.conversation = conversation;
+    this.names = [];
     this.show([]);
+    // Another language: the line is said again.
+    onLanguageChange(() => this.show(this.names));
   }
 
   /** Reads what the current conversation allows (after switching conversations). */
@@ -240,17 +255,18 @@ export class GrantsLine {
   }
 
   show(names) {
-    const allowed = (Array.isArray(names) ? names : []).filter((n) => NOUNS[n]);
+    const allowed = (Array.isArray(names) ? names : []).filter((n) => TOOLS.includes(n));
+    this.names = allowed;
     clear(this.line);
     this.line.hidden = allowed.length === 0;
     if (!allowed.length) return;
-    const takeBack = h('button', { type: 'button', class: 'button link-like small revoke-grants' }, 'Take back');
+    const takeBack = h('button', { type: 'button', class: 'button link-like small revoke-grants' }, t('write-confirm-take-back'));
     takeBack.addEventListener('click', async () => {
       const id = this.conversation();
       if (Number.isInteger(id)) await api.revokeGrants(id);
       this.show([]);
-      announce('Every change asks you again in this conversation.');
+      announce(t('write-confirm-taken-back'));
     });
-    this.line.append(`In this conversation the assistant may write without asking: ${allowed.map((n) => NOUNS[n]).join(', ')}. `, takeBack);
+    this.line.append(t('write-confirm-grants', { kinds: allowed.map(kindOf).join(', ') }), takeBack);
   }
 }

@@ -49,19 +49,28 @@ fn main() {
     } else {
         out.push_str("];\n/// No vectors shipped with the starter corpus.\npub static VECTORS: &[u8] = &[];\n");
     }
-    // The asks: questions a person might type, per section (`starter/asks/<file>.json`).
-    let asks_dir = dir.join("asks");
-    let mut ask_names: Vec<String> = std::fs::read_dir(&asks_dir)
-        .map(|entries| {
-            entries.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned())).filter(|n| n.ends_with(".json")).collect()
-        })
-        .unwrap_or_default();
-    ask_names.sort();
-    out.push_str("/// The asks, by file name (`CoVTitle_55.1.json`).\npub static ASKS: &[(&str, &str)] = &[\n");
-    for name in &ask_names {
-        writeln!(out, "    ({name:?}, include_str!({})),", path(&format!("asks/{name}"))).unwrap();
+    // The asks: questions a person might type, per section (`starter/asks/<file>.json`); the same
+    // sections asked in Spanish (`starter/asks-es/`); the Spanish summaries (`starter/summaries-es/`).
+    for (folder, name, doc) in [
+        ("asks", "ASKS", "The asks"),
+        ("asks-es", "ASKS_ES", "The Spanish asks"),
+        ("summaries-es", "SUMMARIES_ES", "The Spanish summaries"),
+    ] {
+        let mut files: Vec<String> = std::fs::read_dir(dir.join(folder))
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+                    .filter(|n| n.ends_with(".json"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        writeln!(out, "/// {doc}, by file name (`CoVTitle_55.1.json`).\npub static {name}: &[(&str, &str)] = &[").unwrap();
+        for file in &files {
+            writeln!(out, "    ({file:?}, include_str!({})),", path(&format!("{folder}/{file}"))).unwrap();
+        }
+        out.push_str("];\n");
     }
-    out.push_str("];\n");
     out.push_str(&format!("/// The starter corpus manifest.\npub static MANIFEST: &str = include_str!({});\n", path("manifest.json")));
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("starter_files.rs");
     std::fs::write(dest, out).unwrap();

@@ -282,13 +282,14 @@ pub fn get_settings(state: State<'_, AppState>) -> SettingsView {
 }
 
 /// Saves the settings screen. `secrets`: a name with a value sets that key, `""` clears it,
-/// a name left out is unchanged.
+/// a name left out is unchanged; `language` left out keeps the language saved.
 #[tauri::command]
 pub fn save_settings(
     state: State<'_, AppState>,
-    settings: Settings,
+    settings: serde_json::Map<String, Value>,
     secrets: Option<BTreeMap<String, String>>,
 ) -> Result<SettingsView, CommandError> {
+    let settings = Settings::from_screen(settings, &state.settings.settings())?;
     state.settings.save(settings, &secrets.unwrap_or_default())?;
     state.settings_changed();
     Ok(state.settings.view())

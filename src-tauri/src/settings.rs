@@ -61,6 +61,25 @@ pub struct Settings {
     pub start_done: bool,
     /// The case file's lock in the window; changed only by `set_privacy_settings`.
     pub privacy: PrivacySettings,
+    /// The window's language, chosen in Settings → Language: `"en"` or `"es"` (one of
+    /// [`LANGUAGES`]); none follows this computer's language ([`system_language`]).
+    pub language: Option<String>,
+}
+
+/// The languages the window speaks, as `settings.json` and the settings screen name them.
+pub const LANGUAGES: &[&str] = &["en", "es"];
+
+/// This computer's language for the window, from the locale environment as POSIX orders it
+/// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`; the first one set decides): `"es"` for a Spanish
+/// locale (`es_US.UTF-8`, `es_MX`, `es`), `"en"` for anything else (`C`, `en_US.UTF-8`, none).
+pub fn system_language(env: impl Fn(&str) -> Option<String>) -> &'static str {
+    let locale =
+        ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|name| env(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty()));
+    let spanish = locale.is_some_and(|l| {
+        let tag = l.split(['_', '-', '.', '@']).next().unwrap_or_default();
+        tag.eq_ignore_ascii_case("es")
+    });
+    if spanish { "es" } else { "en" }
 }
 
 /// How the window keeps the case file locked (when a passphrase is set).
@@ -162,6 +181,7 @@ impl Default for Settings {
             reminders: ReminderSettings::default(),
             start_done: false,
             privacy: PrivacySettings::default(),
+            language: None,
         }
     }
 }
@@ -183,6 +203,10 @@ pub struct SettingsView {
     pub local_model: Option<String>,
     pub local_model_name: Option<String>,
     pub local_model_idle_minutes: u32,
+    /// The language chosen in Settings (`"en"`, `"es"`), or null to follow this computer's.
+    pub language: Option<String>,
+    /// This computer's language as the window would follow it (`"en"` or `"es"`).
+    pub system_language: String,
     pub secrets: Vec<SecretView>,
 }
 
@@ -435,6 +459,9 @@ impl SettingsStore {
             local_model_name: s.local_model.as_deref().and_then(|p| Path::new(p).file_name()).map(|n| n.to_string_lossy().into_owned()),
             local_model: s.local_model,
             local_model_idle_minutes: s.local_model_idle_minutes,
+            // A hand-edited settings.json with another value follows the computer.
+            language: s.language.filter(|l| LANGUAGES.contains(&l.as_str())),
+            system_language: system_language(|name| (self.env)(name)).to_string(),
             secrets,
         }
     }
@@ -525,6 +552,21 @@ impl SettingsStore {
     }
 }
 
+impl Settings {
+    /// The settings a screen sent to `save_settings`, as JSON. One that leaves `language` out (the
+    /// Law tab's monthly switch sends only the fields it knows) keeps the language saved in
+    /// `current`; `null` or `""` follows this computer's.
+    pub fn from_screen(sent: serde_json::Map<String, serde_json::Value>, current: &Settings) -> Result<Settings, SettingsError> {
+        let keep_language = !sent.contains_key("language");
+        let mut settings: Settings =
+            serde_json::from_value(serde_json::Value::Object(sent)).map_err(|e| SettingsError::invalid("settings", e.to_string()))?;
+        if keep_language {
+            settings.language = current.language.clone();
+        }
+        Ok(settings)
+    }
+}
+
 /// Why a text is not a web address the app will use.
 #[derive(Debug)]
 pub enum UrlProblem {
@@ -604,7 +646,22 @@ fn validate(s: Settings) -> Result<Settings, SettingsError> {
         reminders: s.reminders,
         start_done: s.start_done,
         privacy: s.privacy,
+        language: clean_language(s.language)?,
     })
+}
+
+/// The chosen language: `"en"`, `"es"`, or none (empty included) to follow this computer's.
+fn clean_language(value: Option<String>) -> Result<Option<String>, SettingsError> {
+    let Some(v) = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if !LANGUAGES.contains(&v.as_str()) {
+        return Err(SettingsError::invalid(
+            "language",
+            format!("must be \"en\" (English), \"es\" (Español) or empty to follow this computer's language, not {v:?}"),
+        ));
+    }
+    Ok(Some(v))
 }
 
 #[cfg(test)]
@@ -831,6 +888,75 @@ mod tests {
         let again = store(dir.path(), &[]);
         assert!(!again.settings().law_updates && !again.view().law_updates);
         assert!(again.settings().offline, "the other settings stay");
+    }
+
+    #[test]
+    fn the_language_is_english_spanish_or_the_computers_and_anything_else_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(dir.path(), &[("LANG", "en_US.UTF-8")]);
+        assert_eq!((s.settings().language, s.view().language), (None, None), "follows the computer until chosen");
+        assert_eq!(s.view().system_language, "en");
+
+        s.save(Settings { language: Some(" es ".into()), ..s.settings() }, &BTreeMap::new()).unwrap();
+        let on_disk: serde_json::Value = serde_json::from_slice(&fs::read(dir.path().join("settings.json")).unwrap()).unwrap();
+        assert_eq!(on_disk["language"], "es", "the key the window reads");
+        assert_eq!(store(dir.path(), &[]).view().language.as_deref(), Some("es"));
+
+        for bad in ["fr", "ES", "es-US", "spanish"] {
+            let err = s.save(Settings { language: Some(bad.into()), ..s.settings() }, &BTreeMap::new()).unwrap_err().to_string();
+            assert!(err.starts_with("language: must be \"en\" (English), \"es\" (Español) or empty"), "{bad}: {err}");
+            assert!(err.contains(&format!("{bad:?}")), "says what was refused: {err}");
+        }
+        assert_eq!(s.settings().language.as_deref(), Some("es"), "a refused save changes nothing");
+
+        // Empty follows the computer again.
+        s.save(Settings { language: Some(String::new()), ..s.settings() }, &BTreeMap::new()).unwrap();
+        assert_eq!(s.settings().language, None);
+
+        // A hand-edited settings.json with a language the window does not speak follows the
+        // computer, and the rest of it is still read.
+        fs::write(dir.path().join("settings.json"), br#"{"offline": true, "language": "fr"}"#).unwrap();
+        s.reload();
+        assert!(s.settings().offline);
+        assert_eq!(s.view().language, None);
+    }
+
+    #[test]
+    fn the_computers_language_comes_from_lc_all_then_lc_messages_then_lang() {
+        let lang = |vars: &'static [(&'static str, &'static str)]| {
+            system_language(move |n| vars.iter().find(|(k, _)| *k == n).map(|(_, v)| v.to_string()))
+        };
+        assert_eq!(lang(&[("LANG", "es_US.UTF-8")]), "es");
+        assert_eq!(lang(&[("LANG", "es_MX")]), "es");
+        assert_eq!(lang(&[("LANG", "es")]), "es");
+        assert_eq!(lang(&[("LANG", "es_ES.UTF-8@euro")]), "es");
+        assert_eq!(lang(&[("LANG", "en_US.UTF-8")]), "en");
+        assert_eq!(lang(&[("LANG", "C.UTF-8")]), "en");
+        assert_eq!(lang(&[("LANG", "fr_FR.UTF-8")]), "en", "a language the window does not speak is English");
+        assert_eq!(lang(&[("LANG", "est_EE")]), "en", "Estonian is not Spanish");
+        assert_eq!(lang(&[]), "en", "no locale at all");
+        // LC_ALL wins over everything, LC_MESSAGES over LANG; an empty one does not count.
+        assert_eq!(lang(&[("LC_ALL", "en_US.UTF-8"), ("LC_MESSAGES", "es_US.UTF-8"), ("LANG", "es_US.UTF-8")]), "en");
+        assert_eq!(lang(&[("LC_ALL", ""), ("LC_MESSAGES", "es_US.UTF-8"), ("LANG", "en_US.UTF-8")]), "es");
+        assert_eq!(lang(&[("LC_MESSAGES", "C"), ("LANG", "es_US.UTF-8")]), "en");
+
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(store(dir.path(), &[("LANG", "es_US.UTF-8")]).view().system_language, "es", "the view says it");
+    }
+
+    #[test]
+    fn a_screen_that_leaves_the_language_out_keeps_it() {
+        let current = Settings { language: Some("es".into()), ..Settings::default() };
+        let sent = |v: serde_json::Value| v.as_object().unwrap().clone();
+        // The Law tab's monthly switch sends only the fields it knows.
+        let kept = Settings::from_screen(sent(serde_json::json!({"offline": true, "lawUpdates": false})), &current).unwrap();
+        assert_eq!((kept.language.as_deref(), kept.offline, kept.law_updates), (Some("es"), true, false));
+        let cleared = Settings::from_screen(sent(serde_json::json!({"language": null})), &current).unwrap();
+        assert_eq!(cleared.language, None, "null follows the computer");
+        let chosen = Settings::from_screen(sent(serde_json::json!({"language": "en"})), &current).unwrap();
+        assert_eq!(chosen.language.as_deref(), Some("en"));
+        let err = Settings::from_screen(sent(serde_json::json!({"offline": "yes"})), &current).unwrap_err().to_string();
+        assert!(err.starts_with("settings:"), "{err}");
     }
 
     #[test]

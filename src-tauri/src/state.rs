@@ -386,7 +386,10 @@ impl AppState {
     /// A client of the case data server, once it is up.
     pub fn workspace(&self) -> Result<proseva_workspace::Workspace, CommandError> {
         let backend = self.ready_backend()?;
-        Ok(proseva_workspace::Workspace::new(self.http.clone(), &backend.server_url, Some(backend.token)))
+        // The window's language: chosen in Settings, else this computer's.
+        let language =
+            self.settings.settings().language.unwrap_or_else(|| crate::settings::system_language(|n| std::env::var(n).ok()).to_string());
+        Ok(proseva_workspace::Workspace::new(self.http.clone(), &backend.server_url, Some(backend.token)).with_language(&language))
     }
 
     /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.

@@ -167,9 +167,10 @@ pub fn text_of(set: Set) -> &'static str {
     }
 }
 
-/// Whether an offline answer leads with one section as the answer (`**Most relevant:**`).
+/// Whether an offline answer leads with one section as the answer (`**Most relevant:**`, in
+/// Spanish `**Lo más pertinente:**`).
 pub fn leads(reply: &str) -> bool {
-    reply.starts_with("**Most relevant:**")
+    reply.starts_with("**Most relevant:**") || reply.starts_with("**Lo más pertinente:**")
 }
 
 /// The sections an offline answer quotes, in its order: the first citation of each `- **…` line.
@@ -277,7 +278,10 @@ pub async fn evaluate_set(sidecars: &Sidecars, set: Set) -> Report {
         let reply = agent.run(RequestKind::Chat, &[ChatMessage::user(&case.question)], &emit, &cancel).await.expect("an offline answer");
         let quoted = quoted_sections(&reply.reply);
         report.led += usize::from(leads(&reply.reply));
-        report.not_found += usize::from(reply.reply.starts_with("**Not found in the Virginia law graph."));
+        report.not_found += usize::from(
+            reply.reply.starts_with("**Not found in the Virginia law graph.")
+                || reply.reply.starts_with("**No se encontró en el grafo de leyes de Virginia."),
+        );
         if case.expected.is_empty() {
             // Outside the corpus: what counts is only that no section leads as the answer.
             report.questions += 1;

@@ -4,7 +4,7 @@
 // tree out as HTML-like text (text escaped) for the tests to compare. Nothing here parses HTML:
 // the renderers never ask for it. For the pages that wire events (ui/path.js, ui/reminders.js):
 // `querySelector(All)`, `matches` and `closest` for simple selectors (`tag#id.class[attr="v"]`,
-// joined by spaces for descendants), `classList`, events that bubble (`fire(el, 'change')`),
+// joined by spaces or `>` for descendants), `classList`, events that bubble (`fire(el, 'change')`),
 // `focus()` and `document.activeElement`.
 
 import assert from 'node:assert/strict';
@@ -145,6 +145,15 @@ class FakeElement extends FakeNode {
     return this.getAttribute('title') ?? '';
   }
 
+  /** A form control's value: what was set, else its `value` attribute, else '' (as the real one). */
+  get value() {
+    return this._value ?? this.getAttribute('value') ?? '';
+  }
+
+  set value(value) {
+    this._value = String(value);
+  }
+
   set title(value) {
     this.setAttribute('title', value);
   }
@@ -191,7 +200,8 @@ class FakeElement extends FakeNode {
   }
 
   matches(selector) {
-    return selector.split(',').some((one) => matchesChain(this, one.trim().split(/\s+/)));
+    // `a > b` is read as `a b` (a child is also a descendant: close enough for the page's selectors).
+    return selector.split(',').some((one) => matchesChain(this, one.trim().split(/\s+/).filter((part) => part !== '>')));
   }
 
   closest(selector) {

@@ -9,8 +9,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installFakeDocument, html, elements } from './fake-dom.mjs';
 import { renderMarkdown, markdownToPlain, decodeEntities, matchEntity } from '../../ui/markdown.js';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 
 const render = (source, ctx) => renderMarkdown(source, ctx);
 const out = (source, ctx) => html(render(source, ctx));

@@ -218,12 +218,13 @@
       { name: 'Deposit from 14 Elm St.', caseNumber: 'GV24-001234-00', court: 'Richmond General District Court', type: 'landlord-tenant', status: 'open', parties: [{ name: 'Pat Doe', role: 'me' }, { name: 'Elm Street Properties LLC', role: 'other-party' }], notes: null, createdAt: stamp(45) },
       { name: 'Speeding ticket, I-95', caseNumber: 'GT23-88812-00', court: 'Prince William General District Court', type: 'traffic', status: 'closed', parties: [], notes: 'Paid on time; closed.', createdAt: stamp(400) },
       // A step-by-step path (mock-workspace.js works the plan out from sidecars/server/paths/paths.json):
-      // served six days ago, in court tomorrow; the first two steps ticked.
+      // served six days ago, in court tomorrow; the first three steps ticked.
       { name: 'Eviction, 12 Pine Ct.', caseNumber: 'GV26-004411-00', court: 'Richmond General District Court', type: 'landlord-tenant', kind: 'eviction-tenant', pathDates: { servedDate: day(-6), returnDate: day(1) }, status: 'open', parties: [{ name: 'Pat Doe', role: 'me' }, { name: 'Pine Court Apartments LLC', role: 'other-party' }], notes: 'Summons for unlawful detainer (DC-421) for November rent.', createdAt: stamp(7) },
     ];
     db.steps = [
       { caseId: 4, stepId: 'notice', doneAt: stamp(6) },
       { caseId: 4, stepId: 'summons', doneAt: stamp(5) },
+      { caseId: 4, stepId: 'interpreter', doneAt: stamp(5) },
     ];
     db.deadlines = [
       { caseId: 1, title: 'Serve the motion on the other party', date: day(-18), kind: 'service', done: false, notes: 'Sheriff service, or a private process server.' },

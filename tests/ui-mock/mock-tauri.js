@@ -8,6 +8,8 @@
 //             library-failed|library-interrupted (and the workspace's: see mock-workspace.js)
 //   ?theme=dark|light   force a theme (adds .theme-dark / .theme-light on <html>)
 //   ?model=online       the status line shows an online model instead of offline mode
+//   ?lang=es            the computer's language is Spanish (`systemLanguage`): the window starts in
+//                       Spanish until Settings → Language chooses another
 //   ?speed=N            divide every delay by N (default 1)
 /* eslint-disable no-console */
 (function () {
@@ -721,6 +723,8 @@ This is legal information, not legal advice.`;
     offline: false,
     openalexEmail: null,
     lawUpdates: true,
+    language: null,
+    systemLanguage: params.get('lang') === 'es' ? 'es' : 'en',
     secrets: [
       { name: 'OPENAI_API_KEY', label: 'OpenAI API key', set: true, store: 'keyring' },
       { name: 'COURTLISTENER_API_TOKEN', label: 'CourtListener API token', set: true, store: 'file' },
@@ -738,12 +742,15 @@ This is legal information, not legal advice.`;
     if (!s.smallModel) throw invalid('smallModel', 'must not be empty');
     if (!s.largeModel) throw invalid('largeModel', 'must not be empty');
     if (s.openalexEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s.openalexEmail)) throw invalid('openalexEmail', 'must be an e-mail address');
+    if (s.language && !['en', 'es'].includes(s.language)) throw invalid('language', `must be "en" (English), "es" (Español) or empty to follow this computer's language, not ${JSON.stringify(s.language)}`);
     const nextSecrets = settings.secrets.map((sec) => {
       if (!secrets || !(sec.name in secrets)) return sec;
       const v = secrets[sec.name];
       return v ? { ...sec, set: true, store: 'keyring' } : { ...sec, set: false, store: null };
     });
-    settings = { baseUrl: s.baseUrl || null, smallModel: s.smallModel, largeModel: s.largeModel, offline: Boolean(s.offline), openalexEmail: s.openalexEmail || null, lawUpdates: s.lawUpdates !== false, secrets: nextSecrets };
+    // As the app: a save that leaves the language out keeps it.
+    const language = 'language' in s ? s.language || null : settings.language;
+    settings = { baseUrl: s.baseUrl || null, smallModel: s.smallModel, largeModel: s.largeModel, offline: Boolean(s.offline), openalexEmail: s.openalexEmail || null, lawUpdates: s.lawUpdates !== false, language, systemLanguage: settings.systemLanguage, secrets: nextSecrets };
     const keyed = settings.baseUrl || nextSecrets[0].set;
     setStatus({ model: settings.offline || !keyed ? { mode: 'offline' } : { mode: 'online', baseUrl: settings.baseUrl || 'https://api.openai.com/v1', small: settings.smallModel, large: settings.largeModel } });
     return clone(settings);

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
 import { installFakeDocument, fire, settle, only, text } from './fake-dom.mjs';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
 const repo = new URL('../../', import.meta.url);
@@ -37,6 +38,8 @@ window.__TAURI__ = {
   },
 };
 
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 const { PapersPage, findingsNodes } = await import('../../ui/papers.js');
 const { paperSheet } = await import('../../ui/paper-preview.js');
 const { FormFiller, formNamed, filledValues } = await import('../../ui/fill-form.js');

@@ -10,6 +10,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { installFakeDocument, fire } from './fake-dom.mjs';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
 globalThis.window = {};
@@ -20,6 +21,8 @@ const JUDGED = fixture('plan-eviction-judged.json');
 const KINDS = fixture('path-kinds.json');
 const MISSED = fixture('reminders-missed.json');
 
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 const { planNodes, PathPage, pathChanges, richText, relativeDay } = await import('../../ui/path.js');
 const { calendarButton, exportMessage, neutralChoice, isProtectiveOrder } = await import('../../ui/calendar-export.js');
 const { Reminders, StartAtLoginPrompt, ReminderSettingsGroup } = await import('../../ui/reminders.js');

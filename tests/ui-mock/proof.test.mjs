@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInThisContext } from 'node:vm';
 import { installFakeDocument, fire, settle, only, text } from './fake-dom.mjs';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
 const repo = new URL('../../', import.meta.url);
@@ -41,6 +42,8 @@ window.__TAURI__ = {
   },
 };
 
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 const { ProofPage, sideTitles } = await import('../../ui/proof.js');
 const { stepNode } = await import('../../ui/path.js');
 const { h } = await import('../../ui/dom.js');

@@ -6,12 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { installFakeDocument, fire } from './fake-dom.mjs';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
 const windowListeners = [];
 globalThis.window = {
   addEventListener: (type, listener, capture) => windowListeners.push({ type, listener, capture }),
 };
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 const { EscapeCounter, wireQuickExit, ESCAPES, WITHIN_MS } = await import('../../ui/quick-exit.js');
 const { h } = await import('../../ui/dom.js');
 

@@ -7,11 +7,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { installFakeDocument } from './fake-dom.mjs';
+import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
 globalThis.window = {};
 
 const KINDS = JSON.parse(readFileSync(new URL('./fixtures/path-kinds.json', import.meta.url), 'utf8'));
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+const i18n = await useLanguage('en');
 const { START_CHOICES, startCase } = await import('../../ui/start.js');
 
 test('the choices are the eight kinds of case the server knows, each once', () => {
@@ -40,4 +43,17 @@ test('an amount is read only for the money kinds, and one that is not money is r
   assert.equal(bad.error.field, 'amount');
   const custody = START_CHOICES.find((c) => c.kind === 'custody-visitation');
   assert.equal(startCase(custody, { dates: {}, amountText: '500' }).path.amount, undefined);
+});
+
+test('in Spanish, the choices, the default name and the amount problem are said in Spanish', async () => {
+  await i18n.setLanguage('es');
+  try {
+    const eviction = START_CHOICES.find((c) => c.kind === 'eviction-tenant');
+    assert.equal(eviction.mine, 'Mi arrendador está tratando de desalojarme');
+    assert.equal(startCase(eviction, { name: '', dates: {} }).record.name, 'Mi caso de desalojo');
+    const sued = START_CHOICES.find((c) => c.kind === 'debt-defendant');
+    assert.match(startCase(sued, { dates: {}, amountText: 'mucho' }).error.message, /^Escriba la cantidad en dólares/);
+  } finally {
+    await i18n.setLanguage('en');
+  }
 });

@@ -7,6 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanSvg, cssValueSafe, FORBIDDEN_TAGS, isLocalReference, isScoped, safeDeclarations, scopedCss, scopeSelector, splitSelectors } from '../../ui/svg-clean.js';
+import { useLanguage } from './l10n.mjs';
+
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 
 const ID = 'draft-diagram-7';
 

@@ -21,6 +21,10 @@ import { findSectionCitations } from '../../ui/markdown.js';
 import { sortCases } from '../../ui/workspace.js';
 import { folderOf, countsText, backupTime } from '../../ui/backup.js';
 import { holdings, holdsSentence, fileLine, speedLine, buildLine, failureReason, filesSummary } from '../../ui/library.js';
+import { useLanguage } from './l10n.mjs';
+
+// The page's words, from ui/locales/en/ on disk (l10n.mjs).
+await useLanguage('en');
 
 const span = (startUtf16, endUtf16, sourceId) => ({ startUtf16, endUtf16, sourceId, label: `§ ${sourceId}`, status: 'verified' });
 

@@ -238,8 +238,8 @@ const SCENARIOS = [
     'path',
     'scenario=path',
     '#case-path .path-step[data-status="next"]',
-    `${q('#case-kind')}.value === 'eviction-tenant' && ${qa('#case-path .path-step')}.length === 6
-      && ${qa('#case-path .path-step[data-status="done"]')}.length === 2 && ${q('#case-path .path-step[data-status="next"]')}.dataset.step === 'prepare'
+    `${q('#case-kind')}.value === 'eviction-tenant' && ${qa('#case-path .path-step')}.length === 7
+      && ${qa('#case-path .path-step[data-status="done"]')}.length === 3 && ${q('#case-path .path-step[data-status="next"]')}.dataset.step === 'prepare'
       && ${text('#case-path .path-step[data-status="next"] .path-status')} === 'Next' && ${q('#case-path .path-step[data-status="next"]')}.getAttribute('aria-current') === 'step'
       && !!${q('#case-path-form input[type="date"][data-date-key="returnDate"][data-court="true"]')} && ${q('#case-path-form input[data-date-key="servedDate"]')}.value !== ''
       && ${q('#case-amount-field')}.hidden
@@ -249,7 +249,7 @@ const SCENARIOS = [
       && ${qa('#case-path-caveats li')}.length === 2 && !!${q('#ws-page-path button.add-to-calendar[data-scope="case"]')}`,
     { themes: BOTH },
   ],
-  ['path-narrow', 'scenario=path', '#case-path .path-step[data-status="next"]', `${qa('#case-path .path-step')}.length === 6`, { width: 640, height: 800 }],
+  ['path-narrow', 'scenario=path', '#case-path .path-step[data-status="next"]', `${qa('#case-path .path-step')}.length === 7`, { width: 640, height: 800 }],
   [
     'path-save',
     'scenario=path-save',
@@ -263,7 +263,7 @@ const SCENARIOS = [
     'scenario=path-tick',
     '#case-path .path-step[data-step="first-hearing"][data-status="next"]',
     `${lastCall('tick_step')}.stepId === 'prepare' && ${lastCall('tick_step')}.done === true && ${q('#path-tick-prepare')}.checked
-      && document.activeElement === ${q('#path-tick-prepare')} && /3 of 6 steps done/.test(${text('#case-path-progress')})`,
+      && document.activeElement === ${q('#path-tick-prepare')} && /4 of 7 steps done/.test(${text('#case-path-progress')})`,
   ],
   [
     'path-choose',

@@ -12,7 +12,8 @@
 //! stories-dev, outside-dev, heldout, stories, outside)
 //!
 //! `--tune` searches the weights of the ranking (`proseva_law::rank::Weights`) on the set, for both
-//! ways of reading a question, and prints the best it finds beside the shipped ones.
+//! ways of reading a question, and prints the best it finds beside the shipped ones; with
+//! `--spanish`, the weights for questions in Spanish, on the Spanish tuning set (`es-dev`) alone.
 
 use proseva_e2e::Questions;
 use proseva_e2e::eval::{self, Score};
@@ -202,12 +203,15 @@ fn descend_from(rankings: &mut [(Ranking, Vec<String>)], start: Weights, fields:
 /// and — to see how much of the gain is the sets' own — on each half of them, scoring each half with
 /// the weights tuned on the other.
 fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
-    let cases: Vec<eval::Case> = [eval::Set::Tuning, eval::Set::Dev, eval::Set::StoriesDev].into_iter().flat_map(eval::cases_of).collect();
+    // `--spanish` tunes the weights for questions in Spanish, on the Spanish tuning set alone.
+    let spanish = std::env::args().any(|a| a == "--spanish");
+    let sets = if spanish { vec![eval::Set::EsDev] } else { vec![eval::Set::Tuning, eval::Set::Dev, eval::Set::StoriesDev] };
+    let cases: Vec<eval::Case> = sets.into_iter().flat_map(eval::cases_of).collect();
     let mut rankings: Vec<(Ranking, Vec<String>)> = cases
         .iter()
         .map(|c| (sidecars.graph.candidates(None, &c.question, true, 8).expect("a search").ranking, c.expected.clone()))
         .collect();
-    let shipped = if meaning { Weights::BLENDED } else { Weights::WORDS };
+    let shipped = Weights::for_question(spanish, meaning);
     let shipped_score = evaluate(&mut rankings, &shipped);
     let (tuned, tuned_score) = descend(&mut rankings, shipped, meaning);
     if std::env::args().any(|a| a == "--misses") {

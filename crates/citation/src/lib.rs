@@ -19,6 +19,8 @@
 //! [`situation`] says which sections apply only in one situation (a business's lease, a protective
 //! order, military service) and whether a question speaks of it.
 
+pub mod lang;
+pub mod same_figures;
 pub mod situation;
 
 use std::cmp::Ordering;

@@ -86,6 +86,18 @@ impl AskIndex {
     /// source id), each with its vector where it has one (`vectors[i]` is `asks[i]`'s; without
     /// vectors, as when no model is loaded, the asks are matched by their words alone).
     pub fn new(asks: &[Ask], vectors: &[Option<Vec<f32>>], nodes: &HashMap<String, i64>, dimension: usize) -> Self {
+        Self::with_analyser(asks, vectors, nodes, dimension, meaningful_terms)
+    }
+
+    /// [`AskIndex::new`] for asks in another language: `analyse` gives an ask's meaningful words as
+    /// that language's question terms are read ([`crate::spanish::terms`] for Spanish).
+    pub fn with_analyser(
+        asks: &[Ask],
+        vectors: &[Option<Vec<f32>>],
+        nodes: &HashMap<String, i64>,
+        dimension: usize,
+        analyse: fn(&str) -> Vec<String>,
+    ) -> Self {
         let mut index = AskIndex { vectors: VectorIndex::with_dimension(dimension), ..Default::default() };
         for (i, ask) in asks.iter().enumerate() {
             let Some(&node) = nodes.get(&ask.section) else { continue };
@@ -96,7 +108,7 @@ impl AskIndex {
             index.node_of.push(node);
             index.rows_of.entry(node).or_default().push(row);
             let mut counts: HashMap<String, u32> = HashMap::new();
-            for term in meaningful_terms(&ask.text) {
+            for term in analyse(&ask.text) {
                 *counts.entry(term).or_default() += 1;
             }
             for term in counts.keys() {
@@ -139,6 +151,14 @@ impl AskIndex {
     /// take them.
     pub fn question_terms(text: &str) -> Vec<String> {
         let mut query = meaningful_terms(text);
+        query.sort();
+        query.dedup();
+        query
+    }
+
+    /// [`AskIndex::question_terms`] of a Spanish question, as the Spanish asks' index reads them.
+    pub fn question_terms_es(text: &str) -> Vec<String> {
+        let mut query = crate::spanish::terms(text);
         query.sort();
         query.dedup();
         query

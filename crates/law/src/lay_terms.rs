@@ -201,8 +201,14 @@ const LAY_TERMS: &[(&str, &[&str])] = &[
 /// The Code's words for the everyday phrases in `search`, in list order, without repeats.
 pub fn legal_terms(search: &str) -> Vec<&'static str> {
     let text = format!(" {} ", search.to_lowercase().replace(|c: char| !c.is_alphanumeric() && c != '\'', " "));
+    terms_of_phrases(&text, LAY_TERMS)
+}
+
+/// The Code's words of every phrase of `list` that `text` (lower-cased, its words between single
+/// spaces, a space at each end) holds as whole words, in list order, without repeats.
+pub(crate) fn terms_of_phrases(text: &str, list: &'static [(&'static str, &'static [&'static str])]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    for (phrase, terms) in LAY_TERMS {
+    for (phrase, terms) in list {
         if text.contains(&format!(" {phrase} ")) {
             for term in *terms {
                 if !out.contains(term) {

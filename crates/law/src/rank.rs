@@ -362,6 +362,22 @@ impl Weights {
         ..Weights::BLENDED
     };
 
+    /// For a question in Spanish, with a vector ([`crate::spanish`]): tuned on the Spanish tuning
+    /// set (`tests/eval/es-dev.json`) alone, never on the Spanish held-out set.
+    pub const SPANISH: Weights = Weights::BLENDED;
+    /// For a question in Spanish read by its words alone.
+    pub const SPANISH_WORDS: Weights = Weights::WORDS;
+
+    /// The weights for a ranking: by the question's language, and whether it has a vector.
+    pub fn for_question(spanish: bool, with_vector: bool) -> Weights {
+        match (spanish, with_vector) {
+            (false, true) => Weights::BLENDED,
+            (false, false) => Weights::WORDS,
+            (true, true) => Weights::SPANISH,
+            (true, false) => Weights::SPANISH_WORDS,
+        }
+    }
+
     pub fn score(&self, s: &Signals, best: &Best) -> f64 {
         let above = |floor: f64| {
             move |cosine: Option<f32>, best: f32| match cosine {
@@ -435,6 +451,8 @@ pub struct Ranking {
     pub cites: HashSet<(i64, i64)>,
     /// The candidates that apply only in a situation the question does not speak of, with its label.
     pub only_for: HashMap<i64, &'static str>,
+    /// The question is in Spanish ([`crate::spanish`]): it is ordered by [`Weights::SPANISH`].
+    pub spanish: bool,
 }
 
 /// How one node of a search stands beside the first: how close its score is, and whether it is
@@ -649,6 +667,7 @@ pub fn signals(evidence: Evidence<'_>) -> Ranking {
         parent,
         cites,
         only_for,
+        spanish: false,
     }
 }
 

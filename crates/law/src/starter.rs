@@ -184,19 +184,75 @@ pub fn ingest_with_shipped_vectors(dest: &std::path::Path) -> Result<IngestRepor
 /// people who had not read the evaluation sets). A damaged file is an error.
 pub fn asks() -> Result<&'static [crate::asks::Ask], Error> {
     static ASKS: OnceLock<Vec<crate::asks::Ask>> = OnceLock::new();
-    if let Some(asks) = ASKS.get() {
+    read_asks(&ASKS, embedded::ASKS, "asks")
+}
+
+/// The Spanish asks shipped with the starter corpus (`starter/asks-es/<file>.json`): the same
+/// sections asked the way Spanish speakers type, written from the summaries by people who had not
+/// read the Spanish evaluation sets ([`crate::spanish`]).
+pub fn asks_es() -> Result<&'static [crate::asks::Ask], Error> {
+    static ASKS: OnceLock<Vec<crate::asks::Ask>> = OnceLock::new();
+    read_asks(&ASKS, embedded::ASKS_ES, "asks-es")
+}
+
+fn read_asks(
+    slot: &'static OnceLock<Vec<crate::asks::Ask>>,
+    files: &[(&str, &str)],
+    folder: &str,
+) -> Result<&'static [crate::asks::Ask], Error> {
+    if let Some(asks) = slot.get() {
         return Ok(asks);
     }
     let mut out = Vec::new();
-    for (name, json) in embedded::ASKS {
+    for (name, json) in files {
         let by_section: BTreeMap<String, Vec<String>> =
-            serde_json::from_str(json).map_err(|e| Error::Starter(format!("asks/{name}: {e}")))?;
+            serde_json::from_str(json).map_err(|e| Error::Starter(format!("{folder}/{name}: {e}")))?;
         for (key, texts) in by_section {
             let section = source_id(name, &key);
             out.extend(texts.into_iter().map(|text| crate::asks::Ask { section: section.clone(), text }));
         }
     }
-    Ok(ASKS.get_or_init(|| out))
+    Ok(slot.get_or_init(|| out))
+}
+
+/// A Spanish summary of a starter section (`starter/summaries-es/<file>.json`): written in Spanish
+/// from the section's English summary (whose sha256 it records, so a summary changed since is
+/// known), with the same figures; a summary of the English official text, never its words.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct SummaryEs {
+    /// The English catchline of the section it was written for.
+    pub catchline: String,
+    /// The Spanish summary, HTML paragraphs as the English `Body` is.
+    pub summary: String,
+    /// The sha256 of the English summary (`Body`) it was written from.
+    pub english: String,
+    /// The day it was written.
+    pub written: String,
+}
+
+/// The Spanish summaries, by the graph's id (`55.1-1245`, `const-I-12`). A damaged file is an error.
+pub fn summaries_es() -> Result<&'static HashMap<String, SummaryEs>, Error> {
+    static SUMMARIES: OnceLock<HashMap<String, SummaryEs>> = OnceLock::new();
+    if let Some(s) = SUMMARIES.get() {
+        return Ok(s);
+    }
+    let mut out = HashMap::new();
+    for (name, json) in embedded::SUMMARIES_ES {
+        let by_section: BTreeMap<String, SummaryEs> =
+            serde_json::from_str(json).map_err(|e| Error::Starter(format!("summaries-es/{name}: {e}")))?;
+        for (key, summary) in by_section {
+            out.insert(source_id(name, &key), summary);
+        }
+    }
+    Ok(SUMMARIES.get_or_init(|| out))
+}
+
+/// The Spanish summary of the section the graph calls `source_id` whose catchline is `heading`, as
+/// plain text (paragraphs on lines of their own); `None` when it has none, or the section under
+/// that number is another one than the summary was written for.
+pub fn summary_es(source_id: &str, heading: &str) -> Option<String> {
+    let found = summaries_es().ok()?.get(source_id)?;
+    crate::asks::same_catchline(&found.catchline, heading).then(|| crate::lis::html_to_text(&found.summary))
 }
 
 /// Each starter section's catchline, by the graph's id (`55.1-1245`, `const-I-12`).
@@ -215,11 +271,11 @@ pub fn catchlines() -> Result<&'static HashMap<String, String>, Error> {
     Ok(CATCHLINES.get_or_init(|| out))
 }
 
-/// Adds the vectors of every starter ask to `cache` (embedding those it lacks), so that they ship
+/// Adds the vectors of every starter ask, English and Spanish, to `cache` (embedding those it lacks), so that they ship
 /// in `starter/vectors.bin` beside the summaries' and no search waits for them. Returns how many
 /// asks there are.
 pub fn add_starter_asks(embedder: &dyn proseva_embed::Embedder, cache: &mut VectorCache) -> Result<usize, Error> {
-    let asks = asks()?;
+    let asks: Vec<&crate::asks::Ask> = asks()?.iter().chain(asks_es()?).collect();
     let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
     for (text, vector) in texts.iter().zip(crate::asks::vectors(embedder, &texts, Some(cache))?) {
         if let Some(vector) = vector {

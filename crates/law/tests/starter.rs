@@ -196,7 +196,14 @@ fn words_of(text: &str) -> std::collections::BTreeSet<String> {
 
 #[test]
 fn every_section_in_force_has_asks_of_its_own() {
-    let asks = starter::asks().unwrap();
+    for (asks, least) in [(starter::asks().unwrap(), 4), (starter::asks_es().unwrap(), 6)] {
+        every_section_has_asks(asks, least);
+    }
+}
+
+/// Every ask names a section of the corpus and is a question's length; every section in force has
+/// at least `least` asks; no ask is under two sections.
+fn every_section_has_asks(asks: &[proseva_law::asks::Ask], least: usize) {
     let graph = &built().graph;
     let mut sections = graph.nodes(Some("section"), None, 100_000, 0).unwrap().nodes;
     sections.extend(graph.nodes(Some("constitution_section"), None, 1000, 0).unwrap().nodes);
@@ -208,7 +215,7 @@ fn every_section_in_force_has_asks_of_its_own() {
         let summary = n.source_text.as_deref().unwrap_or_default();
         let repealed = summary.split(". ").next().is_some_and(|s| s.contains("repealed"));
         let count = asks.iter().filter(|a| a.section == n.source_id).count();
-        assert!(repealed || count >= 4, "{} has {count} asks; a section in force needs at least 4", n.source_id);
+        assert!(repealed || count >= least, "{} has {count} asks; a section in force needs at least {least}", n.source_id);
     }
     // An ask belongs to one section: the same words under two would pull a question both ways.
     let mut seen: std::collections::HashMap<std::collections::BTreeSet<String>, &str> = std::collections::HashMap::new();
@@ -220,21 +227,32 @@ fn every_section_in_force_has_asks_of_its_own() {
 }
 
 #[test]
+fn no_spanish_ask_copies_a_question_of_the_spanish_evaluation_sets() {
+    // The Spanish asks were written by people who had not seen the Spanish sets (tests/eval/ESPANOL.md).
+    no_ask_is_near(starter::asks_es().unwrap(), &["es-dev.json", "es-heldout.json"], |t| words_of(&proseva_citation::lang::fold(t)));
+}
+
+#[test]
 fn no_ask_copies_a_question_of_the_evaluation_sets() {
     // The asks are written from the summaries alone; an ask that is (nearly) an evaluation question
     // would make the figures measure the asks' author, not the ranking.
+    no_ask_is_near(starter::asks().unwrap(), &["questions.json", "dev.json", "heldout.json"], words_of);
+}
+
+/// No ask shares four fifths of its words (read by `words`) with a question of `sets`.
+fn no_ask_is_near(asks: &[proseva_law::asks::Ask], sets: &[&str], words: fn(&str) -> std::collections::BTreeSet<String>) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/eval");
     let mut questions = Vec::new();
-    for set in ["questions.json", "dev.json", "heldout.json"] {
+    for set in sets {
         let cases: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(dir.join(set)).unwrap()).unwrap();
-        questions.extend(cases.iter().filter_map(|c| c["question"].as_str()).map(words_of));
+        questions.extend(cases.iter().filter_map(|c| c["question"].as_str()).map(words));
     }
-    assert!(questions.len() > 600, "the evaluation sets were not read");
-    for ask in starter::asks().unwrap() {
-        let words = words_of(&ask.text);
+    assert!(questions.len() > 150, "the evaluation sets were not read");
+    for ask in asks {
+        let ask_words = words(&ask.text);
         for q in &questions {
-            let shared = words.intersection(q).count() as f64;
-            let overlap = 2.0 * shared / (words.len() + q.len()) as f64;
+            let shared = ask_words.intersection(q).count() as f64;
+            let overlap = 2.0 * shared / (ask_words.len() + q.len()) as f64;
             assert!(overlap < 0.8, "the ask {:?} ({}) is nearly an evaluation question", ask.text, ask.section);
         }
     }
@@ -244,7 +262,8 @@ fn no_ask_copies_a_question_of_the_evaluation_sets() {
 fn the_shipped_vectors_hold_every_ask_and_a_search_finds_a_section_by_its_asks() {
     let asks = starter::asks().unwrap();
     let shipped = starter::vector_cache().unwrap().unwrap();
-    let missing: Vec<&str> = asks.iter().filter(|a| shipped.get(&a.text).is_none()).map(|a| a.text.as_str()).collect();
+    let every = asks.iter().chain(starter::asks_es().unwrap());
+    let missing: Vec<&str> = every.filter(|a| shipped.get(&a.text).is_none()).map(|a| a.text.as_str()).collect();
     assert!(missing.is_empty(), "{} asks have no shipped vector (make starter-vectors), e.g. {:?}", missing.len(), missing.first());
     // An ask's own words, searched, find its section among the first three: the asks are wired
     // into the search (every 25th ask, over every title).
@@ -256,4 +275,72 @@ fn the_shipped_vectors_hold_every_ask_and_a_search_finds_a_section_by_its_asks()
         }
     }
     assert!(found * 10 >= sample.len() * 9, "only {found} of {} asks find their own section in the first three", sample.len());
+}
+
+/// The English summary (`Body`) of every starter section, by the graph's id, with its catchline.
+fn english_summaries() -> std::collections::HashMap<String, (String, String)> {
+    let mut out = std::collections::HashMap::new();
+    for file in starter::files().unwrap() {
+        let (rows, _) = proseva_law::lis::read_rows(&file.name, file.contents.as_bytes()).unwrap();
+        for row in rows {
+            out.insert(starter::source_id(&file.name, &row.section), (row.title.clone(), row.body.clone()));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_spanish_summary_says_what_its_english_one_says_with_the_same_figures() {
+    use sha2::Digest;
+    let english = english_summaries();
+    let spanish = starter::summaries_es().unwrap();
+    assert!(spanish.len() >= 150, "only {} Spanish summaries", spanish.len());
+    let paragraphs = |html: &str| html.matches("<p>").count() + html.matches("<li>").count();
+    let mut wrong = Vec::new();
+    for (id, es) in spanish {
+        let Some((catchline, body)) = english.get(id) else { panic!("a Spanish summary names {id}, which the corpus does not hold") };
+        assert_eq!(&es.catchline, catchline, "{id}: written for another section");
+        let sha: String = sha2::Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(es.english, sha, "{id}: the English summary changed since the Spanish was written from it; write the Spanish again");
+        assert_eq!(paragraphs(&es.summary), paragraphs(body), "{id}: not the same paragraphs");
+        let (en_text, es_text) = (proseva_law::lis::html_to_text(body), proseva_law::lis::html_to_text(&es.summary));
+        if let Some(diff) = proseva_citation::same_figures::differ(&en_text, &es_text) {
+            wrong.push(format!("{id}: the figures differ: {diff}"));
+        }
+        assert_ne!(en_text, es_text, "{id}: not written in Spanish");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_section_the_app_cites_has_a_spanish_summary() {
+    // The sections the steps, deadline rules, papers, proof elements and workflows cite.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files: Vec<std::path::PathBuf> =
+        ["sidecars/server/paths/paths.json", "sidecars/server/rules/deadlines.json", "sidecars/server/papers/papers.json"]
+            .iter()
+            .map(|f| root.join(f))
+            .collect();
+    for dir in ["sidecars/server/proof", "crates/agent/src/workflows"] {
+        files.extend(
+            std::fs::read_dir(root.join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "md")),
+        );
+    }
+    let english = english_summaries();
+    let spanish = starter::summaries_es().unwrap();
+    let mut missing = std::collections::BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        // Every run of digits, dots, colons and hyphens is a candidate section number.
+        for word in text.split(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | ':'))) {
+            let id = word.trim_matches(|c: char| !c.is_ascii_digit());
+            if english.contains_key(id) && !spanish.contains_key(id) {
+                missing.insert(format!("{id} ({})", file.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "cited sections with no Spanish summary: {missing:?}");
 }

@@ -112,16 +112,28 @@ pub struct Workspace {
     http: reqwest::Client,
     base: String,
     token: Option<String>,
+    /// The window's language (`"es"`, `"en"`), sent as `Accept-Language` so the server answers its
+    /// steps, rules and courts in it (docs/contracts.md, "Language").
+    language: Option<String>,
 }
 
 impl Workspace {
     /// `base_url` like `http://127.0.0.1:3001`.
     pub fn new(http: reqwest::Client, base_url: &str, token: Option<String>) -> Self {
-        Workspace { http, base: base_url.trim_end_matches('/').to_string(), token: token.filter(|t| !t.is_empty()) }
+        Workspace { http, base: base_url.trim_end_matches('/').to_string(), token: token.filter(|t| !t.is_empty()), language: None }
+    }
+
+    /// The same client asking for answers in `language` (`"es"` or `"en"`).
+    pub fn with_language(mut self, language: &str) -> Self {
+        self.language = Some(language.to_string()).filter(|l| !l.is_empty());
+        self
     }
 
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
-        let request = self.http.request(method, format!("{}{path}", self.base));
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(language) = &self.language {
+            request = request.header(reqwest::header::ACCEPT_LANGUAGE, language.as_str());
+        }
         match &self.token {
             Some(token) => request.bearer_auth(token),
             None => request,

@@ -13,6 +13,11 @@
 //! last day on which the clerk's office is closed by law moves to the next open day
 //! ([`crate::holidays`]).
 //!
+//! The same rules in Spanish are in `rules/deadlines.es.json` ([`rule_book_in`]`(Lang::Es)`): the
+//! same ids, citations, days and kinds in the same order, only the words translated.
+//! [`compute_in`] writes its explanation in either language ("13 de febrero de 2025" in Spanish);
+//! the dates it gives are the same.
+//!
 //! ```
 //! use chrono::NaiveDate;
 //! use proseva_server::deadline_rules::{compute, rule};
@@ -37,7 +42,8 @@ use std::sync::OnceLock;
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use crate::holidays::next_open_day;
+use crate::holidays::next_open_day_in;
+use crate::lang::Lang;
 
 /// The section that says how days are counted; [`compute`] names it when a date moves.
 pub const COUNTING_RULE: &str = "Va. Code § 1-210";
@@ -108,7 +114,7 @@ pub struct Computation {
     pub skipped: Vec<SkippedDay>,
     /// What is due, in the rule's order, each with the date it is due by.
     pub due: Vec<DueDate>,
-    /// A few plain-English sentences saying all of the above.
+    /// A few plain sentences saying all of the above, in the language asked for ([`compute_in`]).
     pub explanation: String,
 }
 
@@ -130,12 +136,24 @@ pub struct DueDate {
     pub date: NaiveDate,
 }
 
-/// The shipped rule table.
+/// The shipped rule table, in English.
 pub fn rule_book() -> &'static RuleBook {
-    static BOOK: OnceLock<RuleBook> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        serde_json::from_str(include_str!("../rules/deadlines.json")).expect("rules/deadlines.json is checked by the tests")
-    })
+    rule_book_in(Lang::En)
+}
+
+/// The shipped rule table in `lang`: `rules/deadlines.json`, or its Spanish mirror
+/// `rules/deadlines.es.json` (the same ids, citations, days and kinds, in the same order).
+pub fn rule_book_in(lang: Lang) -> &'static RuleBook {
+    static EN: OnceLock<RuleBook> = OnceLock::new();
+    static ES: OnceLock<RuleBook> = OnceLock::new();
+    match lang {
+        Lang::En => EN.get_or_init(|| {
+            serde_json::from_str(include_str!("../rules/deadlines.json")).expect("rules/deadlines.json is checked by the tests")
+        }),
+        Lang::Es => ES.get_or_init(|| {
+            serde_json::from_str(include_str!("../rules/deadlines.es.json")).expect("rules/deadlines.es.json is checked by the tests")
+        }),
+    }
 }
 
 pub fn rules() -> &'static [Rule] {
@@ -143,7 +161,12 @@ pub fn rules() -> &'static [Rule] {
 }
 
 pub fn rule(id: &str) -> Option<&'static Rule> {
-    rules().iter().find(|r| r.id == id)
+    rule_in(id, Lang::En)
+}
+
+/// The rule `id` with its words in `lang`.
+pub fn rule_in(id: &str, lang: Lang) -> Option<&'static Rule> {
+    rule_book_in(lang).rules.iter().find(|r| r.id == id)
 }
 
 pub fn rule_ids() -> Vec<&'static str> {
@@ -172,6 +195,20 @@ pub struct OutOfRange {
     pub days: u32,
 }
 
+impl OutOfRange {
+    /// What went wrong, in `lang` (English: the error's own `Display`).
+    pub fn message_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Es => format!(
+                "una fecha límite {} días después del {} cae después del final del calendario; revise el año",
+                self.days,
+                lang.date(self.trigger)
+            ),
+        }
+    }
+}
+
 /// A number of days counted from an event: the last day by count, and the day the clerk's office
 /// is next open from it, with the closed days between.
 struct Counted {
@@ -180,45 +217,82 @@ struct Counted {
     skipped: Vec<(NaiveDate, String)>,
 }
 
-/// `days` after `trigger`, counted under § 1-210; `None` past the end of the calendar.
-fn open_day_after(trigger: NaiveDate, days: u32) -> Option<Counted> {
+/// `days` after `trigger`, counted under § 1-210, with the closed days said in `lang`; `None`
+/// past the end of the calendar.
+fn open_day_after(trigger: NaiveDate, days: u32, lang: Lang) -> Option<Counted> {
     let counted = trigger.checked_add_days(Days::new(u64::from(days)))?;
-    let (date, skipped) = next_open_day(counted)?;
+    let (date, skipped) = next_open_day_in(counted, lang)?;
     Some(Counted { counted, date, skipped })
 }
 
-/// The deadline `rule` sets for an event on `trigger_date`. Callers bound the dates they accept
-/// (see [`crate::fields::DATE_YEARS`]); this still never panics on any date.
+/// The deadline `rule` sets for an event on `trigger_date`, explained in English. Callers bound
+/// the dates they accept (see [`crate::fields::DATE_YEARS`]); this still never panics on any date.
 pub fn compute(rule: &Rule, trigger_date: NaiveDate) -> Result<Computation, OutOfRange> {
+    compute_in(rule, trigger_date, Lang::En)
+}
+
+/// [`compute`] with the explanation and the reasons for skipped days in `lang` (pass the rule in
+/// the same language, [`rule_in`], so what is due is named in it too). The dates do not depend on
+/// the language.
+pub fn compute_in(rule: &Rule, trigger_date: NaiveDate, lang: Lang) -> Result<Computation, OutOfRange> {
     let out_of_range = |days| OutOfRange { trigger: trigger_date, days };
     let Counted { counted: counted_date, date, skipped } =
-        open_day_after(trigger_date, rule.days).ok_or_else(|| out_of_range(rule.days))?;
-    let day = |d: NaiveDate| d.format("%A, %B %-d, %Y").to_string();
-    let mut explanation = format!("{} days after {} ({}) is {}", rule.days, trigger_date, rule.citation, day(counted_date));
+        open_day_after(trigger_date, rule.days, lang).ok_or_else(|| out_of_range(rule.days))?;
+    let day = |d: NaiveDate| match lang {
+        Lang::En => d.format("%A, %B %-d, %Y").to_string(),
+        Lang::Es => format!("el {}", lang.weekday_date(d)),
+    };
+    let mut explanation = match lang {
+        Lang::En => format!("{} days after {} ({}) is {}", rule.days, trigger_date, rule.citation, day(counted_date)),
+        Lang::Es => format!(
+            "{} {} después del {} ({}) es {}",
+            rule.days,
+            if rule.days == 1 { "día" } else { "días" },
+            lang.date(trigger_date),
+            rule.citation,
+            day(counted_date)
+        ),
+    };
     if skipped.is_empty() {
         explanation.push('.');
     } else {
-        let reasons: Vec<String> = skipped.iter().map(|(d, why)| format!("{} is {why}", d.format("%b %-d"))).collect();
-        explanation.push_str(&format!(
-            "; {}, so under {COUNTING_RULE} the deadline moves to the next day the clerk's office is open: {}.",
-            reasons.join(", "),
-            day(date)
-        ));
+        let reasons: Vec<String> = skipped
+            .iter()
+            .map(|(d, why)| match lang {
+                Lang::En => format!("{} is {why}", d.format("%b %-d")),
+                Lang::Es => format!("el {} es {why}", lang.day_month(*d)),
+            })
+            .collect();
+        explanation.push_str(&match lang {
+            Lang::En => format!(
+                "; {}, so under {COUNTING_RULE} the deadline moves to the next day the clerk's office is open: {}.",
+                reasons.join(", "),
+                day(date)
+            ),
+            Lang::Es => format!(
+                "; {}, así que según {COUNTING_RULE} la fecha límite pasa al siguiente día en que la oficina del secretario del \
+                 tribunal está abierta: {}.",
+                reasons.join(", "),
+                day(date)
+            ),
+        });
     }
     let mut due = Vec::with_capacity(rule.due.len());
     for item in &rule.due {
         let days = rule.days_for(item);
-        let item_date = if days == rule.days { date } else { open_day_after(trigger_date, days).ok_or_else(|| out_of_range(days))?.date };
+        let item_date =
+            if days == rule.days { date } else { open_day_after(trigger_date, days, lang).ok_or_else(|| out_of_range(days))?.date };
         due.push(DueDate { what: item.what.clone(), citation: item.citation.clone(), days, date: item_date });
     }
     for group in due_groups(rule.days, due.iter().map(|d| (d.what.as_str(), d.citation.as_str(), d.days))) {
-        let lead = if group.days == rule.days {
-            "Due by then".to_string()
-        } else {
-            let on = due.iter().find(|d| d.days == group.days).map_or(date, |d| d.date);
-            format!("Due within {} days, by {}", group.days, day(on))
+        let on = due.iter().find(|d| d.days == group.days).map_or(date, |d| d.date);
+        let lead = match (lang, group.days == rule.days) {
+            (Lang::En, true) => "Due by then".to_string(),
+            (Lang::En, false) => format!("Due within {} days, by {}", group.days, day(on)),
+            (Lang::Es, true) => "Lo que vence ese día".to_string(),
+            (Lang::Es, false) => format!("Lo que vence dentro de {} días, a más tardar {}", group.days, day(on)),
         };
-        explanation.push_str(&format!(" {lead}: {} ({}).", join_list(&group.whats), group.citations.join(", ")));
+        explanation.push_str(&format!(" {lead}: {} ({}).", join_list_in(&group.whats, lang), group.citations.join(", ")));
     }
     Ok(Computation {
         rule_id: rule.id.clone(),
@@ -263,7 +337,16 @@ fn due_groups<'a>(rule_days: u32, items: impl Iterator<Item = (&'a str, &'a str,
 
 /// "a, b and c"; "a, x; b; and c" when an item has a comma of its own.
 fn join_list(items: &[&str]) -> String {
-    let (between, last) = if items.iter().any(|i| i.contains(',')) { ("; ", "; and ") } else { (", ", " and ") };
+    join_list_in(items, Lang::En)
+}
+
+/// [`join_list`] in `lang`: Spanish "a, b y c", "a, x; b; y c".
+fn join_list_in(items: &[&str], lang: Lang) -> String {
+    let and = match lang {
+        Lang::En => "and",
+        Lang::Es => "y",
+    };
+    let (between, last) = if items.iter().any(|i| i.contains(',')) { ("; ", format!("; {and} ")) } else { (", ", format!(" {and} ")) };
     match items {
         [] => String::new(),
         [one] => (*one).to_string(),
@@ -375,6 +458,64 @@ mod tests {
             "{}",
             c.explanation
         );
+    }
+
+    #[test]
+    fn the_spanish_explanation_gives_the_same_days_in_spanish_words() {
+        let trigger = NaiveDate::from_ymd_opt(2025, 11, 7).unwrap();
+        let en = compute(rule("answer-complaint").unwrap(), trigger).unwrap();
+        let es = compute_in(rule_in("answer-complaint", Lang::Es).unwrap(), trigger, Lang::Es).unwrap();
+        assert_eq!((es.date, es.counted_date, es.trigger_date), (en.date, en.counted_date, en.trigger_date));
+        assert_eq!(es.skipped.iter().map(|s| s.date).collect::<Vec<_>>(), en.skipped.iter().map(|s| s.date).collect::<Vec<_>>());
+        assert_eq!(
+            es.explanation,
+            "21 días después del 7 de noviembre de 2025 (Rule 3:8(a)) es el viernes 28 de noviembre de 2025; el 28 de noviembre es un \
+             día feriado oficial (el día después de Acción de Gracias, § 2.2-3300), el 29 de noviembre es un sábado, el 30 de noviembre \
+             es un domingo, así que según Va. Code § 1-210 la fecha límite pasa al siguiente día en que la oficina del secretario del \
+             tribunal está abierta: el lunes 1 de diciembre de 2025. Lo que vence ese día: su respuesta u otro escrito de respuesta \
+             (una excepción o demurrer, una declaración o plea, o una moción para desestimar el caso), presentado al secretario del \
+             tribunal (Rule 3:8(a))."
+        );
+        // The bond of a general district court appeal, on its own day, in Spanish.
+        let es = compute_in(rule_in("appeal-general-district", Lang::Es).unwrap(), NaiveDate::from_ymd_opt(2025, 2, 7).unwrap(), Lang::Es)
+            .unwrap();
+        assert!(
+            es.explanation.contains("Lo que vence dentro de 30 días, a más tardar el lunes 10 de marzo de 2025: la fianza de apelación"),
+            "{}",
+            es.explanation
+        );
+        assert!(es.explanation.contains("10 días después del 7 de febrero de 2025"), "{}", es.explanation);
+        // Out of range, in Spanish.
+        let r = rule_in("answer-complaint", Lang::Es).unwrap();
+        let e = compute_in(r, NaiveDate::MAX, Lang::Es).unwrap_err();
+        assert!(e.message_in(Lang::Es).contains("cae después del final del calendario"), "{}", e.message_in(Lang::Es));
+        assert_eq!(e.message_in(Lang::En), e.to_string());
+        assert_eq!(join_list_in(&["a", "b", "c"], Lang::Es), "a, b y c");
+        assert_eq!(join_list_in(&["a, x", "b", "c"], Lang::Es), "a, x; b; y c");
+    }
+
+    #[test]
+    fn every_spanish_rule_explains_itself_with_the_english_figures() {
+        // For every rule and a trigger whose count crosses a weekend and a holiday, the Spanish
+        // working states the same figures (days, dates, sections) as the English.
+        for trigger in [NaiveDate::from_ymd_opt(2025, 11, 7).unwrap(), NaiveDate::from_ymd_opt(2025, 2, 7).unwrap()] {
+            for r in rules() {
+                let en = compute(r, trigger).unwrap();
+                let es = compute_in(rule_in(&r.id, Lang::Es).unwrap(), trigger, Lang::Es).unwrap();
+                assert_eq!(
+                    en.due.iter().map(|d| (d.days, d.date)).collect::<Vec<_>>(),
+                    es.due.iter().map(|d| (d.days, d.date)).collect::<Vec<_>>()
+                );
+                assert_eq!(
+                    proseva_citation::same_figures::differ(&en.explanation, &es.explanation),
+                    None,
+                    "{}:\n{}\n{}",
+                    r.id,
+                    en.explanation,
+                    es.explanation
+                );
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,8 @@
 
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 
+use crate::lang::Lang;
+
 /// One legal holiday as the courts keep it: `date` is the day offices close.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Holiday {
@@ -71,26 +73,58 @@ fn statutory_days(year: i32) -> Vec<(NaiveDate, &'static str)> {
 
 /// Why the clerk's office is closed on `date` by law, or `None` if it is open.
 pub fn closed_because(date: NaiveDate) -> Option<String> {
-    match date.weekday() {
-        Weekday::Sat => return Some("a Saturday".into()),
-        Weekday::Sun => return Some("a Sunday".into()),
+    closed_because_in(date, Lang::En)
+}
+
+/// [`closed_because`] in `lang`: "a legal holiday (Thanksgiving Day, § 2.2-3300)", "un día feriado
+/// oficial (Día de Acción de Gracias, § 2.2-3300)".
+pub fn closed_because_in(date: NaiveDate, lang: Lang) -> Option<String> {
+    match (date.weekday(), lang) {
+        (Weekday::Sat, Lang::En) => return Some("a Saturday".into()),
+        (Weekday::Sun, Lang::En) => return Some("a Sunday".into()),
+        (Weekday::Sat, Lang::Es) => return Some("un sábado".into()),
+        (Weekday::Sun, Lang::Es) => return Some("un domingo".into()),
         _ => {}
     }
-    legal_holidays(date.year()).into_iter().find(|h| h.date == date).map(|h| {
-        if h.observed {
-            format!("a legal holiday ({} observed, § 2.2-3300)", h.name)
-        } else {
-            format!("a legal holiday ({}, § 2.2-3300)", h.name)
-        }
+    legal_holidays(date.year()).into_iter().find(|h| h.date == date).map(|h| match (lang, h.observed) {
+        (Lang::En, true) => format!("a legal holiday ({} observed, § 2.2-3300)", h.name),
+        (Lang::En, false) => format!("a legal holiday ({}, § 2.2-3300)", h.name),
+        (Lang::Es, true) => format!("un día feriado oficial ({}, que se observa ese día, § 2.2-3300)", spanish_name(h.name)),
+        (Lang::Es, false) => format!("un día feriado oficial ({}, § 2.2-3300)", spanish_name(h.name)),
     })
+}
+
+/// A holiday's name in Spanish, the English name after it where it is the one people know.
+fn spanish_name(english: &str) -> &'static str {
+    match english {
+        "New Year's Day" => "Año Nuevo",
+        "Martin Luther King, Jr., Day" => "Día de Martin Luther King, Jr.",
+        "George Washington Day" => "Día de George Washington",
+        "Memorial Day" => "Día de los Caídos (Memorial Day)",
+        "Juneteenth" => "Día de la Emancipación (Juneteenth)",
+        "Independence Day" => "Día de la Independencia",
+        "Labor Day" => "Día del Trabajo",
+        "Columbus Day and Yorktown Victory Day" => "Día de Colón y Día de la Victoria de Yorktown",
+        "Election Day" => "Día de las Elecciones",
+        "Veterans Day" => "Día de los Veteranos",
+        "Thanksgiving Day" => "Día de Acción de Gracias",
+        "the day after Thanksgiving" => "el día después de Acción de Gracias",
+        "Christmas Day" => "Navidad",
+        _ => "un día feriado",
+    }
 }
 
 /// `date` if the office is open then, else the next day it is, with each day skipped and why;
 /// `None` only when that day would lie past the last date chrono can hold.
 pub fn next_open_day(date: NaiveDate) -> Option<(NaiveDate, Vec<(NaiveDate, String)>)> {
+    next_open_day_in(date, Lang::En)
+}
+
+/// [`next_open_day`] with the reasons in `lang`.
+pub fn next_open_day_in(date: NaiveDate, lang: Lang) -> Option<(NaiveDate, Vec<(NaiveDate, String)>)> {
     let mut day = date;
     let mut skipped = Vec::new();
-    while let Some(why) = closed_because(day) {
+    while let Some(why) = closed_because_in(day, lang) {
         skipped.push((day, why));
         day = day.checked_add_days(Days::new(1))?;
     }
@@ -159,5 +193,30 @@ mod tests {
         assert_eq!(open, d("2025-12-01"));
         let days: Vec<String> = skipped.iter().map(|(d, _)| d.to_string()).collect();
         assert_eq!(days, ["2025-11-27", "2025-11-28", "2025-11-29", "2025-11-30"]);
+    }
+
+    #[test]
+    fn the_reasons_are_said_in_spanish_too() {
+        let (open, skipped) = next_open_day_in(d("2025-11-27"), Lang::Es).unwrap();
+        assert_eq!(open, d("2025-12-01"));
+        let reasons: Vec<&str> = skipped.iter().map(|(_, why)| why.as_str()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "un día feriado oficial (Día de Acción de Gracias, § 2.2-3300)",
+                "un día feriado oficial (el día después de Acción de Gracias, § 2.2-3300)",
+                "un sábado",
+                "un domingo"
+            ]
+        );
+        assert_eq!(
+            closed_because_in(d("2027-12-24"), Lang::Es).as_deref(),
+            Some("un día feriado oficial (Navidad, que se observa ese día, § 2.2-3300)")
+        );
+        // Every holiday has a Spanish name of its own.
+        for h in legal_holidays(2025) {
+            assert_ne!(spanish_name(h.name), "un día feriado", "{}", h.name);
+        }
+        assert_eq!(closed_because_in(d("2025-03-11"), Lang::Es), None);
     }
 }

@@ -41,6 +41,7 @@ pub mod holidays;
 pub mod http;
 pub mod ingest;
 pub mod knowledge;
+pub mod lang;
 pub mod linking;
 pub mod ocr;
 pub mod packet;

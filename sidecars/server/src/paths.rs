@@ -8,6 +8,12 @@
 //! into the binary; the passages of the law behind every figure in them are recorded beside it in
 //! `paths/facts.json`, and the tests check each figure against those passages.
 //!
+//! The same paths in Spanish are in `paths/paths.es.json` ([`book_in`]`(Lang::Es)`): a mirror of
+//! the English file, key for key and item for item, with the same ids, keys, sections, rules and
+//! dates and only the words translated (`lang/check_mirror.py` and the server's tests check it).
+//! [`plan_in`] and [`which_court_in`] answer in either language; the plan's deadlines are counted
+//! by the same rules, so they fall on the same days in both.
+//!
 //! The eight kinds (the ids are fixed: cases store them): `eviction-tenant`, `debt-defendant`,
 //! `debt-plaintiff`, `custody-visitation`, `protective-order-petitioner`,
 //! `protective-order-respondent`, `traffic-misdemeanor` and `appeal-district`.
@@ -22,7 +28,7 @@
 //! use proseva_server::paths::{plan, which_court, Court, StepStatus};
 //!
 //! let dates = BTreeMap::from([("judgmentDate".to_string(), NaiveDate::from_ymd_opt(2025, 2, 3).unwrap())]);
-//! let done = BTreeSet::from(["notice".to_string(), "summons".to_string()]);
+//! let done = BTreeSet::from(["notice", "summons", "interpreter"].map(String::from));
 //! let p = plan("eviction-tenant", &dates, &done).unwrap();
 //! assert_eq!(p.next.as_deref(), Some("prepare"));
 //! let appeal = p.steps.iter().find(|s| s.id == "appeal").unwrap();
@@ -74,6 +80,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::deadline_rules::{self, Computation};
+use crate::lang::Lang;
 
 /// The shipped paths: what they are, their caveats, one [`Path`] per kind of case, and the table
 /// [`which_court`] reads.
@@ -163,11 +170,20 @@ pub enum Court {
 impl Court {
     /// The court's name as a person would say it.
     pub fn name(self) -> &'static str {
-        match self {
-            Court::GeneralDistrict => "general district court",
-            Court::SmallClaims => "small claims division of the general district court",
-            Court::JuvenileDomestic => "juvenile and domestic relations district court",
-            Court::Circuit => "circuit court",
+        self.name_in(Lang::En)
+    }
+
+    /// The court's name in `lang`; in Spanish as the glossary (`lang/glossary-es.json`) writes it.
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (Lang::En, Court::GeneralDistrict) => "general district court",
+            (Lang::En, Court::SmallClaims) => "small claims division of the general district court",
+            (Lang::En, Court::JuvenileDomestic) => "juvenile and domestic relations district court",
+            (Lang::En, Court::Circuit) => "circuit court",
+            (Lang::Es, Court::GeneralDistrict) => "Tribunal General de Distrito",
+            (Lang::Es, Court::SmallClaims) => "División de Reclamos Menores del Tribunal General de Distrito",
+            (Lang::Es, Court::JuvenileDomestic) => "Tribunal de Distrito de Menores y Relaciones Domésticas",
+            (Lang::Es, Court::Circuit) => "Tribunal de Circuito",
         }
     }
 }
@@ -214,7 +230,7 @@ pub struct CourtRule {
 pub struct CourtChoice {
     /// The court the case usually goes to.
     pub court: Court,
-    /// [`Court::name`] of `court`.
+    /// [`Court::name_in`] of `court`, in the language asked for.
     pub court_name: String,
     /// Other courts that may hear it (for a money claim, courts that share it; for a protective
     /// order, the court for the other kind of order; `why` says which).
@@ -224,15 +240,35 @@ pub struct CourtChoice {
 }
 
 impl CourtChoice {
-    fn from_rule(court: Court, also: &[Court], why: &str, sections: &[String]) -> CourtChoice {
-        CourtChoice { court, court_name: court.name().to_string(), also: also.to_vec(), why: why.to_string(), sections: sections.to_vec() }
+    fn from_rule(court: Court, also: &[Court], why: &str, sections: &[String], lang: Lang) -> CourtChoice {
+        CourtChoice {
+            court,
+            court_name: court.name_in(lang).to_string(),
+            also: also.to_vec(),
+            why: why.to_string(),
+            sections: sections.to_vec(),
+        }
     }
 }
 
-/// The shipped paths.
+/// The shipped paths, in English.
 pub fn book() -> &'static PathBook {
-    static BOOK: OnceLock<PathBook> = OnceLock::new();
-    BOOK.get_or_init(|| serde_json::from_str(include_str!("../paths/paths.json")).expect("paths/paths.json is checked by the tests"))
+    book_in(Lang::En)
+}
+
+/// The shipped paths in `lang`: `paths/paths.json`, or its Spanish mirror `paths/paths.es.json`
+/// (the same types, ids, keys, sections, rules and dates, in the same order).
+pub fn book_in(lang: Lang) -> &'static PathBook {
+    static EN: OnceLock<PathBook> = OnceLock::new();
+    static ES: OnceLock<PathBook> = OnceLock::new();
+    match lang {
+        Lang::En => {
+            EN.get_or_init(|| serde_json::from_str(include_str!("../paths/paths.json")).expect("paths/paths.json is checked by the tests"))
+        }
+        Lang::Es => ES.get_or_init(|| {
+            serde_json::from_str(include_str!("../paths/paths.es.json")).expect("paths/paths.es.json is checked by the tests")
+        }),
+    }
 }
 
 /// The ids of the kinds of case that have a path, in the order they are shown.
@@ -261,7 +297,12 @@ pub fn offered() -> Vec<serde_json::Value> {
 
 /// The path for a kind of case, or `None` for a kind without one.
 pub fn path(kind: &str) -> Option<&'static Path> {
-    book().kinds.iter().find(|p| p.id == kind)
+    path_in(kind, Lang::En)
+}
+
+/// [`path`] in `lang`.
+pub fn path_in(kind: &str, lang: Lang) -> Option<&'static Path> {
+    book_in(lang).kinds.iter().find(|p| p.id == kind)
 }
 
 /// Which court hears a kind of case, and why. For the money kinds (`debt-defendant`,
@@ -270,20 +311,25 @@ pub fn path(kind: &str) -> Option<&'static Path> {
 /// negative amount gets the general answer. Other kinds ignore the amount. `None` for a kind
 /// without a path.
 pub fn which_court(kind: &str, amount_cents: Option<i64>) -> Option<CourtChoice> {
-    path(kind)?;
-    let table = &book().courts;
+    which_court_in(kind, amount_cents, Lang::En)
+}
+
+/// [`which_court`] with its court name and reason in `lang`.
+pub fn which_court_in(kind: &str, amount_cents: Option<i64>, lang: Lang) -> Option<CourtChoice> {
+    path_in(kind, lang)?;
+    let table = &book_in(lang).courts;
     if table.money_kinds.iter().any(|k| k == kind) {
         let band = amount_cents.filter(|a| *a >= 0).and_then(|a| table.money.iter().find(|b| b.up_to_cents.is_none_or(|limit| a <= limit)));
         return Some(match band {
-            Some(b) => CourtChoice::from_rule(b.court, &b.also, &b.why, &b.sections),
+            Some(b) => CourtChoice::from_rule(b.court, &b.also, &b.why, &b.sections, lang),
             None => {
                 let r = &table.money_unknown;
-                CourtChoice::from_rule(r.court, &r.also, &r.why, &r.sections)
+                CourtChoice::from_rule(r.court, &r.also, &r.why, &r.sections, lang)
             }
         });
     }
     let r = table.by_kind.get(kind)?;
-    Some(CourtChoice::from_rule(r.court, &r.also, &r.why, &r.sections))
+    Some(CourtChoice::from_rule(r.court, &r.also, &r.why, &r.sections, lang))
 }
 
 /// Where a step stands for the person.
@@ -370,8 +416,14 @@ pub struct PlannedDeadline {
 /// path does not use are ignored); `done` holds the ids of the steps the person has ticked off
 /// (ids the path does not have are ignored). `None` for a kind without a path.
 pub fn plan(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<String>) -> Option<Plan> {
-    let path = path(kind)?;
-    let court = which_court(kind, None)?;
+    plan_in(kind, dates, done, Lang::En)
+}
+
+/// [`plan`] in `lang`: the words of the path, the court, the deadline rules and their working in
+/// that language; the ids, statuses and dates are the same in every language.
+pub fn plan_in(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<String>, lang: Lang) -> Option<Plan> {
+    let path = path_in(kind, lang)?;
+    let court = which_court_in(kind, None, lang)?;
     let next = path.steps.iter().find(|s| !done.contains(&s.id)).map(|s| s.id.clone());
     let steps = path
         .steps
@@ -394,7 +446,7 @@ pub fn plan(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<Str
                 bring: step.bring.clone(),
                 sections: step.sections.clone(),
                 status,
-                deadline: step.deadline.as_ref().and_then(|d| planned_deadline(path, d, dates)),
+                deadline: step.deadline.as_ref().and_then(|d| planned_deadline(path, d, dates, lang)),
             }
         })
         .collect();
@@ -406,7 +458,7 @@ pub fn plan(kind: &str, dates: &BTreeMap<String, NaiveDate>, done: &BTreeSet<Str
         dates: path.dates.iter().map(|d| plan_date(d, dates)).collect(),
         next,
         steps,
-        caveats: book().caveats.clone(),
+        caveats: book_in(lang).caveats.clone(),
     })
 }
 
@@ -416,8 +468,8 @@ fn plan_date(d: &TriggerDate, dates: &BTreeMap<String, NaiveDate>) -> PlanDate {
 
 /// A step's deadline for the case's dates; `None` only if the data names a rule that does not
 /// exist (the tests rule that out).
-fn planned_deadline(path: &Path, deadline: &StepDeadline, dates: &BTreeMap<String, NaiveDate>) -> Option<PlannedDeadline> {
-    let rule = deadline_rules::rule(&deadline.rule_id)?;
+fn planned_deadline(path: &Path, deadline: &StepDeadline, dates: &BTreeMap<String, NaiveDate>, lang: Lang) -> Option<PlannedDeadline> {
+    let rule = deadline_rules::rule_in(&deadline.rule_id, lang)?;
     let from_label = path.dates.iter().find(|d| d.key == deadline.from).map_or_else(|| deadline.from.clone(), |d| d.label.clone());
     let mut planned = PlannedDeadline {
         rule_id: rule.id.clone(),
@@ -430,13 +482,18 @@ fn planned_deadline(path: &Path, deadline: &StepDeadline, dates: &BTreeMap<Strin
         error: None,
     };
     match dates.get(&deadline.from) {
-        None => planned.needs = Some(format!("Enter {} to see this deadline.", lower_first(&from_label))),
-        Some(trigger) => match deadline_rules::compute(rule, *trigger) {
+        None => {
+            planned.needs = Some(match lang {
+                Lang::En => format!("Enter {} to see this deadline.", lower_first(&from_label)),
+                Lang::Es => format!("Ingrese {} para ver esta fecha límite.", lower_first(&from_label)),
+            })
+        }
+        Some(trigger) => match deadline_rules::compute_in(rule, *trigger, lang) {
             Ok(c) => {
                 planned.date = Some(c.date);
                 planned.computation = Some(c);
             }
-            Err(e) => planned.error = Some(e.to_string()),
+            Err(e) => planned.error = Some(e.message_in(lang)),
         },
     }
     Some(planned)
@@ -491,6 +548,35 @@ mod tests {
         let appeal = p.steps.iter().find(|s| s.id == "appeal").unwrap().deadline.as_ref().unwrap();
         assert_eq!(appeal.needs.as_deref(), Some("Enter the day of the judge's decision to see this deadline."));
         assert!(appeal.date.is_none() && appeal.computation.is_none());
+    }
+
+    #[test]
+    fn a_plan_in_spanish_has_the_same_steps_and_dates_in_spanish_words() {
+        let dates = BTreeMap::from([("judgmentDate".to_string(), NaiveDate::from_ymd_opt(2025, 2, 3).unwrap())]);
+        let done = BTreeSet::from(["notice".to_string()]);
+        let (en, es) = (plan("eviction-tenant", &dates, &done).unwrap(), plan_in("eviction-tenant", &dates, &done, Lang::Es).unwrap());
+        let shape =
+            |p: &Plan| p.steps.iter().map(|s| (s.id.clone(), s.status, s.deadline.as_ref().and_then(|d| d.date))).collect::<Vec<_>>();
+        assert_eq!(shape(&en), shape(&es));
+        assert_eq!((es.next.as_deref(), es.court.court), (Some("summons"), Court::GeneralDistrict));
+        assert_eq!(es.court.court_name, "Tribunal General de Distrito");
+        assert_ne!(es.title, en.title);
+        let appeal = es.steps.iter().find(|s| s.id == "appeal").unwrap().deadline.as_ref().unwrap();
+        assert_eq!(appeal.from_label, "El día en que el juez decidió el caso");
+        assert!(appeal.computation.as_ref().unwrap().explanation.contains("13 de febrero de 2025"), "{appeal:?}");
+        let none = plan_in("traffic-misdemeanor", &BTreeMap::new(), &BTreeSet::new(), Lang::Es).unwrap();
+        let needs = none.steps.iter().find(|s| s.id == "appeal").unwrap().deadline.as_ref().unwrap().needs.clone().unwrap();
+        assert!(needs.starts_with("Ingrese el día") && needs.ends_with("para ver esta fecha límite."), "{needs}");
+        let far = BTreeMap::from([("convictionDate".to_string(), NaiveDate::MAX)]);
+        let far = plan_in("traffic-misdemeanor", &far, &BTreeSet::new(), Lang::Es).unwrap();
+        let error = far.steps.iter().find(|s| s.id == "appeal").unwrap().deadline.as_ref().unwrap().error.clone().unwrap();
+        assert!(error.contains("final del calendario"), "{error}");
+        for court in [Court::GeneralDistrict, Court::SmallClaims, Court::JuvenileDomestic, Court::Circuit] {
+            assert_eq!(court.name(), court.name_in(Lang::En));
+            assert_ne!(court.name_in(Lang::Es), court.name());
+        }
+        assert_eq!(which_court_in("debt-plaintiff", Some(6_000_000), Lang::Es).unwrap().court_name, "Tribunal de Circuito");
+        assert!(path_in("divorce", Lang::Es).is_none() && which_court_in("divorce", None, Lang::Es).is_none());
     }
 
     #[test]

@@ -93,7 +93,7 @@ async fn a_cases_dates_give_its_path_deadlines_and_hearings_that_agree_with_the_
     assert_eq!(deadlines.as_array().unwrap().len(), 2, "moved, not added: {deadlines}");
 
     // Ticks move the next step; the amount chooses the court.
-    for done in ["notice", "summons"] {
+    for done in ["notice", "summons", "interpreter"] {
         assert_eq!(call("PUT", &format!("/api/cases/{}/steps/{done}", case["id"])).json(&json!({})).send(&state).await.0, 200);
     }
     let (_, plan) = call("GET", &path).send(&state).await;
@@ -103,7 +103,7 @@ async fn a_cases_dates_give_its_path_deadlines_and_hearings_that_agree_with_the_
     let (status, cases) = common::tool(&state, "GetCases", json!({})).await;
     assert_eq!(status, 200, "{cases}");
     let summary = &cases["cases"][0]["path"];
-    assert_eq!((summary["done"].as_u64(), summary["steps"].as_u64()), (Some(2), Some(6)), "{summary}");
+    assert_eq!((summary["done"].as_u64(), summary["steps"].as_u64()), (Some(3), Some(7)), "{summary}");
     assert_eq!(summary["next"]["title"], step(&plan, "prepare")["title"]);
     assert!(summary["after"].as_array().unwrap().iter().any(|s| s["date"] == "2026-03-12"), "the hearing's date: {summary}");
     assert_eq!(summary["court"]["name"], plan["court"]["courtName"]);

@@ -223,19 +223,25 @@ fn the_next_step_is_the_first_not_done() {
     assert_eq!(p.steps[0].status, StepStatus::Next);
     assert!(p.steps[1..].iter().all(|s| s.status == StepStatus::Upcoming));
 
-    let done: BTreeSet<String> = ["served", "respond"].map(String::from).into();
+    let done: BTreeSet<String> = ["served", "interpreter", "respond"].map(String::from).into();
     let p = plan("debt-defendant", &BTreeMap::new(), &done).unwrap();
     assert_eq!(p.next.as_deref(), Some("return-date"));
     let status: Vec<(&str, StepStatus)> = p.steps.iter().map(|s| (s.id.as_str(), s.status)).collect();
     assert_eq!(
-        &status[..4],
-        &[("served", StepStatus::Done), ("respond", StepStatus::Done), ("return-date", StepStatus::Next), ("trial", StepStatus::Upcoming)]
+        &status[..5],
+        &[
+            ("served", StepStatus::Done),
+            ("interpreter", StepStatus::Done),
+            ("respond", StepStatus::Done),
+            ("return-date", StepStatus::Next),
+            ("trial", StepStatus::Upcoming)
+        ]
     );
 
     // Ticked out of order: the first unticked step is next, and later ticks stay done.
     let done: BTreeSet<String> = ["served", "trial", "not-a-step"].map(String::from).into();
     let p = plan("debt-defendant", &BTreeMap::new(), &done).unwrap();
-    assert_eq!(p.next.as_deref(), Some("respond"));
+    assert_eq!(p.next.as_deref(), Some("interpreter"));
     assert_eq!(p.steps.iter().find(|s| s.id == "trial").unwrap().status, StepStatus::Done);
     assert_eq!(p.steps.iter().filter(|s| s.status == StepStatus::Next).count(), 1);
 

@@ -213,6 +213,28 @@ fn settings_round_trip_validation_and_the_model_line() {
 }
 
 #[test]
+fn the_windows_language_is_a_setting_kept_by_saves_that_leave_it_out() {
+    let app = app();
+    let view = app.invoke("get_settings", json!({})).unwrap();
+    assert_eq!(view["language"], Value::Null, "follows the computer until chosen");
+    assert!(["en", "es"].contains(&view["systemLanguage"].as_str().unwrap()), "{view}");
+
+    let err = app.invoke("save_settings", json!({"settings": {"language": "fr"}})).unwrap_err();
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("language")), "{err}");
+    assert!(err["message"].as_str().unwrap().contains("\"es\" (Español)"), "{err}");
+
+    let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "language": "es"}})).unwrap();
+    assert_eq!(saved["language"], "es");
+    // The Law tab's monthly switch sends only the fields it knows: the language stays.
+    let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "lawUpdates": false}})).unwrap();
+    assert_eq!(saved["language"], "es");
+    let on_disk: Value = serde_json::from_slice(&std::fs::read(app.state().data_dir.join("settings.json")).unwrap()).unwrap();
+    assert_eq!(on_disk["language"], "es");
+    let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "language": null}})).unwrap();
+    assert_eq!(saved["language"], Value::Null, "null follows the computer again");
+}
+
+#[test]
 fn the_law_library_starts_idle_and_its_monthly_check_is_a_setting_on_by_default() {
     let app = app();
     let answer = app.invoke("library_status", json!({})).unwrap();
@@ -232,7 +254,7 @@ fn the_law_library_starts_idle_and_its_monthly_check_is_a_setting_on_by_default(
     let saved = app.invoke("save_settings", json!({"settings": {"offline": true, "lawUpdates": true}})).unwrap();
     assert_eq!(saved["lawUpdates"], true);
     let err = app.invoke("save_settings", json!({"settings": {"lawUpdates": "monthly"}})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("settings"), "{err}");
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("settings")), "{err}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -266,8 +288,9 @@ fn malformed_calls_get_clear_errors() {
         let err = app.invoke("chat", args.clone()).unwrap_err();
         assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some(field)), "{args}: {err}");
     }
+    // A settings object that is not one is refused as the other fields are, by name.
     let err = app.invoke("save_settings", json!({"settings": {"offline": "yes"}})).unwrap_err();
-    assert!(err.as_str().unwrap().contains("settings"), "{err}");
+    assert_eq!((err["code"].as_str(), err["field"].as_str()), (Some("invalid_input"), Some("settings")), "{err}");
     let err = app.invoke("open_url", json!({"url": "file:///etc/passwd"})).unwrap_err();
     assert_eq!(err, json!({"code": "invalid_input", "message": "only http:// and https:// links can be opened", "field": "url"}));
     assert_eq!(app.invoke("cancel", json!({"requestId": "nothing-running"})).unwrap(), json!(false));

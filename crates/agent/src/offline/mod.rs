@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 
 mod case_law;
+mod es;
 pub mod help;
 pub mod proof;
 pub mod workflows;
@@ -334,6 +335,8 @@ struct Found {
     /// From a search: the situation it applies only to, which the question does not speak of
     /// ("a lease of business premises").
     only_for: Option<String>,
+    /// Its plain-language summary in Spanish, where it has one (`summaryEs`).
+    summary_es: Option<String>,
 }
 
 /// A search result with at least this relevance (its score between the tenth result's, 0, and the
@@ -451,6 +454,9 @@ pub fn plain_sentences(summary: &str, question: &str) -> Vec<String> {
 
 /// The offline answer: the retrieved law, the person's matching facts, and what it is.
 pub fn compose(question: &str, results: &[ToolResult]) -> String {
+    // A question asked in Spanish is answered in Spanish: the law is quoted in English, its
+    // Spanish summary beside it ([`es`]).
+    let es = proseva_citation::lang::is_spanish(question);
     let mut found: Vec<Found> = Vec::new();
     // (source id, label, heading)
     let mut related: Vec<(String, String, String)> = Vec::new();
@@ -492,6 +498,7 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 relevance: n["relevance"].as_f64(),
                 same_topic: n["sameTopic"].as_bool(),
                 only_for: n["onlyFor"].as_str().map(str::to_string),
+                summary_es: n["summaryEs"].as_str().filter(|s| !s.trim().is_empty()).map(str::to_string),
             }),
         }
     };
@@ -629,7 +636,8 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     } else if let Some(error) = proof_error {
         out.push_str(&proof::unavailable_block(error, cases_found));
     }
-    let name = |f: &Found| format!("{} — {}", section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'));
+    let label = |f: &Found| if es { es::section_label(&f.source_id, &f.node_type) } else { section_label(&f.source_id, &f.node_type) };
+    let name = |f: &Found| format!("{} — {}", label(f), f.heading.trim_end_matches('.'));
     // The section that answers first, by name, so the answer leads with it; when the search found
     // no clear leader, the few that may apply, as equals.
     // A question the graph may not hold the answer to (another state's law, federal law, nothing
@@ -638,7 +646,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     let beyond = beyond.filter(|_| !named_first);
     // Whether one section leads as the answer (not several that may apply, nor none).
     let mut leads = false;
-    if let Some((why, searched)) = &beyond {
+    if let Some((_, searched)) = beyond.as_ref().filter(|_| es) {
+        out.push_str(&es::not_found(searched));
+    } else if let Some((why, searched)) = &beyond {
         out.push_str(&format!(
             "**Not found in the Virginia law graph.** I searched it for “{}”, but {why}, so none of the sections \
              below may answer your question. The official Code of Virginia is at https://law.lis.virginia.gov/; for another \
@@ -650,17 +660,21 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         let close: Vec<&Found> = found.iter().take(3).filter(|f| f.relevance.is_none_or(|r| r >= NEAR_EQUAL)).collect();
         if clear_lead == Some(false) && !named_first && close.len() > 1 {
             let names: Vec<String> = close.iter().map(|f| name(f)).collect();
-            out.push_str(&format!("**These sections may apply:** {}\n\n", names.join("; ")));
+            out.push_str(&format!("**{}** {}\n\n", if es { es::MAY_APPLY } else { "These sections may apply:" }, names.join("; ")));
         } else {
-            out.push_str(&format!("**Most relevant:** {}\n\n", name(top)));
+            out.push_str(&format!("**{}** {}\n\n", if es { es::MOST_RELEVANT } else { "Most relevant:" }, name(top)));
             leads = true;
         }
     }
     // Two or three plain sentences first, from the leading section's checked summary: what the law
     // says about the person's situation, with its figure (days, dollars, the court) when it has one.
-    let plain = found.first().filter(|f| leads && f.text_kind == "summary").map(|f| plain_sentences(&f.text, question));
+    let plain = found.first().filter(|f| leads && f.text_kind == "summary" && !es).map(|f| plain_sentences(&f.text, question));
     if let Some(sentences) = plain.as_ref().filter(|s| !s.is_empty()) {
         out.push_str(&format!("**In plain words:** {}\n\n", sentences.join(" ")));
+    }
+    // In Spanish, from the leading section's Spanish summary; the English is quoted below.
+    if let Some(first) = found.first().filter(|_| leads && es) {
+        out.push_str(&es::plain_words(first.summary_es.as_deref(), question));
     }
     // What to do next, where the person's case has a step-by-step path and they ask what comes next;
     // with no case on a path, the path the leading section belongs to, and where to start it.
@@ -671,18 +685,30 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     } else if let Some(block) = found.first().filter(|_| leads && paths.is_empty()).and_then(|f| path_offer(&offered, f, &found)) {
         out.push_str(&block);
     }
-    out.push_str(
+    out.push_str(if es {
+        es::OFFLINE
+    } else {
         "**Offline answer.** No language model is set up, so this answer is put together from the sources the app found. \
-         It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n",
-    );
-    if asks_for_prose(question) {
+         It quotes them; it does not interpret them. Add a model in Settings for a written answer.\n\n"
+    });
+    if es && es::asks_for_prose(question) {
+        out.push_str(es::PROSE);
+    } else if asks_for_prose(question) {
         out.push_str(
             "**Writing a letter, a motion or an outline needs a language model**, and none is set up: add one in Settings. \
              Without one, the **Draft…** button builds a case timeline or a hearing checklist from your records. Below are the \
              sources such a draft would rely on.\n\n",
         );
     }
-    if found.is_empty() {
+    if found.is_empty() && es {
+        out.push_str(es::NOTHING_FOUND);
+    } else if es {
+        out.push_str(if beyond.is_some() { es::CLOSEST } else { es::SOURCES_SAY });
+        for f in found.iter().take(QUOTED) {
+            out.push_str(&es::quoted(&es::section_label(&f.source_id, &f.node_type), f.heading.trim_end_matches('.'), f, question));
+        }
+        out.push('\n');
+    } else if found.is_empty() {
         out.push_str("I found nothing in the Virginia law graph that matches this question. Try other words, or a section number such as § 20-124.3.\n\n");
     } else {
         out.push_str(if beyond.is_some() {
@@ -710,13 +736,17 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         out.push('\n');
     }
     if !own.is_empty() {
-        out.push_str("**From your case file**\n\n");
+        out.push_str(if es { es::CASE_FILE } else { "**From your case file**\n\n" });
         for line in own.iter().take(8) {
             out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
     } else if searched_own {
-        out.push_str("**From your case file:** nothing in your records matches this question.\n\n");
+        out.push_str(if es {
+            es::CASE_FILE_NOTHING
+        } else {
+            "**From your case file:** nothing in your records matches this question.\n\n"
+        });
     }
     // Sections the graph links to the quoted ones, less those quoted already and those that apply
     // only in a situation neither the question nor the first section is about; no heading when
@@ -734,23 +764,27 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
         .map(|(_, label, h)| format!("{label} ({h})"))
         .collect();
     if !related.is_empty() {
-        out.push_str(&format!("**Related sections:** {}\n\n", related.join("; ")));
+        out.push_str(&format!("**{}** {}\n\n", if es { es::RELATED } else { "Related sections:" }, related.join("; ")));
     }
     if !outside.is_empty() {
-        out.push_str("**Outside sources**\n\n");
+        out.push_str(if es { es::OUTSIDE } else { "**Outside sources**\n\n" });
         for line in outside.iter().take(6) {
             out.push_str(&format!("- {line}\n"));
         }
         out.push('\n');
     }
     if !failures.is_empty() {
-        out.push_str("Some sources could not be searched:\n");
+        out.push_str(if es { es::FAILURES } else { "Some sources could not be searched:\n" });
         for failure in &failures {
             out.push_str(&format!("- {failure}\n"));
         }
         out.push('\n');
     }
-    out.push_str("This is legal information, not legal advice. Read the official text before you rely on it.");
+    out.push_str(if es {
+        es::NOT_ADVICE
+    } else {
+        "This is legal information, not legal advice. Read the official text before you rely on it."
+    });
     out
 }
 

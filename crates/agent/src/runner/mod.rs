@@ -129,7 +129,18 @@ const ANSWER_PROMPT: &str = "Write the answer for the person now, in plain langu
 conversation. Cite the Code sections and sources you rely on (§ number, with the official URL when given). Say \
 which sources are plain-language summaries rather than the statute's words. If the results do not answer the \
 question, say so and suggest where to look. End with a one-line reminder that this is legal information, not \
-legal advice.";
+legal advice. Write in the language the person wrote in.";
+
+/// Added to [`ANSWER_PROMPT`] when the person wrote in Spanish ([`proseva_citation::lang::is_spanish`]).
+const ANSWER_IN_SPANISH: &str = " The person wrote in Spanish: write the whole answer in plain Spanish (usted). Quote \
+the law's own words in English, as the official text is written, and explain them in Spanish; where a result has \
+summaryEs, it is a Spanish summary of that section you may use. Keep every number, date and § exactly as the \
+sources give them. End with: Esto es información legal, no asesoría legal.";
+
+/// What the answer phase is asked to do for `question`: in Spanish when the person wrote in Spanish.
+fn answer_task(question: &str) -> String {
+    if proseva_citation::lang::is_spanish(question) { format!("{ANSWER_PROMPT}{ANSWER_IN_SPANISH}") } else { ANSWER_PROMPT.to_string() }
+}
 
 impl Agent {
     pub fn new(
@@ -342,16 +353,9 @@ impl Agent {
         let results = self.tool_phase(&limits, &system, history, &tools, emit, cancel).await?;
 
         emit(AgentEvent::Phase { name: "answer".into() });
+        let task = answer_task(&question);
         let reply = self
-            .answer(
-                &system,
-                ANSWER_PROMPT,
-                history,
-                &question,
-                &results,
-                &|text: &str| emit(AgentEvent::Delta { text: text.to_string() }),
-                cancel,
-            )
+            .answer(&system, &task, history, &question, &results, &|text: &str| emit(AgentEvent::Delta { text: text.to_string() }), cancel)
             .await?;
         let citations = check_citations(&self.explorer, &reply).await;
         Ok(Reply { reply, tool_results: results, citations, decision: None })
@@ -472,4 +476,17 @@ pub fn summarise(results: &[ToolResult], budget: usize) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod answer_language_tests {
+    use super::*;
+
+    #[test]
+    fn a_question_in_spanish_is_answered_in_spanish_with_the_law_quoted_in_english() {
+        let spanish = answer_task("mi casero no me devuelve el deposito, que puedo hacer?");
+        assert!(spanish.starts_with(ANSWER_PROMPT) && spanish.contains("write the whole answer in plain Spanish"), "{spanish}");
+        assert!(spanish.contains("Quote the law's own words in English"));
+        assert_eq!(answer_task("My landlord kept my deposit. What can I do?"), ANSWER_PROMPT);
+    }
 }

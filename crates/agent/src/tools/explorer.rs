@@ -53,7 +53,7 @@ impl ExplorerClient {
     }
 }
 
-const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url versionNotice changeNotice";
+const NODE_FIELDS: &str = "id nodeType sourceId heading sourceText textKind summary url versionNotice changeNotice summaryEs";
 
 /// Cuts every `sourceText` in `value` to [`RESULT_TEXT_CHARS`] characters.
 pub fn cut_texts(value: &mut Value) {

@@ -88,6 +88,8 @@ pub struct Graph {
     /// they have their vectors (from the starter corpus's shipped vectors, else by the query
     /// embedder) or only their words (no model loaded then).
     asks: Mutex<Option<(Arc<crate::asks::AskIndex>, bool)>>,
+    /// The Spanish asks ([`crate::spanish`]), made on the first Spanish search, likewise.
+    asks_es: Mutex<Option<(Arc<crate::asks::AskIndex>, bool)>>,
     /// The file this graph was opened from, as [`file_identity`] names it.
     file: Option<FileIdentity>,
     /// Sections with versions: every version, by node id (crate::versions).
@@ -210,6 +212,7 @@ impl Graph {
             vocabulary: std::sync::OnceLock::new(),
             passage_vectors: Mutex::new(HashMap::new()),
             asks: Mutex::new(None),
+            asks_es: Mutex::new(None),
             file,
             versions,
             source_files,
@@ -336,6 +339,7 @@ impl Graph {
         self.heading_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
         self.passage_vectors.lock().unwrap_or_else(|e| e.into_inner()).clear();
         *self.asks.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        *self.asks_es.lock().unwrap_or_else(|e| e.into_inner()) = None;
         Ok(())
     }
 

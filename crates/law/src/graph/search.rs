@@ -163,7 +163,7 @@ impl Graph {
     /// matches nothing by words or meaning.
     pub fn ranking(&self, node_type: Option<&str>, search: &str, semantic: bool, depth: usize) -> Result<SearchRanking, Error> {
         let mut found = self.candidates(node_type, search, semantic, depth)?;
-        let weights = if found.ranking.best_cosine.is_some() { Weights::BLENDED } else { Weights::WORDS };
+        let weights = Weights::for_question(found.ranking.spanish, found.ranking.best_cosine.is_some());
         found.ranking.order(&weights);
         Ok(found)
     }
@@ -196,8 +196,11 @@ impl Graph {
         if let Some(prefix) = section_prefix(search) {
             return self.section_lookup(node_type, search, prefix, depth);
         }
-        // Misspelled words read as the words the graph uses ("cusotdy" → custody), for words and meaning.
-        let corrected = self.vocabulary()?.correct_text(search).0;
+        // A question in Spanish is read by the Spanish analyser and met by the Spanish asks.
+        let spanish = crate::spanish::is_spanish(search);
+        // Misspelled words read as the words the graph uses ("cusotdy" → custody), for words and
+        // meaning; the graph's words are English, so a Spanish question is left as typed.
+        let corrected = if spanish { search.to_string() } else { self.vocabulary()?.correct_text(search).0 };
         let search = corrected.as_str();
         let type_ok = |n: &NodeRecord| node_type.is_none_or(|t| t == n.node_type);
 
@@ -219,11 +222,11 @@ impl Graph {
             (None, Vec::new())
         };
         // The sections whose asks are nearest the question, by meaning and by words, are candidates too.
-        let asks = self.ask_index(query_vector.is_some()).unwrap_or_else(|e| {
+        let asks = self.ask_index(query_vector.is_some(), spanish).unwrap_or_else(|e| {
             tracing::warn!("searching without the asks: {e}");
             None
         });
-        let ask_terms = AskIndex::question_terms(search);
+        let ask_terms = if spanish { AskIndex::question_terms_es(search) } else { AskIndex::question_terms(search) };
         if let Some(asks) = &asks {
             let mut add = |id: i64, cosine: f32| {
                 if !semantic.iter().any(|(s, _)| *s == id) {
@@ -235,7 +238,7 @@ impl Graph {
             }
             asks.nodes_by_words(&ask_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
         }
-        let terms = query_terms(search);
+        let terms = if spanish { crate::spanish::query_terms(search) } else { query_terms(search) };
         let words = self.word_query(&terms);
         let text = match &words {
             None => Found::default(),
@@ -281,7 +284,7 @@ impl Graph {
             None => HashMap::new(),
         };
         let (parent, cites) = self.links_among(&ids)?;
-        let question = Question::read(search, &terms);
+        let question = if spanish { crate::spanish::question(search, &terms) } else { Question::read(search, &terms) };
         let (heading_cosine, passage_cosine) = match &query_vector {
             Some(query) => self.strongest_cosines(query, &found)?,
             None => (HashMap::new(), HashMap::new()),
@@ -308,6 +311,7 @@ impl Graph {
             ask_words: &ask_words,
         });
         ranking.named = named;
+        ranking.spanish = spanish;
         Ok(SearchRanking { ranking, total })
     }
 
@@ -398,13 +402,13 @@ impl Graph {
         Ok((heading, passage))
     }
 
-    /// The asks of this graph's sections, made on first use: with their vectors when a model is
-    /// loaded and `with_vectors` (from the vectors shipped with the starter corpus where the model
-    /// is the same, the rest embedded now), else for their words alone.
-    fn ask_index(&self, with_vectors: bool) -> Result<Option<Arc<AskIndex>>, Error> {
+    /// The asks of this graph's sections (in Spanish when `spanish`), made on first use: with their
+    /// vectors when a model is loaded and `with_vectors` (from the vectors shipped with the starter
+    /// corpus where the model is the same, the rest embedded now), else for their words alone.
+    fn ask_index(&self, with_vectors: bool, spanish: bool) -> Result<Option<Arc<AskIndex>>, Error> {
         let embedder = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone().filter(|_| with_vectors);
         // Held while the index is made, so that searches at the same time wait for one making.
-        let mut slot = self.asks.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = if spanish { &self.asks_es } else { &self.asks }.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((index, vectors)) = slot.as_ref()
             && (*vectors || embedder.is_none())
         {
@@ -426,13 +430,18 @@ impl Graph {
             }
             Ok(nodes)
         })?;
-        let asks: Vec<Ask> = crate::starter::asks()?.iter().filter(|a| nodes.contains_key(&a.section)).cloned().collect();
+        let all = if spanish { crate::starter::asks_es()? } else { crate::starter::asks()? };
+        let asks: Vec<Ask> = all.iter().filter(|a| nodes.contains_key(&a.section)).cloned().collect();
         let texts: Vec<&str> = asks.iter().map(|a| a.text.as_str()).collect();
         let vectors = match &embedder {
             Some(embedder) => crate::asks::vectors(embedder.as_ref(), &texts, crate::starter::vector_cache()?.as_ref())?,
             None => Vec::new(),
         };
-        let index = Arc::new(AskIndex::new(&asks, &vectors, &nodes, self.vectors().dimension()));
+        let index = Arc::new(if spanish {
+            AskIndex::with_analyser(&asks, &vectors, &nodes, self.vectors().dimension(), crate::spanish::terms)
+        } else {
+            AskIndex::new(&asks, &vectors, &nodes, self.vectors().dimension())
+        });
         *slot = Some((index.clone(), embedder.is_some()));
         Ok(Some(index))
     }

@@ -580,6 +580,16 @@ impl Node {
         Ok(proseva_law::starter::change_notice(&self.source_id, served(ctx)?.law_date()))
     }
 
+    /// A plain-language summary of this section in Spanish, written from its English summary with
+    /// the same figures (a summary of the English official text, not its words); null when the
+    /// section has none.
+    async fn summary_es(&self) -> Option<String> {
+        if self.layer != "official" {
+            return None;
+        }
+        proseva_law::starter::summary_es(&self.source_id, self.heading.as_deref().unwrap_or_default())
+    }
+
     /// What the 2023–2026 sessions changed in this section, as recorded in the starter's manifest:
     /// each bill with its chapter, the day it takes effect, what it changed and where that was
     /// read. Empty when none was found or none was looked for.

@@ -44,6 +44,7 @@ use serde_json::{Value, json};
 
 pub use body::JsonBody;
 
+use crate::lang::Lang;
 use crate::store::conversations::{self, Conversations};
 use crate::store::{
     cases::Cases, contacts::Contacts, deadlines::Deadlines, finances, finances::Finances, notes, notes::Note, notes::Notes,
@@ -195,24 +196,26 @@ async fn finance_totals(
     Ok(Json(json!({ "categories": categories, "total": total })))
 }
 
-async fn deadline_rules_list() -> Json<Value> {
-    Json(json!(deadline_rules::rule_book()))
+/// The rule table in the request's language (`?lang=`, `Accept-Language`).
+async fn deadline_rules_list(lang: Lang) -> impl IntoResponse {
+    (lang.headers(), Json(json!(deadline_rules::rule_book_in(lang))))
 }
 
-/// `{ruleId, triggerDate}` → the date that rule gives, without storing anything.
-async fn deadline_rules_compute(JsonBody(body): JsonBody) -> Result<Json<Value>, ApiError> {
+/// `{ruleId, triggerDate}` → the date that rule gives, without storing anything; the explanation
+/// and what is due in the request's language.
+async fn deadline_rules_compute(lang: Lang, JsonBody(body): JsonBody) -> Result<impl IntoResponse, ApiError> {
     let mut f = Fields::new(&body, &["ruleId", "triggerDate"], "field")?;
     let rule_id = f.required_text("ruleId", 100);
     let trigger = f.required_date("triggerDate");
-    let rule = deadline_rules::rule(&rule_id);
+    let rule = deadline_rules::rule_in(&rule_id, lang);
     if rule.is_none() && !rule_id.is_empty() {
         f.error("ruleId", format!("no such rule; known rules: {}", deadline_rules::rule_ids().join(", ")));
     }
     f.finish()?;
     match (rule, trigger) {
-        (Some(rule), Some(trigger)) => match deadline_rules::compute(rule, trigger) {
-            Ok(computed) => Ok(Json(json!(computed))),
-            Err(e) => Err(ApiError::invalid([("triggerDate".to_string(), e.to_string())].into(), "field")),
+        (Some(rule), Some(trigger)) => match deadline_rules::compute_in(rule, trigger, lang) {
+            Ok(computed) => Ok((lang.headers(), Json(json!(computed)))),
+            Err(e) => Err(ApiError::invalid([("triggerDate".to_string(), e.message_in(lang))].into(), "field")),
         },
         _ => Err(ApiError::Internal("validated rule and date missing".into())),
     }

@@ -7,6 +7,10 @@
 //! moves that deadline instead of adding another, and what the person changed on it — its title,
 //! notes, time, place, reminders, done — stays. A date cleared on the path leaves its deadline as
 //! it is: nothing the person may rely on is deleted behind their back.
+//!
+//! A deadline is made in the language of the plan that makes it (its title, notes and the rule's
+//! working); once made it is the person's record, and a plan in another language later moves its
+//! date without rewriting its title or notes.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,11 +24,17 @@ use super::deadlines::{DeadlineInput, Deadlines};
 use super::path_steps;
 use crate::ApiError;
 use crate::deadline_rules;
+use crate::lang::Lang;
 use crate::paths::{self, Plan, StepStatus};
 
 /// `case`'s path worked out: its kind's steps with the ones it ticked done, each deadline counted
 /// from its path dates, and the court for the amount it claims. `None` when the case has no kind.
 pub fn case_plan(c: &Connection, case: &Case) -> Result<Option<Plan>, ApiError> {
+    case_plan_in(c, case, Lang::En)
+}
+
+/// [`case_plan`] in `lang`.
+pub fn case_plan_in(c: &Connection, case: &Case, lang: Lang) -> Result<Option<Plan>, ApiError> {
     let Some(kind) = case.kind.as_deref() else { return Ok(None) };
     let dates: BTreeMap<String, NaiveDate> = case
         .path_dates
@@ -32,8 +42,8 @@ pub fn case_plan(c: &Connection, case: &Case) -> Result<Option<Plan>, ApiError> 
         .filter_map(|(key, date)| NaiveDate::parse_from_str(date, "%Y-%m-%d").ok().map(|d| (key.clone(), d)))
         .collect();
     let done: BTreeSet<String> = path_steps::list(c, case.id)?.into_iter().map(|s| s.step_id).collect();
-    let Some(mut plan) = paths::plan(kind, &dates, &done) else { return Ok(None) };
-    if let Some(court) = paths::which_court(kind, case.amount.map(|dollars| (dollars * 100.0).round() as i64)) {
+    let Some(mut plan) = paths::plan_in(kind, &dates, &done, lang) else { return Ok(None) };
+    if let Some(court) = paths::which_court_in(kind, case.amount.map(|dollars| (dollars * 100.0).round() as i64), lang) {
         plan.court = court;
     }
     Ok(Some(plan))
@@ -74,13 +84,18 @@ pub fn summary(plan: &Plan) -> Value {
     })
 }
 
-/// Brings `case`'s deadlines in line with `plan`; the ids of the deadlines the path now has.
-pub fn sync(c: &Connection, case: &Case, plan: &Plan) -> Result<Vec<i64>, ApiError> {
+/// Brings `case`'s deadlines in line with `plan`, a plan in `lang` (the language new deadlines
+/// are written in); the ids of the deadlines the path now has.
+pub fn sync(c: &Connection, case: &Case, plan: &Plan, lang: Lang) -> Result<Vec<i64>, ApiError> {
+    let from_path = |what: &str| match lang {
+        Lang::En => format!("From the step-by-step path: {what}."),
+        Lang::Es => format!("Del paso a paso: {what}."),
+    };
     let mut ids = Vec::new();
     for step in &plan.steps {
         let Some(computed) = step.deadline.as_ref().and_then(|d| d.computation.as_ref()) else { continue };
-        let Some(rule) = deadline_rules::rule(&computed.rule_id) else { continue };
-        let mut input = blank(case, computed.date, format!("From the step-by-step path: {}.", step.title));
+        let Some(rule) = deadline_rules::rule_in(&computed.rule_id, lang) else { continue };
+        let mut input = blank(case, computed.date, from_path(&step.title));
         input.follow_rule(rule, Some(computed));
         ids.push(upsert(c, case.id, &format!("step:{}", step.id), input)?);
     }
@@ -92,7 +107,7 @@ pub fn sync(c: &Connection, case: &Case, plan: &Plan) -> Result<Vec<i64>, ApiErr
             .iter()
             .find(|s| s.on.as_ref().is_some_and(|on| on.key == date.key))
             .map_or_else(|| date.label.clone(), |s| s.title.clone());
-        let mut input = blank(case, day, format!("From the step-by-step path: {}.", date.label));
+        let mut input = blank(case, day, from_path(&date.label));
         input.title = title;
         input.kind = "hearing".into();
         input.location = case.court.clone();

@@ -1,0 +1,1 @@
+### Messages of ui/quick-exit.js.
