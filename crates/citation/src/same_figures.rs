@@ -26,8 +26,6 @@
 
 /// English number words, two to nineteen, and the tens.
 const EN_UNITS: &[(&str, u64)] = &[
-    // "Twice" is two times ("dos veces").
-    ("twice", 2),
     ("two", 2),
     ("three", 3),
     ("four", 4),
@@ -84,20 +82,6 @@ const ES_UNITS: &[(&str, u64)] = &[
 ];
 const ES_TENS: &[(&str, u64)] =
     &[("treinta", 30), ("cuarenta", 40), ("cincuenta", 50), ("sesenta", 60), ("setenta", 70), ("ochenta", 80), ("noventa", 90)];
-/// Units after "y" in a Spanish tens ("treinta y un días").
-const ES_AFTER_Y: &[(&str, u64)] = &[
-    ("un", 1),
-    ("uno", 1),
-    ("una", 1),
-    ("dos", 2),
-    ("tres", 3),
-    ("cuatro", 4),
-    ("cinco", 5),
-    ("seis", 6),
-    ("siete", 7),
-    ("ocho", 8),
-    ("nueve", 9),
-];
 const EN_MONTHS: &[&str] =
     &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const ES_MONTHS: &[&str] =
@@ -271,6 +255,15 @@ fn number_value(t: &str) -> Option<String> {
     Some(plain)
 }
 
+/// The value of an English number word from zero to nineteen, or a tens (`twenty` … `ninety`).
+pub fn english_number_word(word: &str) -> Option<u64> {
+    match word {
+        "zero" => Some(0),
+        "one" => Some(1),
+        _ => EN_UNITS.iter().chain(EN_TENS).find(|(w, _)| *w == word).map(|(_, v)| *v),
+    }
+}
+
 fn word_value(words: &[String], i: usize, lang: Lang) -> Option<(u64, usize)> {
     let w = words[i].as_str();
     let find = |list: &[(&str, u64)], w: &str| list.iter().find(|(n, _)| *n == w).map(|(_, v)| *v);
@@ -286,13 +279,17 @@ fn word_value(words: &[String], i: usize, lang: Lang) -> Option<(u64, usize)> {
                 let n = number.parse().ok().or_else(|| find(EN_UNITS, number)).or_else(|| find(EN_TENS, number))?;
                 return Some((n, 1));
             }
-            // `twenty-one`, `twenty one`, `twenty`, `five`, `twenty-first`.
+            // "Twice" is two times ("dos veces").
+            if w == "twice" {
+                return Some((2, 1));
+            }
             // `two-thirds`: a number of parts is a figure ("dos tercios").
             if let Some((unit, part)) = w.split_once('-')
                 && ["third", "thirds", "half", "halves", "quarter", "quarters", "fourth", "fourths", "fifth", "fifths"].contains(&part)
             {
                 return find(EN_UNITS, unit).map(|v| (v, 1));
             }
+            // `twenty-one`, `twenty one`, `twenty`, `five`, `twenty-first`.
             if let Some((tens, unit)) = w.split_once('-') {
                 let unit = find(EN_UNITS, unit)
                     .filter(|u| *u < 10)
@@ -325,7 +322,9 @@ fn word_value(words: &[String], i: usize, lang: Lang) -> Option<(u64, usize)> {
             }
             if let Some(tens) = find(ES_TENS, w) {
                 if words.get(i + 1).is_some_and(|y| y == "y")
-                    && let Some(u) = words.get(i + 2).and_then(|n| find(ES_AFTER_Y, n))
+                    && let Some(u) = words.get(i + 2).and_then(|n| {
+                        matches!(n.as_str(), "un" | "uno" | "una").then_some(1).or_else(|| find(ES_UNITS, n).filter(|u| *u < 10))
+                    })
                 {
                     return Some((tens + u, 3));
                 }

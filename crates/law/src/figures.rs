@@ -3,31 +3,6 @@
 //! plain-language summary's figures can be compared with the official words that state them:
 //! `five days` and `5 days` are both `5 day`; `$4,500.00` is `$4500`; `100 %` is `100%`.
 
-/// Number words up to ninety, and their values.
-const UNITS: &[(&str, u64)] = &[
-    ("zero", 0),
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("thirteen", 13),
-    ("fourteen", 14),
-    ("fifteen", 15),
-    ("sixteen", 16),
-    ("seventeen", 17),
-    ("eighteen", 18),
-    ("nineteen", 19),
-];
-const TENS: &[(&str, u64)] =
-    &[("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90)];
 /// Units of time, by the form a figure is normalised to.
 const PERIODS: &[(&str, &str)] = &[
     ("hour", "hour"),
@@ -44,8 +19,10 @@ const PERIODS: &[(&str, &str)] = &[
 /// Words that may stand between a number and its unit without changing the figure.
 const BETWEEN: &[&str] = &["calendar", "business", "working", "consecutive", "full", "judicial", "additional", "more"];
 
+/// The value of a number word up to ninety (`five`, `twenty`): the English number words
+/// `proseva_citation::same_figures` reads.
 fn word_value(word: &str) -> Option<u64> {
-    UNITS.iter().chain(TENS).find(|(w, _)| *w == word).map(|(_, v)| *v)
+    proseva_citation::same_figures::english_number_word(word)
 }
 
 /// The value of a number written in digits (`1,500`, `4500.00`): whole part only when the

@@ -109,7 +109,8 @@ pub fn question(search: &str, terms: &[String]) -> Question {
     let words: Vec<&str> = folded.split(' ').collect();
     let has_word = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let has_phrase = |list: &[&str]| list.iter().any(|p| padded.contains(&format!(" {p} ")));
-    let english: Vec<String> = terms.iter().filter(|t| legal_terms_es(search).contains(&t.as_str())).cloned().collect();
+    let codes_words = legal_terms_es(search);
+    let english: Vec<String> = terms.iter().filter(|t| codes_words.contains(&t.as_str())).cloned().collect();
     let gloss = english.join(" ");
     Question {
         rights: has_word(RIGHTS_WORDS),
