@@ -88,6 +88,7 @@ screenshots: setup tools ## the window's panels, the case workspace, the Law tab
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test pipeline_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test drafts_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test steps_e2e
+	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test spanish_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test papers_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test proof_e2e
 	PROSEVA_SCREENSHOT_DIR="$(CURDIR)/docs" cargo test --release --workspace --test start_e2e

@@ -11,6 +11,9 @@
 //   - an id the page uses has no message: `t('…')` / `tMessage('…')` in ui/*.js (every quoted id
 //     in the first argument, `t(a ? 'x-y' : 'x-z')` included), `data-l10n-id` in ui/index.html and in
 //     the modules;
+//   - a string literal in ui/*.js reads as English text (a capitalised word and more words, or a
+//     capitalised sentence) instead of coming from a message — unless its line says `l10n-ok`
+//     (a proper name, the English of a paper filed in English);
 //   - a Spanish message (or attribute) is the same as the English one, unless it has no words of
 //     its own (only variables, numbers, symbols, addresses) or ui/locales/same-in-both.txt lists
 //     it (proper names, the languages' own names).
@@ -242,6 +245,25 @@ for (const name of readdirSync(UI).filter((f) => f.endsWith('.js') || f.endsWith
   }
 }
 for (const [id, where] of used) if (!en.entries.has(id)) problem(`${where}: ${id} has no message in ui/locales/en/`);
+
+// Words written in a module instead of a message: a string literal that reads as English text (a
+// capitalised word followed by more words, or a capitalised sentence) in ui/*.js. Developers'
+// messages (console, thrown errors) and comments are not shown; a line that must keep such a
+// string (a proper name) says `l10n-ok` in a comment.
+const NOT_SHOWN = new Set(['i18n.js', 'svg-clean.js', 'diagram-frame.js']);
+for (const name of readdirSync(UI).filter((f) => f.endsWith('.js') && !NOT_SHOWN.has(f))) {
+  readFileSync(path.join(UI, name), 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (/^\s*(\*|\/\*|\/\/)/.test(line) || /l10n-ok/.test(line)) return;
+      const code = line.replace(/\s\/\/\s.*$/, '');
+      if (/console\.\w+\(|throw new Error\(|^\s*import /.test(code)) return;
+      for (const m of code.matchAll(/(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)) {
+        const text = m[2];
+        if (/^[A-Z][a-z]+(?:\s+[a-z]+|[.!?…:]$)/.test(text)) problem(`ui/${name}:${i + 1}: English words not from a message: ${JSON.stringify(text)} (ui/locales/README.md)`);
+      }
+    });
+}
 
 if (problems.length) {
   for (const p of problems) console.error(`check-l10n: ${p}`);

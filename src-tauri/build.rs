@@ -45,6 +45,8 @@ const COMMANDS: &[&str] = &[
     "paper_kinds",
     "paper_proposed",
     "build_paper",
+    "paper_explained",
+    "export_paper_spanish",
     "check_paper",
     "form_fields",
     "fill_form",

@@ -4,6 +4,9 @@
 // `conflict`, `too_large`, `locked` (the case file is locked), `unavailable` or `internal`
 // (docs/workspace.md).
 
+import { errorParts } from './dom.js';
+import { t } from './i18n.js';
+
 function core() {
   const tauri = window.__TAURI__;
   if (!tauri || !tauri.core) {
@@ -96,14 +99,25 @@ export function openUrl(url) {
  */
 export function commandError(err) {
   if (err && typeof err === 'object' && typeof err.code === 'string' && typeof err.message === 'string') {
-    const out = { code: err.code, message: err.message, field: typeof err.field === 'string' ? err.field : null };
+    // Said before (perhaps in the other language): said again from the app's own words.
+    const appWords = err.localized && typeof err.detail === 'string' && err.detail ? err.detail : err.message;
+    const out = { code: err.code, message: appWords, field: typeof err.field === 'string' ? err.field : null };
     if (err.fields && typeof err.fields === 'object' && !Array.isArray(err.fields)) {
       out.fields = Object.fromEntries(Object.entries(err.fields).filter(([, why]) => typeof why === 'string'));
     }
+    // `message` in the window's language (dom.js errorParts: in English the app's own words; in
+    // Spanish a sentence for the code), the app's words kept as `detail`: every screen that shows
+    // `commandError(err).message` says it in the person's language.
+    const { text, detail } = errorParts(out);
+    if (detail) {
+      out.detail = out.message;
+      out.message = text;
+    }
+    out.localized = true;
     return out;
   }
-  const message = typeof err === 'string' ? err : err && typeof err.message === 'string' ? err.message : 'Something went wrong.';
-  return { code: 'internal', message, field: null };
+  const message = typeof err === 'string' ? err : err && typeof err.message === 'string' ? err.message : t('common-error-unknown');
+  return { code: 'internal', message, field: null, localized: true };
 }
 
 /** A case made or changed is announced (`proseva:case-saved`, the record as detail): privacy.js

@@ -2,10 +2,25 @@
 // database, documents and settings — never the keys); each backup listed can be restored, after
 // a confirmation that says what happens to the data there now.
 
-import { h, clear, announce, spinner, formatNumber } from './dom.js';
+import { h, clear, announce, spinner } from './dom.js';
 import { api, commandError } from './api.js';
 import { confirmDialog } from './dialogs.js';
 import { formatBytes, dateTime } from './format.js';
+import { localizeDom, onLanguageChange, t, tMessage } from './i18n.js';
+
+/**
+ * An element whose words are its message (`data-l10n-id`) with `args`; `<path>…</path>` in the message is the
+ * child given as `named.path` (a `<code>`), kept with its id. Said again by `localizeDom`.
+ */
+function said(tag, props, args, named = {}) {
+  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
+  for (const [name, child] of Object.entries(named)) {
+    child.setAttribute('data-l10n-name', name);
+    el.append(child);
+  }
+  localizeDom(el);
+  return el;
+}
 
 /** The folder of a path ("/a/b/c.tar" → "/a/b"). */
 export function folderOf(path) {
@@ -14,20 +29,12 @@ export function folderOf(path) {
   return at > 0 ? s.slice(0, at) : s;
 }
 
-const NAMES = {
-  timeline: ['timeline event', 'timeline events'],
-  finances: ['money entry', 'money entries'],
-};
-
 /** "3 cases, 12 documents" from `{cases: 3, documents: 12, notes: 0}` (zeros left out). */
 export function countsText(counts) {
   if (!counts || typeof counts !== 'object') return '';
   return Object.entries(counts)
     .filter(([, n]) => Number(n) > 0)
-    .map(([k, n]) => {
-      const [one, many] = NAMES[k] || [k.replace(/s$/, ''), k];
-      return `${formatNumber(n)} ${Number(n) === 1 ? one : many}`;
-    })
+    .map(([kind, n]) => t('backup-count', { kind, count: Number(n) }))
     .join(', ');
 }
 
@@ -55,49 +62,77 @@ export class BackupSection {
       if (button) this.restore(this.backups.find((b) => b.path === button.dataset.path), button);
     });
     this.backups = [];
+    this.listed = null; // what the list shows: 'backups', or a function that says why not
+    // Another language: the list and the last result are said again (the backups' names and
+    // paths are as they are).
+    onLanguageChange(() => {
+      if (this.listed) this.renderList();
+      if (this.said) this.said();
+    });
   }
 
   async refresh() {
-    clear(this.list).append(h('li', { class: 'muted' }, spinner(), ' Looking for backups…'));
+    this.listed = null;
+    clear(this.list).append(h('li', { class: 'muted' }, spinner(), ' ', said('span', { 'data-l10n-id': 'backup-looking' })));
     try {
       const list = await api.listBackups();
       this.backups = (Array.isArray(list) ? list : []).sort((a, b) => backupTime(b).localeCompare(backupTime(a)));
+      this.listed = 'backups';
     } catch (err) {
-      clear(this.list).append(h('li', { class: 'muted' }, `Backups could not be listed: ${commandError(err).message}`));
+      const error = commandError(err).message;
+      this.listed = () => t('backup-not-listed', { error });
+    }
+    this.renderList();
+  }
+
+  /** The backups found (or why none could be listed), in the language of the moment. */
+  renderList() {
+    clear(this.list);
+    if (typeof this.listed === 'function') {
+      this.list.append(h('li', { class: 'muted' }, this.listed()));
       return;
     }
-    clear(this.list);
     if (!this.backups.length) {
-      this.list.append(h('li', { class: 'muted backup-none' }, 'No backups yet.'));
+      this.list.append(h('li', { class: 'muted backup-none' }, t('backup-none')));
       return;
     }
     for (const b of this.backups) {
       const when = dateTime(backupTime(b));
+      const restore = tMessage('backup-restore-button', { when });
       this.list.append(
         h(
           'li',
           { class: 'backup-item', dataset: { path: b.path } },
           h('div', { class: 'backup-text' }, h('span', { class: 'backup-when' }, when), h('span', { class: 'backup-meta' }, `${b.name} · ${formatBytes(b.bytes)}`)),
-          h('button', { type: 'button', class: 'button secondary small backup-restore', dataset: { path: b.path }, 'aria-label': `Restore the backup of ${when}`, 'aria-haspopup': 'dialog' }, 'Restore…'),
+          h('button', { type: 'button', class: 'button secondary small backup-restore', dataset: { path: b.path }, ...restore.attributes, 'aria-haspopup': 'dialog' }, restore.value),
         ),
       );
     }
   }
 
+  /** Shows a result in the status line: `say()` draws it, again in another language. */
+  say(state, draw) {
+    this.said = () => clear(this.status).append(...[draw()].flat());
+    this.status.dataset.state = state;
+    this.said();
+  }
+
   async backUp() {
     this.create.disabled = true;
-    clear(this.status).append(spinner(), ' Backing up…');
-    this.status.dataset.state = 'running';
+    this.say('running', () => [spinner(), ' ', t('backup-running')]);
     try {
       const answer = await api.createBackup();
-      const counts = countsText(answer.counts);
-      clear(this.status).append('✓ Saved to ', h('code', { class: 'path', id: 'backup-path' }, answer.path), ` (${formatBytes(answer.bytes)})`, counts ? ` — ${counts}.` : '.');
-      this.status.dataset.state = 'done';
-      announce(`Backup saved to ${answer.path}`);
+      this.say('done', () => {
+        const counts = countsText(answer.counts);
+        const args = { path: answer.path, size: formatBytes(answer.bytes), counts };
+        const path = { path: h('code', { class: 'path', id: 'backup-path' }) };
+        return counts ? said('span', { 'data-l10n-id': 'backup-saved-counts' }, args, path) : said('span', { 'data-l10n-id': 'backup-saved' }, args, path);
+      });
+      announce(t('backup-saved-announce', { path: answer.path }));
       this.refresh();
     } catch (err) {
-      this.status.textContent = `Not backed up: ${commandError(err).message}`;
-      this.status.dataset.state = 'error';
+      const error = commandError(err).message;
+      this.say('error', () => t('backup-not-saved', { error }));
     } finally {
       this.create.disabled = false;
     }
@@ -108,30 +143,32 @@ export class BackupSection {
     const when = dateTime(backupTime(backup));
     const yes = await confirmDialog(
       {
-        title: 'Restore this backup?',
+        title: t('backup-restore-title'),
         message: [
-          h('p', {}, 'Your current data will be kept aside in ', h('code', { class: 'path' }, folderOf(backup.path)), ` and replaced by the backup of ${when}.`),
-          h('p', {}, 'Your cases, deadlines, documents, notes and saved conversations will be as they were then. Your keys are not touched.'),
+          said('p', { 'data-l10n-id': 'backup-restore-keep' }, { path: folderOf(backup.path), when }, { path: h('code', { class: 'path' }) }),
+          h('p', {}, t('backup-restore-what')),
         ],
-        confirm: 'Restore the backup',
+        confirm: t('backup-restore-confirm'),
         danger: true,
       },
       trigger,
     );
     if (!yes) return;
-    clear(this.status).append(spinner(), ` Restoring the backup of ${when}…`);
-    this.status.dataset.state = 'running';
+    this.say('running', () => [spinner(), ' ', t('backup-restoring', { when: dateTime(backupTime(backup)) })]);
     try {
       const answer = await api.restoreBackup(backup.path);
-      const counts = countsText(answer.restored);
-      clear(this.status).append(`✓ Restored the backup of ${when}${counts ? ` (${counts})` : ''}. Your previous data is kept at `, h('code', { class: 'path', id: 'restore-kept-at' }, answer.keptAt), '.');
-      this.status.dataset.state = 'restored';
-      announce(`Backup restored. Your previous data is kept at ${answer.keptAt}`);
+      this.say('restored', () => {
+        const counts = countsText(answer.restored);
+        const args = { when: dateTime(backupTime(backup)), counts, path: answer.keptAt };
+        const path = { path: h('code', { class: 'path', id: 'restore-kept-at' }) };
+        return counts ? said('span', { 'data-l10n-id': 'backup-restored-counts' }, args, path) : said('span', { 'data-l10n-id': 'backup-restored' }, args, path);
+      });
+      announce(t('backup-restored-announce', { path: answer.keptAt }));
       this.onRestored(answer);
       this.refresh();
     } catch (err) {
-      this.status.textContent = `Not restored: ${commandError(err).message}`;
-      this.status.dataset.state = 'error';
+      const error = commandError(err).message;
+      this.say('error', () => t('backup-not-restored', { error }));
     }
   }
 }

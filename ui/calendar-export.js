@@ -7,12 +7,21 @@
 
 import { h, append, clear, announce } from './dom.js';
 import { api, commandError } from './api.js';
+import { localizeDom, onLanguageChange, t } from './i18n.js';
 
-const SCOPE_TEXT = {
-  deadline: 'Add to my calendar',
-  case: 'Add this case to my calendar',
-  all: 'Add everything to my calendar',
-};
+/**
+ * An element whose words are its message (`data-l10n-id`) with `args` (inline `<strong>`; `<path>…</path>` is the
+ * child given as `named.path`), said again by `localizeDom` in another language.
+ */
+function said(tag, props, args, named = {}) {
+  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
+  for (const [name, child] of Object.entries(named)) {
+    child.setAttribute('data-l10n-name', name);
+    el.append(child);
+  }
+  localizeDom(el);
+  return el;
+}
 
 /** The kinds of case whose calendar is neutral unless the person unticks it. */
 export const PROTECTIVE_ORDER_KINDS = ['protective-order-petitioner', 'protective-order-respondent'];
@@ -29,7 +38,11 @@ export function isProtectiveOrder(c) {
  */
 export function neutralChoice(id) {
   const box = h('input', { type: 'checkbox', class: 'checkbox calendar-neutral', id });
-  const root = h('label', { class: 'calendar-neutral-choice', for: id }, box, 'Neutral titles (nothing about the case)');
+  const words = h('span', {}, t('calendar-export-neutral'));
+  const root = h('label', { class: 'calendar-neutral-choice', for: id }, box, words);
+  onLanguageChange(() => {
+    words.textContent = t('calendar-export-neutral');
+  });
   let shownFor;
   return {
     root,
@@ -53,9 +66,18 @@ export function calendarGroup(button, choice) {
 /**
  * A `button.add-to-calendar[data-scope]` that exports what `args()` names (`{caseId}`,
  * `{deadlineId}` or `{}`) when pressed; with `neutral` (a [`neutralChoice`]), neutral when ticked.
+ * `label` and `ariaLabel` may be functions that say them (again when the language changes); with
+ * no `label`, the scope's words.
  */
-export function calendarButton(scope, args, { label = SCOPE_TEXT[scope], ariaLabel = null, neutral = null } = {}) {
-  const button = h('button', { type: 'button', class: 'button secondary add-to-calendar', dataset: { scope }, 'aria-label': ariaLabel }, label);
+export function calendarButton(scope, args, { label = () => t('calendar-export-button', { scope }), ariaLabel = null, neutral = null } = {}) {
+  const say = (words) => (typeof words === 'function' ? words() : words);
+  const button = h('button', { type: 'button', class: 'button secondary add-to-calendar', dataset: { scope }, 'aria-label': say(ariaLabel) }, say(label));
+  if (typeof label === 'function' || typeof ariaLabel === 'function') {
+    onLanguageChange(() => {
+      button.textContent = say(label);
+      if (ariaLabel) button.setAttribute('aria-label', say(ariaLabel));
+    });
+  }
   button.addEventListener('click', () => exportCalendar({ ...args(), ...(neutral && neutral.checked ? { neutral: true } : {}) }, button));
   return button;
 }
@@ -65,15 +87,9 @@ export function importHelp() {
   return h(
     'details',
     { class: 'calendar-howto', id: 'calendar-howto' },
-    h('summary', {}, 'How to add the file to your calendar'),
-    h(
-      'ul',
-      {},
-      h('li', {}, h('strong', {}, 'Google Calendar: '), 'on a computer, open calendar.google.com, then Settings (the gear) → Import & export → Import. Choose this file and the calendar to put it in, then press Import. Your phone shows the events once they are in Google Calendar.'),
-      h('li', {}, h('strong', {}, 'Outlook: '), 'File → Open & Export → Import/Export → “Import an iCalendar (.ics) or vCalendar file”, then choose the file. In Outlook on the web: Calendar → Add calendar → Upload from file.'),
-      h('li', {}, h('strong', {}, 'Apple Calendar: '), 'File → Import…, then choose the file and the calendar. Or open the file: Calendar asks where to add the events.'),
-    ),
-    h('p', { class: 'hint' }, 'Each deadline keeps the same identity in the file, so importing a newer file again updates its events instead of adding copies; a deadline you marked done shows as cancelled. Hearings have their time and place, and each event carries its reminders.'),
+    said('summary', { 'data-l10n-id': 'calendar-export-howto' }),
+    h('ul', {}, said('li', { 'data-l10n-id': 'calendar-export-howto-google' }), said('li', { 'data-l10n-id': 'calendar-export-howto-outlook' }), said('li', { 'data-l10n-id': 'calendar-export-howto-apple' })),
+    said('p', { class: 'hint', 'data-l10n-id': 'calendar-export-howto-more' }),
   );
 }
 
@@ -81,17 +97,7 @@ export function importHelp() {
 export function exportMessage(answer) {
   const events = Number(answer && answer.events) || 0;
   const path = (answer && (answer.path || answer.fileName)) || '';
-  const count = events === 1 ? '1 event' : `${events} events`;
-  return [
-    h(
-      'p',
-      { class: 'calendar-export-line' },
-      events ? [h('strong', {}, `Saved ${count}`), ' for your calendar in '] : [h('strong', {}, 'Saved a calendar file with no events yet'), ' (add a deadline first) in '],
-      h('span', { class: 'path', id: 'calendar-export-path' }, path),
-      '.',
-    ),
-    importHelp(),
-  ];
+  return [said('p', { class: 'calendar-export-line', 'data-l10n-id': 'calendar-export-saved' }, { count: events, path }, { path: h('span', { class: 'path', id: 'calendar-export-path' }) }), importHelp()];
 }
 
 let result = null;
@@ -100,6 +106,9 @@ let result = null;
 function resultBeside(button) {
   if (!result) {
     result = h('div', { class: 'calendar-export-result', id: 'calendar-export-result', tabindex: '-1' });
+    // Another language: the result is said again in it (its words are all messages).
+    const box = result;
+    onLanguageChange(() => localizeDom(box));
   }
   const row = button.closest('.rec-row');
   const host = row ? row.querySelector('.rec-main') : null;
@@ -118,18 +127,18 @@ export async function exportCalendar(args, button) {
   const box = resultBeside(button);
   box.dataset.state = 'saving';
   box.removeAttribute('role');
-  box.replaceChildren(h('p', { class: 'muted' }, 'Writing the calendar file…'));
+  box.replaceChildren(said('p', { class: 'muted', 'data-l10n-id': 'calendar-export-writing' }));
   try {
     const answer = await api.calendarExport(args || {});
     box.dataset.state = 'saved';
     box.setAttribute('role', 'status');
     append(clear(box), exportMessage(answer));
-    announce(`Calendar file saved: ${answer.fileName || answer.path}. ${Number(answer.events) === 1 ? '1 event' : `${Number(answer.events) || 0} events`}.`);
+    announce(t('calendar-export-announce', { file: answer.fileName || answer.path, count: Number(answer.events) || 0 }));
     return answer;
   } catch (err) {
     box.dataset.state = 'error';
     box.setAttribute('role', 'alert');
-    box.replaceChildren(h('p', { class: 'form-error' }, `The calendar file was not saved: ${commandError(err).message}`));
+    box.replaceChildren(said('p', { class: 'form-error', 'data-l10n-id': 'calendar-export-failed' }, { error: commandError(err).message }));
     return null;
   } finally {
     button.disabled = false;

@@ -4,7 +4,22 @@
 
 import { h, clear } from './dom.js';
 import { markAnswered, measureRender } from './records.js';
-import { monthGrid, monthTitle, shiftMonth, longDate, addDays, parseDate, today, WEEKDAYS } from './format.js';
+import { monthGrid, monthTitle, shiftMonth, longDate, addDays, parseDate, today } from './format.js';
+import { locale, onLanguageChange, t, tMessage } from './i18n.js';
+
+/**
+ * The days of the week from Sunday, in the chosen language (Intl): `{long, short}` —
+ * "Sunday", "Sun" · "domingo", "dom".
+ */
+export function weekdays() {
+  const long = new Intl.DateTimeFormat(locale(), { weekday: 'long' });
+  const short = new Intl.DateTimeFormat(locale(), { weekday: 'short' });
+  // 2026-11-29 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = new Date(2026, 10, 29 + i, 12);
+    return { long: long.format(day), short: short.format(day).replace(/\.$/, '') };
+  });
+}
 
 export class MonthCalendar {
   /**
@@ -21,15 +36,22 @@ export class MonthCalendar {
     this.byDate = new Map();
     this.seq = 0;
     this.title = h('h4', { class: 'cal-title', id: 'calendar-title', 'aria-live': 'polite' });
-    this.prev = h('button', { type: 'button', class: 'icon-button cal-prev', 'aria-label': 'Previous month', title: 'Previous month' }, '‹');
-    this.next = h('button', { type: 'button', class: 'icon-button cal-next', 'aria-label': 'Next month', title: 'Next month' }, '›');
-    this.todayButton = h('button', { type: 'button', class: 'button ghost small cal-today' }, 'Today');
+    this.prev = h('button', { type: 'button', class: 'icon-button cal-prev' }, '‹');
+    this.next = h('button', { type: 'button', class: 'icon-button cal-next' }, '›');
+    this.todayButton = h('button', { type: 'button', class: 'button ghost small cal-today' });
+    this.help = h('p', { class: 'visually-hidden', id: 'calendar-help' });
     this.table = h('table', { class: 'cal-grid', 'aria-labelledby': 'calendar-title' });
-    clear(root).append(
-      h('div', { class: 'cal-head' }, this.prev, this.title, this.next, this.todayButton),
-      h('p', { class: 'visually-hidden', id: 'calendar-help' }, 'Arrow keys move between days, Page Up and Page Down between months. Enter lists the day’s deadlines.'),
-      h('div', { class: 'cal-scroll' }, this.table),
-    );
+    this.label();
+    clear(root).append(h('div', { class: 'cal-head' }, this.prev, this.title, this.next, this.todayButton), this.help, h('div', { class: 'cal-scroll' }, this.table));
+    // Another language: the month, the days and the buttons are said again in it.
+    onLanguageChange(() => {
+      this.label();
+      this.title.textContent = monthTitle(this.month);
+      if (this.weeks) {
+        this.render(this.weeks);
+        this.updateTabStop(false);
+      }
+    });
     this.table.setAttribute('aria-describedby', 'calendar-help');
     this.prev.addEventListener('click', () => this.go(shiftMonth(this.month, -1)));
     this.next.addEventListener('click', () => this.go(shiftMonth(this.month, 1)));
@@ -39,6 +61,19 @@ export class MonthCalendar {
       if (day) this.pick(day.dataset.date, day);
     });
     this.table.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  /** The calendar's own words, in the language of the moment. */
+  label() {
+    for (const [button, { attributes }] of [
+      [this.prev, tMessage('calendar-previous')],
+      [this.next, tMessage('calendar-next')],
+    ]) {
+      button.setAttribute('aria-label', attributes['aria-label']);
+      button.setAttribute('title', attributes.title);
+    }
+    this.todayButton.textContent = t('calendar-today');
+    this.help.textContent = t('calendar-help');
   }
 
   go(month, { focus = false } = {}) {
@@ -93,7 +128,8 @@ export class MonthCalendar {
   }
 
   render(weeks) {
-    const head = h('thead', {}, h('tr', {}, WEEKDAYS.map((w) => h('th', { scope: 'col', abbr: w }, h('span', { 'aria-hidden': 'true' }, w.slice(0, 3)), h('span', { class: 'visually-hidden' }, w)))));
+    this.weeks = weeks;
+    const head = h('thead', {}, h('tr', {}, weekdays().map((w) => h('th', { scope: 'col', abbr: w.long }, h('span', { 'aria-hidden': 'true' }, w.short), h('span', { class: 'visually-hidden' }, w.long)))));
     const body = h('tbody');
     for (const week of weeks) {
       const tr = h('tr');
@@ -102,8 +138,11 @@ export class MonthCalendar {
         const open = list.filter((d) => !d.done);
         const overdue = open.length && cell.date < today();
         // The name starts with what the cell shows (its day, and "Today"), then the whole date.
-        const words = [cell.today ? `${cell.day} Today, ${longDate(cell.date)}` : longDate(cell.date)];
-        if (list.length) words.push(`${list.length} deadline${list.length === 1 ? '' : 's'}${overdue ? ', overdue' : ''}: ${list.map((d) => d.title + (d.done ? ' (done)' : '')).join('; ')}`);
+        const words = [cell.today ? t('calendar-day-today', { day: String(cell.day), date: longDate(cell.date) }) : longDate(cell.date)];
+        if (list.length) {
+          const titles = list.map((d) => (d.done ? t('calendar-deadline-done', { title: d.title }) : d.title)).join('; ');
+          words.push(t('calendar-day-deadlines', { count: list.length, overdue: overdue ? 'yes' : 'no', titles }));
+        }
         const button = h(
           'button',
           {
@@ -115,13 +154,13 @@ export class MonthCalendar {
             'aria-current': cell.today ? 'date' : null,
           },
           h('span', { class: 'cal-num', 'aria-hidden': 'true' }, String(cell.day)),
-          cell.today ? [' ', h('span', { class: 'cal-today-tag', 'aria-hidden': 'true' }, 'Today')] : null,
+          cell.today ? [' ', h('span', { class: 'cal-today-tag', 'aria-hidden': 'true' }, t('calendar-today'))] : null,
           list.length
             ? h(
                 'span',
                 { class: 'cal-chips', 'aria-hidden': 'true' },
                 list.slice(0, 2).map((d) => h('span', { class: ['cal-chip', d.done && 'done', overdue && !d.done && 'overdue'] }, d.title)),
-                list.length > 2 ? h('span', { class: 'cal-more' }, `+${list.length - 2} more`) : null,
+                list.length > 2 ? h('span', { class: 'cal-more' }, t('calendar-more', { count: list.length - 2 })) : null,
               )
             : null,
         );

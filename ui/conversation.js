@@ -10,7 +10,7 @@
 import { h, clear, announce, spinner, truncate } from './dom.js';
 import { api, newRequestId, commandError } from './api.js';
 import { renderMarkdown, markdownToPlain } from './markdown.js';
-import { ResultGroups, kindBadge, resultCode, resultError, localized, relocalize } from './results.js';
+import { ResultGroups, kindBadge, resultCode, resultError, localized, relocalize, toolDoing } from './results.js';
 import { renderVerdict } from './verdict.js';
 import { holdWrite, GrantsLine } from './write-confirm.js';
 import { onLanguageChange, t } from './i18n.js';
@@ -347,7 +347,7 @@ export class Conversation {
       'li',
       { class: 'trail-item', dataset: { tool: ev.name, state: 'running', callId: id } },
       icon,
-      h('span', { class: 'trail-text' }, h('span', { class: 'trail-label' }, ev.label || ev.title || ev.name), outcome, state),
+      h('span', { class: 'trail-text' }, localized(h('span', { class: 'trail-label' }), () => toolDoing(ev)), outcome, state),
     );
     req.calls.set(id, { item, icon, state, outcome, name: ev.name, args: ev.args });
     req.trail.hidden = false;

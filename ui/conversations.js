@@ -1,12 +1,14 @@
 // Saved conversations: the drawer that lists them (`#conversation-list`, newest first, with
 // their case), reopens one in its panel (its answers rebuilt by replaying their saved events),
-// renames, deletes and exports one as Markdown.
+// renames, deletes and exports one as Markdown. Its words: locales/*/conversations.ftl; a
+// conversation's own title and messages are shown as they were saved.
 
 import { h, clear, announce, spinner } from './dom.js';
 import { api, commandError } from './api.js';
 import { openDialog, closeDialog } from './dialogs.js';
 import { confirmDelete } from './records.js';
 import { dateTime } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 
 const SHOWN_EVENTS = new Set(['tool_call', 'tool_result', 'done', 'error']);
 const PAGE = 50;
@@ -46,7 +48,16 @@ export function historyOf(turns) {
   return turns.map((t) => ({ role: t.role, content: t.content }));
 }
 
-const KIND = { chat: 'Ask', research: 'Research' };
+/** The panel a conversation was had in ("Ask", "Research"); another kind is shown as it is. */
+const kindText = (kind) => (kind === 'chat' || kind === 'research' ? t('conversations-kind', { kind }) : String(kind ?? ''));
+
+/** "Saved to <path>" as nodes: the message's words, and the path (its variable) in a <code>. */
+function savedTo(path) {
+  const text = t('conversations-saved-to', { path: '\u0000' });
+  const at = text.indexOf('\u0000');
+  if (at < 0) return [text];
+  return [text.slice(0, at), h('code', { class: 'path' }, path), text.slice(at + 1)].filter((x) => x !== '');
+}
 
 export class ConversationsDrawer {
   /** `panels`: `{chat, research}` Conversations; `select(name)` shows a panel. */
@@ -74,6 +85,18 @@ export class ConversationsDrawer {
       const item = this.items.get(button.dataset.id);
       if (item) this.act(button.dataset.action, item, button);
     });
+    // Another language chosen in Settings while the drawer is open: its list is said again.
+    onLanguageChange(() => {
+      if (!this.isOpen) return;
+      this.labelled();
+      this.load();
+    });
+  }
+
+  /** The words of "Only <case>" (the drawer's other words are index.html's). */
+  labelled() {
+    const label = this.dialog.querySelector('label[for="conversations-only-case"]');
+    if (label) label.textContent = this.ws.currentCase ? t('conversations-only-case-named', { name: this.ws.currentCase.name }) : t('conversations-only-case');
   }
 
   get isOpen() {
@@ -83,8 +106,7 @@ export class ConversationsDrawer {
   open(trigger) {
     this.onlyCase.disabled = !this.ws.caseId;
     this.onlyCase.closest('.check-row').hidden = !this.ws.caseId;
-    const label = this.dialog.querySelector('label[for="conversations-only-case"]');
-    if (label) label.textContent = this.ws.currentCase ? `Only ${this.ws.currentCase.name}` : 'Only this case';
+    this.labelled();
     openDialog(this.dialog, trigger);
     this.load();
     this.dialog.querySelector('#conversations-title').focus();
@@ -96,7 +118,7 @@ export class ConversationsDrawer {
     if (!append) {
       clear(this.list);
       this.items.clear();
-      clear(this.status).append(spinner(), ' Loading…');
+      clear(this.status).append(spinner(), ' ', t('conversations-loading'));
       this.status.hidden = false;
     }
     let answer;
@@ -105,7 +127,7 @@ export class ConversationsDrawer {
       answer = await api.listRecords('conversations', { caseId, limit: PAGE, offset });
     } catch (err) {
       if (seq !== this.seq) return;
-      this.status.textContent = `Saved conversations could not be read: ${commandError(err).message}`;
+      this.status.textContent = t('conversations-unreadable', { reason: commandError(err).message });
       return;
     }
     if (seq !== this.seq) return;
@@ -118,14 +140,14 @@ export class ConversationsDrawer {
       fragment.append(this.item(c));
     }
     this.list.append(fragment);
-    this.status.textContent = this.items.size ? `${this.items.size} of ${total}` : 'No saved conversations yet. Each question you ask is saved here with its answer.';
+    this.status.textContent = this.items.size ? t('conversations-shown', { shown: this.items.size, total }) : t('conversations-none');
     this.status.hidden = false;
     this.more.hidden = this.offset >= total;
   }
 
   item(c) {
-    const caseName = c.caseId ? (this.ws.cases.find((x) => x.id === c.caseId) || {}).name || `Case #${c.caseId}` : 'No case';
-    const title = c.title || 'Untitled conversation';
+    const caseName = c.caseId ? (this.ws.cases.find((x) => x.id === c.caseId) || {}).name || t('conversations-case-number', { id: String(c.caseId) }) : t('conversations-no-case');
+    const title = c.title || t('conversations-untitled');
     const current = ['chat', 'research'].some((k) => this.panels[k].conversationId === c.id);
     return h(
       'li',
@@ -134,14 +156,18 @@ export class ConversationsDrawer {
         'button',
         { type: 'button', class: 'conversation-open', dataset: { action: 'open', id: c.id }, 'aria-current': current ? 'true' : null },
         h('span', { class: 'conversation-title' }, title),
-        h('span', { class: 'conversation-meta' }, [h('span', { class: `kind-tag kind-${c.kind}` }, KIND[c.kind] || c.kind), ` · ${dateTime(c.updatedAt || c.createdAt)} · ${caseName}`, c.messageCount ? ` · ${c.messageCount} messages` : '']),
+        h('span', { class: 'conversation-meta' }, [
+          h('span', { class: `kind-tag kind-${c.kind}` }, kindText(c.kind)),
+          ` · ${dateTime(c.updatedAt || c.createdAt)} · ${caseName}`,
+          c.messageCount ? ` · ${t('conversations-messages', { count: Number(c.messageCount) })}` : '',
+        ]),
       ),
       h(
         'div',
         { class: 'conversation-actions' },
-        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'rename', id: c.id }, 'aria-label': `Rename ${title}`, 'aria-haspopup': 'dialog' }, 'Rename'),
-        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'export', id: c.id }, 'aria-label': `Export ${title} as Markdown` }, 'Export as Markdown'),
-        h('button', { type: 'button', class: 'button ghost small danger-text', dataset: { action: 'delete', id: c.id }, 'aria-label': `Delete ${title}`, 'aria-haspopup': 'dialog' }, 'Delete'),
+        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'rename', id: c.id }, 'aria-label': t('conversations-rename-label', { title }), 'aria-haspopup': 'dialog' }, t('conversations-rename')),
+        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'export', id: c.id }, 'aria-label': t('conversations-export-label', { title }) }, t('conversations-export')),
+        h('button', { type: 'button', class: 'button ghost small danger-text', dataset: { action: 'delete', id: c.id }, 'aria-label': t('conversations-delete-label', { title }), 'aria-haspopup': 'dialog' }, t('conversations-delete')),
       ),
       h('p', { class: 'conversation-status', role: 'status' }),
     );
@@ -157,7 +183,14 @@ export class ConversationsDrawer {
         break;
       case 'rename': {
         const saved = await this.ws.recordDialog.open(
-          { title: 'Rename conversation', kind: 'conversations', fields: [{ name: 'title', label: 'Title', required: true, wide: true }], values: { title: c.title }, saveLabel: 'Rename', submit: (v) => api.updateRecord('conversations', c.id, v) },
+          {
+            title: t('conversations-rename-title'),
+            kind: 'conversations',
+            fields: [{ name: 'title', label: t('conversations-field-title'), required: true, wide: true }],
+            values: { title: c.title },
+            saveLabel: t('conversations-rename'),
+            submit: (v) => api.updateRecord('conversations', c.id, v),
+          },
           button,
         );
         if (saved && saved !== true) {
@@ -170,18 +203,24 @@ export class ConversationsDrawer {
       }
       case 'export':
         button.disabled = true;
-        status.textContent = 'Exporting…';
+        status.textContent = t('conversations-exporting');
         try {
           const { path } = await api.exportConversation(c.id);
-          clear(status).append('Saved to ', h('code', { class: 'path' }, path));
-          announce(`Exported to ${path}`);
+          // "Saved to <path>": the words around the path are the message's, the path is set apart.
+          clear(status).append(...savedTo(path));
+          announce(t('conversations-exported', { path }));
         } catch (err) {
-          status.textContent = `Not exported: ${commandError(err).message}`;
+          status.textContent = t('conversations-not-exported', { reason: commandError(err).message });
         }
         button.disabled = false;
         break;
       case 'delete': {
-        const gone = await confirmDelete('conversations', c, { noun: 'conversation', name: c.title || 'Untitled conversation', trigger: button, onError: (e) => (status.textContent = `Not deleted: ${e.message}`) });
+        const gone = await confirmDelete('conversations', c, {
+          noun: 'conversation',
+          name: c.title || t('conversations-untitled'),
+          trigger: button,
+          onError: (e) => (status.textContent = t('conversations-not-deleted', { reason: e.message })),
+        });
         if (!gone) break;
         for (const conv of Object.values(this.panels)) if (conv.conversationId === c.id) conv.reset();
         this.items.delete(String(c.id));
@@ -202,7 +241,7 @@ export class ConversationsDrawer {
     try {
       conversation = await api.getRecord('conversations', id);
     } catch (err) {
-      announce(`This conversation could not be opened: ${commandError(err).message}`);
+      announce(t('conversations-not-opened', { reason: commandError(err).message }));
       return false;
     }
     const name = conversation.kind === 'research' ? 'research' : 'chat';
@@ -210,7 +249,7 @@ export class ConversationsDrawer {
     const conv = this.panels[name];
     conv.replay(conversation.id, rebuildMessages(conversation));
     conv.input.focus();
-    announce(`Conversation “${conversation.title || 'Untitled'}” reopened. Ask a question to carry on.`);
+    announce(t('conversations-reopened', { title: conversation.title || t('conversations-untitled-short') }));
     return true;
   }
 }

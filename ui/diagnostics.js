@@ -2,9 +2,8 @@
 // the outside services' guards (ok, failing, paused for how long, how often paused).
 
 import { api } from './api.js';
-import { clear, h } from './dom.js';
-
-const STATES = { ok: 'working', failing: 'failing (still asked)', paused: 'paused', trying: 'being tried again' };
+import { clear, h, formatNumber } from './dom.js';
+import { onLanguageChange, t } from './i18n.js';
 
 export class DiagnosticsView {
   constructor(dialog, opener) {
@@ -15,6 +14,10 @@ export class DiagnosticsView {
     opener.addEventListener('click', () => this.open());
     dialog.querySelector('#diagnostics-close').addEventListener('click', () => dialog.close());
     dialog.querySelector('#diagnostics-refresh').addEventListener('click', () => this.load());
+    // Another language: the figures shown are said again in it.
+    onLanguageChange(() => {
+      if (this.said) this.said();
+    });
   }
 
   open() {
@@ -29,30 +32,36 @@ export class DiagnosticsView {
     } catch (err) {
       clear(this.body);
       this.empty.hidden = false;
-      this.empty.textContent = `The figures could not be read: ${(err && err.message) || err}`;
+      const error = (err && err.message) || String(err);
+      this.said = () => {
+        this.empty.textContent = t('diagnostics-not-read', { error });
+      };
+      this.said();
     } finally {
       this.dialog.removeAttribute('aria-busy');
     }
   }
 
   render(data) {
+    this.said = () => this.render(data);
     const tools = Array.isArray(data && data.tools) ? data.tools : [];
     clear(this.body).append(
-      ...tools.map((t) =>
+      ...tools.map((tool) =>
         h(
           'tr',
-          { dataset: { tool: t.tool } },
-          h('th', { scope: 'row' }, t.tool),
-          h('td', {}, String(t.calls)),
-          h('td', { dataset: { failed: String(t.failures > 0) } }, String(t.failures)),
-          h('td', {}, `${t.p50Ms} ms`),
-          h('td', {}, `${t.p95Ms} ms`),
-          h('td', {}, t.topError || '—'),
+          { dataset: { tool: tool.tool } },
+          h('th', { scope: 'row' }, tool.tool),
+          h('td', {}, formatNumber(tool.calls)),
+          h('td', { dataset: { failed: String(tool.failures > 0) } }, formatNumber(tool.failures)),
+          // ms is a unit's symbol, the same in every language.
+          h('td', {}, `${formatNumber(tool.p50Ms)} ms`),
+          h('td', {}, `${formatNumber(tool.p95Ms)} ms`),
+          h('td', {}, tool.topError || '—'),
         ),
       ),
     );
     this.empty.hidden = tools.length > 0;
-    if (!tools.length) this.empty.textContent = 'No look-ups yet: ask a question first.';
+    if (!tools.length) this.empty.textContent = t('diagnostics-empty');
     const services = Array.isArray(data && data.services) ? data.services : [];
     clear(this.services).append(
       ...(services.length
@@ -60,12 +69,10 @@ export class DiagnosticsView {
             h(
               'li',
               { dataset: { service: s.service, state: s.state } },
-              `${s.service}: ${STATES[s.state] || s.state}`,
-              s.state === 'paused' ? ` for ${s.retryAfter || 1} s more` : '',
-              s.trips ? ` — paused ${s.trips} time${s.trips === 1 ? '' : 's'} since ProSeVA started` : '',
+              t('diagnostics-service', { service: s.service, state: s.state, seconds: Number(s.retryAfter) || 1, trips: Number(s.trips) || 0 }),
             ),
           )
-        : [h('li', { class: 'muted' }, 'No outside service asked yet.')]),
+        : [h('li', { class: 'muted' }, t('diagnostics-no-services'))]),
     );
   }
 }

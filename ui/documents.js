@@ -3,16 +3,20 @@
 // failure is listed with its file's name); each document's stage as it is read (stored → text or
 // OCR page by page → searchable by words → by meaning), polled while any is still on its way;
 // View, Open original, Rename, Assign to case, Re-read, Delete.
+// Its words: locales/*/documents.ftl. A document's name and the app's reasons are shown as they come.
 
-import { h, clear, announce, formatNumber } from './dom.js';
+import { h, clear, announce } from './dom.js';
 import { api, commandError } from './api.js';
 import { PagedList, recordRow, badge, confirmDelete } from './records.js';
 import { sizeProblem, formatBytes, ACCEPTED_EXTENSIONS, dateTime } from './format.js';
 import { workflowsMenu } from './workflows.js';
+import { onLanguageChange, t } from './i18n.js';
 
 const POLL_MS = 1500;
 const QUEUE_REFRESH_MS = 10000;
-const STEPS = ['Stored', 'Text read', 'Searchable by words', 'Searchable by meaning'];
+
+/** The steps a document goes through, in the chosen language. */
+const steps = () => [t('documents-step-stored'), t('documents-step-text'), t('documents-step-words'), t('documents-step-meaning')];
 
 /**
  * Where a document is on its way: `{text, busy, problem}`.
@@ -22,24 +26,24 @@ export function stageInfo(doc) {
   const stage = doc && doc.stage;
   switch (stage) {
     case 'stored':
-      return { text: 'Stored — waiting to be read', busy: true, problem: null };
+      return { text: t('documents-stage-stored'), busy: true, problem: null };
     case 'reading':
-      return { text: 'Reading the text…', busy: true, problem: null };
+      return { text: t('documents-stage-reading'), busy: true, problem: null };
     case 'ocr': {
       const page = Number(doc.ocrPage) || 0;
       const of = Number(doc.pageCount) || 0;
-      return { text: of ? `OCR page ${page || 1} of ${of}` : 'Reading the scanned pages (OCR)…', busy: true, problem: null };
+      return { text: of ? t('documents-stage-ocr-page', { page: page || 1, pages: of }) : t('documents-stage-ocr'), busy: true, problem: null };
     }
     case 'words':
-      return { text: 'Searchable by words — learning its meaning…', busy: true, problem: null };
+      return { text: t('documents-stage-words'), busy: true, problem: null };
     case 'meaning':
-      return { text: 'Searchable by meaning', busy: false, problem: null };
+      return { text: t('documents-stage-meaning'), busy: false, problem: null };
     case 'ocr_unavailable':
-      return { text: 'The scanned pages could not be read', busy: false, problem: doc.problem || 'OCR is not available.' };
+      return { text: t('documents-stage-ocr-unavailable'), busy: false, problem: doc.problem || t('documents-problem-no-ocr') };
     case 'failed':
-      return { text: 'Could not be read', busy: false, problem: doc.problem || 'This file could not be read.' };
+      return { text: t('documents-stage-failed'), busy: false, problem: doc.problem || t('documents-problem-unreadable') };
     default:
-      return { text: stage ? String(stage) : 'Unknown', busy: false, problem: doc && doc.problem ? doc.problem : null };
+      return { text: stage ? String(stage) : t('documents-stage-unknown'), busy: false, problem: doc && doc.problem ? doc.problem : null };
   }
 }
 
@@ -47,7 +51,7 @@ export function stageInfo(doc) {
 export function kindProblem(name) {
   const lower = String(name).toLowerCase();
   if (ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext))) return null;
-  return `${name} is not a kind of file ProSeVA reads (${ACCEPTED_EXTENSIONS.join(', ')})`;
+  return t('documents-kind-problem', { name, kinds: ACCEPTED_EXTENSIONS.join(', ') });
 }
 
 function stageNode(doc) {
@@ -65,12 +69,14 @@ function stageNode(doc) {
   node.append(
     h(
       'ol',
-      { class: 'stage-steps', 'aria-label': 'Progress' },
-      STEPS.map((label, i) => {
+      { class: 'stage-steps', 'aria-label': t('documents-progress-label') },
+      steps().map((label, i) => {
         const state = i < reached ? 'done' : i === reached ? 'current' : 'todo';
         // "(done)" / "(in progress)" for assistive technology come from the stylesheet
-        // (workspace-docs.css: alternative text of ::after).
-        return h('li', { dataset: { state } }, label);
+        // (workspace-docs.css: alternative text of ::after); `data-state-text` carries them in
+        // the chosen language, for the stylesheet to read (`attr(data-state-text)`).
+        const stateText = state === 'done' ? t('documents-step-done') : state === 'current' ? t('documents-step-current') : null;
+        return h('li', { dataset: { state, stateText } }, label);
       }),
     ),
     h('p', { class: ['stage-text', info.busy && 'busy'] }, info.text),
@@ -89,41 +95,41 @@ export class DocumentsPage {
     this.pollTimer = null;
     this.visible = false;
     this.input = h('input', { type: 'file', id: 'document-file-input', multiple: true, accept: ACCEPTED_EXTENSIONS.join(','), class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true' });
-    const pick = h('button', { type: 'button', class: 'button primary', id: 'document-add' }, '+ Add documents…');
+    const pick = h('button', { type: 'button', class: 'button primary', id: 'document-add' });
+    this.pick = pick;
     this.progress = h('div', { class: 'upload-box', id: 'upload-progress', hidden: true });
     this.statusText = h('p', { class: 'upload-status', id: 'upload-status' });
     this.bar = h('progress', { id: 'upload-bar', max: '1', value: '0', 'aria-labelledby': 'upload-status' });
     this.current = h('p', { class: 'upload-current muted' });
-    this.failures = h('ul', { class: 'upload-failures', id: 'upload-failures', 'aria-label': 'Files not added' });
-    this.clearButton = h('button', { type: 'button', class: 'button ghost small', id: 'upload-clear', hidden: true }, 'Dismiss');
+    this.failures = h('ul', { class: 'upload-failures', id: 'upload-failures' });
+    this.clearButton = h('button', { type: 'button', class: 'button ghost small', id: 'upload-clear', hidden: true });
     this.progress.append(h('div', { class: 'upload-head' }, this.statusText, this.clearButton), this.bar, this.current, this.failures);
     this.error = h('p', { class: 'form-error page-error', role: 'alert', tabindex: '-1', hidden: true });
+    this.heading = h('h3', { class: 'page-title', tabindex: '-1' });
+    this.lead = h('p', { class: 'page-lead' });
+    this.acceptHint = h('p', { class: 'hint accept-hint' });
     const listBox = h('div', { class: 'list-box', id: 'records-documents' });
     clear(root).append(
-      h(
-        'header',
-        { class: 'page-head' },
-        h(
-          'div',
-          { class: 'page-titles' },
-          h('h3', { class: 'page-title', tabindex: '-1' }, 'Documents'),
-          h('p', { class: 'page-lead' }, 'Letters, orders, notices, photos of papers. ProSeVA reads them (scanned pages too) so answers can quote them. Drop files anywhere on the window, or:'),
-        ),
-        h('div', { class: 'page-actions' }, pick, this.input),
-      ),
-      h('p', { class: 'hint accept-hint' }, `Plain text, Markdown, PDF, Word (.docx) and images (PNG, JPEG, TIFF), up to ${formatBytes(25 * 1024 * 1024)} each.`),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, this.heading, this.lead), h('div', { class: 'page-actions' }, pick, this.input)),
+      this.acceptHint,
       this.error,
       this.progress,
       listBox,
     );
     this.list = new PagedList(listBox, {
       page: 'documents',
-      label: 'Documents',
-      empty: 'No documents yet. Add a file, or drop one on the window.',
+      label: () => t('documents-title'),
+      empty: () => t('documents-empty'),
       fetch: ({ limit, offset }) => api.listRecords('documents', { caseId: this.ws.caseId, limit, offset }),
       row: (d) => this.row(d),
       onAction: (action, d, button) => this.act(action, d, button),
       onRendered: () => this.schedulePoll(),
+    });
+    this.labelled();
+    // Another language chosen in Settings: the page's words again (the list builds its rows again).
+    onLanguageChange(() => {
+      this.labelled();
+      if (!this.progress.hidden) this.updateProgress(true);
     });
     pick.addEventListener('click', () => this.input.click());
     this.input.addEventListener('change', () => {
@@ -139,31 +145,41 @@ export class DocumentsPage {
     });
   }
 
+  /** The page's own words: heading, lead, the Add button, what files it takes. */
+  labelled() {
+    this.heading.textContent = t('documents-title');
+    this.lead.textContent = t('documents-lead');
+    this.pick.textContent = t('documents-add');
+    this.acceptHint.textContent = t('documents-accept-hint', { size: formatBytes(25 * 1024 * 1024) });
+    this.failures.setAttribute('aria-label', t('documents-failures-label'));
+    this.clearButton.textContent = t('documents-dismiss');
+  }
+
   row(d) {
-    const name = d.title || d.fileName || `Document ${d.id}`;
+    const name = d.title || d.fileName || t('documents-untitled', { id: String(d.id) });
     const info = stageInfo(d);
     const li = recordRow({
       id: d.id,
       title: name,
-      badges: [badge((d.format || '').toUpperCase() || 'FILE')],
+      badges: [badge((d.format || '').toUpperCase() || t('documents-format-unknown'))],
       meta: [
         d.fileName && d.fileName !== name ? d.fileName : null,
         formatBytes(d.sizeBytes),
-        d.pageCount ? `${d.pageCount} page${d.pageCount === 1 ? '' : 's'}` : null,
-        d.textChars ? `${formatNumber(d.textChars)} characters` : null,
-        d.createdAt ? `added ${dateTime(d.createdAt)}` : null,
+        d.pageCount ? t('documents-pages', { count: Number(d.pageCount) }) : null,
+        d.textChars ? t('documents-characters', { count: Number(d.textChars) }) : null,
+        d.createdAt ? t('documents-added-on', { when: dateTime(d.createdAt) }) : null,
       ],
       extra: stageNode(d),
       tone: info.problem ? 'problem' : '',
       stacked: true,
       dataset: { stage: d.stage || 'unknown' },
       actions: [
-        { action: 'view', text: 'View', label: `View the text of ${name}`, kind: 'secondary', dialog: true },
-        { action: 'open', text: 'Open original', label: `Open the original of ${name}` },
-        { action: 'rename', text: 'Rename', label: `Rename ${name}`, kind: 'ghost', dialog: true },
-        { action: 'assign', text: 'Assign to case', label: `Assign ${name} to a case`, kind: 'ghost', dialog: true },
-        { action: 'reread', text: 'Re-read', label: `Read ${name} again`, kind: 'ghost' },
-        { action: 'delete', text: 'Delete', label: `Delete ${name}`, kind: 'ghost danger-text', dialog: true },
+        { action: 'view', text: t('documents-view'), label: t('documents-view-label', { name }), kind: 'secondary', dialog: true },
+        { action: 'open', text: t('documents-open'), label: t('documents-open-label', { name }) },
+        { action: 'rename', text: t('documents-rename'), label: t('documents-rename-label', { name }), kind: 'ghost', dialog: true },
+        { action: 'assign', text: t('documents-assign'), label: t('documents-assign-label', { name }), kind: 'ghost', dialog: true },
+        { action: 'reread', text: t('documents-reread'), label: t('documents-reread-label', { name }), kind: 'ghost' },
+        { action: 'delete', text: t('documents-delete'), label: t('documents-delete-label', { name }), kind: 'ghost danger-text', dialog: true },
       ],
     });
     // Workflows need the document's text.
@@ -215,8 +231,8 @@ export class DocumentsPage {
         const old = this.list.items[i];
         if (old.stage === d.stage && old.ocrPage === d.ocrPage && old.title === d.title && old.problem === d.problem && old.pageCount === d.pageCount) return;
         this.list.replace(d);
-        if (d.stage === 'meaning' && old.stage !== 'meaning') announce(`${d.title || d.fileName} is searchable by meaning.`);
-        if (stageInfo(d).problem && !stageInfo(old).problem) announce(`${d.title || d.fileName}: ${stageInfo(d).text}.`);
+        if (d.stage === 'meaning' && old.stage !== 'meaning') announce(t('documents-now-searchable', { name: d.title || d.fileName }));
+        if (stageInfo(d).problem && !stageInfo(old).problem) announce(t('documents-now-problem', { name: d.title || d.fileName, stage: stageInfo(d).text }));
       });
       this.list.items = items;
       this.schedulePoll();
@@ -235,21 +251,21 @@ export class DocumentsPage {
       case 'open':
         try {
           await api.openDocument(d.id);
-          announce(`Opening ${name} in its own app.`);
+          announce(t('documents-opening', { name }));
         } catch (err) {
-          this.showError(`${name} could not be opened: ${commandError(err).message}`);
+          this.showError(t('documents-not-opened', { name, reason: commandError(err).message }));
         }
         break;
       case 'rename':
-        this.edit(d, button, { title: `Rename “${name}”`, fields: [{ name: 'title', label: 'Title', required: true, wide: true }], values: { title: name }, saveLabel: 'Rename' });
+        this.edit(d, button, { title: t('documents-rename-title', { name }), fields: [{ name: 'title', label: t('documents-field-title'), required: true, wide: true }], values: { title: name }, saveLabel: t('documents-rename') });
         break;
       case 'assign': {
-        const options = [['', 'No case'], ...this.ws.cases.map((c) => [String(c.id), `${c.name}${c.status === 'closed' ? ' (closed)' : ''}`])];
+        const options = [['', t('documents-no-case')], ...this.ws.cases.map((c) => [String(c.id), c.status === 'closed' ? t('documents-case-closed', { name: c.name }) : c.name])];
         this.edit(d, button, {
-          title: `Assign “${name}” to a case`,
-          fields: [{ name: 'caseId', label: 'Case', type: 'select', options }],
+          title: t('documents-assign-title', { name }),
+          fields: [{ name: 'caseId', label: t('documents-field-case'), type: 'select', options }],
           values: { caseId: d.caseId === null || d.caseId === undefined ? '' : String(d.caseId) },
-          saveLabel: 'Assign',
+          saveLabel: t('documents-assign-save'),
           convert: (v) => ({ caseId: v.caseId === null ? null : Number(v.caseId) }),
         });
         break;
@@ -259,11 +275,11 @@ export class DocumentsPage {
         try {
           const doc = await api.rereadDocument(d.id);
           this.list.replace(doc || { ...d, stage: 'stored' });
-          announce(`Reading ${name} again.`);
+          announce(t('documents-reading-again', { name }));
           this.schedulePoll();
         } catch (err) {
           button.disabled = false;
-          this.showError(`${name} could not be read again: ${commandError(err).message}`);
+          this.showError(t('documents-not-reread', { name, reason: commandError(err).message }));
         }
         break;
       case 'delete': {
@@ -313,14 +329,15 @@ export class DocumentsPage {
     }
     this.progress.hidden = false;
     this.clearButton.hidden = true;
-    announce(`${list.length} file${list.length === 1 ? '' : 's'} to add.`);
+    announce(t('documents-to-add', { count: list.length }));
     this.updateProgress(true);
     this.pump();
   }
 
   fail(name, message) {
     this.counts.failed += 1;
-    // The app's messages usually begin with the file's name; it is said once.
+    // The app's messages usually begin with the file's name; it is said once. (A label and its
+    // reason: the file's name, then the app's words.)
     const text = String(message);
     const rest = text.startsWith(name) ? text.slice(name.length) : `: ${text}`;
     this.failures.append(h('li', { class: 'upload-failure', dataset: { file: name } }, h('strong', {}, name), rest));
@@ -334,7 +351,7 @@ export class DocumentsPage {
     let lastRefresh = performance.now();
     while (this.queue.length) {
       const { file, caseId } = this.queue.shift();
-      this.current.textContent = `Adding ${file.name}…`;
+      this.current.textContent = t('documents-adding', { name: file.name });
       this.updateProgress();
       try {
         const bytes = new Uint8Array(await file.arrayBuffer());
@@ -358,7 +375,7 @@ export class DocumentsPage {
     this.updateProgress(true);
     this.clearButton.hidden = false;
     const { uploaded, failed } = this.counts;
-    announce(`${uploaded} file${uploaded === 1 ? '' : 's'} added${failed ? `; ${failed} not added — see the list` : ''}.`);
+    announce(failed ? t('documents-added-some', { count: uploaded, failed }) : t('documents-added', { count: uploaded }));
     if (this.visible) this.list.load(this.list.offset, { quiet: true });
     this.ws.changed('documents');
   }
@@ -370,7 +387,8 @@ export class DocumentsPage {
       this.progressQueued = false;
       const { total, uploaded, failed } = this.counts;
       const finished = uploaded + failed;
-      this.statusText.textContent = `${formatNumber(uploaded)} of ${formatNumber(total)} uploaded${failed ? ` · ${formatNumber(failed)} not added` : ''}${this.pumping || finished < total ? '' : ' — done'}`;
+      const state = this.pumping || finished < total ? 'running' : 'done';
+      this.statusText.textContent = failed ? t('documents-progress-failed', { uploaded, total, failed, state }) : t('documents-progress', { uploaded, total, state });
       this.bar.max = Math.max(1, total);
       this.bar.value = finished;
       this.progress.dataset.state = this.pumping || finished < total ? 'running' : failed ? 'problems' : 'done';
@@ -396,7 +414,7 @@ export function wireDrop(ws, documents, overlay) {
   const show = () => {
     if (overlay.hidden) {
       const target = overlay.querySelector('#drop-target');
-      if (target) target.textContent = ws.currentCase ? `to ${ws.currentCase.name}` : 'to your documents';
+      if (target) target.textContent = ws.currentCase ? t('documents-drop-to-case', { name: ws.currentCase.name }) : t('documents-drop-to-documents');
       overlay.hidden = false;
     }
     clearTimeout(timer);

@@ -1,11 +1,13 @@
 // The document viewer: a side sheet with a document's text as the app read it, in parts of
 // 100,000 characters ("Page k" where the app knows the pages), and find in document: every match
-// marked with <mark>, next / previous, "3 of 12".
+// marked with <mark>, next / previous, "3 of 12". Its words: locales/*/docviewer.ftl (the sheet's
+// static words are app.ftl's); the document's text is shown as the app read it.
 
-import { h, clear, spinner, formatNumber } from './dom.js';
+import { h, clear, spinner } from './dom.js';
 import { api, commandError } from './api.js';
 import { openDialog, closeDialog } from './dialogs.js';
 import { formatBytes } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 
 const PART = 100000;
 const MAX_MARKS = 5000;
@@ -104,6 +106,37 @@ export class DocumentViewer {
     });
     this.prevPart.addEventListener('click', () => this.load(Math.max(0, this.offset - PART)));
     this.nextPart.addEventListener('click', () => this.load(this.offset + PART));
+    // Another language chosen while the viewer is open: its words again (the text stays).
+    onLanguageChange(() => {
+      if (!this.isOpen || !this.doc) return;
+      this.describe();
+      if (this.dialog.dataset.state === 'ready') this.words();
+      else if (this.dialog.dataset.state === 'loading') this.load(this.offset || 0);
+    });
+  }
+
+  /** What the document is: its kind, size and pages, and its name. */
+  describe() {
+    const doc = this.doc;
+    this.eyebrow.textContent = [doc.format ? doc.format.toUpperCase() : t('docviewer-document'), formatBytes(doc.sizeBytes), doc.pageCount ? t('docviewer-pages', { count: Number(doc.pageCount) }) : null].filter(Boolean).join(' · ');
+    this.heading.textContent = doc.title || doc.fileName || t('docviewer-untitled', { id: String(doc.id) });
+  }
+
+  /** The words around the text once it is shown: the status, which part, the matches, the page markers. */
+  words() {
+    const chars = [...(this.text || '')].length;
+    if (!this.text.trim()) {
+      this.status.className = 'section-status';
+      clear(this.status).append(
+        this.doc.stage === 'meaning' || this.doc.stage === 'words' ? t('docviewer-no-text') : this.doc.problem || t('docviewer-not-read-yet'),
+      );
+    }
+    if (this.paged) {
+      this.partText.textContent = t('docviewer-part', { from: this.offset + 1, to: this.offset + chars, total: this.total });
+    }
+    const current = this.current;
+    this.find();
+    if (current >= 0 && current < this.hits.length) this.go(current);
   }
 
   get isOpen() {
@@ -115,8 +148,7 @@ export class DocumentViewer {
     this.doc = doc;
     this.findInput.value = '';
     this.findCount.textContent = '';
-    this.eyebrow.textContent = [doc.format ? doc.format.toUpperCase() : 'Document', formatBytes(doc.sizeBytes), doc.pageCount ? `${doc.pageCount} pages` : null].filter(Boolean).join(' · ');
-    this.heading.textContent = doc.title || doc.fileName || `Document ${doc.id}`;
+    this.describe();
     openDialog(this.dialog, trigger);
     this.load(0);
     this.heading.focus();
@@ -130,7 +162,7 @@ export class DocumentViewer {
     const seq = (this.seq += 1);
     this.dialog.dataset.state = 'loading';
     clear(this.textBox);
-    clear(this.status).append(spinner(), ' Opening the text…');
+    clear(this.status).append(spinner(), ' ', t('docviewer-opening'));
     this.status.hidden = false;
     this.status.className = 'section-status';
     let answer;
@@ -141,7 +173,8 @@ export class DocumentViewer {
       const error = commandError(err);
       this.dialog.dataset.state = 'error';
       this.status.className = 'section-status error';
-      clear(this.status).append(h('strong', {}, 'The text could not be shown. '), error.message);
+      // A sentence of its own, then the app's reason as it came.
+      clear(this.status).append(h('strong', {}, t('docviewer-not-shown')), ' ', error.message);
       return;
     }
     if (seq !== this.seq) return;
@@ -152,25 +185,16 @@ export class DocumentViewer {
     const chars = [...this.text].length;
     this.segments = splitPages(this.text, this.offset, answer.pages);
     this.dialog.dataset.state = 'ready';
-    if (!this.text.trim()) {
-      this.status.className = 'section-status';
-      clear(this.status).append(
-        this.doc.stage === 'meaning' || this.doc.stage === 'words'
-          ? 'This document has no text.'
-          : this.doc.problem || 'The text is not read yet. Its stage is shown in the list; try again in a moment.',
-      );
-    } else {
-      this.status.hidden = true;
-    }
+    if (this.text.trim()) this.status.hidden = true;
     const paged = this.total > chars;
     this.parts.hidden = !paged;
     if (paged) {
-      this.partText.textContent = `Characters ${formatNumber(this.offset + 1)}–${formatNumber(this.offset + chars)} of ${formatNumber(this.total)}`;
       this.prevPart.disabled = this.offset <= 0;
       this.nextPart.disabled = this.offset + chars >= this.total;
     }
     this.paged = paged;
-    this.find();
+    this.current = -1;
+    this.words();
     if (offset) this.textBox.focus();
   }
 
@@ -181,7 +205,8 @@ export class DocumentViewer {
     const qlen = query ? query.length : 0;
     for (const seg of this.segments) {
       if (seg.page !== null) {
-        fragment.append(h('p', { class: 'page-marker', dataset: { page: seg.page } }, seg.continued ? `Page ${seg.page} (continued)` : `Page ${seg.page}`));
+        const page = String(seg.page);
+        fragment.append(h('p', { class: 'page-marker', dataset: { page: seg.page } }, seg.continued ? t('docviewer-page-continued', { page }) : t('docviewer-page', { page })));
       }
       const block = h('div', { class: 'doc-page', dataset: { page: seg.page ?? null } });
       const starts = query ? findAll(seg.text, query, MAX_MARKS - hits.length) : [];
@@ -210,7 +235,7 @@ export class DocumentViewer {
       return;
     }
     if (!this.hits.length) {
-      this.findCount.textContent = 'No matches';
+      this.findCount.textContent = t('docviewer-no-matches');
       this.findInput.setAttribute('aria-invalid', 'true');
       return;
     }
@@ -233,8 +258,8 @@ export class DocumentViewer {
     const mark = this.hits[index];
     mark.classList.add('current');
     mark.scrollIntoView({ block: 'center' });
-    const capped = this.hits.length >= MAX_MARKS ? '+' : '';
-    const where = this.paged ? ' in this part' : '';
-    this.findCount.textContent = `${index + 1} of ${formatNumber(this.hits.length)}${capped}${where}`;
+    // "3 of 12", "3 of 5,000+" (there are more than are marked), "… in this part" (of a long text).
+    const count = { at: index + 1, count: this.hits.length, more: this.hits.length >= MAX_MARKS ? 'yes' : 'no' };
+    this.findCount.textContent = this.paged ? t('docviewer-match-in-part', count) : t('docviewer-match', count);
   }
 }

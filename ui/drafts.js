@@ -7,15 +7,23 @@
 // and says so when there is none).
 //
 // A diagram that does not render shows the library's error and the source, never a blank.
+//
+// Its words: locales/*/drafts.ftl (the panel's and the dialog's static words are app.ftl's). A
+// draft's title, text, notice, warnings and sources are the app's, shown as they come.
 
 import { api } from './api.js';
 import { announce, clear, errorText, h, truncate } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { cleanSvg } from './svg-clean.js';
 import { paperOf, paperSheet } from './paper-preview.js';
+import { formatDate, onLanguageChange, t } from './i18n.js';
 
-const KINDS = { markdown: 'Text', mermaid: 'Diagram', table: 'Table', paper: 'Court paper' };
-const MADE_BY = { person: 'you', agent: 'the assistant', offline: 'ProSeVA, from your records' };
+/** A draft's kind in words ("Diagram"); a kind the app does not know is shown as it is. */
+function kindText(kind) {
+  return ['markdown', 'mermaid', 'table', 'paper'].includes(kind) ? t('drafts-kind', { kind }) : String(kind ?? '');
+}
+
+// The formats a draft is saved as, by their own names (the same in every language).
 const FORMATS = [
   ['docx', 'Word (.docx)'],
   ['pdf', 'PDF'],
@@ -33,7 +41,7 @@ function diagramFrame() {
   frameReady = new Promise((resolve, reject) => {
     const frame = document.createElement('iframe');
     frame.className = 'diagram-frame';
-    frame.title = 'Diagram renderer';
+    frame.title = t('drafts-diagram-frame');
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');
     const failed = (message) => {
@@ -41,20 +49,20 @@ function diagramFrame() {
       frame.remove();
       reject(new Error(message));
     };
-    const timer = setTimeout(() => failed('the diagram library did not start'), 20000);
+    const timer = setTimeout(() => failed(t('drafts-diagram-not-started')), 20000);
     window.addEventListener('message', (e) => {
       if (e.source !== frame.contentWindow || !e.data || typeof e.data !== 'object') return;
       if ('ready' in e.data) {
         clearTimeout(timer);
         if (e.data.ready) resolve(frame);
-        else failed(String(e.data.error || 'the diagram library did not start'));
+        else failed(String(e.data.error || t('drafts-diagram-not-started')));
         return;
       }
       const pending = waiting.get(e.data.id);
       if (!pending) return;
       waiting.delete(e.data.id);
       if (typeof e.data.svg === 'string') pending.resolve(e.data.svg);
-      else pending.reject(new Error(String(e.data.error || 'the diagram could not be drawn')));
+      else pending.reject(new Error(String(e.data.error || t('drafts-diagram-not-drawn'))));
     });
     frame.src = 'diagram-frame.html';
     document.body.append(frame);
@@ -68,7 +76,7 @@ async function drawInFrame(id, source) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       waiting.delete(id);
-      reject(new Error('drawing the diagram took too long'));
+      reject(new Error(t('drafts-diagram-too-long')));
     }, 20000);
     waiting.set(id, {
       resolve: (svg) => {
@@ -104,7 +112,7 @@ let diagramCount = 0;
  */
 export async function renderDiagram(source, into, sheets = []) {
   clear(into);
-  into.append(h('p', { class: 'artifact-loading muted' }, 'Drawing the diagram…'));
+  into.append(h('p', { class: 'artifact-loading muted' }, t('drafts-diagram-drawing')));
   const id = `draft-diagram-${(diagramCount += 1)}`;
   let svgText;
   try {
@@ -115,7 +123,7 @@ export async function renderDiagram(source, into, sheets = []) {
   }
   const svg = safeSvg(svgText, id, sheets);
   if (!svg) {
-    clear(into).append(diagramError('the diagram came out as something other than a picture', source));
+    clear(into).append(diagramError(t('drafts-diagram-not-picture'), source));
     return false;
   }
   clear(into).append(h('figure', { class: 'artifact-diagram' }, svg));
@@ -126,9 +134,9 @@ function diagramError(message, source) {
   return h(
     'div',
     { class: 'artifact-error', role: 'alert' },
-    h('p', { class: 'artifact-error-title' }, 'This diagram could not be drawn.'),
+    h('p', { class: 'artifact-error-title' }, t('drafts-diagram-error-title')),
     h('p', {}, truncate(message.replace(/\s+/g, ' '), 400)),
-    h('p', { class: 'muted' }, 'Its source, as saved:'),
+    h('p', { class: 'muted' }, t('drafts-diagram-source')),
     h('pre', { class: 'artifact-source' }, source),
   );
 }
@@ -205,10 +213,10 @@ export function parseCsv(text) {
 
 function renderTable(content) {
   const [head, ...body] = parseCsv(content);
-  if (!head) return h('p', { class: 'muted' }, 'The table is empty.');
+  if (!head) return h('p', { class: 'muted' }, t('drafts-table-empty'));
   return h(
     'div',
-    { class: 'artifact-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Table' },
+    { class: 'artifact-table-wrap', tabindex: '0', role: 'region', 'aria-label': t('drafts-table-label') },
     h(
       'table',
       { class: 'artifact-table' },
@@ -269,6 +277,36 @@ export class ArtifactPanel {
         this.close();
       }
     });
+    // Another language chosen in Settings: what the panel says of the draft, again (a table is
+    // drawn again; a diagram, a paper and a text are the draft's own).
+    onLanguageChange(() => {
+      if (!this.draft || !this.isOpen) return;
+      this.describe();
+      if (this.draft.kind === 'table') clear(this.el.body).append(renderTable(this.draft.content));
+    });
+  }
+
+  /** What the panel says of the draft shown: its kind, versions, who made it, notice and warnings. */
+  describe() {
+    const { draft } = this;
+    this.el.kind.textContent = t('drafts-eyebrow', { kind: kindText(draft.kind) });
+    clear(this.el.version);
+    const versions = draft.versions || [];
+    for (const v of versions) {
+      const label = t('drafts-version-option', { version: String(v.version), latest: v.version === versions.length ? 'yes' : 'no' });
+      this.el.version.append(h('option', { value: String(v.version), selected: v.version === draft.version }, label));
+    }
+    this.el.version.disabled = versions.length < 2;
+    const when = String(draft.versionCreatedAt || '').slice(0, 10);
+    const by = ['person', 'agent', 'offline'].includes(draft.createdBy) ? draft.createdBy : 'other';
+    this.el.made.textContent = when ? t('drafts-made-by-on', { by, name: String(draft.createdBy ?? ''), when: formatDate(when, 'long') }) : t('drafts-made-by', { by, name: String(draft.createdBy ?? '') });
+    this.el.notice.textContent = draft.notice || t('drafts-notice');
+    const warnings = Array.isArray(draft.warnings) ? draft.warnings : [];
+    this.el.warnings.hidden = !warnings.length;
+    clear(this.el.warnings);
+    if (warnings.length) {
+      this.el.warnings.append(h('p', {}, t('drafts-warnings-title')), h('ul', {}, warnings.map((w) => h('li', {}, w))));
+    }
   }
 
   get isOpen() {
@@ -300,7 +338,7 @@ export class ArtifactPanel {
       await this.render(draft, { focus });
     } catch (err) {
       this.draft = null;
-      clear(this.el.body).append(h('p', { class: 'form-error', role: 'alert' }, `This draft could not be opened: ${errorText(err)}`));
+      clear(this.el.body).append(h('p', { class: 'form-error', role: 'alert' }, t('drafts-not-opened', { reason: errorText(err) })));
     } finally {
       this.panel.removeAttribute('aria-busy');
     }
@@ -313,22 +351,7 @@ export class ArtifactPanel {
     document.body.dataset.artifactKind = draft.kind;
     this.panel.dataset.draftId = String(draft.id);
     this.el.title.textContent = draft.title;
-    this.el.kind.textContent = `Draft · ${KINDS[draft.kind] || draft.kind}`;
-    clear(this.el.version);
-    for (const v of draft.versions || []) {
-      const label = `Version ${v.version}${v.version === draft.versions.length ? ' (latest)' : ''}`;
-      this.el.version.append(h('option', { value: String(v.version), selected: v.version === draft.version }, label));
-    }
-    this.el.version.disabled = (draft.versions || []).length < 2;
-    const when = String(draft.versionCreatedAt || '').slice(0, 10);
-    this.el.made.textContent = `Made by ${MADE_BY[draft.createdBy] || draft.createdBy}${when ? ` on ${when}` : ''}.`;
-    this.el.notice.textContent = draft.notice || 'Draft prepared with software. Not legal advice.';
-    const warnings = Array.isArray(draft.warnings) ? draft.warnings : [];
-    this.el.warnings.hidden = !warnings.length;
-    clear(this.el.warnings);
-    if (warnings.length) {
-      this.el.warnings.append(h('p', {}, 'Changed when it was checked:'), h('ul', {}, warnings.map((w) => h('li', {}, w))));
-    }
+    this.describe();
     clear(this.el.sources);
     const sources = Array.isArray(draft.sources) ? draft.sources : [];
     this.el.sources.parentElement.hidden = !sources.length;
@@ -357,7 +380,7 @@ export class ArtifactPanel {
       this.panel.dataset.rendered = 'text';
     }
     if (focus) this.el.title.focus({ preventScroll: true });
-    announce(`Draft shown: ${draft.title}, version ${draft.version}.`);
+    announce(t('drafts-shown', { title: draft.title, version: String(draft.version) }));
   }
 
   async export(format, button) {
@@ -365,15 +388,15 @@ export class ArtifactPanel {
     button.disabled = true;
     this.el.saved.hidden = false;
     this.el.saved.dataset.state = 'saving';
-    this.el.saved.textContent = 'Saving…';
+    this.el.saved.textContent = t('drafts-saving');
     try {
       const written = await api.exportDraft(this.draft.id, this.draft.version, format);
       this.el.saved.dataset.state = 'saved';
-      this.el.saved.textContent = `Saved: ${written.path}`;
-      announce('Saved to your exports folder.');
+      this.el.saved.textContent = t('drafts-saved', { path: written.path });
+      announce(t('drafts-saved-announce'));
     } catch (err) {
       this.el.saved.dataset.state = 'error';
-      this.el.saved.textContent = `Not saved: ${errorText(err)}`;
+      this.el.saved.textContent = t('drafts-not-saved', { reason: errorText(err) });
     } finally {
       button.disabled = false;
     }
@@ -400,7 +423,7 @@ export class ArtifactPanel {
     try {
       const draft = await api.reviseDraft(this.draft.id, content);
       await this.render(draft);
-      announce(`Saved as version ${draft.version}; the earlier versions are kept.`);
+      announce(t('drafts-saved-version', { version: String(draft.version) }));
     } catch (err) {
       // A draft that does not pass its check: the message names the line.
       this.el.editError.hidden = false;
@@ -417,11 +440,11 @@ export class ArtifactPanel {
     this.el.rebuild.disabled = true;
     try {
       await this.render(await api.buildDraft(build, this.draft.caseId, this.draft.id));
-      announce('Built again from your records, as a new version.');
+      announce(t('drafts-rebuilt'));
     } catch (err) {
       this.el.saved.hidden = false;
       this.el.saved.dataset.state = 'error';
-      this.el.saved.textContent = `Not built: ${errorText(err)}`;
+      this.el.saved.textContent = t('drafts-not-built', { reason: errorText(err) });
     } finally {
       this.el.rebuild.disabled = false;
     }
@@ -439,11 +462,11 @@ export class ArtifactPanel {
     }
     this.el.list.hidden = false;
     this.el.listButton.setAttribute('aria-expanded', 'true');
-    clear(this.el.list).append(h('li', { class: 'muted' }, 'Loading…'));
+    clear(this.el.list).append(h('li', { class: 'muted' }, t('drafts-list-loading')));
     try {
       const drafts = await api.listDrafts(this.getCaseId());
       clear(this.el.list);
-      if (!drafts.length) this.el.list.append(h('li', { class: 'muted' }, 'No drafts yet for this case.'));
+      if (!drafts.length) this.el.list.append(h('li', { class: 'muted' }, t('drafts-list-empty')));
       for (const d of drafts) {
         this.el.list.append(
           h(
@@ -454,7 +477,7 @@ export class ArtifactPanel {
               { type: 'button', class: 'button link-like', dataset: { draftId: d.id }, on: { click: () => this.show(d.id) } },
               d.title,
             ),
-            h('span', { class: 'muted' }, ` · ${KINDS[d.kind] || d.kind}, version ${d.version}`),
+            h('span', { class: 'muted' }, ` · ${t('drafts-list-kind-version', { kind: kindText(d.kind), version: String(d.version) })}`),
           ),
         );
       }
@@ -488,6 +511,8 @@ export class DraftDialog {
       dialog.close();
       this.openSettings();
     });
+    // Another language chosen in Settings: the submit button's words again.
+    onLanguageChange(() => this.update());
   }
 
   choice() {
@@ -509,7 +534,7 @@ export class DraftDialog {
     const online = this.modelOnline();
     this.noModel.hidden = !written || online;
     this.submit.disabled = written && !online;
-    this.submit.textContent = written ? 'Ask the assistant to write it' : 'Build it from my records';
+    this.submit.textContent = written ? t('drafts-submit-write') : t('drafts-submit-build');
   }
 
   fail(message) {
@@ -524,19 +549,21 @@ export class DraftDialog {
       const kind = this.form.querySelector('#draft-kind').value;
       const description = this.describe.value.trim();
       if (!description) {
-        this.fail('Say what the draft should be about — for example, “a letter to the clerk asking to move my hearing on March 20”.');
+        this.fail(t('drafts-describe-missing'));
         this.describe.focus();
         return;
       }
-      const noun = { letter: 'a letter', outline: 'a motion outline', table: 'a table' }[kind] || 'a draft';
+      // The question the assistant is asked, in the person's language: what to write, then how
+      // (the tool and the draft kinds are the app's names, the same in every language).
+      const what = ['letter', 'outline', 'table'].includes(kind) ? kind : 'other';
       const format = kind === 'table' ? 'table (CSV)' : 'markdown';
       this.dialog.close();
       this.describe.value = '';
-      this.ask(`Draft ${noun}: ${description}\n(Make it with create_draft, kind ${format}, and list the sources it relies on.)`);
+      this.ask(`${t('drafts-ask', { kind: what, description })}\n${t('drafts-ask-how', { format })}`);
       return;
     }
     if (!caseId) {
-      this.fail('Choose a case first (the picker at the top): the draft is built from its records.');
+      this.fail(t('drafts-choose-case'));
       return;
     }
     this.submit.disabled = true;

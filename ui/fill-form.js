@@ -6,13 +6,20 @@
 // server refuses (not a PDF, XFA only, encrypted, signed, no fields) is named with its reason.
 //
 // Also the link from a Step by step step that names a form (`formLink`).
+//
+// Its words: locales/*/fill-form.ftl. The form's own labels, names and options, and the app's
+// reasons, are shown as they come.
 
 import { h, clear, announce } from './dom.js';
 import { api, commandError } from './api.js';
 import { sizeProblem } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 
-/** A step's words name an official form: "(form DC-429)", "form DC-475". */
-const NAMES_A_FORM = /form DC-|\(form /i;
+/**
+ * A step's words name an official form: "(form DC-429)", "form DC-475" — or, in the Spanish
+ * steps (sidecars/server/paths/paths.es.json), "formulario DC-475", "(formulario …".
+ */
+const NAMES_A_FORM = /form(?:ulario)? DC-|\(form(?:ulario)? /i;
 const FORM_NUMBER = /\b(?:DC|DR|JA|CC)-\d{2,4}[A-Z]?\b/;
 
 /**
@@ -41,11 +48,27 @@ export function formLink(step) {
       dataset: { form },
       on: { click: () => document.dispatchEvent(new CustomEvent('proseva:fill-form', { detail: { form } })) },
     },
-    form === 'form' ? 'Fill a form I downloaded' : `Fill ${form} (a form I downloaded)`,
+    form === 'form' ? t('fill-form-link') : t('fill-form-link-named', { form }),
   );
 }
 
-const KIND_TEXT = { text: 'Text', checkbox: 'Check box', radio: 'One of a few', choice: 'A choice', signature: 'Signature' };
+/** A field's kind in words ("Check box"); a kind the app does not know is shown as it is. */
+function kindText(type) {
+  switch (type) {
+    case 'text':
+      return t('fill-form-kind-text');
+    case 'checkbox':
+      return t('fill-form-kind-checkbox');
+    case 'radio':
+      return t('fill-form-kind-radio');
+    case 'choice':
+      return t('fill-form-kind-choice');
+    case 'signature':
+      return t('fill-form-kind-signature');
+    default:
+      return String(type ?? '');
+  }
+}
 
 /** A field's options as `[value, label]` (the server sends the option texts). */
 const optionsOf = (field) => (Array.isArray(field.options) ? field.options : []).map((o) => (o && typeof o === 'object' ? [String(o.value), String(o.label ?? o.value)] : [String(o), String(o)]));
@@ -63,20 +86,17 @@ function fieldRow(field, i) {
   const errId = `err-${id}`;
   const value = initial(field);
   const fixed = field.type === 'signature' || field.readOnly;
-  const note = fixed
-    ? field.type === 'signature'
-      ? 'Sign by hand after printing.'
-      : 'The form does not let this be changed.'
-    : field.proposedFrom && field.proposed !== undefined && field.proposed !== null
-      ? `From ${field.proposedFrom}.`
-      : '';
-  const describedby = [note ? noteId : null, errId].filter(Boolean).join(' ');
+  // What the note under the answer says: how to sign, that it cannot change, or where the answer came from.
+  const noteKind = fixed ? (field.type === 'signature' ? 'signature' : 'fixed') : field.proposedFrom && field.proposed !== undefined && field.proposed !== null ? 'proposed' : null;
+  const describedby = [noteKind ? noteId : null, errId].filter(Boolean).join(' ');
   let control;
+  let notChosen = null;
   if (field.type === 'checkbox') {
     control = h('input', { type: 'checkbox', id, class: 'checkbox', 'aria-describedby': describedby });
     control.checked = value === true;
   } else if (field.type === 'radio' || field.type === 'choice') {
-    control = h('select', { id, class: 'input', 'aria-describedby': describedby }, h('option', { value: '' }, '— not chosen —'), optionsOf(field).map(([v, text]) => h('option', { value: v }, text)));
+    notChosen = h('option', { value: '' });
+    control = h('select', { id, class: 'input', 'aria-describedby': describedby }, notChosen, optionsOf(field).map(([v, text]) => h('option', { value: v }, text)));
     control.value = typeof value === 'string' ? value : '';
   } else if (field.multiline && !fixed) {
     control = h('textarea', { id, class: 'input', rows: 3, 'aria-describedby': describedby, maxlength: field.maxLength || null });
@@ -91,13 +111,24 @@ function fieldRow(field, i) {
   }
   if (field.required) control.setAttribute('aria-required', 'true');
   const error = h('p', { class: 'field-error', id: errId, hidden: true });
+  const kindCell = h('td', { class: 'form-field-kind' });
+  const note = noteKind ? h('p', { class: ['hint', fixed && 'form-field-fixed'], id: noteId }) : null;
   const row = h(
     'tr',
-    { class: 'form-field-row', dataset: { name: field.name, type: field.type, proposed: note.startsWith('From') ? 'true' : null } },
+    { class: 'form-field-row', dataset: { name: field.name, type: field.type, proposed: noteKind === 'proposed' ? 'true' : null } },
     h('th', { scope: 'row' }, h('label', { for: id }, field.label || field.name), field.label && field.label !== field.name ? h('span', { class: 'form-field-name muted' }, field.name) : null),
-    h('td', { class: 'form-field-kind' }, KIND_TEXT[field.type] || field.type, field.required ? h('span', { class: 'required-mark' }, ' (required)') : null),
-    h('td', { class: 'form-field-answer' }, control, note ? h('p', { class: ['hint', fixed && 'form-field-fixed'], id: noteId }, note) : null, error),
+    kindCell,
+    h('td', { class: 'form-field-answer' }, control, note, error),
   );
+  /** The row's words, written again after a switch of language. */
+  const words = () => {
+    kindCell.replaceChildren(kindText(field.type), ...(field.required ? [h('span', { class: 'required-mark' }, ` ${t('fill-form-required')}`)] : []));
+    if (notChosen) notChosen.textContent = t('fill-form-not-chosen');
+    if (noteKind === 'signature') note.textContent = t('fill-form-note-signature');
+    else if (noteKind === 'fixed') note.textContent = t('fill-form-note-fixed');
+    else if (noteKind === 'proposed') note.textContent = t('fill-form-note-from', { source: field.proposedFrom });
+  };
+  words();
   const clearError = () => {
     error.hidden = true;
     error.textContent = '';
@@ -105,7 +136,7 @@ function fieldRow(field, i) {
   };
   control.addEventListener('input', clearError);
   control.addEventListener('change', clearError);
-  return { field, control, error, row, fixed };
+  return { field, control, error, row, fixed, words };
 }
 
 /** What goes to `fill_form`: only the fields with an answer (a box unticked only when it was ticked). */
@@ -136,26 +167,32 @@ export class FormFiller {
     this.wanted = h('p', { class: 'hint', id: 'form-filler-for', hidden: true });
     this.table = h('div', { class: 'form-fields-wrap', id: 'form-fields' });
     this.fillError = h('p', { class: 'form-error', id: 'form-fill-error', role: 'alert', tabindex: '-1', hidden: true });
-    this.save = h('button', { type: 'submit', class: 'button primary', id: 'form-save' }, 'Save the filled form');
+    this.save = h('button', { type: 'submit', class: 'button primary', id: 'form-save' });
     this.saved = h('p', { class: 'paper-saved', id: 'form-saved', role: 'status', hidden: true });
     this.fill = h('form', { class: 'form-fill', id: 'form-fill', novalidate: true, hidden: true }, this.table, this.fillError, h('div', { class: 'form-actions' }, this.save), this.saved);
+    this.heading = h('h4', { class: 'card-heading', id: 'form-filler-title', tabindex: '-1' });
+    this.lead = h('p', {});
+    this.fileLabel = h('label', { for: 'form-file' });
+    this.fileHint = h('p', { class: 'hint', id: 'form-file-hint' });
     this.el = h(
       'section',
       { class: 'card form-filler', id: 'form-filler', 'aria-labelledby': 'form-filler-title', hidden: true, dataset: { state: 'empty' } },
-      h('h4', { class: 'card-heading', id: 'form-filler-title', tabindex: '-1' }, 'Fill a form I downloaded'),
-      h('p', {}, 'Choose a fillable PDF form you saved from the court’s website. ProSeVA lists its fields with answers from your case, and saves a filled copy for you to print, sign and file.'),
+      this.heading,
+      this.lead,
       this.wanted,
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'form-file' }, 'The PDF form'),
-        this.file,
-        h('p', { class: 'hint', id: 'form-file-hint' }, 'The form is read on this computer, and the filled copy is saved in your exports folder. Nothing leaves this computer.'),
-        this.fileError,
-      ),
+      h('div', { class: 'field' }, this.fileLabel, this.file, this.fileHint, this.fileError),
       this.status,
       this.fill,
     );
+    this.labelled();
+    // Another language chosen in Settings: the section's words again; the answers typed stay.
+    onLanguageChange(() => {
+      this.labelled();
+      if (this.form) {
+        for (const r of this.rows) r.words();
+        this.tableWords();
+      }
+    });
     this.file.addEventListener('change', () => {
       const chosen = this.file.files && this.file.files[0];
       if (chosen) this.read(chosen);
@@ -166,11 +203,22 @@ export class FormFiller {
     });
   }
 
+  /** The section's own words: heading, what it does, the picker's label and hint, Save. */
+  labelled() {
+    this.heading.textContent = t('fill-form-title');
+    this.lead.textContent = t('fill-form-lead');
+    this.fileLabel.textContent = t('fill-form-file-label');
+    this.fileHint.textContent = t('fill-form-file-hint');
+    this.save.textContent = t('fill-form-save');
+    this.wanted.textContent = this.wantedForm ? t('fill-form-wanted', { form: this.wantedForm }) : '';
+  }
+
   /** Shows the section (for form `form`, when a step named one) and puts the keyboard on the picker. */
   open({ form = null } = {}) {
     this.el.hidden = false;
     this.wanted.hidden = !form || form === 'form';
-    this.wanted.textContent = form && form !== 'form' ? `For ${form}: download it from the court’s website (the clerk can tell you where), then choose it here.` : '';
+    this.wantedForm = form && form !== 'form' ? form : null;
+    this.wanted.textContent = this.wantedForm ? t('fill-form-wanted', { form: this.wantedForm }) : '';
     this.el.scrollIntoView({ block: 'start' });
     this.file.focus();
   }
@@ -206,7 +254,7 @@ export class FormFiller {
       return;
     }
     this.el.dataset.state = 'reading';
-    this.status.textContent = `Reading ${file.name}…`;
+    this.status.textContent = t('fill-form-reading', { name: file.name });
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
       this.show(await api.formFields(bytes, file.name, this.getCaseId()));
@@ -228,23 +276,28 @@ export class FormFiller {
     this.form = form;
     const fields = Array.isArray(form.fields) ? form.fields : [];
     this.rows = fields.map(fieldRow);
-    const proposed = fields.filter((f) => f.proposed !== undefined && f.proposed !== null).length;
-    const pages = `${form.pages} page${form.pages === 1 ? '' : 's'}`;
+    this.caption = h('caption', {});
+    this.headers = [h('th', { scope: 'col' }), h('th', { scope: 'col' }), h('th', { scope: 'col' })];
     clear(this.table).append(
-      h(
-        'table',
-        { class: 'form-fields-table', id: 'form-fields-table' },
-        h('caption', {}, `${form.fileName || 'The form'}: ${fields.length} field${fields.length === 1 ? '' : 's'} on ${pages}`),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Field'), h('th', { scope: 'col' }, 'Kind'), h('th', { scope: 'col' }, 'Your answer'))),
-        h('tbody', {}, this.rows.map((r) => r.row)),
-      ),
+      h('table', { class: 'form-fields-table', id: 'form-fields-table' }, this.caption, h('thead', {}, h('tr', {}, this.headers)), h('tbody', {}, this.rows.map((r) => r.row))),
     );
-    this.status.textContent = proposed
-      ? `${proposed} answer${proposed === 1 ? '' : 's'} filled in from your case; each says where from. Read every one, change what is wrong, then save.`
-      : 'Fill in the answers you know, then save.';
+    this.tableWords();
     this.fill.hidden = false;
     this.el.dataset.state = 'ready';
-    announce(`${form.fileName || 'The form'} has ${fields.length} fields.`);
+    announce(t('fill-form-read', { name: form.fileName || t('fill-form-the-form'), count: fields.length }));
+  }
+
+  /** The table's caption and headers, and what the status says of the answers. */
+  tableWords() {
+    const form = this.form;
+    const fields = Array.isArray(form.fields) ? form.fields : [];
+    const proposed = fields.filter((f) => f.proposed !== undefined && f.proposed !== null).length;
+    this.caption.textContent = t('fill-form-caption', { name: form.fileName || t('fill-form-the-form'), count: fields.length, pages: Number(form.pages) || 0 });
+    const [field, kind, answer] = this.headers;
+    field.textContent = t('fill-form-column-field');
+    kind.textContent = t('fill-form-column-kind');
+    answer.textContent = t('fill-form-column-answer');
+    this.status.textContent = proposed ? t('fill-form-proposed', { count: proposed }) : t('fill-form-none-proposed');
   }
 
   async saveFilled() {
@@ -260,10 +313,10 @@ export class FormFiller {
     try {
       const written = await api.fillForm(this.form.formId, filledValues(this.rows));
       this.saved.dataset.state = 'saved';
-      this.saved.textContent = `Saved: ${written.path}`;
+      this.saved.textContent = t('fill-form-saved', { path: written.path });
       this.saved.hidden = false;
       this.el.dataset.state = 'saved';
-      announce('The filled form is saved to your exports folder.');
+      announce(t('fill-form-saved-announce'));
     } catch (err) {
       this.el.dataset.state = 'ready';
       this.showRejection(commandError(err));
@@ -289,7 +342,7 @@ export class FormFiller {
       row.control.setAttribute('aria-invalid', 'true');
       if (!first) first = row.control;
     }
-    this.fillError.textContent = first && !other.length ? 'Not saved: an answer does not fit the form (see the field).' : `Not saved: ${other.length ? other.join('; ') : error.message}`;
+    this.fillError.textContent = first && !other.length ? t('fill-form-not-saved-field') : t('fill-form-not-saved', { reason: other.length ? other.join('; ') : error.message });
     this.fillError.hidden = false;
     (first || this.fillError).focus();
   }

@@ -6,39 +6,102 @@
 // reminders (`inherit`: the label of "use the case's / the usual ones"; the value is `null` for
 // that, else a list of offsets, `[]` for none). A rejection's `fields` (`{name: why}`) goes under
 // each named field; anything else above the form.
+//
+// Its own words (required, the party roles, the reminder offsets, "Not saved…"): locales/*/forms.ftl.
+// The labels, hints and options of the fields are the caller's, in the language it chose;
+// `relabel(fields)` writes them again (a switch of language) and keeps what was typed.
 
 import { h, clear, append } from './dom.js';
 import { capitalize, parseMoney } from './format.js';
+import { t } from './i18n.js';
 
-export const PARTY_ROLES = [
-  ['me', 'Me'],
-  ['other-party', 'Other party'],
-  ['child', 'Child'],
-  ['attorney', 'Attorney'],
-  ['judge', 'Judge'],
-  ['witness', 'Witness'],
-  ['other', 'Other'],
-];
+/** The roles of a party of a case, as the server stores them. */
+export const PARTY_ROLE_VALUES = ['me', 'other-party', 'child', 'attorney', 'judge', 'witness', 'other'];
 
-/** The reminder offsets the server knows, in its order, as a person says them. */
-export const REMINDER_OFFSETS = [
-  ['30d', '30 days before'],
-  ['14d', '2 weeks before'],
-  ['7d', '7 days before'],
-  ['3d', '3 days before'],
-  ['2d', '2 days before'],
-  ['1d', 'The day before'],
-  ['morning', 'The morning of the day'],
-  ['2h', '2 hours before a hearing'],
-  ['1h', '1 hour before a hearing'],
-];
+/** A party's role in the chosen language (a role the app does not know is shown as it is). */
+export function partyRoleText(role) {
+  return PARTY_ROLE_VALUES.includes(role) ? t('forms-party-role', { role }) : String(role ?? '');
+}
+
+/** `[value, name]` of every role of a party, named in the chosen language. */
+export const partyRoles = () => PARTY_ROLE_VALUES.map((role) => [role, partyRoleText(role)]);
+
+/**
+ * `[value, name]` of every role of a party, each name read in the language chosen at the time it
+ * is read (for modules that look roles up here: `PARTY_ROLES.find(([v]) => v === role)[1]`).
+ */
+export const PARTY_ROLES = PARTY_ROLE_VALUES.map((role) => {
+  const pair = [role, ''];
+  Object.defineProperty(pair, 1, { get: () => partyRoleText(role), enumerable: true });
+  return pair;
+});
+
+/** The reminder offsets the server knows, in its order. */
+export const REMINDER_OFFSET_VALUES = ['30d', '14d', '7d', '3d', '2d', '1d', 'morning', '2h', '1h'];
+
+/** An offset as a person says it ("7 days before"), in the chosen language. */
+export function reminderOffsetText(offset) {
+  switch (offset) {
+    case '30d':
+      return t('forms-reminder-30d');
+    case '14d':
+      return t('forms-reminder-14d');
+    case '7d':
+      return t('forms-reminder-7d');
+    case '3d':
+      return t('forms-reminder-3d');
+    case '2d':
+      return t('forms-reminder-2d');
+    case '1d':
+      return t('forms-reminder-1d');
+    case 'morning':
+      return t('forms-reminder-morning');
+    case '2h':
+      return t('forms-reminder-2h');
+    case '1h':
+      return t('forms-reminder-1h');
+    default:
+      return String(offset ?? '');
+  }
+}
+
+/**
+ * `[offset, words]` of every reminder offset, the words read in the language chosen at the time
+ * they are read.
+ */
+export const REMINDER_OFFSETS = REMINDER_OFFSET_VALUES.map((offset) => {
+  const pair = [offset, ''];
+  Object.defineProperty(pair, 1, { get: () => reminderOffsetText(offset), enumerable: true });
+  return pair;
+});
 
 /** `["7d", "morning"]` → "7 days before, the morning of the day"; `[]` → "none". */
 export function remindersText(offsets) {
   if (!Array.isArray(offsets)) return '';
-  if (!offsets.length) return 'none';
-  const words = offsets.map((o) => (REMINDER_OFFSETS.find(([v]) => v === o) || [o, o])[1]);
+  if (!offsets.length) return t('forms-reminders-none');
+  const words = offsets.map(reminderOffsetText);
+  // A list of the offsets: the first as it is, the others in lower case after a comma.
   return words.map((w, i) => (i ? w.charAt(0).toLowerCase() + w.slice(1) : w)).join(', ');
+}
+
+/** " (required)" after a label. */
+const requiredMark = () => h('span', { class: 'required-mark' }, ` ${t('forms-required')}`);
+
+/** A field's label, then " (required)" when it must be filled in. */
+const labelWords = (field) => (field.required ? [field.label ?? '', requiredMark()] : [field.label ?? '']);
+
+/** Sets or removes an input's placeholder from its field. */
+function placeholder(input, field) {
+  if (field.placeholder) input.setAttribute('placeholder', field.placeholder);
+  else input.removeAttribute('placeholder');
+}
+
+/** Writes a select's option texts from `[value, text]` pairs (options it does not list stay). */
+function optionTexts(select, options) {
+  for (const option of select.querySelectorAll('option')) {
+    const found = (options || []).find(([v]) => String(v) === option.value);
+    if (found) option.textContent = found[1];
+  }
 }
 
 export class FieldSet {
@@ -62,20 +125,42 @@ export class FieldSet {
     return `${this.prefix}-${name}`;
   }
 
+  /**
+   * Writes the fields' words again from `fields` (the same fields, said in another language):
+   * labels, hints, placeholders, options and this file's own words. What was typed stays.
+   */
+  relabel(fields) {
+    for (const field of fields) {
+      const entry = this.inputs.get(field.name);
+      if (!entry) continue;
+      entry.field = field;
+      entry.paint(field);
+    }
+    this.fields = this.fields.map((f) => fields.find((x) => x.name === f.name) || f);
+  }
+
   build(field, value) {
     const id = this.id(field.name);
     const errId = `err-${id}`;
     const hintId = field.hint ? `hint-${id}` : null;
     const describedby = [hintId, errId].filter(Boolean).join(' ');
     const error = h('p', { class: 'field-error', id: errId, hidden: true });
-    const hint = field.hint ? h('p', { class: 'hint', id: hintId }, field.hint) : null;
-    const label = h('label', { for: id }, field.label, field.required ? h('span', { class: 'required-mark' }, ' (required)') : null);
+    const hint = field.hint ? h('p', { class: 'hint', id: hintId }) : null;
+    const label = h('label', { for: id });
     const wrap = h('div', { class: ['field', field.wide && 'wide', `field-${field.type || 'text'}`], dataset: { field: field.name } });
+    // The words of the field, written now and again by `relabel`.
+    const words = [];
+    const paint = (f) => {
+      label.replaceChildren(...labelWords(f));
+      if (hint) hint.textContent = f.hint || '';
+      for (const write of words) write(f);
+    };
     let input;
     switch (field.type) {
       case 'textarea':
         input = h('textarea', { id, name: field.name, class: 'input', rows: field.rows || 4, 'aria-describedby': describedby, placeholder: field.placeholder || null });
         input.value = value ?? '';
+        words.push((f) => placeholder(input, f));
         append(wrap, [label, input, hint, error]);
         break;
       case 'select':
@@ -89,12 +174,19 @@ export class FieldSet {
           input.append(h('option', { value }, value));
           input.value = value;
         }
+        words.push((f) => optionTexts(input, f.options));
         append(wrap, [label, input, hint, error]);
         break;
-      case 'radio':
+      case 'radio': {
         input = this.radioGroup(id, field, value ?? field.default ?? null, describedby);
-        append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label, field.required ? h('span', { class: 'required-mark' }, ' (required)') : null), input, hint, error]);
+        const groupLabel = h('p', { class: 'field-label', id: `${id}-label` });
+        words.push((f) => {
+          groupLabel.replaceChildren(...labelWords(f));
+          input.relabel(f.options || []);
+        });
+        append(wrap, [groupLabel, input, hint, error]);
         break;
+      }
       case 'checkbox':
         input = h('input', { id, name: field.name, type: 'checkbox', class: 'checkbox', 'aria-describedby': describedby });
         input.checked = Boolean(value);
@@ -103,27 +195,41 @@ export class FieldSet {
         break;
       case 'money': {
         const n = Number(value);
-        const direction = h(
-          'select',
-          { id: `${id}-direction`, class: 'input money-direction', 'aria-label': `${field.label}: spent or received` },
-          h('option', { value: 'spent' }, 'Spent'),
-          h('option', { value: 'received' }, 'Received'),
-        );
+        const spent = h('option', { value: 'spent' });
+        const received = h('option', { value: 'received' });
+        const direction = h('select', { id: `${id}-direction`, class: 'input money-direction' }, spent, received);
         direction.value = Number.isFinite(n) && n < 0 ? 'received' : 'spent';
         input = h('input', { id, name: field.name, class: 'input', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: '0.00', 'aria-describedby': describedby });
         input.value = value === null || value === undefined || value === '' ? '' : Math.abs(n).toFixed(2);
         input.moneyDirection = direction;
+        words.push((f) => {
+          direction.setAttribute('aria-label', t('forms-money-direction-label', { label: f.label }));
+          spent.textContent = t('forms-money-spent');
+          received.textContent = t('forms-money-received');
+        });
         append(wrap, [label, h('div', { class: 'money-row' }, direction, h('span', { class: 'money-sign', 'aria-hidden': 'true' }, '$'), input), hint, error]);
         break;
       }
-      case 'parties':
+      case 'parties': {
         input = this.partiesEditor(id, field, Array.isArray(value) ? value : [], describedby);
-        append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label), input, hint, error]);
+        const groupLabel = h('p', { class: 'field-label', id: `${id}-label` });
+        words.push((f) => {
+          groupLabel.textContent = f.label ?? '';
+          input.relabel();
+        });
+        append(wrap, [groupLabel, input, hint, error]);
         break;
-      case 'reminders':
+      }
+      case 'reminders': {
         input = this.remindersEditor(id, field, value, describedby);
-        append(wrap, [h('p', { class: 'field-label', id: `${id}-label` }, field.label), input, hint, error]);
+        const groupLabel = h('p', { class: 'field-label', id: `${id}-label` });
+        words.push((f) => {
+          groupLabel.textContent = f.label ?? '';
+          input.relabel(f);
+        });
+        append(wrap, [groupLabel, input, hint, error]);
         break;
+      }
       default:
         input = h('input', {
           id,
@@ -136,6 +242,7 @@ export class FieldSet {
           spellcheck: field.type === 'email' ? 'false' : null,
         });
         input.value = value ?? '';
+        words.push((f) => placeholder(input, f));
         if (field.list) {
           const listId = `${id}-list`;
           input.setAttribute('list', listId);
@@ -143,27 +250,35 @@ export class FieldSet {
         }
         append(wrap, [label, input, hint, error]);
     }
+    paint(field);
     if (field.required && field.type !== 'parties') input.setAttribute('aria-required', 'true');
     const clearOne = () => this.clearError(field.name);
     input.addEventListener('input', clearOne);
     input.addEventListener('change', clearOne);
-    this.inputs.set(field.name, { field, input, error });
+    this.inputs.set(field.name, { field, input, error, paint });
     return wrap;
   }
 
   /** One choice of a few, as radio buttons (`readRadio()`: the value chosen, or null). */
   radioGroup(id, field, value, describedby) {
-    const radios = (field.options || []).map(([v, text], i) => {
+    const radios = (field.options || []).map(([v], i) => {
       const radio = h('input', { type: 'radio', id: `${id}-${i}`, name: id, value: v, class: 'radio' });
       radio.value = v;
       radio.checked = value === v;
       return radio;
     });
+    const labels = radios.map((radio) => h('label', { for: radio.id }));
     const group = h(
       'div',
       { class: 'radio-group', id, role: 'radiogroup', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby },
-      radios.map((radio, i) => h('div', { class: 'check-row' }, radio, h('label', { for: radio.id }, field.options[i][1]))),
+      radios.map((radio, i) => h('div', { class: 'check-row' }, radio, labels[i])),
     );
+    group.relabel = (options) => {
+      radios.forEach((radio, i) => {
+        const option = options.find(([v]) => v === radio.value);
+        labels[i].textContent = option ? option[1] : radio.value;
+      });
+    };
     group.readRadio = () => {
       const chosen = radios.find((r) => r.checked);
       return chosen ? chosen.value : null;
@@ -176,39 +291,49 @@ export class FieldSet {
   partiesEditor(id, field, parties, describedby) {
     const list = h('ol', { class: 'party-rows', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby });
     let seq = 0;
+    const rows = new Set(); // the words of each row, written again by `relabel`
     const addRow = (party = { name: '', role: 'other' }, focus = false) => {
       seq += 1;
-      const rowId = `${id}-${seq}`;
+      const n = seq;
+      const rowId = `${id}-${n}`;
       const name = h('input', { id: `${rowId}-name`, class: 'input party-name-input', type: 'text', autocomplete: 'off', value: party.name || '' });
       name.value = party.name || '';
-      const role = h('select', { id: `${rowId}-role`, class: 'input party-role' }, PARTY_ROLES.map(([v, t]) => h('option', { value: v }, t)));
+      const role = h('select', { id: `${rowId}-role`, class: 'input party-role' }, PARTY_ROLE_VALUES.map((v) => h('option', { value: v })));
       role.value = party.role || 'other';
       if (role.selectedIndex < 0) {
+        // A role the app does not know stays as it is.
         role.append(h('option', { value: party.role }, party.role));
         role.value = party.role;
       }
-      const remove = h('button', { type: 'button', class: 'button ghost small party-remove' }, 'Remove');
-      const row = h(
-        'li',
-        { class: 'party-row' },
-        h('label', { for: `${rowId}-name`, class: 'visually-hidden' }, `Party ${seq}: name`),
-        name,
-        h('label', { for: `${rowId}-role`, class: 'visually-hidden' }, `Party ${seq}: role`),
-        role,
-        remove,
-      );
-      remove.setAttribute('aria-label', `Remove party ${party.name || seq}`);
+      const remove = h('button', { type: 'button', class: 'button ghost small party-remove' });
+      const nameLabel = h('label', { for: `${rowId}-name`, class: 'visually-hidden' });
+      const roleLabel = h('label', { for: `${rowId}-role`, class: 'visually-hidden' });
+      const row = h('li', { class: 'party-row' }, nameLabel, name, roleLabel, role, remove);
+      const removeLabel = () => {
+        const who = name.value.trim();
+        remove.setAttribute('aria-label', who ? t('forms-party-remove-named', { name: who }) : t('forms-party-remove-number', { number: n }));
+      };
+      const words = () => {
+        nameLabel.textContent = t('forms-party-name-label', { number: n });
+        roleLabel.textContent = t('forms-party-role-label', { number: n });
+        for (const option of role.querySelectorAll('option')) if (PARTY_ROLE_VALUES.includes(option.value)) option.textContent = partyRoleText(option.value);
+        remove.textContent = t('forms-party-remove');
+        removeLabel();
+      };
+      words();
+      rows.add(words);
       remove.addEventListener('click', () => {
         const next = row.nextElementSibling || row.previousElementSibling;
         row.remove();
+        rows.delete(words);
         this.clearError(field.name);
         (next ? next.querySelector('input') : add).focus();
       });
-      name.addEventListener('input', () => remove.setAttribute('aria-label', `Remove party ${name.value.trim() || seq}`));
+      name.addEventListener('input', removeLabel);
       list.append(row);
       if (focus) name.focus();
     };
-    const add = h('button', { type: 'button', class: 'button secondary small party-add' }, '+ Add a party');
+    const add = h('button', { type: 'button', class: 'button secondary small party-add' }, t('forms-party-add'));
     add.addEventListener('click', () => addRow(undefined, true));
     for (const p of parties) addRow(p);
     const box = h('div', { class: 'parties-editor' }, list, add);
@@ -217,6 +342,10 @@ export class FieldSet {
         .map((row) => ({ name: row.querySelector('.party-name-input').value.trim(), role: row.querySelector('.party-role').value }))
         .filter((p) => p.name);
     box.focus = () => (list.querySelector('input') || add).focus();
+    box.relabel = () => {
+      for (const words of rows) words();
+      add.textContent = t('forms-party-add');
+    };
     return box;
   }
 
@@ -228,12 +357,18 @@ export class FieldSet {
     const chosen = Array.isArray(value) ? value : null;
     const inherit = h('input', { type: 'checkbox', id: `${id}-inherit`, class: 'checkbox reminder-inherit' });
     inherit.checked = chosen === null;
-    const boxes = REMINDER_OFFSETS.map(([offset, text]) => {
+    const inheritLabel = h('label', { for: `${id}-inherit` });
+    const offsetLabels = [];
+    const boxes = REMINDER_OFFSET_VALUES.map((offset) => {
       const box = h('input', { type: 'checkbox', id: `${id}-${offset}`, class: 'checkbox reminder-offset', value: offset, dataset: { offset } });
       box.checked = chosen ? chosen.includes(offset) : false;
-      return h('div', { class: 'check-row' }, box, h('label', { for: `${id}-${offset}` }, text));
+      const label = h('label', { for: `${id}-${offset}` });
+      offsetLabels.push([offset, label]);
+      return h('div', { class: 'check-row' }, box, label);
     });
-    const offsets = h('fieldset', { class: 'reminder-offsets', id: `${id}-offsets` }, h('legend', { class: 'visually-hidden' }, 'Remind me'), boxes, h('p', { class: 'hint' }, 'Day reminders come at 8:00 in the morning. None ticked: no reminders.'));
+    const legend = h('legend', { class: 'visually-hidden' });
+    const offsetsHint = h('p', { class: 'hint' });
+    const offsets = h('fieldset', { class: 'reminder-offsets', id: `${id}-offsets` }, legend, boxes, offsetsHint);
     offsets.hidden = inherit.checked;
     inherit.addEventListener('change', () => {
       offsets.hidden = inherit.checked;
@@ -242,12 +377,14 @@ export class FieldSet {
         for (const o of ['7d', '2d', 'morning']) offsets.querySelector(`#${id}-${o}`).checked = true;
       }
     });
-    const box = h(
-      'div',
-      { class: 'reminders-editor', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby },
-      h('div', { class: 'check-row' }, inherit, h('label', { for: `${id}-inherit` }, field.inherit || 'Use the usual reminders')),
-      offsets,
-    );
+    const box = h('div', { class: 'reminders-editor', id, role: 'group', 'aria-labelledby': `${id}-label`, 'aria-describedby': describedby }, h('div', { class: 'check-row' }, inherit, inheritLabel), offsets);
+    box.relabel = (f) => {
+      inheritLabel.textContent = f.inherit || t('forms-reminders-inherit');
+      for (const [offset, label] of offsetLabels) label.textContent = reminderOffsetText(offset);
+      legend.textContent = t('forms-reminders-legend');
+      offsetsHint.textContent = t('forms-reminders-hint');
+    };
+    box.relabel(field);
     box.readReminders = () => (inherit.checked ? null : [...offsets.querySelectorAll('input.reminder-offset')].filter((b) => b.checked).map((b) => b.value));
     box.focus = () => inherit.focus();
     return box;
@@ -344,12 +481,19 @@ export class FieldSet {
   }
 }
 
-/** The form-level text of a rejection. */
-export function rejectionText(error, fieldsShown) {
+/**
+ * The form-level text of a rejection: "Not saved: 2 fields need a change (see below)." `action`
+ * says what the form does: `save` (the default), `build` ("Not built…") or `create` ("Not
+ * created…").
+ */
+export function rejectionText(error, fieldsShown, { action = 'save' } = {}) {
   if (error.code === 'invalid_input' && fieldsShown.known && !fieldsShown.unknown.length) {
-    return `Not saved: ${fieldsShown.known === 1 ? 'one field needs' : `${fieldsShown.known} fields need`} a change (see below).`;
+    return t('forms-not-saved-fields', { action, count: fieldsShown.known });
   }
-  if (error.code === 'invalid_input' && fieldsShown.unknown.length) return `Not saved: ${fieldsShown.unknown.join('; ')}`;
-  const why = { starting: 'ProSeVA is still starting. ', unavailable: 'Your case data is not available right now. ' }[error.code] || '';
-  return `Not saved. ${why}${error.message}`;
+  if (error.code === 'invalid_input' && fieldsShown.unknown.length) return t('forms-not-saved-because', { action, reason: fieldsShown.unknown.join('; ') });
+  let why = '';
+  if (error.code === 'starting') why = t('forms-why-starting');
+  else if (error.code === 'unavailable') why = t('forms-why-unavailable');
+  // Whole sentences, one after the other; the last is the app's own message, as it came.
+  return [t('forms-not-saved', { action }), why, error.message].filter(Boolean).join(' ');
 }

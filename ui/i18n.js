@@ -23,6 +23,7 @@ export const LOCALES = { en: 'en-US', es: 'es-US' };
 export const MESSAGE_FILES = [
   'common', 'app', 'format', 'settings', 'status',
   'path', 'write-confirm', 'reminders', 'deadlines', 'cases', 'workspace', 'casefile', 'records', 'dialogs', 'conversation', 'research', 'results', 'section', 'verdict', 'help', 'privacy', 'quick-exit', 'start',
+  'documents', 'docviewer', 'drafts', 'papers', 'paper-preview', 'fill-form', 'forms', 'proof', 'library', 'diagnostics', 'notes', 'conversations', 'backup', 'calendar', 'calendar-export', 'rules', 'workflows', 'markdown', 'errors',
 ];
 
 /**

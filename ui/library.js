@@ -7,16 +7,23 @@
 import { h, clear, announce, formatNumber } from './dom.js';
 import { api, commandError } from './api.js';
 import { dateTime, formatBytes } from './format.js';
+import { formatNumber as formatIn, localizeDom, onLanguageChange, t } from './i18n.js';
 
 const RUNNING = new Set(['downloading', 'building']);
 
-/** The build's stages (`proseva_law::ingest::Progress`) in words. */
-const STAGES = {
-  reading: 'reading the files',
-  writing: 'writing the sections',
-  embedding: 'making it searchable by meaning',
-  indexing: 'indexing',
-};
+/**
+ * An element whose words are its message (`data-l10n-id`) with `args`; `<name>…</name>` in the message is the
+ * child given as `named[name]` (a `<time>`), kept with its attributes.
+ */
+function said(tag, props, args, named = {}) {
+  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
+  for (const [name, child] of Object.entries(named)) {
+    child.setAttribute('data-l10n-name', name);
+    el.append(child);
+  }
+  localizeDom(el);
+  return el;
+}
 
 /** Count of `type` in a `[{type, count}]` list (0 when absent). */
 export function countOf(list, type) {
@@ -54,32 +61,25 @@ export function holdings(graph, starterSummaries = 0) {
   };
 }
 
-/** "12 seconds", "about 4 minutes", "about 2 hours". */
+/** Time left as a unit and how many of it: 12 seconds, about 4 minutes, about 2 hours. */
 function duration(seconds) {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
+  if (seconds < 90) return { unit: 'second', left: Math.max(1, Math.round(seconds)) };
+  if (seconds < 5400) return { unit: 'minute', left: Math.round(seconds / 60) };
+  return { unit: 'hour', left: Math.round(seconds / 3600) };
 }
-
-const plural = (n, one, many) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The headline of "What your library holds". */
 export function holdsSentence(held) {
-  if (held.official > 0) {
-    const where = held.constitution ? 'Code of Virginia and Constitution' : 'Code of Virginia';
-    const beside = held.beside > 0 ? `, with ${plural(held.beside, 'plain-language summary', 'plain-language summaries')} beside them` : '';
-    return `Official text of ${plural(held.official, 'section', 'sections')} (${where})${beside}.`;
-  }
-  const titles = held.titles > 0 ? ` in ${plural(held.titles, 'title', 'titles')}` : '';
-  const constitution = held.constitution ? ' and the Constitution' : '';
-  return `Plain-language summaries of ${plural(held.summaryOnly || held.sections, 'section', 'sections')}${titles}${constitution} (the starter library).`;
+  const constitution = held.constitution ? 'yes' : 'no';
+  if (held.official > 0) return t('library-holds-official', { count: held.official, constitution, beside: Math.max(0, held.beside) });
+  return t('library-holds-starter', { count: held.summaryOnly || held.sections, titles: Math.max(0, held.titles), constitution });
 }
 
 /** "File 3 of 80: CoVTitle_20.csv" (or what comes before the first file). */
 export function fileLine(status) {
-  if (status.file) return `File ${formatNumber(status.fileNumber)} of ${formatNumber(status.fileCount)}: ${status.file}`;
-  if (status.fileCount) return `Getting ready to download ${plural(status.fileCount, 'file', 'files')}…`;
-  return 'Getting ready…';
+  if (status.file) return t('library-file-line', { number: Number(status.fileNumber) || 0, count: Number(status.fileCount) || 0, file: status.file });
+  if (status.fileCount) return t('library-getting-ready-files', { count: Number(status.fileCount) });
+  return t('library-getting-ready');
 }
 
 /** "1.2 MB of 3.4 MB · 84 KB/s". */
@@ -87,32 +87,45 @@ export function speedLine(status) {
   const parts = [];
   const bytes = Number(status.bytes) || 0;
   const total = Number(status.totalBytes) || 0;
-  if (total > 0) parts.push(`${formatBytes(bytes)} of ${formatBytes(total)}`);
+  if (total > 0) parts.push(t('library-bytes-of', { done: formatBytes(bytes), total: formatBytes(total) }));
   else if (bytes > 0) parts.push(formatBytes(bytes));
   const rate = Number(status.bytesPerSecond) || 0;
+  // KB/s is a unit's symbol, the same in every language.
   if (rate > 0) parts.push(`${formatNumber(Math.round(rate / 1024))} KB/s`);
   return parts.join(' · ');
 }
 
 /** "Building the library: writing the sections 12,000/33,012". */
 export function buildLine(status) {
-  const stage = STAGES[status.buildStage] || status.buildStage || 'starting';
+  const stage = status.buildStage || 'starting';
   const total = Number(status.buildTotal) || 0;
-  const done = total > 0 ? ` ${formatNumber(status.buildDone || 0)}/${formatNumber(total)}` : '';
-  return `Building the library: ${stage}${done}`;
+  if (total > 0) return t('library-build-count', { stage, done: Number(status.buildDone) || 0, total });
+  return t('library-build', { stage });
 }
 
 /** "7 files on this computer — official text as of Nov 26, 2026". */
 export function filesSummary(files, asOf) {
-  const count = plural(files.length, 'file', 'files');
-  return asOf ? `${count} on this computer — official text as of ${dateTime(asOf)}` : `${count} on this computer`;
+  if (asOf) return t('library-files-summary-as-of', { count: files.length, date: dateTime(asOf) });
+  return t('library-files-summary', { count: files.length });
 }
 
 /** Why a file failed, without the file's name the app puts first ("CoVTitle_20.csv: …"). */
 export function failureReason(f) {
   const reason = String((f && f.reason) || '').trim();
   const name = String((f && f.name) || '');
-  return name && reason.startsWith(`${name}: `) ? reason.slice(name.length + 2) : reason || 'no reason was given';
+  return name && reason.startsWith(`${name}: `) ? reason.slice(name.length + 2) : reason || t('library-no-reason');
+}
+
+/**
+ * The settings to save when the monthly switch changes: every setting read (`get_settings`), with
+ * only `lawUpdates` changed — not the view's own fields (the secrets, the computer's language, the
+ * model's name), which are not settings.
+ */
+export function monthlySettings(view, on) {
+  const settings = { ...(view || {}) };
+  for (const viewOnly of ['secrets', 'systemLanguage', 'localModelName']) delete settings[viewOnly];
+  settings.lawUpdates = on;
+  return settings;
 }
 
 export class LibraryView {
@@ -160,6 +173,8 @@ export class LibraryView {
     this.download.addEventListener('click', () => this.begin('download'));
     this.check.addEventListener('click', () => this.begin('check'));
     this.monthly.addEventListener('change', () => this.saveMonthly());
+    // Another language: what this view wrote is said again (the page's own words: localizeDom).
+    onLanguageChange(() => this.relocalize());
     this.importButton.addEventListener('click', () => this.importInput.click());
     this.importFolder.addEventListener('click', () => this.importFolderInput.click());
     for (const input of [this.importInput, this.importFolderInput]) {
@@ -178,7 +193,7 @@ export class LibraryView {
   async importFiles(picked) {
     const files = picked.filter((f) => /\.csv$/i.test(f.name));
     if (!files.length) {
-      this.showMessage('failed', picked.length ? 'None of the chosen files is a .csv file saved from the LIS site.' : 'No file was chosen.');
+      this.showMessage('failed', () => (picked.length ? t('library-import-none-csv') : t('library-import-none')));
       return;
     }
     this.importButton.disabled = true;
@@ -189,30 +204,55 @@ export class LibraryView {
     const refused = [];
     let accepted = 0;
     for (const [i, file] of files.entries()) {
-      this.importProgress.textContent = `Checking file ${formatNumber(i + 1)} of ${formatNumber(files.length)}: ${file.name}`;
+      this.sayImport(() => t('library-import-checking', { number: i + 1, count: files.length, file: file.name }));
       try {
         const bytes = new Uint8Array(await file.arrayBuffer());
         const answer = await api.libraryImportFile(bytes, file.name, file.lastModified);
         if (answer && answer.accepted) accepted += 1;
-        else refused.push((answer && answer.refused) || { name: file.name, reason: 'not accepted' });
+        else refused.push((answer && answer.refused) || { name: file.name, reason: t('library-import-not-accepted') });
       } catch (err) {
         refused.push({ name: file.name, reason: commandError(err).message });
       }
     }
-    this.importProgress.textContent = `${plural(accepted, 'file', 'files')} of ${formatNumber(files.length)} checked and kept${refused.length ? `; ${formatNumber(refused.length)} refused` : ''}.`;
+    const done = { kept: accepted, count: files.length, refused: refused.length };
+    this.sayImport(() => t('library-import-done', done));
     try {
       const answer = await api.libraryImportFinish(accepted, refused);
       if (answer && answer.started) {
         this.focusRun = true;
-        announce('Building the library from the imported files.');
+        announce(t('library-import-building'));
       }
     } catch (err) {
-      this.showMessage('failed', `The import could not finish: ${commandError(err).message}`);
+      const error = commandError(err).message;
+      this.showMessage('failed', () => t('library-import-failed', { error }));
     } finally {
       this.importButton.disabled = false;
       this.importFolder.disabled = false;
       if (!this.status || !RUNNING.has(this.status.phase)) this.download.disabled = false;
     }
+  }
+
+  /** The import's progress line (`say()` its words, said again in another language). */
+  sayImport(say) {
+    this.importSaid = say;
+    this.importProgress.textContent = say();
+  }
+
+  /** Another language: everything this view wrote, said again. */
+  relocalize() {
+    if (this.importSaid && !this.importProgress.hidden) this.importProgress.textContent = this.importSaid();
+    if (this.graph !== undefined) {
+      if (this.graph) this.renderHoldings();
+      else this.renderHoldings(this.problem);
+    }
+    const said = this.said;
+    if (this.status) {
+      this.filesJson = null;
+      this.countsJson = null;
+      this.failedJson = null;
+      this.render(this.status);
+    }
+    if (said) this.showMessage(said.phase, said.message, said.details);
   }
 
   /** Listens to the download's status (once). */
@@ -221,7 +261,8 @@ export class LibraryView {
     this.subscribed = true;
     api.subscribeLibrary((status) => this.onStatus(status)).catch((err) => {
       this.subscribed = false;
-      this.showMessage('failed', `The state of the download could not be read: ${commandError(err).message}`);
+      const error = commandError(err).message;
+      this.showMessage('failed', () => t('library-status-not-read', { error }));
     });
   }
 
@@ -274,29 +315,21 @@ export class LibraryView {
     clear(box);
     if (!this.graph) {
       box.dataset.corpus = '';
-      box.append(
-        h(
-          'p',
-          { class: 'muted' },
-          problem ? `What the library holds could not be read: ${problem}` : 'The law graph is not running yet; what it holds shows here once it is (the status line at the bottom says more).',
-        ),
-      );
+      this.problem = problem;
+      box.append(h('p', { class: 'muted' }, problem ? t('library-holds-not-read', { problem }) : t('library-holds-not-running')));
       return;
     }
     const held = holdings(this.graph, this.starterSummaries);
     box.dataset.corpus = held.corpus;
     box.append(h('p', { class: 'library-holds-line' }, holdsSentence(held)));
     const facts = h('ul', { class: 'library-facts' });
-    if (held.official > 0 && held.titles > 0) facts.append(h('li', {}, `${plural(held.titles, 'title', 'titles')} of the Code`));
-    if (held.official > 0 && held.summaryOnly > 0) {
-      facts.append(h('li', {}, `${plural(held.summaryOnly, 'more section is', 'more sections are')} still only a summary (their official text is not downloaded)`));
-    }
-    if (held.builtAt) facts.append(h('li', {}, 'Built on ', h('time', { datetime: held.builtAt }, dateTime(held.builtAt))));
+    if (held.official > 0 && held.titles > 0) facts.append(h('li', {}, t('library-fact-titles', { count: held.titles })));
+    if (held.official > 0 && held.summaryOnly > 0) facts.append(h('li', {}, t('library-fact-summary-only', { count: held.summaryOnly })));
+    if (held.builtAt) facts.append(said('li', { 'data-l10n-id': 'library-fact-built' }, { date: dateTime(held.builtAt) }, { time: h('time', { datetime: held.builtAt }) }));
     if (held.of > 0) {
-      const off = held.vectors > 0 && !held.semantic ? ' (search by meaning is off right now)' : '';
-      facts.append(h('li', {}, `Searchable by meaning: ${formatNumber(held.vectors)} of ${formatNumber(held.of)}${off}`));
+      facts.append(h('li', {}, t('library-fact-searchable', { done: held.vectors, total: held.of, off: held.vectors > 0 && !held.semantic ? 'yes' : 'no' })));
     }
-    if (held.official === 0) facts.append(h('li', { class: 'muted' }, 'Summaries are our words, not the statutes’. Download the official Code below for the exact text.'));
+    if (held.official === 0) facts.append(h('li', { class: 'muted' }, t('library-fact-our-words')));
     box.append(facts);
     this.renderEmbedding(this.graph.embeddingProgress);
   }
@@ -311,15 +344,15 @@ export class LibraryView {
     const done = progress ? Number(progress.done) || 0 : 0;
     if (!progress || total === 0 || (progress.state === 'done' && done >= total)) return;
     const paused = progress.state === 'paused';
-    const pace = Number(progress.perSecond) > 0 ? `, ${Number(progress.perSecond).toFixed(1)} a second` : '';
-    const left = !paused && Number(progress.secondsLeft) > 0 ? `, about ${duration(Number(progress.secondsLeft))} left` : '';
+    const rate = Number(progress.perSecond) > 0 ? formatIn(Number(progress.perSecond), { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : 'none';
+    const left = !paused && Number(progress.secondsLeft) > 0 ? duration(Number(progress.secondsLeft)) : { unit: 'none', left: 0 };
     const line = paused
-      ? `Making the library searchable by meaning is paused at ${formatNumber(done)} of ${formatNumber(total)}. Search by words works for everything.`
+      ? t('library-embedding-paused', { done, total })
       : progress.state === 'failed'
-        ? `Making the library searchable by meaning stopped at ${formatNumber(done)} of ${formatNumber(total)}: ${progress.message || 'the model could not be reached'}. It tries again by itself.`
-        : `Making the library searchable by meaning: ${formatNumber(done)} of ${formatNumber(total)}${pace}${left}. Search by words works for everything meanwhile; your questions go first.`;
+        ? t('library-embedding-failed', { done, total, why: progress.message || t('library-embedding-unreachable') })
+        : t('library-embedding-running', { done, total, rate, ...left });
     const bar = h('progress', { id: 'library-embedding-bar', max: String(total), value: String(done) });
-    const button = h('button', { type: 'button', id: 'library-embedding-pause', class: 'button small' }, paused ? 'Resume' : 'Pause');
+    const button = h('button', { type: 'button', id: 'library-embedding-pause', class: 'button small' }, paused ? t('library-embedding-resume') : t('library-embedding-pause'));
     button.addEventListener('click', async () => {
       button.disabled = true;
       try {
@@ -345,9 +378,9 @@ export class LibraryView {
     if (!was && status.phase === 'done' && status.lastBuild && (!this.graph || this.graph.corpus !== 'official')) this.afterBuild();
     if (fromRefresh || was === status.phase) return;
     if (RUNNING.has(status.phase) && !RUNNING.has(was)) {
-      announce(status.kind === 'update' ? 'Checking the official Code for updates.' : 'The download of the official Code started.');
+      announce(status.kind === 'update' ? t('library-checking') : t('library-started'));
     }
-    if (status.phase === 'building' && was === 'downloading') announce('Downloaded. Building the library.');
+    if (status.phase === 'building' && was === 'downloading') announce(t('library-building'));
     if (status.phase === 'done' && was) {
       if (status.message) announce(status.message);
       this.afterBuild();
@@ -373,17 +406,13 @@ export class LibraryView {
     this.root.dataset.libraryPhase = s.phase || 'idle';
 
     this.download.disabled = running;
-    this.download.textContent = s.interrupted && !running ? 'Resume the download' : 'Download the official Code of Virginia';
+    this.download.textContent = s.interrupted && !running ? t('library-download-resume') : t('library-download');
     this.check.hidden = onDisk === 0;
     this.check.disabled = running;
     this.monthlyRow.hidden = onDisk === 0;
     this.lastCheck.hidden = onDisk === 0 || !s.lastCheck;
     if (s.lastCheck) {
-      clear(this.lastCheck).append(
-        `${plural(onDisk, 'file', 'files')} of the official Code on this computer. Last checked `,
-        h('time', { datetime: s.lastCheck }, dateTime(s.lastCheck)),
-        '.',
-      );
+      clear(this.lastCheck).append(said('span', { 'data-l10n-id': 'library-last-check' }, { count: onDisk, date: dateTime(s.lastCheck) }, { time: h('time', { datetime: s.lastCheck }) }));
     }
 
     this.run.hidden = !running && !(s.kind && (s.phase === 'done' || s.phase === 'failed'));
@@ -438,8 +467,8 @@ export class LibraryView {
           { dataset: { file: f.name, origin: f.origin || '' } },
           h('th', { scope: 'row' }, f.name),
           h('td', {}, formatNumber(Number(f.rows) || 0)),
-          h('td', {}, f.lastModified ? dateTime(f.lastModified) : 'not said'),
-          h('td', {}, f.retrievedAt ? `${f.origin === 'import' ? 'imported' : 'downloaded'} ${dateTime(f.retrievedAt)}` : '—'),
+          h('td', {}, f.lastModified ? dateTime(f.lastModified) : t('library-file-not-said')),
+          h('td', {}, f.retrievedAt ? t('library-file-fetched', { origin: f.origin === 'import' ? 'import' : 'download', date: dateTime(f.retrievedAt) }) : '—'),
         ),
       );
     }
@@ -449,17 +478,17 @@ export class LibraryView {
     const notPublished = Array.isArray(s.notPublished) ? s.notPublished : [];
     const failed = Array.isArray(s.failed) ? s.failed : [];
     const items = [
-      ['new', 'New or changed', s.newOrChanged],
-      ['unchanged', 'Unchanged', s.unchanged],
-      ['not-published', 'Not published', notPublished.length],
+      ['new', t('library-count-new'), s.newOrChanged],
+      ['unchanged', t('library-count-unchanged'), s.unchanged],
+      ['not-published', t('library-count-not-published'), notPublished.length],
     ];
-    if (failed.length) items.push(['failed', 'Not downloaded', failed.length]);
+    if (failed.length) items.push(['failed', t('library-count-failed'), failed.length]);
     const json = JSON.stringify([items, notPublished]);
     if (json === this.countsJson) return;
     this.countsJson = json;
     clear(this.counts);
     for (const [key, label, n] of items) {
-      const li = h('li', { dataset: { count: key } }, h('span', { class: 'library-count-label' }, `${label}: `), h('strong', {}, formatNumber(Number(n) || 0)));
+      const li = h('li', { dataset: { count: key } }, h('span', { class: 'library-count-label' }, `${label} `), h('strong', {}, formatNumber(Number(n) || 0)));
       if (key === 'not-published' && notPublished.length) li.title = notPublished.join(', ');
       this.counts.append(li);
     }
@@ -477,7 +506,10 @@ export class LibraryView {
     this.failedBox.hidden = failed.length === 0;
   }
 
-  showMessage(phase, text, details = null) {
+  /** Shows a message: the app's (text), or this view's own (a function that says it, again in another language). */
+  showMessage(phase, message, details = null) {
+    this.said = typeof message === 'function' ? { phase, message, details } : null;
+    const text = typeof message === 'function' ? message() : message;
     const role = phase === 'failed' ? 'alert' : 'status';
     const more = typeof details === 'string' ? details.trim() : '';
     this.details.hidden = !more;
@@ -493,6 +525,7 @@ export class LibraryView {
   }
 
   hideMessage() {
+    this.said = null;
     this.details.hidden = true;
     this.details.open = false;
     if (this.message.hidden) return;
@@ -507,15 +540,19 @@ export class LibraryView {
     this.download.disabled = true;
     this.check.disabled = true;
     let started = false;
+    let refused = null;
     try {
       const answer = which === 'check' ? await api.libraryCheckUpdates() : await api.libraryDownload();
       started = Boolean(answer && answer.started);
-      if (!started) announce('A download is already going.');
+      if (!started) announce(t('library-already'));
     } catch (err) {
-      this.showMessage('failed', `${which === 'check' ? 'The check' : 'The download'} could not start: ${commandError(err).message}`);
+      const error = commandError(err).message;
+      refused = () => t('library-not-started', { which: which === 'check' ? 'check' : 'download', error });
     }
     if (!started) {
       if (this.status) this.render(this.status);
+      // After the status is drawn again (which hides a message of no run), or it would not show.
+      if (refused) this.showMessage('failed', refused);
       if (!this.status || !RUNNING.has(this.status.phase)) {
         this.download.disabled = false;
         this.check.disabled = false;
@@ -542,20 +579,12 @@ export class LibraryView {
     this.monthlyError.hidden = true;
     try {
       const view = await api.getSettings();
-      const settings = {
-        baseUrl: view.baseUrl || null,
-        smallModel: view.smallModel || '',
-        largeModel: view.largeModel || '',
-        offline: Boolean(view.offline),
-        openalexEmail: view.openalexEmail || null,
-        lawUpdates: on,
-      };
-      const saved = await api.saveSettings(settings, {});
+      const saved = await api.saveSettings(monthlySettings(view, on), {});
       this.monthly.checked = saved ? saved.lawUpdates !== false : on;
-      announce(on ? 'ProSeVA will check for updates to the official Code once a month.' : 'Monthly checks for updates are off.');
+      announce(on ? t('library-monthly-on') : t('library-monthly-off'));
     } catch (err) {
       this.monthly.checked = !on;
-      this.monthlyError.textContent = `Not saved: ${commandError(err).message}`;
+      this.monthlyError.textContent = t('library-monthly-not-saved', { error: commandError(err).message });
       this.monthlyError.hidden = false;
     } finally {
       this.monthly.disabled = false;

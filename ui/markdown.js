@@ -14,6 +14,7 @@
 // Tested in tests/ui-mock/markdown.test.mjs (node --test, with a small stand-in document).
 
 import { h } from './dom.js';
+import { t, tMessage } from './i18n.js';
 
 const OPEN = '\uE000';
 const MID = '\uE001';
@@ -552,11 +553,11 @@ export function makeLink(url, children, labelText) {
       class: 'ext-link',
       href,
       'data-url': href,
-      title: `Opens in your browser: ${href}`,
+      title: t('markdown-link-title', { url: href }),
       rel: 'noopener noreferrer',
     },
     children,
-    same ? null : h('span', { class: 'visually-hidden' }, ` (opens ${host || 'a web page'} in your browser)`),
+    same ? null : h('span', { class: 'visually-hidden' }, host ? t('markdown-link-opens', { host }) : t('markdown-link-opens-page')),
     h('span', { class: 'ext-mark', 'aria-hidden': 'true' }, '↗'),
   );
 }
@@ -610,12 +611,12 @@ export function citeLink(label, span, ctx = {}) {
     label,
   );
   if (unverified) {
-    const why = check && check.note ? 'could not be checked against the law graph' : 'not found in the law graph — check this citation';
-    a.title = `${label}: ${why}`;
-    a.setAttribute('aria-label', `${label} — ${why}`);
+    const said = tMessage('markdown-cite-unverified', { label, why: check && check.note ? 'note' : 'other' });
+    a.title = said.value;
+    a.setAttribute('aria-label', said.attributes['aria-label']);
     a.append(h('span', { class: 'cite-flag', 'aria-hidden': 'true' }, '⚠'));
   } else {
-    a.title = `Read ${span.label || label}`;
+    a.title = t('markdown-cite-read', { label: span.label || label });
   }
   return a;
 }

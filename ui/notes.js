@@ -1,5 +1,6 @@
 // Notes: the Notes page (a list, and an editor with the Markdown previewed as it will show, its
 // `§` citations linked) and "Save as note" on every finished answer in Ask and Research.
+// Its words: locales/*/notes.ftl. A note's own title and text are the person's, shown as they are.
 
 import { h, clear, announce } from './dom.js';
 import { api, commandError } from './api.js';
@@ -9,6 +10,8 @@ import { confirmDialog } from './dialogs.js';
 import { renderNoteMarkdown } from './markdown.js';
 import { clip, dateTime } from './format.js';
 import { workflowsMenu } from './workflows.js';
+import { localized } from './results.js';
+import { onLanguageChange, t } from './i18n.js';
 
 /**
  * The note "Save as note" makes of an answer: `{caseId, title, body, sources, conversationId}`.
@@ -39,9 +42,10 @@ export function noteFromAnswer({ question, reply, citations = null, results = []
   for (const s of Array.isArray(check.spans) ? check.spans : []) add(s.sourceId, s.label, null);
   let body = String(reply ?? '').trim();
   if (sources.length) {
-    body += `\n\n### Sources\n${sources.map((s) => `- ${s.label}${s.url ? ` — ${s.url}` : ''}`).join('\n')}`;
+    // The note is the person's from now on: its heading is written in the language of the moment.
+    body += `\n\n### ${t('notes-sources-heading')}\n${sources.map((s) => `- ${s.label}${s.url ? ` — ${s.url}` : ''}`).join('\n')}`;
   }
-  return { caseId, title: clip(question, 80) || 'Saved answer', body, sources, conversationId: conversationId ?? null };
+  return { caseId, title: clip(question, 80) || t('notes-saved-answer-title'), body, sources, conversationId: conversationId ?? null };
 }
 
 /**
@@ -49,32 +53,50 @@ export function noteFromAnswer({ question, reply, citations = null, results = []
  * extra (the answer's footer element), conversationId}`; `ws` gives the case and opens the note.
  */
 export function addSaveNote(info, ws) {
-  const button = h('button', { type: 'button', class: 'button secondary small save-note' }, 'Save as note');
+  // What the line says: the button and its status, written again after a switch of language
+  // (the answer's transcript is relocalized: results.js's `localized`).
+  let state = { name: 'idle' };
+  const button = h('button', { type: 'button', class: 'button secondary small save-note' });
   const status = h('span', { class: 'save-note-status', role: 'status' });
   const line = h('div', { class: 'answer-actions' }, button, status);
+  const buttonWords = () => (state.name === 'saved' ? t('notes-saved-button') : t('notes-save-as-note'));
+  const statusWords = () => {
+    if (state.name === 'saving') return t('notes-saving');
+    if (state.name === 'error') return t('notes-not-saved', { reason: state.reason });
+    if (state.name !== 'saved') return '';
+    const open = h('button', { type: 'button', class: 'button link-like small saved-note-link', dataset: { noteId: state.note.id } }, t('notes-open-note'));
+    open.addEventListener('click', () => ws.go('notes', { noteId: state.note.id }));
+    return [h('span', { class: 'saved-mark', 'aria-hidden': 'true' }, '✓ '), state.caseName ? t('notes-saved-to-case', { case: state.caseName }) : t('notes-saved-to-notes'), ' · ', open];
+  };
+  const paint = () => {
+    localized(button, buttonWords);
+    localized(status, statusWords);
+  };
+  paint();
   button.addEventListener('click', async () => {
     button.disabled = true;
-    clear(status).append('Saving…');
+    state = { name: 'saving' };
+    paint();
     try {
       const note = await api.createRecord('notes', noteFromAnswer({ ...info, caseId: ws.caseId, conversationId: info.conversationId() }));
-      const open = h('button', { type: 'button', class: 'button link-like small saved-note-link', dataset: { noteId: note.id } }, 'Open the note');
-      open.addEventListener('click', () => ws.go('notes', { noteId: note.id }));
-      clear(status).append(h('span', { class: 'saved-mark', 'aria-hidden': 'true' }, '✓ '), 'Saved to notes', ws.currentCase ? ` of ${ws.currentCase.name}` : '', ' · ', open);
-      button.textContent = 'Saved';
+      state = { name: 'saved', note, caseName: ws.currentCase ? ws.currentCase.name : '' };
+      paint();
       line.dataset.state = 'saved';
       ws.changed('notes');
     } catch (err) {
       button.disabled = false;
-      clear(status).append(`Not saved: ${commandError(err).message}`);
+      state = { name: 'error', reason: commandError(err).message };
+      paint();
       line.dataset.state = 'error';
     }
   });
   info.extra.append(line);
 }
 
-const FIELDS = [
-  { name: 'title', label: 'Title', required: true, wide: true },
-  { name: 'body', label: 'Note', type: 'textarea', rows: 14, wide: true, hint: 'Markdown works: **bold**, *italic*, - lists, ### headings. A section number such as § 20-124.3 links to the law.' },
+/** The fields of the editor, in the chosen language. */
+const fieldsOf = () => [
+  { name: 'title', label: t('notes-field-title'), required: true, wide: true },
+  { name: 'body', label: t('notes-field-body'), type: 'textarea', rows: 14, wide: true, hint: t('notes-field-body-hint') },
 ];
 
 export class NotesPage {
@@ -84,44 +106,43 @@ export class NotesPage {
     this.openConversation = openConversation;
     this.note = null;
     this.dirty = false;
-    const newButton = h('button', { type: 'button', class: 'button primary', id: 'note-new' }, '+ New note');
+    this.newButton = h('button', { type: 'button', class: 'button primary', id: 'note-new' });
     this.error = h('p', { class: 'form-error', id: 'note-error', role: 'alert', tabindex: '-1', hidden: true });
-    this.editorTitle = h('h4', { class: 'editor-title', id: 'note-editor-title', tabindex: '-1' }, 'New note');
+    this.editorTitle = h('h4', { class: 'editor-title', id: 'note-editor-title', tabindex: '-1' });
     this.fieldsBox = h('div', { class: 'note-fields' });
     this.preview = h('div', { class: 'note-preview md', id: 'note-preview', 'aria-labelledby': 'note-preview-title' });
     this.sources = h('div', { class: 'note-sources', id: 'note-sources' });
     this.meta = h('p', { class: 'note-meta muted' });
-    this.save = h('button', { type: 'submit', class: 'button primary', id: 'note-save' }, 'Save note');
-    this.remove = h('button', { type: 'button', class: 'button ghost danger-text', id: 'note-delete', 'aria-haspopup': 'dialog' }, 'Delete');
+    this.save = h('button', { type: 'submit', class: 'button primary', id: 'note-save' });
+    this.remove = h('button', { type: 'button', class: 'button ghost danger-text', id: 'note-delete', 'aria-haspopup': 'dialog' });
+    this.previewTitle = h('h5', { class: 'preview-title', id: 'note-preview-title' });
     this.form = h(
       'form',
       { class: 'card note-editor', id: 'note-editor', novalidate: true, 'aria-labelledby': 'note-editor-title' },
       h('div', { class: 'editor-head' }, this.editorTitle, this.meta),
       this.error,
-      h('div', { class: 'note-grid' }, this.fieldsBox, h('section', { class: 'preview-box' }, h('h5', { class: 'preview-title', id: 'note-preview-title' }, 'Preview'), this.preview)),
+      h('div', { class: 'note-grid' }, this.fieldsBox, h('section', { class: 'preview-box' }, this.previewTitle, this.preview)),
       this.sources,
       h('div', { class: 'editor-foot' }, this.remove, this.save),
     );
     const listBox = h('div', { class: 'list-box', id: 'records-notes' });
+    this.heading = h('h3', { class: 'page-title', tabindex: '-1' });
+    this.lead = h('p', { class: 'page-lead' });
+    this.listSection = h('section', { class: 'notes-list' }, listBox);
     clear(root).append(
-      h(
-        'header',
-        { class: 'page-head' },
-        h('div', { class: 'page-titles' }, h('h3', { class: 'page-title', tabindex: '-1' }, 'Notes'), h('p', { class: 'page-lead' }, 'Your own notes for this case, and answers you saved from Ask and Research.')),
-        newButton,
-      ),
-      h('div', { class: 'notes-layout' }, h('section', { class: 'notes-list', 'aria-label': 'Your notes' }, listBox), this.form),
+      h('header', { class: 'page-head' }, h('div', { class: 'page-titles' }, this.heading, this.lead), this.newButton),
+      h('div', { class: 'notes-layout' }, this.listSection, this.form),
     );
     this.list = new PagedList(listBox, {
       page: 'notes',
-      label: 'Notes',
-      empty: 'No notes yet.',
+      label: () => t('notes-title'),
+      empty: () => t('notes-empty'),
       fetch: ({ limit, offset }) => api.listRecords('notes', { caseId: this.ws.caseId, limit, offset }),
       row: (n) =>
         recordRow({
           id: n.id,
-          titleNode: h('button', { type: 'button', class: 'note-open', dataset: { action: 'open', id: n.id }, 'aria-current': this.note && this.note.id === n.id ? 'true' : null }, n.title || 'Untitled'),
-          meta: [dateTime(n.updatedAt || n.createdAt), n.conversationId ? 'from a conversation' : null],
+          titleNode: h('button', { type: 'button', class: 'note-open', dataset: { action: 'open', id: n.id }, 'aria-current': this.note && this.note.id === n.id ? 'true' : null }, n.title || t('notes-untitled')),
+          meta: [dateTime(n.updatedAt || n.createdAt), n.conversationId ? t('notes-from-conversation') : null],
           body: clip(String(n.body || '').replace(/[#*_`>]/g, ''), 120),
           tone: this.note && this.note.id === n.id ? 'current' : '',
         }),
@@ -129,13 +150,41 @@ export class NotesPage {
         if (action === 'open') this.openNote(n.id);
       },
     });
-    newButton.addEventListener('click', () => this.edit(null));
+    this.newButton.addEventListener('click', () => this.edit(null));
     this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
     });
     this.remove.addEventListener('click', (e) => this.deleteNote(e.currentTarget));
+    this.labelled();
     this.edit(null, { focus: false });
+    // Another language chosen in Settings: the page's words again; what is typed stays (the list
+    // builds its rows again itself).
+    onLanguageChange(() => {
+      this.labelled();
+      this.editorWords();
+      if (this.fields) this.fields.relabel(fieldsOf());
+      this.renderPreview();
+      this.renderSources(this.note);
+    });
+  }
+
+  /** The page's own words: heading, lead, buttons. */
+  labelled() {
+    this.heading.textContent = t('notes-title');
+    this.lead.textContent = t('notes-lead');
+    this.newButton.textContent = t('notes-new');
+    this.previewTitle.textContent = t('notes-preview-title');
+    this.save.textContent = t('notes-save');
+    this.remove.textContent = t('notes-delete');
+    this.listSection.setAttribute('aria-label', t('notes-list-label'));
+  }
+
+  /** The editor's heading and when the note last changed. */
+  editorWords() {
+    const { note } = this;
+    this.editorTitle.textContent = note ? t('notes-edit-title') : t('notes-new-title');
+    this.meta.textContent = note ? t('notes-last-changed', { when: dateTime(note.updatedAt || note.createdAt) }) : '';
   }
 
   show({ noteId = null } = {}) {
@@ -150,7 +199,7 @@ export class NotesPage {
 
   async confirmDiscard() {
     if (!this.dirty) return true;
-    return confirmDialog({ title: 'Discard your changes?', message: ['This note has changes that are not saved.'], confirm: 'Discard changes', danger: true });
+    return confirmDialog({ title: t('notes-discard-title'), message: [t('notes-discard-message')], confirm: t('notes-discard-confirm'), danger: true });
   }
 
   async openNote(id) {
@@ -159,7 +208,7 @@ export class NotesPage {
       const note = await api.getRecord('notes', id);
       this.edit(note, { force: true });
     } catch (err) {
-      this.showError(`This note could not be opened: ${commandError(err).message}`);
+      this.showError(t('notes-not-opened', { reason: commandError(err).message }));
     }
   }
 
@@ -168,10 +217,9 @@ export class NotesPage {
     this.note = note;
     this.dirty = false;
     this.error.hidden = true;
-    this.editorTitle.textContent = note ? 'Edit note' : 'New note';
-    this.meta.textContent = note ? `Last changed ${dateTime(note.updatedAt || note.createdAt)}` : '';
+    this.editorWords();
     this.form.dataset.noteId = note ? String(note.id) : '';
-    this.fields = new FieldSet(this.fieldsBox, FIELDS, note || {}, { prefix: 'note' });
+    this.fields = new FieldSet(this.fieldsBox, fieldsOf(), note || {}, { prefix: 'note' });
     const body = this.fields.input('body');
     body.addEventListener('input', () => {
       this.dirty = true;
@@ -200,7 +248,7 @@ export class NotesPage {
     const text = this.fields.input('body').value;
     clear(this.preview);
     if (text.trim()) this.preview.append(renderNoteMarkdown(text));
-    else this.preview.append(h('p', { class: 'muted' }, 'The note, as it will show, appears here.'));
+    else this.preview.append(h('p', { class: 'muted' }, t('notes-preview-empty')));
   }
 
   renderSources(note) {
@@ -208,7 +256,7 @@ export class NotesPage {
     if (!note) return;
     this.sources.append(h('div', { class: 'note-workflows' }, workflowsMenu('note', note.id, { title: note.title, caseId: note.caseId ?? null })));
     if (note.conversationId) {
-      const open = h('button', { type: 'button', class: 'button link-like small', id: 'note-conversation' }, 'Open the conversation it came from');
+      const open = h('button', { type: 'button', class: 'button link-like small', id: 'note-conversation' }, t('notes-open-conversation'));
       open.addEventListener('click', () => this.openConversation(note.conversationId));
       this.sources.append(h('p', {}, open));
     }
@@ -221,7 +269,7 @@ export class NotesPage {
     try {
       const saved = this.note ? await api.updateRecord('notes', this.note.id, values) : await api.createRecord('notes', { ...values, caseId: this.ws.caseId, sources: [] });
       this.dirty = false;
-      announce('Note saved.');
+      announce(t('notes-saved-announce'));
       await this.list.load(this.note ? this.list.offset : 0);
       this.edit(saved, { focus: false, force: true });
       this.ws.changed('notes');

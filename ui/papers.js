@@ -6,38 +6,43 @@
 // filing, the check before filing, Word and PDF copies, and Edit (a new version). Also the check
 // of a paper the other side filed, and "Fill a form I downloaded" (fill-form.js). The server
 // builds and checks every paper; this page only asks and shows.
+//
+// Every word is a message (ui/locales/*/papers.ftl); the papers' titles, fields and when to file
+// them come from the server in the window's language. The paper stays English (the court takes
+// it in English): in Spanish the page shows, beside each part of it, what it says in Spanish and
+// what it is for (`paper_explained`), and saves a Spanish copy marked "not for filing"
+// (`export_paper_spanish`).
 
 import { h, append, clear, announce, spinner } from './dom.js';
-import { api, commandError } from './api.js';
+import { api, commandError, invoke } from './api.js';
 import { FieldSet, rejectionText } from './forms.js';
 import { makeLink } from './markdown.js';
 import { paperSheet } from './paper-preview.js';
 import { FormFiller } from './fill-form.js';
+import { t, language, onLanguageChange } from './i18n.js';
 
-const SERVICE_METHODS = [
-  ['hand', 'By hand'],
-  ['mail', 'By first-class mail'],
-  ['email', 'By e-mail'],
+const serviceMethods = () => [
+  ['hand', t('papers-service-hand')],
+  ['mail', t('papers-service-mail')],
+  ['email', t('papers-service-email')],
 ];
-const SIDES = [
-  ['plaintiff', 'Plaintiff (I sued)'],
-  ['defendant', 'Defendant (I was sued)'],
-  ['petitioner', 'Petitioner (I asked the court)'],
-  ['respondent', 'Respondent (the other side asked)'],
+const sides = () => [
+  ['plaintiff', t('papers-side-plaintiff')],
+  ['defendant', t('papers-side-defendant')],
+  ['petitioner', t('papers-side-petitioner')],
+  ['respondent', t('papers-side-respondent')],
 ];
 /** The kinds of case whose side the kind does not say. */
 const SIDE_UNKNOWN = [null, 'custody-visitation', 'appeal-district'];
-const CITATION_TEXT = {
-  found: 'found',
-  not_found: 'not found — check the citation',
-  ambiguous: 'more than one case matches — check it',
-  unknown_reporter: 'a reporter the look-up does not know — check it by hand',
-  not_checked: 'not checked — check it by hand',
-};
 
 /** "Filled in from … ." after a field's own hint. */
 function fromHint(hint, from) {
-  return [hint, from ? `Filled in from ${from}.` : null].filter(Boolean).join(' ');
+  return [hint, from ? t('papers-filled-from', { from }) : null].filter(Boolean).join(' ');
+}
+
+/** "When to file it: …" — the label and the app's words. */
+function whenNode(when) {
+  return h('p', { class: 'paper-when' }, h('strong', {}, t('papers-when-label')), ' ', when || '');
 }
 
 /** A required part and the rule or page it rests on, with when that was read. */
@@ -48,7 +53,7 @@ function partItem(part) {
     h('span', { class: 'paper-part-what' }, part.part),
     h('span', { class: 'paper-part-source' }, ' — ', part.url ? makeLink(part.url, part.source, part.source) : part.source),
     h('span', { class: 'paper-part-read muted' }, ` (${part.read})`),
-    part.confirmed === false ? h('span', { class: 'badge badge-warn paper-part-check' }, 'official text of 2023 — check it today') : null,
+    part.confirmed === false ? h('span', { class: 'badge badge-warn paper-part-check' }, t('papers-part-2023')) : null,
   );
 }
 
@@ -59,9 +64,9 @@ function kindCard(kind) {
     'li',
     { class: 'card paper-kind', dataset: { paper: kind.id, layout: kind.layout } },
     h('h5', { class: 'paper-kind-title', id: `paper-kind-${kind.id}` }, kind.title),
-    h('p', { class: 'paper-when' }, h('strong', {}, 'When to file it: '), kind.when),
-    parts.length ? h('details', { class: 'paper-why' }, h('summary', {}, 'Why these parts'), h('ul', { class: 'paper-parts' }, parts.map(partItem))) : null,
-    h('button', { type: 'button', class: 'button primary small', dataset: { action: 'write', paper: kind.id }, 'aria-describedby': `paper-kind-${kind.id}` }, 'Write this paper'),
+    whenNode(kind.when),
+    parts.length ? h('details', { class: 'paper-why' }, h('summary', {}, t('papers-why-parts')), h('ul', { class: 'paper-parts' }, parts.map(partItem))) : null,
+    h('button', { type: 'button', class: 'button primary small', dataset: { action: 'write', paper: kind.id }, 'aria-describedby': `paper-kind-${kind.id}` }, t('papers-write')),
   );
 }
 
@@ -78,7 +83,7 @@ export function findingsNodes(report) {
   const out = [];
   if (findings.length) {
     out.push(
-      h('h5', { class: 'paper-findings-title' }, `${findings.length} thing${findings.length === 1 ? '' : 's'} to look at before filing`),
+      h('h5', { class: 'paper-findings-title' }, t('papers-findings-title', { count: findings.length })),
       h(
         'ul',
         { class: 'paper-finding-list' },
@@ -91,8 +96,8 @@ export function findingsNodes(report) {
               ? h(
                   'dl',
                   { class: 'paper-finding-values' },
-                  f.found ? h('div', {}, h('dt', {}, 'In the paper'), h('dd', {}, f.found)) : null,
-                  f.expected ? h('div', {}, h('dt', {}, 'Expected'), h('dd', {}, f.expected)) : null,
+                  f.found ? h('div', {}, h('dt', {}, t('papers-finding-found')), h('dd', {}, f.found)) : null,
+                  f.expected ? h('div', {}, h('dt', {}, t('papers-finding-expected')), h('dd', {}, f.expected)) : null,
                 )
               : null,
           ),
@@ -100,22 +105,29 @@ export function findingsNodes(report) {
       ),
     );
   } else {
-    out.push(h('p', { class: 'paper-clean' }, h('strong', {}, 'Nothing to fix was found.'), ' The check is not a lawyer’s review: read the paper through before you file it.'));
+    out.push(h('p', { class: 'paper-clean' }, h('strong', {}, t('papers-clean')), ' ', t('papers-clean-caveat')));
   }
   if (citations.length) {
     out.push(
-      h('h6', { class: 'paper-subtitle' }, 'Case citations'),
+      h('h6', { class: 'paper-subtitle' }, t('papers-citations-title')),
       h(
         'ul',
         { class: 'paper-citations' },
         citations.map((c) =>
-          h('li', { dataset: { status: c.status } }, h('strong', {}, c.citation), `: ${CITATION_TEXT[c.status] || c.status}`, c.caseName ? ` (${c.caseName})` : null, c.url ? [' ', makeLink(c.url, 'open', c.url)] : null),
+          h(
+            'li',
+            { dataset: { status: c.status } },
+            h('strong', {}, c.citation),
+            `: ${t('papers-citation-status', { status: c.status || 'not_checked' })}`,
+            c.caseName ? ` (${c.caseName})` : null,
+            c.url ? [' ', makeLink(c.url, t('papers-citation-open'), c.url)] : null,
+          ),
         ),
       ),
     );
   }
-  if (findings.length) out.push(h('details', { class: 'paper-checked' }, h('summary', {}, 'What was checked'), checkedList));
-  else out.push(h('h6', { class: 'paper-subtitle' }, 'What was checked'), checked.length ? checkedList : h('p', { class: 'muted' }, 'The check found nothing it could compare in this paper.'));
+  if (findings.length) out.push(h('details', { class: 'paper-checked' }, h('summary', {}, t('papers-checked-title')), checkedList));
+  else out.push(h('h6', { class: 'paper-subtitle' }, t('papers-checked-title')), checked.length ? checkedList : h('p', { class: 'muted' }, t('papers-checked-nothing')));
   return h('div', { class: 'paper-findings', dataset: { count: String(findings.length) } }, out);
 }
 
@@ -126,17 +138,18 @@ export class PapersPage {
     this.seq = 0;
     this.kinds = null;
     this.kindsFor = undefined;
+    this.kindsLang = null;
     this.kind = null;
     this.built = null;
     this.filler = new FormFiller({ getCaseId: () => this.ws.caseId });
-    this.fillButton = h('button', { type: 'button', class: 'button secondary', id: 'papers-fill-form', 'aria-controls': 'form-filler', 'aria-expanded': 'false' }, 'Fill a form I downloaded');
+    this.fillButton = h('button', { type: 'button', class: 'button secondary', id: 'papers-fill-form', 'aria-controls': 'form-filler', 'aria-expanded': 'false' });
     this.list = h('ul', { class: 'paper-kinds', id: 'paper-kinds', 'aria-labelledby': 'paper-kinds-title' });
     this.listNote = h('p', { class: 'hint', id: 'paper-kinds-note' });
     this.theirs = this.theirsCard();
     this.listView = h(
       'div',
       { class: 'papers-list-view', id: 'papers-list-view' },
-      h('section', { class: 'papers-kinds-box', 'aria-labelledby': 'paper-kinds-title' }, h('h4', { class: 'group-title', id: 'paper-kinds-title' }, 'Papers ProSeVA can write for this case'), this.listNote, this.list),
+      h('section', { class: 'papers-kinds-box', 'aria-labelledby': 'paper-kinds-title' }, h('h4', { class: 'group-title', id: 'paper-kinds-title' }), this.listNote, this.list),
       this.theirs,
     );
     this.formView = h('section', { class: 'card paper-form-box', id: 'paper-form-box', 'aria-labelledby': 'paper-form-title', hidden: true });
@@ -148,8 +161,8 @@ export class PapersPage {
         h(
           'div',
           { class: 'page-titles' },
-          h('h3', { class: 'page-title', tabindex: '-1' }, 'Papers to file'),
-          h('p', { class: 'page-lead' }, 'Court papers written from your case — a motion, a notice, a letter to the clerk — laid out as the court expects, checked before you file, and saved as Word or PDF. You read them, sign them and file them.'),
+          h('h3', { class: 'page-title', tabindex: '-1' }),
+          h('p', { class: 'page-lead' }),
         ),
         h('div', { class: 'page-actions' }, this.fillButton),
       ),
@@ -163,6 +176,46 @@ export class PapersPage {
       const button = e.target instanceof Element ? e.target.closest('button[data-action="write"]') : null;
       if (button) this.choose(button.dataset.paper);
     });
+    this.words();
+    onLanguageChange(() => this.languageChanged());
+  }
+
+  /** The page's own words, written now and again in a new language. */
+  words() {
+    this.root.querySelector('.page-title').textContent = t('papers-title');
+    this.root.querySelector('.page-lead').textContent = t('papers-lead');
+    this.fillButton.textContent = t('papers-fill-form');
+    this.listView.querySelector('#paper-kinds-title').textContent = t('papers-kinds-title');
+    this.theirs.querySelector('#paper-theirs-title').textContent = t('papers-theirs-title');
+    this.theirs.querySelector('#paper-theirs-hint').textContent = t('papers-theirs-hint');
+    this.theirs.querySelector('label[for="paper-theirs-document"]').textContent = t('papers-theirs-document');
+    this.theirsButton.textContent = t('papers-theirs-check');
+    const none = this.theirsSelect.querySelector('option[value=""]');
+    if (none) none.textContent = t('papers-theirs-none');
+  }
+
+  /**
+   * Another language: the page's words again, the papers read again in it (their titles, fields
+   * and when to file them are the server's), and what is on screen drawn again — the form keeps
+   * what was typed, the built paper gets its Spanish beside it (or loses it).
+   */
+  async languageChanged() {
+    this.words();
+    if (this.listNote.textContent) this.renderKindsNote();
+    const view = this.view;
+    if (!this.kinds) return;
+    const kindId = this.kind ? this.kind.id : null;
+    await this.loadKinds({ quiet: view !== 'list' });
+    if (kindId) this.kind = (this.kinds || []).find((k) => k.id === kindId) || this.kind;
+    if (view === 'form' && this.sets && this.kind) {
+      const values = this.fields();
+      // The paragraphs as they are in their boxes now; changed, they stay the person's.
+      const draft = this.draft && this.paragraphs ? { ...this.draft, paragraphs: this.paragraphs.read(), custom: Boolean(this.draft.custom || values.paragraphs) } : this.draft;
+      delete values.paragraphs;
+      this.renderForm(this.kind, values, {}, draft);
+    } else if (view === 'result' && this.built) {
+      this.showBuilt(this.built, { focus: false });
+    }
   }
 
   get current() {
@@ -209,25 +262,26 @@ export class PapersPage {
     this.filler.open({ form: form === true ? null : form });
   }
 
-  /** The papers for the case's kind (every paper when it has none). */
-  async loadKinds() {
+  /** The papers for the case's kind (every paper when it has none), in the window's language. */
+  async loadKinds({ quiet = false } = {}) {
     const kind = this.current.kind || null;
-    if (this.kinds && this.kindsFor === kind) {
+    if (this.kinds && this.kindsFor === kind && this.kindsLang === language()) {
       if (!this.view) this.showView('list');
       return;
     }
     const seq = (this.seq += 1);
     this.list.setAttribute('aria-busy', 'true');
-    clear(this.list).append(h('li', { class: 'list-status' }, spinner(), ' Reading the papers…'));
+    if (!quiet || !this.kinds) clear(this.list).append(h('li', { class: 'list-status' }, spinner(), ' ', t('papers-kinds-loading')));
     try {
       const kinds = await api.paperKinds(kind);
       if (seq !== this.seq) return;
       this.kinds = Array.isArray(kinds) ? kinds : [];
       this.kindsFor = kind;
+      this.kindsLang = language();
       this.renderKinds();
     } catch (err) {
       if (seq !== this.seq) return;
-      clear(this.list).append(h('li', { class: 'list-status error' }, `The papers could not be read: ${commandError(err).message}`));
+      clear(this.list).append(h('li', { class: 'list-status error' }, t('papers-kinds-failed', { reason: commandError(err).message })));
     } finally {
       if (seq === this.seq) this.list.setAttribute('aria-busy', 'false');
     }
@@ -235,11 +289,13 @@ export class PapersPage {
   }
 
   renderKinds() {
-    this.listNote.textContent = this.kindsFor
-      ? 'The papers for this kind of case. Choose one: ProSeVA fills in what your case already says.'
-      : 'Your case has no kind chosen on Step by step yet, so every paper is listed. Choose the kind there to see only the ones that fit.';
+    this.renderKindsNote();
     clear(this.list).append(...this.kinds.map(kindCard));
-    if (!this.kinds.length) this.list.append(h('li', { class: 'muted' }, 'No papers for this kind of case yet.'));
+    if (!this.kinds.length) this.list.append(h('li', { class: 'muted' }, t('papers-kinds-none')));
+  }
+
+  renderKindsNote() {
+    this.listNote.textContent = this.kindsFor ? t('papers-kinds-for-kind') : t('papers-kinds-all');
   }
 
   // ------------------------------------------------------------------ the form
@@ -267,13 +323,13 @@ export class PapersPage {
     const editing = Boolean(draft);
     const c = this.current;
     const you = [
-      { name: 'name', label: 'Your name, as you sign', required: true, autocomplete: 'name', hint: fromHint(null, from.name) },
-      { name: 'address', label: 'Your address', type: 'textarea', rows: 3, required: true, wide: true, hint: fromHint('One line per line, as on an envelope. A party without a lawyer must give it on every paper (Code of Virginia § 8.01-271.1).', from.address) },
-      { name: 'phone', label: 'Telephone', type: 'tel', autocomplete: 'tel', hint: fromHint(null, from.phone) },
-      { name: 'email', label: 'E-mail', type: 'email', autocomplete: 'email', hint: fromHint(null, from.email) },
-      { name: 'date', label: 'Date you sign it', type: 'date', hint: 'Leave it empty to write the date by hand when you sign.' },
+      { name: 'name', label: t('papers-field-name'), required: true, autocomplete: 'name', hint: fromHint(null, from.name) },
+      { name: 'address', label: t('papers-field-address'), type: 'textarea', rows: 3, required: true, wide: true, hint: fromHint(t('papers-field-address-hint'), from.address) },
+      { name: 'phone', label: t('papers-field-phone'), type: 'tel', autocomplete: 'tel', hint: fromHint(null, from.phone) },
+      { name: 'email', label: t('papers-field-email'), type: 'email', autocomplete: 'email', hint: fromHint(null, from.email) },
+      { name: 'date', label: t('papers-field-date'), type: 'date', hint: t('papers-field-date-hint') },
     ];
-    if (SIDE_UNKNOWN.includes(c.kind || null)) you.push({ name: 'side', label: 'Your side in the case', type: 'radio', options: SIDES, wide: true, hint: 'How the caption names you.' });
+    if (SIDE_UNKNOWN.includes(c.kind || null)) you.push({ name: 'side', label: t('papers-field-side'), type: 'radio', options: sides(), wide: true, hint: t('papers-field-side-hint') });
     const own = (kind.fields || []).map((f) => ({
       name: f.name,
       label: f.label,
@@ -285,12 +341,12 @@ export class PapersPage {
       hint: fromHint(f.hint, from[f.name]),
     }));
     const service = [];
-    if (kind.certificate === 'offered') service.push({ name: 'certificate', label: 'Add a certificate of service (I will give the other side a copy)', type: 'checkbox', wide: true });
+    if (kind.certificate === 'offered') service.push({ name: 'certificate', label: t('papers-field-certificate'), type: 'checkbox', wide: true });
     if (kind.certificate !== 'none') {
       service.push(
-        { name: 'serviceMethod', label: 'How you give them the copy', type: 'radio', options: SERVICE_METHODS, wide: true },
-        { name: 'serviceDate', label: 'The day you give or send it', type: 'date', hint: 'Leave it empty to write it in by hand.' },
-        { name: 'servedOn', label: 'Who gets a copy', type: 'textarea', rows: 2, wide: true, hint: 'One person a line: “Name, address”. Leave it empty to use the other side’s name and the address in their contact.' },
+        { name: 'serviceMethod', label: t('papers-field-service-method'), type: 'radio', options: serviceMethods(), wide: true },
+        { name: 'serviceDate', label: t('papers-field-service-date'), type: 'date', hint: t('papers-field-service-date-hint') },
+        { name: 'servedOn', label: t('papers-field-served-on'), type: 'textarea', rows: 2, wide: true, hint: t('papers-field-served-on-hint') },
       );
     }
     const start = { certificate: kind.certificate === 'offered' ? true : undefined, ...values };
@@ -303,19 +359,19 @@ export class PapersPage {
     this.formError = error;
     this.draft = draft;
     this.paragraphs = editing ? this.paragraphEditor(draft.paragraphs) : null;
-    const submit = h('button', { type: 'submit', class: 'button primary', id: 'paper-build' }, editing ? 'Build a new version' : 'Build the paper');
+    const submit = h('button', { type: 'submit', class: 'button primary', id: 'paper-build' }, editing ? t('papers-build-again') : t('papers-build'));
     const form = h(
       'form',
       { class: 'paper-form', id: 'paper-form', novalidate: true },
       error,
-      h('fieldset', { class: 'paper-group', id: 'paper-you' }, h('legend', {}, 'About you (the signature block)'), youBox),
-      own.length ? h('fieldset', { class: 'paper-group', id: 'paper-own' }, h('legend', {}, 'This paper'), ownBox) : null,
+      h('fieldset', { class: 'paper-group', id: 'paper-you' }, h('legend', {}, t('papers-you-legend')), youBox),
+      own.length ? h('fieldset', { class: 'paper-group', id: 'paper-own' }, h('legend', {}, t('papers-own-legend')), ownBox) : null,
       service.length
         ? h(
             'fieldset',
             { class: 'paper-group', id: 'paper-service' },
-            h('legend', {}, 'Certificate of service'),
-            h('p', { class: 'hint' }, kind.certificate === 'required' ? 'This paper must say how the other side gets a copy: it stays on the paper.' : 'It tells the court the other side gets a copy. Keep it unless the clerk says it is not needed.'),
+            h('legend', {}, t('papers-service-legend')),
+            h('p', { class: 'hint' }, kind.certificate === 'required' ? t('papers-service-required') : t('papers-service-offered')),
             serviceBox,
           )
         : null,
@@ -326,7 +382,7 @@ export class PapersPage {
       e.preventDefault();
       this.build(submit);
     });
-    const back = h('button', { type: 'button', class: 'button link-like small', id: 'paper-back' }, editing ? '← Back to the paper' : '← All papers');
+    const back = h('button', { type: 'button', class: 'button link-like small', id: 'paper-back' }, editing ? t('papers-back-paper') : t('papers-back-all'));
     back.addEventListener('click', () => {
       this.showView(editing && this.built ? 'result' : 'list');
       const target = editing && this.built ? this.resultView.querySelector('#paper-result-title') : this.list.querySelector(`button[data-paper="${kind.id}"]`);
@@ -336,10 +392,10 @@ export class PapersPage {
     // dom.js's `append` leaves out the parts not there (the DOM's own would write "null").
     append(clear(this.formView), [
       h('div', { class: 'paper-form-head' }, back),
-      h('p', { class: 'eyebrow' }, editing ? `Edit: a new version of version ${draft.version}` : 'Write a paper'),
+      h('p', { class: 'eyebrow' }, editing ? t('papers-edit-eyebrow', { version: draft.version }) : t('papers-write-eyebrow')),
       h('h4', { class: 'paper-form-title', id: 'paper-form-title', tabindex: '-1' }, kind.title),
-      h('p', { class: 'paper-when' }, h('strong', {}, 'When to file it: '), kind.when),
-      proposedCount ? h('p', { class: 'hint', id: 'paper-proposed-note' }, `${proposedCount} answer${proposedCount === 1 ? ' is' : 's are'} filled in from your case; each says where from. Change anything that is wrong.`) : null,
+      whenNode(kind.when),
+      proposedCount ? h('p', { class: 'hint', id: 'paper-proposed-note' }, t('papers-proposed-note', { count: proposedCount })) : null,
       form,
     ]);
     this.formView.dataset.paper = kind.id;
@@ -355,9 +411,9 @@ export class PapersPage {
       const id = `paper-paragraph-${seq}`;
       const box = h('textarea', { id, class: 'input paper-paragraph', rows: 3, 'aria-describedby': 'err-paper-paragraphs' });
       box.value = text;
-      const remove = h('button', { type: 'button', class: 'button ghost small' }, 'Remove');
-      const item = h('li', { class: 'paper-paragraph-row' }, h('label', { for: id, class: 'visually-hidden' }, `Paragraph ${seq}`), box, remove);
-      remove.setAttribute('aria-label', `Remove paragraph ${seq}`);
+      const remove = h('button', { type: 'button', class: 'button ghost small' }, t('papers-paragraph-remove'));
+      const item = h('li', { class: 'paper-paragraph-row' }, h('label', { for: id, class: 'visually-hidden' }, t('papers-paragraph-label', { number: seq })), box, remove);
+      remove.setAttribute('aria-label', t('papers-paragraph-remove-label', { number: seq }));
       remove.addEventListener('click', () => {
         const next = item.nextElementSibling || item.previousElementSibling;
         item.remove();
@@ -366,14 +422,14 @@ export class PapersPage {
       list.append(item);
       if (focus) box.focus();
     };
-    const more = h('button', { type: 'button', class: 'button secondary small', id: 'paper-paragraph-add' }, '+ Add a paragraph');
+    const more = h('button', { type: 'button', class: 'button secondary small', id: 'paper-paragraph-add' }, t('papers-paragraph-add'));
     more.addEventListener('click', () => add('', true));
     for (const p of initial || []) add(p);
     const el = h(
       'fieldset',
       { class: 'paper-group', id: 'paper-paragraphs' },
-      h('legend', {}, 'The numbered paragraphs'),
-      h('p', { class: 'hint' }, 'Change the words as you need; they are numbered in this order. Left as they are, they are written again from your answers above.'),
+      h('legend', {}, t('papers-paragraphs-legend')),
+      h('p', { class: 'hint' }, t('papers-paragraphs-hint')),
       list,
       more,
       error,
@@ -404,7 +460,7 @@ export class PapersPage {
     if (this.paragraphs) this.paragraphs.error.hidden = true;
     const values = this.fields();
     submit.disabled = true;
-    status.textContent = 'Building the paper…';
+    status.textContent = t('papers-building');
     try {
       const built = await api.buildPaper(this.kind.id, this.ws.caseId, values, this.draft ? this.draft.id : null);
       this.values = values;
@@ -448,8 +504,7 @@ export class PapersPage {
     for (const [name, why] of Object.entries(byField)) {
       if (name !== 'paragraphs' && !this.sets.some((s) => s.input(name))) unknown.push(`${name}: ${why}`);
     }
-    const text = rejectionText(error, { known, unknown }).replace(/^Not saved/, 'Not built');
-    this.formError.textContent = error.code === 'invalid_input' && known && !unknown.length ? text.replace('(see below)', '(see each one below)') : text;
+    this.formError.textContent = rejectionText(error, { known, unknown }, { action: 'build' });
     this.formError.hidden = false;
     if (first) first.focus();
     else this.formError.focus();
@@ -457,42 +512,94 @@ export class PapersPage {
 
   // ------------------------------------------------------------------ the built paper
 
-  showBuilt(built) {
+  /**
+   * The built paper as a page, with what to do with it. In Spanish, the paper's parts get their
+   * Spanish beside them (read from the app after the page is shown) and the Spanish copy's
+   * buttons. `focus: false` draws it again where it is (a new language).
+   */
+  showBuilt(built, { focus = true } = {}) {
     this.built = built;
     const { draft, paper } = built;
     const warnings = Array.isArray(built.warnings) ? built.warnings : [];
+    const spanish = language() === 'es';
     this.saved = h('p', { class: 'paper-saved', id: 'paper-saved', role: 'status', hidden: true });
-    this.checkResult = h('section', { class: 'paper-check-result', id: 'paper-check-result', 'aria-live': 'polite', 'aria-label': 'What the check found', hidden: true });
+    this.checkResult = h('section', { class: 'paper-check-result', id: 'paper-check-result', 'aria-live': 'polite', 'aria-label': t('papers-check-result-label'), hidden: true });
+    this.preview = h('div', { class: 'paper-preview-wrap', id: 'paper-preview' }, paperSheet(paper));
+    this.explainStatus = h('p', { class: 'list-status', id: 'paper-explained-status', role: 'status', hidden: !spanish });
     const button = (id, text, on, extra = {}) => h('button', { type: 'button', class: ['button', extra.primary ? 'primary' : 'secondary', 'small'], id, dataset: extra.dataset || null, on: { click: on } }, text);
     append(clear(this.resultView), [
       h(
         'header',
         { class: 'paper-result-head' },
-        h('p', { class: 'eyebrow' }, 'Your paper'),
+        h('p', { class: 'eyebrow' }, t('papers-result-eyebrow')),
         h('h4', { class: 'paper-form-title', id: 'paper-result-title', tabindex: '-1' }, draft.title),
-        h('p', { class: 'muted', id: 'paper-version' }, `Version ${draft.version}, kept with this case’s drafts. Every version stays.`),
+        h('p', { class: 'muted', id: 'paper-version' }, t('papers-version', { version: draft.version })),
       ),
-      h('p', { class: 'paper-when' }, h('strong', {}, 'When to file it: '), built.when || (this.kind && this.kind.when) || ''),
-      warnings.length ? h('div', { class: 'paper-warnings', id: 'paper-warnings', role: 'note' }, h('p', {}, h('strong', {}, 'Look at these before you file:')), h('ul', {}, warnings.map((w) => h('li', {}, w)))) : null,
-      h('p', { class: 'artifact-notice', id: 'paper-notice' }, draft.notice || 'Draft prepared with software. Not legal advice.'),
+      whenNode(built.when || (this.kind && this.kind.when) || ''),
+      warnings.length ? h('div', { class: 'paper-warnings', id: 'paper-warnings', role: 'note' }, h('p', {}, h('strong', {}, t('papers-warnings-title'))), h('ul', {}, warnings.map((w) => h('li', {}, w)))) : null,
+      // The app's notice: the server writes it in English; in another language, the same notice from the messages.
+      h('p', { class: 'artifact-notice', id: 'paper-notice' }, draft.notice && language() === 'en' ? draft.notice : t('papers-notice')),
       h(
         'div',
-        { class: 'paper-actions', role: 'group', 'aria-label': 'What to do with the paper' },
-        button('paper-check', 'Check before filing', (e) => this.check(e.currentTarget), { primary: true }),
-        button('paper-save-docx', 'Save as Word', (e) => this.export('docx', e.currentTarget), { dataset: { format: 'docx' } }),
-        button('paper-save-pdf', 'Save as PDF', (e) => this.export('pdf', e.currentTarget), { dataset: { format: 'pdf' } }),
-        button('paper-edit', 'Edit', () => this.edit()),
-        h('button', { type: 'button', class: 'button link-like small', id: 'paper-another', on: { click: () => this.another() } }, 'Write another paper'),
+        { class: 'paper-actions', role: 'group', 'aria-label': t('papers-actions-label') },
+        button('paper-check', t('papers-check'), (e) => this.check(e.currentTarget), { primary: true }),
+        button('paper-save-docx', t('papers-save-docx'), (e) => this.export('docx', e.currentTarget), { dataset: { format: 'docx' } }),
+        button('paper-save-pdf', t('papers-save-pdf'), (e) => this.export('pdf', e.currentTarget), { dataset: { format: 'pdf' } }),
+        button('paper-edit', t('papers-edit'), () => this.edit()),
+        h('button', { type: 'button', class: 'button link-like small', id: 'paper-another', on: { click: () => this.another() } }, t('papers-another')),
       ),
+      spanish
+        ? h(
+            'section',
+            { class: 'paper-spanish', id: 'paper-spanish', 'aria-labelledby': 'paper-spanish-title' },
+            h('h5', { class: 'paper-subtitle', id: 'paper-spanish-title' }, t('papers-spanish-title')),
+            h('p', { class: 'hint', id: 'paper-spanish-note' }, t('papers-spanish-note')),
+            h(
+              'div',
+              { class: 'paper-actions', role: 'group', 'aria-label': t('papers-spanish-copy-label') },
+              button('paper-spanish-pdf', t('papers-spanish-pdf'), (e) => this.exportSpanish('pdf', e.currentTarget), { dataset: { format: 'pdf' } }),
+              button('paper-spanish-docx', t('papers-spanish-docx'), (e) => this.exportSpanish('docx', e.currentTarget), { dataset: { format: 'docx' } }),
+            ),
+            this.explainStatus,
+          )
+        : null,
       this.saved,
       this.checkResult,
-      h('div', { class: 'paper-preview-wrap', id: 'paper-preview' }, paperSheet(paper)),
+      this.preview,
     ]);
     this.resultView.dataset.draftId = String(draft.id);
     this.resultView.dataset.version = String(draft.version);
     this.showView('result');
-    this.resultView.querySelector('#paper-result-title').focus();
-    announce(`The paper is built: ${draft.title}, version ${draft.version}.${warnings.length ? ` ${warnings.length} things to look at.` : ''}`);
+    if (focus) {
+      this.resultView.querySelector('#paper-result-title').focus();
+      announce(t('papers-built-announce', { title: draft.title, version: draft.version, warnings: warnings.length }));
+    }
+    if (spanish) this.explain();
+  }
+
+  /** The Spanish beside each part of the paper (the app reads it back from the paper itself). */
+  async explain() {
+    const built = this.built;
+    if (!built) return;
+    const { draft, paper } = built;
+    const status = this.explainStatus;
+    status.hidden = false;
+    status.dataset.state = 'loading';
+    clear(status).append(spinner(), ' ', t('papers-spanish-loading'));
+    try {
+      const explained = await invoke('paper_explained', { draftId: draft.id, version: draft.version });
+      // Another paper, or a new language, since.
+      if (this.built !== built || language() !== 'es') return;
+      this.explained = explained;
+      clear(this.preview).append(paperSheet(paper, { explained }));
+      status.dataset.state = 'done';
+      status.textContent = '';
+      status.hidden = true;
+    } catch (err) {
+      if (this.built !== built) return;
+      status.dataset.state = 'error';
+      status.textContent = t('papers-spanish-failed', { reason: commandError(err).message });
+    }
   }
 
   async check(button) {
@@ -500,40 +607,54 @@ export class PapersPage {
     button.disabled = true;
     this.checkResult.hidden = false;
     this.checkResult.dataset.state = 'checking';
-    clear(this.checkResult).append(h('p', { class: 'list-status' }, spinner(), ' Checking the paper against your case…'));
+    clear(this.checkResult).append(h('p', { class: 'list-status' }, spinner(), ' ', t('papers-checking')));
     try {
       const report = await api.checkPaper({ draftId: this.built.draft.id });
-      clear(this.checkResult).append(h('h5', { class: 'paper-subtitle' }, 'The check before filing'), findingsNodes(report));
+      clear(this.checkResult).append(h('h5', { class: 'paper-subtitle' }, t('papers-check-title')), findingsNodes(report));
       this.checkResult.dataset.state = 'done';
-      const n = (report.findings || []).length;
-      announce(n ? `The check found ${n} thing${n === 1 ? '' : 's'} to look at.` : 'The check found nothing to fix.');
+      announce(t('papers-check-announce', { count: (report.findings || []).length }));
     } catch (err) {
       this.checkResult.dataset.state = 'error';
-      clear(this.checkResult).append(h('p', { class: 'form-error', role: 'alert' }, `The check could not run: ${commandError(err).message}`));
+      clear(this.checkResult).append(h('p', { class: 'form-error', role: 'alert' }, t('papers-check-failed', { reason: commandError(err).message })));
     } finally {
       button.disabled = false;
     }
   }
 
-  async export(format, button) {
-    if (!this.built) return;
-    const { draft } = this.built;
+  /** Writes a file to the exports folder with `write` (a command's promise of `{path}`), saying so. */
+  async saving(button, format, write, savedAnnouncement) {
     button.disabled = true;
     this.saved.hidden = false;
     this.saved.dataset.state = 'saving';
-    this.saved.textContent = 'Saving…';
+    this.saved.textContent = t('papers-saving');
     try {
-      const written = await api.exportDraft(draft.id, draft.version, format);
+      const written = await write();
       this.saved.dataset.state = 'saved';
       this.saved.dataset.format = format;
-      this.saved.textContent = `Saved: ${written.path}`;
-      announce('Saved to your exports folder.');
+      this.saved.textContent = t('papers-saved', { path: written.path });
+      announce(savedAnnouncement);
     } catch (err) {
       this.saved.dataset.state = 'error';
-      this.saved.textContent = `Not saved: ${commandError(err).message}`;
+      this.saved.textContent = t('papers-not-saved', { reason: commandError(err).message });
     } finally {
       button.disabled = false;
     }
+  }
+
+  /** The paper to file, as Word or PDF. */
+  async export(format, button) {
+    if (!this.built) return;
+    const { draft } = this.built;
+    this.saved.dataset.copy = 'paper';
+    await this.saving(button, format, () => api.exportDraft(draft.id, draft.version, format), t('papers-saved-announce'));
+  }
+
+  /** The Spanish copy, not for filing, as PDF or Word. */
+  async exportSpanish(format, button) {
+    if (!this.built) return;
+    const { draft } = this.built;
+    this.saved.dataset.copy = 'spanish';
+    await this.saving(button, format, () => invoke('export_paper_spanish', { draftId: draft.id, version: draft.version, format }), t('papers-spanish-saved-announce'));
   }
 
   /** Back to the form with the answers given, and the paragraphs to change: a new version. */
@@ -559,15 +680,15 @@ export class PapersPage {
 
   theirsCard() {
     this.theirsSelect = h('select', { id: 'paper-theirs-document', class: 'input', 'aria-describedby': 'paper-theirs-hint' });
-    this.theirsButton = h('button', { type: 'button', class: 'button secondary', id: 'paper-theirs-check' }, 'Check it');
+    this.theirsButton = h('button', { type: 'button', class: 'button secondary', id: 'paper-theirs-check' });
     this.theirsResult = h('div', { class: 'paper-check-result', id: 'paper-theirs-result', 'aria-live': 'polite' });
     this.theirsButton.addEventListener('click', () => this.checkTheirs());
     return h(
       'section',
       { class: 'card paper-theirs', id: 'paper-theirs', 'aria-labelledby': 'paper-theirs-title' },
-      h('h4', { class: 'card-heading', id: 'paper-theirs-title' }, 'Check a paper the other side filed'),
-      h('p', { class: 'hint', id: 'paper-theirs-hint' }, 'Add it to this case’s Documents first. The check compares it with your case — the names, the case number, the court, the dates — and looks up the law it cites.'),
-      h('div', { class: 'field' }, h('label', { for: 'paper-theirs-document' }, 'The paper'), this.theirsSelect),
+      h('h4', { class: 'card-heading', id: 'paper-theirs-title' }),
+      h('p', { class: 'hint', id: 'paper-theirs-hint' }),
+      h('div', { class: 'field' }, h('label', { for: 'paper-theirs-document' }), this.theirsSelect),
       this.theirsButton,
       this.theirsResult,
     );
@@ -587,7 +708,7 @@ export class PapersPage {
     if (caseId !== this.ws.caseId) return;
     const chosen = this.theirsSelect.value;
     this.theirsSelect.replaceChildren(...documents.map((d) => h('option', { value: String(d.id) }, d.title || d.fileName)));
-    if (!documents.length) this.theirsSelect.append(h('option', { value: '' }, 'No documents in this case yet'));
+    if (!documents.length) this.theirsSelect.append(h('option', { value: '' }, t('papers-theirs-none')));
     if (documents.some((d) => String(d.id) === chosen)) this.theirsSelect.value = chosen;
     else this.theirsSelect.value = documents.length ? String(documents[0].id) : '';
     this.theirsButton.disabled = !documents.length;
@@ -598,14 +719,14 @@ export class PapersPage {
     if (!id) return;
     this.theirsButton.disabled = true;
     this.theirsResult.dataset.state = 'checking';
-    clear(this.theirsResult).append(h('p', { class: 'list-status' }, spinner(), ' Checking the paper against your case…'));
+    clear(this.theirsResult).append(h('p', { class: 'list-status' }, spinner(), ' ', t('papers-checking')));
     try {
       const report = await api.checkPaper({ documentId: id });
-      clear(this.theirsResult).append(h('h5', { class: 'paper-subtitle' }, report.title || 'The paper'), findingsNodes(report));
+      clear(this.theirsResult).append(h('h5', { class: 'paper-subtitle' }, report.title || t('papers-theirs-untitled')), findingsNodes(report));
       this.theirsResult.dataset.state = 'done';
     } catch (err) {
       this.theirsResult.dataset.state = 'error';
-      clear(this.theirsResult).append(h('p', { class: 'form-error', role: 'alert' }, `The check could not run: ${commandError(err).message}`));
+      clear(this.theirsResult).append(h('p', { class: 'form-error', role: 'alert' }, t('papers-check-failed', { reason: commandError(err).message })));
     } finally {
       this.theirsButton.disabled = false;
     }

@@ -299,7 +299,7 @@ export class PathPage {
     this.courtSlot = h('div', { class: 'path-court-slot' }, courtBox(null));
     this.path = said('section', { class: 'case-path', id: 'case-path', 'aria-busy': 'false', 'data-l10n-id': 'path-steps' });
     this.neutral = neutralChoice('path-calendar-neutral');
-    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: t('path-calendar-add'), neutral: this.neutral });
+    this.calendar = calendarButton('case', () => ({ caseId: this.ws.caseId }), { label: () => t('path-calendar-add'), neutral: this.neutral });
     clear(root).append(
       h(
         'header',

@@ -14,21 +14,25 @@ import { api, commandError } from './api.js';
 import { makeLink } from './markdown.js';
 import { sectionLinks } from './path.js';
 import { capitalize, formatMoney, mediumDate } from './format.js';
+import { locale, localizeDom, onLanguageChange, t, tMessage } from './i18n.js';
 
-/** Where an element stands, in words and a mark (never colour alone). */
+/** Where an element stands, in a mark (never colour alone) and words (`proof-status`). */
 const STATUS = {
-  shown: { text: 'Shown', mark: '✓', tone: 'badge-ok', count: 'shown' },
-  partly: { text: 'Partly shown', mark: '◐', tone: 'badge-warn', count: 'partly shown' },
-  nothing: { text: 'Nothing yet', mark: '○', tone: '', count: 'with nothing yet' },
+  shown: { mark: '✓', tone: 'badge-ok' },
+  partly: { mark: '◐', tone: 'badge-warn' },
+  nothing: { mark: '○', tone: '' },
 };
 
 /** The records an element can be shown by, in the server's order (`proof::RECORD_KINDS`). */
 const RECORDS = {
-  document: { resource: 'documents', noun: 'Document', group: 'Documents', label: (d) => d.title || d.fileName },
-  timeline: { resource: 'timeline', noun: 'Timeline event', group: 'Timeline events', label: (t) => `${mediumDate(t.date)} — ${t.title}` },
-  note: { resource: 'notes', noun: 'Note', group: 'Notes', label: (n) => n.title },
-  finance: { resource: 'finances', noun: 'Payment', group: 'Payments', label: (f) => `${mediumDate(f.date)} — ${formatMoney(Math.abs(f.amount))} — ${f.description || f.category}` },
-  contact: { resource: 'contacts', noun: 'Person', group: 'People', label: (c) => (c.role && c.role !== 'other' ? `${c.name} (${c.role.replace(/_/g, ' ')})` : c.name) },
+  document: { resource: 'documents', label: (d) => d.title || d.fileName },
+  timeline: { resource: 'timeline', label: (e) => `${mediumDate(e.date)} — ${e.title}` },
+  note: { resource: 'notes', label: (n) => n.title },
+  finance: { resource: 'finances', label: (f) => `${mediumDate(f.date)} — ${formatMoney(Math.abs(f.amount))} — ${f.description || f.category}` },
+  contact: {
+    resource: 'contacts',
+    label: (c) => (c.role && c.role !== 'other' ? t('proof-contact-label', { name: c.name, role: t('proof-contact-role', { role: c.role, words: c.role.replace(/_/g, ' ') }) }) : c.name),
+  },
 };
 const RECORD_KINDS = Object.keys(RECORDS);
 /** How many of each kind of record the picker reads. */
@@ -37,33 +41,49 @@ const PICK_LIMIT = 1000;
 /** A button that does nothing now (disabled as it was made, or while its call runs). */
 const off = (button) => button.disabled === true || button.hasAttribute('disabled');
 
+/** An element whose words are its message (`data-l10n-id`), said again by `localizeDom` in another language. */
+function said(tag, props) {
+  const el = h(tag, props);
+  localizeDom(el);
+  return el;
+}
+
 /** The two headings: what must be proved, then the answers — said from the person's side, as
  * the server's book for the kind words them (`claimHeading`, `defenceHeading`). */
 export function sideTitles(proof) {
-  return { claim: proof.claimHeading || 'What must be proved', defence: proof.defenceHeading || 'The answers to the case' };
+  return { claim: proof.claimHeading || t('proof-claim-title'), defence: proof.defenceHeading || t('proof-defence-title') };
 }
 
 /** "2 shown · 1 partly shown · 5 with nothing yet", as a list (`#proof-counts`). */
 export function countsNode(counts) {
   return h(
     'ul',
-    { class: 'proof-counts', id: 'proof-counts', 'aria-label': 'Where your proof stands' },
-    Object.entries(STATUS).map(([status, s]) =>
-      h('li', { class: ['proof-count', `proof-count-${status}`], dataset: { status } }, h('span', { class: 'proof-count-mark', 'aria-hidden': 'true' }, s.mark), h('strong', { class: 'proof-count-n' }, String((counts && counts[status]) || 0)), ` ${s.count}`),
-    ),
+    { class: 'proof-counts', id: 'proof-counts', ...tMessage('proof-counts-label').attributes },
+    Object.entries(STATUS).map(([status, s]) => {
+      // The mark (hidden from screen readers) stays in front of the message's words.
+      const args = { status, count: Number((counts && counts[status]) || 0) };
+      const li = h(
+        'li',
+        { class: ['proof-count', `proof-count-${status}`], dataset: { status }, 'data-l10n-id': 'proof-count', 'data-l10n-args': JSON.stringify(args) },
+        h('span', { class: 'proof-count-mark', 'aria-hidden': 'true' }, s.mark),
+        h('strong', { class: 'proof-count-n', 'data-l10n-name': 'n' }),
+      );
+      localizeDom(li);
+      return li;
+    }),
   );
 }
 
 /** An element's status badge: its mark and its words. */
 function statusBadge(status) {
   const s = STATUS[status] || STATUS.nothing;
-  return h('span', { class: ['badge', 'proof-status', s.tone], dataset: { status } }, h('span', { 'aria-hidden': 'true' }, s.mark), s.text);
+  return h('span', { class: ['badge', 'proof-status', s.tone], dataset: { status } }, h('span', { 'aria-hidden': 'true' }, s.mark), t('proof-status', { status: STATUS[status] ? status : 'nothing' }));
 }
 
-/** "a document, a timeline event or a note". */
+/** "a document, a timeline event or a note", as the language lists choices. */
 function kindsText(kinds) {
-  const words = kinds.map((k) => `a ${(RECORDS[k] || { noun: k }).noun.toLowerCase()}`.replace(/^a ([aeiou])/, 'an $1'));
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+  const words = kinds.map((kind) => t('proof-record-a', { kind }));
+  return new Intl.ListFormat(locale(), { type: 'disjunction' }).format(words);
 }
 
 /** The kinds of evidence of an element: ✓ and what it is when a link covers it, else the missing sentence. */
@@ -77,7 +97,7 @@ export function evidenceList(kinds, links) {
         'li',
         { class: 'proof-evidence', dataset: { evidence: k.id, covered: String(covered) } },
         h('span', { class: 'proof-evidence-mark', 'aria-hidden': 'true' }, covered ? '✓' : '✗'),
-        h('span', { class: 'visually-hidden' }, covered ? 'You have: ' : 'Missing: '),
+        h('span', { class: 'visually-hidden' }, `${covered ? t('proof-have') : t('proof-missing')} `),
         covered ? k.what : k.missing,
         h('span', { class: 'proof-evidence-by muted' }, ` (${kindsText(k.recordKinds || [])})`),
       );
@@ -87,9 +107,14 @@ export function evidenceList(kinds, links) {
 
 /** "Document · Dec 1, 2025" (or "added Dec 1, 2025" for a document's day it was added). */
 function linkMeta(link) {
-  const noun = (RECORDS[link.recordKind] || { noun: link.recordKind }).noun;
+  const noun = t('proof-record-noun', { kind: link.recordKind });
   if (!link.date) return noun;
-  return `${noun} · ${link.dateIsAdded ? 'added ' : ''}${mediumDate(link.date)}`;
+  return `${noun} · ${recordDate(link)}`;
+}
+
+/** A linked record's date: "Dec 1, 2025", or "added Dec 1, 2025" for the day a document was added. */
+function recordDate(link) {
+  return t('proof-record-date', { added: link.dateIsAdded ? 'yes' : 'no', date: mediumDate(link.date) });
 }
 
 /** Where an element comes from: each source, with when it was read. */
@@ -99,12 +124,12 @@ function sourcesNode(sources) {
   return h(
     'details',
     { class: 'proof-sources' },
-    h('summary', {}, 'Where this comes from'),
+    h('summary', {}, t('proof-sources')),
     h(
       'ul',
       {},
       list.map((s) =>
-        h('li', {}, s.url ? makeLink(s.url, s.label, s.label) : s.label, h('span', { class: 'muted' }, ` (${s.read})`), s.confirmed === false ? [' ', h('span', { class: 'badge badge-warn' }, 'check the text in force today')] : null),
+        h('li', {}, s.url ? makeLink(s.url, s.label, s.label) : s.label, h('span', { class: 'muted' }, ` (${s.read})`), s.confirmed === false ? [' ', h('span', { class: 'badge badge-warn' }, t('proof-source-check'))] : null),
       ),
     ),
   );
@@ -127,12 +152,7 @@ export class ProofPage {
       h(
         'header',
         { class: 'page-head' },
-        h(
-          'div',
-          { class: 'page-titles' },
-          h('h3', { class: 'page-title', tabindex: '-1' }, 'Proof for the hearing'),
-          h('p', { class: 'page-lead' }, 'What the court must find in your kind of case, and which of your records shows each part. Link your documents, dates, notes, payments and witnesses; then take the hearing packet with you.'),
-        ),
+        h('div', { class: 'page-titles' }, said('h3', { class: 'page-title', tabindex: '-1', 'data-l10n-id': 'proof-title' }), said('p', { class: 'page-lead', 'data-l10n-id': 'proof-lead' })),
       ),
       this.status,
       this.summary,
@@ -141,6 +161,25 @@ export class ProofPage {
     );
     root.addEventListener('click', (e) => this.clicked(e));
     root.addEventListener('submit', (e) => this.submitted(e));
+    // Another language: the page's words are said again, and what it shows drawn again in it.
+    onLanguageChange(() => this.relocalize());
+  }
+
+  relocalize() {
+    localizeDom(this.root);
+    if (this.status.dataset.state === 'loading') this.showLoading();
+    else if (this.status.dataset.state === 'error') this.showError(this.error);
+    else if (this.proof) this.render();
+  }
+
+  showLoading() {
+    clear(this.status).append(spinner(), ` ${t('proof-loading')}`);
+  }
+
+  showError(message) {
+    this.error = message;
+    const again = h('button', { type: 'button', class: 'button secondary small', dataset: { action: 'reload' } }, t('proof-try-again'));
+    clear(this.status).append(h('span', { class: 'form-error' }, t('proof-not-read', { error: message })), ' ', again);
   }
 
   /** Another case: nothing of the last one kept. */
@@ -164,7 +203,7 @@ export class ProofPage {
     const seq = (this.seq += 1);
     this.root.setAttribute('aria-busy', 'true');
     this.status.dataset.state = 'loading';
-    clear(this.status).append(spinner(), ' Reading what the court must find…');
+    this.showLoading();
     try {
       const [proof, records] = await Promise.all([api.caseProof(caseId), this.loadRecords(caseId)]);
       const book = proof.kind ? (this.book && this.book.kind === proof.kind ? this.book : await api.proofKind(proof.kind)) : null;
@@ -176,8 +215,7 @@ export class ProofPage {
     } catch (err) {
       if (seq !== this.seq) return;
       this.status.dataset.state = 'error';
-      const again = h('button', { type: 'button', class: 'button secondary small', dataset: { action: 'reload' } }, 'Try again');
-      clear(this.status).append(h('span', { class: 'form-error' }, `What the court must find could not be read: ${commandError(err).message}`), ' ', again);
+      this.showError(commandError(err).message);
     } finally {
       if (seq === this.seq) this.root.setAttribute('aria-busy', 'false');
     }
@@ -204,8 +242,8 @@ export class ProofPage {
     const counts = countsNode(p.counts);
     const caveat = h('p', { class: 'proof-caveat', id: 'proof-caveat', role: 'note' }, p.caveat);
     if (!p.kind) {
-      const go = h('button', { type: 'button', class: 'button primary small', id: 'proof-go-path', dataset: { action: 'go-path' } }, 'Choose it on Step by step');
-      append(clear(this.summary), [h('h4', { class: 'proof-title', id: 'proof-title' }, 'No kind of case chosen yet'), h('p', { class: 'proof-message', id: 'proof-message' }, p.message), go, caveat]);
+      const go = h('button', { type: 'button', class: 'button primary small', id: 'proof-go-path', dataset: { action: 'go-path' } }, t('proof-go-path'));
+      append(clear(this.summary), [h('h4', { class: 'proof-title', id: 'proof-title' }, t('proof-no-kind-title')), h('p', { class: 'proof-message', id: 'proof-message' }, p.message), go, caveat]);
       clear(this.elements);
       this.packet.hidden = true;
       return;
@@ -242,12 +280,12 @@ export class ProofPage {
       { class: ['card', 'proof-element'], id: `proof-el-${el.id}`, dataset: { element: el.id, status: el.status, side: el.side } },
       h('div', { class: 'proof-element-head' }, h('h5', { class: 'proof-element-title', id: titleId }, el.title), statusBadge(el.status)),
       h('p', { class: 'proof-plain' }, el.plain),
-      el.sections && el.sections.length ? h('p', { class: 'proof-law' }, 'The law: ', sectionLinks(el.sections)) : null,
+      el.sections && el.sections.length ? h('p', { class: 'proof-law' }, `${t('proof-law')} `, sectionLinks(el.sections)) : null,
       dates.length ? h('div', { class: ['proof-dates', el.period && el.period.short && 'proof-dates-short'], role: 'note' }, h('ul', {}, dates.map((d) => h('li', {}, d)))) : null,
-      h('h6', { class: 'proof-subtitle' }, 'What would show it'),
+      h('h6', { class: 'proof-subtitle' }, t('proof-evidence-title')),
       evidenceList(book.evidenceKinds || [], links),
-      h('h6', { class: 'proof-subtitle' }, 'Your records'),
-      links.length ? h('ul', { class: 'proof-links' }, links.map((l) => this.linkItem(el, l))) : h('p', { class: 'muted proof-no-links' }, 'No record linked yet.'),
+      h('h6', { class: 'proof-subtitle' }, t('proof-records-title')),
+      links.length ? h('ul', { class: 'proof-links' }, links.map((l) => this.linkItem(el, l))) : h('p', { class: 'muted proof-no-links' }, t('proof-no-links')),
       this.linkForm(el, book),
       sourcesNode(book.sources),
     );
@@ -267,15 +305,15 @@ export class ProofPage {
         { class: 'proof-link-head' },
         h('strong', { class: 'proof-link-label' }, link.label),
         h('span', { class: 'muted proof-link-meta' }, ` ${linkMeta(link)}`),
-        link.createdBy === 'agent' ? h('span', { class: 'badge proof-agent' }, 'Proposed by the assistant') : null,
+        link.createdBy === 'agent' ? h('span', { class: 'badge proof-agent' }, t('proof-agent')) : null,
       ),
       h(
         'form',
         { class: 'proof-note-form', dataset: { ...data, form: 'note' }, novalidate: true },
-        h('label', { for: note.id }, 'What it shows', h('span', { class: 'visually-hidden' }, ` — ${link.label}`)),
+        h('label', { for: note.id }, t('proof-note-label'), h('span', { class: 'visually-hidden' }, ` — ${link.label}`)),
         note,
-        h('button', { type: 'submit', class: 'button secondary small', 'aria-label': `Save what “${link.label}” shows` }, 'Save'),
-        h('button', { type: 'button', class: 'button ghost small proof-unlink', dataset: { ...data, action: 'unlink' }, 'aria-label': `Unlink “${link.label}” from “${el.title}”` }, 'Unlink'),
+        h('button', { type: 'submit', class: 'button secondary small', ...tMessage('proof-note-save', { label: link.label }).attributes }, t('proof-note-save', { label: link.label })),
+        h('button', { type: 'button', class: 'button ghost small proof-unlink', dataset: { ...data, action: 'unlink' }, ...tMessage('proof-unlink', { label: link.label, title: el.title }).attributes }, t('proof-unlink', { label: link.label, title: el.title })),
         h('span', { class: 'list-status proof-note-status', id: `proof-note-status-${key}`, role: 'status' }),
       ),
     );
@@ -289,25 +327,25 @@ export class ProofPage {
       .map((kind) => [kind, (this.records[kind] || []).filter((r) => !linked.has(`${kind}:${r.id}`))])
       .filter(([, list]) => list.length);
     const formId = `proof-link-form-${el.id}`;
-    const select = h('select', { class: 'input proof-pick', id: `proof-pick-${el.id}` }, groups.map(([kind, list]) => h('optgroup', { label: RECORDS[kind].group }, list.map((r) => h('option', { value: `${kind}:${r.id}` }, RECORDS[kind].label(r))))));
+    const select = h('select', { class: 'input proof-pick', id: `proof-pick-${el.id}` }, groups.map(([kind, list]) => h('optgroup', { label: t('proof-record-group', { kind }) }, list.map((r) => h('option', { value: `${kind}:${r.id}` }, RECORDS[kind].label(r))))));
     if (groups.length) select.value = `${groups[0][0]}:${groups[0][1][0].id}`;
-    const open = h('button', { type: 'button', class: 'button secondary small proof-open-link', id: `proof-open-link-${el.id}`, dataset: { action: 'open-link', element: el.id }, 'aria-expanded': 'false', 'aria-controls': formId, 'aria-describedby': `proof-el-${el.id}-title` }, 'Link a record');
+    const open = h('button', { type: 'button', class: 'button secondary small proof-open-link', id: `proof-open-link-${el.id}`, dataset: { action: 'open-link', element: el.id }, 'aria-expanded': 'false', 'aria-controls': formId, 'aria-describedby': `proof-el-${el.id}-title` }, t('proof-link-open'));
     const form = h(
       'form',
       { class: 'proof-link-form', id: formId, dataset: { form: 'link', element: el.id }, novalidate: true, hidden: true },
-      h('p', { class: 'hint' }, `It can be ${kindsText(accepts)} of this case.`),
+      h('p', { class: 'hint' }, t('proof-link-can-be', { kinds: kindsText(accepts) })),
       groups.length
         ? [
-            h('div', { class: 'field' }, h('label', { for: select.id }, 'Record'), select),
-            h('div', { class: 'field' }, h('label', { for: `proof-pick-note-${el.id}` }, 'What it shows (optional)'), h('input', { class: 'input', id: `proof-pick-note-${el.id}`, type: 'text', maxlength: '1000', autocomplete: 'off' })),
+            h('div', { class: 'field' }, h('label', { for: select.id }, t('proof-link-record')), select),
+            h('div', { class: 'field' }, h('label', { for: `proof-pick-note-${el.id}` }, t('proof-link-note')), h('input', { class: 'input', id: `proof-pick-note-${el.id}`, type: 'text', maxlength: '1000', autocomplete: 'off' })),
           ]
-        : h('p', { class: 'muted proof-nothing-to-link' }, `Nothing of that kind in this case yet${linked.size ? ' that is not linked here already' : ''}: add it on its page first.`),
+        : h('p', { class: 'muted proof-nothing-to-link' }, t('proof-link-nothing', { linked: linked.size ? 'yes' : 'no' })),
       h('p', { class: 'form-error', id: `proof-link-error-${el.id}`, role: 'alert', hidden: true }),
       h(
         'div',
         { class: 'form-actions' },
-        h('button', { type: 'submit', class: 'button primary small', disabled: !groups.length }, 'Link'),
-        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'close-link', element: el.id } }, 'Cancel'),
+        h('button', { type: 'submit', class: 'button primary small', disabled: !groups.length }, t('proof-link')),
+        h('button', { type: 'button', class: 'button ghost small', dataset: { action: 'close-link', element: el.id } }, t('proof-link-cancel')),
       ),
     );
     return h('div', { class: 'proof-link-box' }, open, form);
@@ -339,9 +377,9 @@ export class ProofPage {
     const exhibits = this.exhibits();
     const move = (ex, i, dir) => {
       const off = dir === 'up' ? i === 0 : i === exhibits.length - 1;
-      const words = dir === 'up' ? 'Move up' : 'Move down';
       // The name starts with the words on the button (what a person using speech says).
-      return h('button', { type: 'button', class: 'button ghost small', disabled: off, dataset: { action: `move-${dir}`, documentId: String(ex.id) }, 'aria-label': `${words}: Exhibit ${i + 1}, “${ex.label}”` }, words);
+      const { value, attributes } = tMessage(dir === 'up' ? 'proof-move-up' : 'proof-move-down', { number: i + 1, label: ex.label });
+      return h('button', { type: 'button', class: 'button ghost small', disabled: off, dataset: { action: `move-${dir}`, documentId: String(ex.id) }, ...attributes }, value);
     };
     const list = exhibits.length
       ? h(
@@ -351,18 +389,18 @@ export class ProofPage {
             h(
               'li',
               { class: 'proof-exhibit', dataset: { documentId: String(ex.id), number: String(i + 1) } },
-              h('span', { class: 'proof-exhibit-number' }, `Exhibit ${i + 1}`),
-              h('span', { class: 'proof-exhibit-what' }, h('strong', {}, ex.label), ex.date ? h('span', { class: 'muted' }, ` · ${ex.dateIsAdded ? 'added ' : ''}${mediumDate(ex.date)}`) : null, h('span', { class: 'proof-exhibit-goes muted' }, `Goes to: ${ex.goesTo.join('; ')}`)),
-              h('span', { class: 'proof-exhibit-move', role: 'group', 'aria-label': `Order of Exhibit ${i + 1}` }, move(ex, i, 'up'), move(ex, i, 'down')),
+              h('span', { class: 'proof-exhibit-number' }, t('proof-exhibit', { number: i + 1 })),
+              h('span', { class: 'proof-exhibit-what' }, h('strong', {}, ex.label), ex.date ? h('span', { class: 'muted' }, ` · ${recordDate(ex)}`) : null, h('span', { class: 'proof-exhibit-goes muted' }, t('proof-exhibit-goes', { parts: ex.goesTo.join('; ') }))),
+              h('span', { class: 'proof-exhibit-move', role: 'group', ...tMessage('proof-exhibit-order', { number: i + 1 }).attributes }, move(ex, i, 'up'), move(ex, i, 'down')),
             ),
           ),
         )
-      : h('p', { class: 'muted', id: 'proof-no-exhibits' }, 'No document is linked yet. The documents you link above become the exhibits.');
-    this.exportButton = h('button', { type: 'button', class: 'button primary', id: 'proof-export', dataset: { action: 'export' } }, 'Export hearing packet');
+      : h('p', { class: 'muted', id: 'proof-no-exhibits' }, t('proof-no-exhibits'));
+    this.exportButton = h('button', { type: 'button', class: 'button primary', id: 'proof-export', dataset: { action: 'export' } }, t('proof-export'));
     this.packetResult = h('div', { class: 'proof-packet-result', id: 'proof-packet-result', 'aria-live': 'polite' });
     append(clear(this.packet), [
-      h('h4', { class: 'card-heading', id: 'proof-packet-title' }, 'Hearing packet'),
-      h('p', { class: 'hint' }, 'The documents you linked, numbered as exhibits in the order you will hand them to the judge. The packet also lists your witnesses, the payments, the timeline, and each part the court must find with your evidence and what is still missing.'),
+      h('h4', { class: 'card-heading', id: 'proof-packet-title' }, t('proof-packet-title')),
+      h('p', { class: 'hint' }, t('proof-packet-lead')),
       list,
       h('div', { class: 'form-actions' }, this.exportButton),
       this.packetResult,
@@ -382,7 +420,7 @@ export class ProofPage {
     const item = this.packet.querySelector(`li.proof-exhibit[data-document-id="${id}"]`);
     const same = item.querySelector(`button[data-action="move-${dir}"]`);
     (off(same) ? item.querySelector(`button[data-action="move-${dir === 'up' ? 'down' : 'up'}"]`) : same).focus();
-    announce(`${this.exhibits()[to].label} is now Exhibit ${to + 1}.`);
+    announce(t('proof-moved', { label: this.exhibits()[to].label, number: to + 1 }));
   }
 
   async exportPacket() {
@@ -390,21 +428,21 @@ export class ProofPage {
     if (off(button)) return;
     button.disabled = true;
     this.packetResult.dataset.state = 'saving';
-    clear(this.packetResult).append(h('p', { class: 'muted' }, spinner(), ' Making the hearing packet…'));
+    clear(this.packetResult).append(h('p', { class: 'muted' }, spinner(), ` ${t('proof-exporting')}`));
     try {
       const made = await api.hearingPacket(this.ws.caseId, this.exhibits().map((ex) => ex.id));
       const files = Array.isArray(made.files) ? made.files : [];
       const warnings = Array.isArray(made.warnings) ? made.warnings : [];
       this.packetResult.dataset.state = 'saved';
       append(clear(this.packetResult), [
-        h('p', { id: 'proof-packet-done' }, `Saved ${files.length} file${files.length === 1 ? '' : 's'} to your exports folder:`),
+        h('p', { id: 'proof-packet-done' }, t('proof-packet-saved', { count: files.length })),
         h('ul', { class: 'proof-files help-files', id: 'proof-files' }, files.map((f) => h('li', { title: f.path, dataset: { path: f.path } }, h('strong', {}, f.fileName), h('span', { class: 'muted proof-file-path' }, f.path)))),
-        warnings.length ? h('div', { class: 'proof-warnings', id: 'proof-warnings', role: 'note' }, h('p', {}, h('strong', {}, 'Look at these:')), h('ul', {}, warnings.map((w) => h('li', {}, w)))) : null,
+        warnings.length ? h('div', { class: 'proof-warnings', id: 'proof-warnings', role: 'note' }, h('p', {}, h('strong', {}, t('proof-packet-look'))), h('ul', {}, warnings.map((w) => h('li', {}, w)))) : null,
       ]);
-      announce(`The hearing packet is saved: ${files.length} files in your exports folder.`);
+      announce(t('proof-packet-announce', { count: files.length }));
     } catch (err) {
       this.packetResult.dataset.state = 'error';
-      clear(this.packetResult).append(h('p', { class: 'form-error', role: 'alert' }, `The packet was not made: ${commandError(err).message}`));
+      clear(this.packetResult).append(h('p', { class: 'form-error', role: 'alert' }, t('proof-packet-failed', { error: commandError(err).message })));
     } finally {
       button.disabled = false;
     }
@@ -468,19 +506,19 @@ export class ProofPage {
       this.render();
       const after = proof.elements.find((x) => x.id === element);
       const link = after && after.links.find((l) => l.recordKind === kind && l.recordId === id);
-      const label = (link || before || { label: 'the record' }).label;
-      const where = `${proof.counts.shown} shown, ${proof.counts.partly} partly, ${proof.counts.nothing} with nothing yet.`;
+      const label = (link || before || { label: t('proof-the-record') }).label;
+      const where = t('proof-where', { shown: Number(proof.counts.shown) || 0, partly: Number(proof.counts.partly) || 0, nothing: Number(proof.counts.nothing) || 0 });
       const key = `${element}-${kind}-${id}`;
       if (!linked) {
         this.root.querySelector(`#proof-open-link-${element}`).focus();
-        announce(`${capitalize(label)} is no longer linked to “${title}”. ${where}`);
+        announce(`${t('proof-unlinked', { label: capitalize(label), title })} ${where}`);
       } else if (picked) {
         const input = this.root.querySelector(`#proof-note-${key}`);
         if (input) input.focus();
-        announce(`Linked ${label} to “${title}”. ${where}`);
+        announce(`${t('proof-linked', { label, title })} ${where}`);
       } else {
         const status = this.root.querySelector(`#proof-note-status-${key}`);
-        if (status) status.textContent = 'Saved.';
+        if (status) status.textContent = t('proof-saved');
         const input = this.root.querySelector(`#proof-note-${key}`);
         if (input) input.focus();
       }
@@ -489,14 +527,14 @@ export class ProofPage {
       const message = commandError(err).message;
       if (picked) {
         const error = this.root.querySelector(`#proof-link-error-${element}`);
-        error.textContent = `Not linked: ${message}`;
+        error.textContent = t('proof-not-linked', { error: message });
         error.hidden = false;
         error.setAttribute('tabindex', '-1');
         error.focus();
       } else {
         const status = this.root.querySelector(`#proof-note-status-${element}-${kind}-${id}`);
         if (status) {
-          status.textContent = `${linked ? 'Not saved' : 'Not unlinked'}: ${message}`;
+          status.textContent = linked ? t('proof-not-saved', { error: message }) : t('proof-not-unlinked', { error: message });
           status.classList.add('error');
         }
         button.focus();

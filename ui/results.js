@@ -195,7 +195,7 @@ export class ResultGroups {
       'button',
       { type: 'button', class: 'group-toggle', 'aria-expanded': 'true', 'aria-controls': bodyId },
       h('span', { class: 'group-chevron', 'aria-hidden': 'true' }),
-      h('span', { class: 'group-titles' }, h('span', { class: 'group-name' }, ev.title || tool), ev.source ? h('span', { class: 'group-source' }, ev.source) : null),
+      h('span', { class: 'group-titles' }, localized(h('span', { class: 'group-name' }), () => toolTitle({ ...ev, name: ev.name || tool })), ev.source ? h('span', { class: 'group-source' }, ev.source) : null),
       h('span', { class: 'group-progress', 'aria-hidden': 'true' }),
       count,
       countLabel,
@@ -313,4 +313,22 @@ export class ResultGroups {
       this.pending.delete(id);
     }
   }
+}
+
+/**
+ * A tool's name as a result group shows it: the app's title in English; in Spanish the tool's
+ * Spanish name (`results-tool-title`), the app's title for a tool the messages do not know.
+ */
+export function toolTitle(ev) {
+  return t('results-tool-title', { tool: ev.name || '', title: ev.title || ev.name || '' });
+}
+
+/**
+ * What a tool call is doing, as the trail shows it ("Reading § 55.1-1226"): the app's label in
+ * English; in Spanish by the tool's name, with the § or the quoted search the label names.
+ */
+export function toolDoing(ev) {
+  const label = ev.label || ev.title || ev.name || '';
+  const named = /(§\s*[\w.:-]+|“[^”]*”)/.exec(label);
+  return t('results-tool-doing', { tool: ev.name || '', label, detail: named ? named[1] : 'none' });
 }

@@ -11,6 +11,7 @@ import { api, commandError } from './api.js';
 import { openDialog, closeDialog } from './dialogs.js';
 import { linkCitations, findSectionCitations } from './markdown.js';
 import { longDate, mediumDate, today } from './format.js';
+import { onLanguageChange, t } from './i18n.js';
 
 /** A rule's citation as nodes: `§` numbers become citation links, the rest stays text. */
 export function citationNodes(text) {
@@ -35,17 +36,18 @@ export function dueLines(rule) {
   const order = [...groups.keys()].sort((a, b) => (a === rule.days ? -1 : b === rule.days ? 1 : a - b));
   return order.map((days) => {
     const { whats, cites } = groups.get(days);
-    const lead = days === rule.days ? 'Due by then' : `Due within ${days} days`;
-    return `${lead}: ${joinList(whats)} (${cites.join(', ')})`;
+    const what = joinList(whats);
+    const cited = cites.join(', ');
+    return days === rule.days ? t('rules-due-by-then', { what, cites: cited }) : t('rules-due-within', { days, what, cites: cited });
   });
 }
 
 /** "a, b and c"; "a, x; b; and c" when an item has a comma of its own (as the server writes it). */
 function joinList(items) {
   if (items.length < 2) return items.join('');
-  const comma = items.some((i) => i.includes(','));
-  const [between, last] = comma ? ['; ', '; and '] : [', ', ' and '];
-  return items.slice(0, -1).join(between) + last + items[items.length - 1];
+  const semicolons = items.some((i) => i.includes(','));
+  const first = items.slice(0, -1).join(semicolons ? '; ' : ', ');
+  return t('rules-list-and', { first, last: items[items.length - 1], semicolons: semicolons ? 'yes' : 'no' });
 }
 
 const FIELD_ERRORS = { ruleId: 'err-rule-list', triggerDate: 'err-rule-trigger', title: 'err-rule-title' };
@@ -85,6 +87,27 @@ export class RuleDialog {
       this.pending = null;
       if (p) p(this.saved || null);
     });
+    // Another language: what the dialog wrote is said again (the rules themselves are the app's).
+    onLanguageChange(() => this.relocalize());
+  }
+
+  relocalize() {
+    if (this.loading) this.showLoading();
+    else if (this.book) {
+      const rule = this.rule;
+      this.renderRules();
+      if (rule) {
+        const radio = this.list.querySelector(`input[name="rule"][value="${rule.id}"]`);
+        if (radio) radio.checked = true;
+        this.triggerLabel.textContent = t('rules-trigger-label', { after: rule.after });
+      }
+    }
+    if (this.errorSaid && !this.error.hidden) this.error.textContent = this.errorSaid();
+    this.setPreview(this.preview.dataset.state || 'empty', this.computed);
+  }
+
+  showLoading() {
+    clear(this.list).append(h('li', { class: 'muted' }, spinner(), ` ${t('rules-loading')}`));
   }
 
   get isOpen() {
@@ -107,13 +130,17 @@ export class RuleDialog {
     });
     openDialog(this.dialog, trigger);
     if (!this.book) {
-      clear(this.list).append(h('li', { class: 'muted' }, spinner(), ' Loading the rules…'));
+      this.loading = true;
+      this.showLoading();
       try {
         this.book = await api.deadlineRules();
       } catch (err) {
         clear(this.list);
-        this.showError(`The rules could not be read: ${commandError(err).message}`);
+        const error = commandError(err).message;
+        this.showError(() => t('rules-not-read', { error }));
         return done;
+      } finally {
+        this.loading = false;
       }
     }
     this.renderRules();
@@ -140,7 +167,7 @@ export class RuleDialog {
             'div',
             { class: 'rule-text' },
             h('label', { for: id, class: 'rule-title' }, rule.title),
-            h('p', { class: 'rule-meta', id: `${id}-about` }, h('span', { class: 'rule-cite' }, citationNodes(rule.citation)), ` · ${rule.days} days after ${rule.after}`, rule.court ? ` · ${rule.court}` : ''),
+            h('p', { class: 'rule-meta', id: `${id}-about` }, h('span', { class: 'rule-cite' }, citationNodes(rule.citation)), ` · ${t('rules-days-after', { days: rule.days, after: rule.after })}`, rule.court ? ` · ${rule.court}` : ''),
             ...dueLines(rule).map((line) => h('p', { class: 'rule-meta rule-due' }, citationNodes(line))),
           ),
         ),
@@ -150,7 +177,7 @@ export class RuleDialog {
   }
 
   get rule() {
-    const checked = this.list.querySelector('input[name="rule"]:checked');
+    const checked = [...this.list.querySelectorAll('input[name="rule"]')].find((input) => input.checked);
     return checked && this.book ? this.book.rules.find((r) => r.id === checked.value) : null;
   }
 
@@ -159,7 +186,7 @@ export class RuleDialog {
     this.clearError('ruleId');
     for (const li of this.list.querySelectorAll('.rule-option')) li.classList.toggle('selected', Boolean(rule && li.dataset.ruleId === rule.id));
     if (rule) {
-      this.triggerLabel.textContent = `2. Date of ${rule.after}`;
+      this.triggerLabel.textContent = t('rules-trigger-label', { after: rule.after });
       this.triggerHint.textContent = rule.note || '';
       if (!this.titleTouched || !this.title.value.trim()) this.title.value = rule.title;
     }
@@ -192,7 +219,7 @@ export class RuleDialog {
       if (seq !== this.seq) return;
       this.computed = answer;
       this.setPreview('ready', answer);
-      announce(`The deadline would be ${longDate(answer.date)}.`);
+      announce(t('rules-would-be', { date: longDate(answer.date) }));
     } catch (err) {
       if (seq !== this.seq) return;
       const error = commandError(err);
@@ -206,26 +233,26 @@ export class RuleDialog {
     this.save.disabled = state !== 'ready';
     clear(this.preview);
     if (state === 'empty') {
-      this.preview.append(h('p', { class: 'muted' }, 'Pick a rule and enter the date: the deadline it gives, and how it was counted, shows here before you save.'));
+      this.preview.append(h('p', { class: 'muted' }, t('rules-preview-empty')));
       return;
     }
     if (state === 'loading') {
-      this.preview.append(h('p', { class: 'muted' }, spinner(), ' Counting the days…'));
+      this.preview.append(h('p', { class: 'muted' }, spinner(), ` ${t('rules-counting')}`));
       return;
     }
-    if (state === 'error') {
-      this.preview.append(h('p', { class: 'muted' }, 'No date yet — see the message above.'));
+    if (state === 'error' || !c) {
+      this.preview.append(h('p', { class: 'muted' }, t('rules-preview-error')));
       return;
     }
     const moved = Array.isArray(c.skipped) && c.skipped.length > 0;
     this.preview.append(
-      h('p', { class: 'preview-eyebrow' }, 'The deadline'),
+      h('p', { class: 'preview-eyebrow' }, t('rules-preview-title')),
       h('p', { class: 'preview-date', id: 'rule-preview-date', dataset: { date: c.date } }, longDate(c.date)),
       h('p', { class: 'preview-explanation', id: 'rule-preview-explanation' }, citationNodes(c.explanation)),
     );
     if (Array.isArray(c.due) && c.due.length) {
       this.preview.append(
-        h('h3', { class: 'preview-subtitle' }, 'What is due'),
+        h('h3', { class: 'preview-subtitle' }, t('rules-preview-due')),
         h(
           'ul',
           { class: 'preview-skipped', id: 'rule-preview-due' },
@@ -235,7 +262,7 @@ export class RuleDialog {
     }
     if (moved) {
       this.preview.append(
-        h('h3', { class: 'preview-subtitle' }, `Moved from ${longDate(c.countedDate)}: ${c.skipped.length} day${c.skipped.length === 1 ? '' : 's'} skipped`),
+        h('h3', { class: 'preview-subtitle' }, t('rules-moved', { date: longDate(c.countedDate), count: c.skipped.length })),
         h(
           'ul',
           { class: 'preview-skipped', id: 'rule-preview-skipped' },
@@ -243,7 +270,7 @@ export class RuleDialog {
         ),
       );
     }
-    if (c.date < today()) this.preview.append(h('p', { class: 'preview-warning' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), 'This date has already passed.'));
+    if (c.date < today()) this.preview.append(h('p', { class: 'preview-warning' }, h('span', { 'aria-hidden': 'true' }, '⚠ '), t('rules-passed')));
   }
 
   async submit() {
@@ -266,10 +293,10 @@ export class RuleDialog {
     try {
       this.saved = await api.createRecord('deadlines', record);
       closeDialog(this.dialog);
-      announce(`Deadline saved for ${longDate(this.saved.date)}.`);
+      announce(t('rules-saved', { date: longDate(this.saved.date) }));
     } catch (err) {
       const error = commandError(err);
-      if (!this.showFieldErrors(error)) this.showError(`Not saved: ${error.message}`);
+      if (!this.showFieldErrors(error)) this.showError(() => t('rules-not-saved', { error: error.message }));
       this.save.disabled = false;
     }
   }
@@ -309,8 +336,10 @@ export class RuleDialog {
     this.titleTouched = false;
   }
 
+  /** Shows an error above the form: the app's text, or a function that says ours (again in another language). */
   showError(text) {
-    this.error.textContent = text;
+    this.errorSaid = typeof text === 'function' ? text : null;
+    this.error.textContent = typeof text === 'function' ? text() : text;
     this.error.hidden = false;
     this.error.focus();
   }

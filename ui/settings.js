@@ -6,7 +6,7 @@
 import { h, clear, announce, errorText } from './dom.js';
 import { api, commandError } from './api.js';
 import { capitalize } from './format.js';
-import { formatNumber, language, localizeDom, setLanguage, t } from './i18n.js';
+import { formatNumber, language, localizeDom, setLanguage, t, tMessage } from './i18n.js';
 
 const FIELDS = ['language', 'baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
 const IDLE_CHOICES = [2, 5, 15, 60];
@@ -299,13 +299,13 @@ export class SettingsDialog {
         { class: 'model-head' },
         h('strong', {}, row.name),
         ' ',
-        h('span', { class: 'muted' }, t('settings-model-facts', { parameters: row.parameters, size: gigabytes(row.sizeBytes), memory: gigabytes(row.ramNeeded), licence: row.licence })),
+        h('span', { class: 'muted' }, modelFacts(row)),
         row.inUse ? [' ', h('span', { class: 'badge' }, t('settings-model-in-use'))] : null,
       ),
-      row.reason ? h('p', { class: 'model-verdict' }, row.reason.charAt(0).toUpperCase() + row.reason.slice(1)) : null,
-      h('p', { class: 'hint' }, row.description),
+      modelVerdict(row),
+      h('p', { class: 'hint' }, language() === 'es' && row.descriptionEs ? row.descriptionEs : row.description),
       progress,
-      row.error ? h('p', { class: 'field-error model-error' }, row.error) : null,
+      modelError(row),
       h('div', { class: 'model-actions' }, ...buttons),
     );
   }
@@ -488,6 +488,51 @@ export class SettingsDialog {
     }
     for (const input of this.dialog.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
   }
+}
+
+/**
+ * A computer's memory as whole GB ("16 GB"), as the catalogue's verdicts write it
+ * (crates/models/src/catalogue.rs `gb_whole`): rounded to the nearest GB, one decimal below 2 GB.
+ */
+function computerGigabytes(bytes) {
+  const value = (Number(bytes) || 0) / 1073741824;
+  return value < 2 ? `${formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} GB` : `${formatNumber(Math.round(value))} GB`;
+}
+
+/** A catalogue row's figures: parameters, download, memory, licence. */
+function modelFacts(row) {
+  const figures = { size: gigabytes(row.sizeBytes), memory: gigabytes(row.ramNeeded), licence: row.licence };
+  const billions = Number(row.parameterBillions);
+  if (row.parameterBillions !== null && row.parameterBillions !== undefined && Number.isFinite(billions) && billions > 0) {
+    return t('settings-model-facts-billions', { ...figures, billions });
+  }
+  return t('settings-model-facts', { ...figures, parameters: row.parameters });
+}
+
+/**
+ * How the model would run on this computer, said from the row's facts (`fit`, `fitCause`,
+ * `ramNeeded`, `memoryTotal`, `cores`: docs/contracts.md) in the window's language; null when the
+ * computer's memory could not be read (no verdict).
+ */
+function modelVerdict(row) {
+  if (!row.fit) return null;
+  const facts = { needed: gigabytes(row.ramNeeded), total: computerGigabytes(row.memoryTotal), cores: Number(row.cores) || 1 };
+  let text;
+  if (!row.memoryTotal) text = t('settings-model-verdict-fit', { fit: String(row.fit) });
+  else if (row.fitCause === 'room') text = t('settings-model-verdict-room', facts);
+  else if (row.fitCause === 'fewCores') text = t('settings-model-verdict-few-cores', facts);
+  else if (row.fitCause === 'moreThanHalf') text = t('settings-model-verdict-more-than-half', facts);
+  else if (row.fitCause === 'moreThanThreeQuarters') text = t('settings-model-verdict-too-large', facts);
+  else text = t('settings-model-verdict-fit', { fit: String(row.fit) });
+  return h('p', { class: 'model-verdict' }, text);
+}
+
+/** Why the row's download stopped, in the window's language; the app's own words as its tooltip. */
+function modelError(row) {
+  if (!row.error) return null;
+  const { value, attributes } = tMessage('settings-model-error', { code: row.errorCode || '', error: row.error });
+  const text = value || row.error;
+  return h('p', { class: 'field-error model-error', title: text === row.error ? null : attributes.detail || null, dataset: { code: row.errorCode || null } }, text);
 }
 
 /** "1,000 MB" (1 MB = 10⁶ bytes, as the download's progress counts). */

@@ -4,8 +4,15 @@
 
 import { h, clear } from './dom.js';
 import { api } from './api.js';
+import { onLanguageChange, t } from './i18n.js';
 
 const lists = new Map();
+
+// Another language: every menu on the page says its name in it.
+onLanguageChange(() => {
+  if (!globalThis.document) return;
+  for (const summary of document.querySelectorAll('summary.workflows-toggle')) summary.textContent = t('workflows-menu');
+});
 
 /** The workflows for records of `kind`, asked of the app once per kind. */
 export function workflowsFor(kind) {
@@ -35,7 +42,7 @@ export function requestWorkflow(detail) {
  */
 export function workflowsMenu(kind, id, { title = '', caseId = null } = {}) {
   const list = h('ul', { class: 'workflows-list', role: 'list' });
-  const summary = h('summary', { class: 'button secondary small workflows-toggle' }, 'Workflows');
+  const summary = h('summary', { class: 'button secondary small workflows-toggle' }, t('workflows-menu'));
   const menu = h('details', { class: 'workflows-menu', dataset: { kind, id: String(id) } }, summary, list);
   menu.hidden = true;
   workflowsFor(kind).then((items) => {

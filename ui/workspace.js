@@ -329,8 +329,8 @@ export class Workspace {
       } catch (err) {
         const rejection = commandError(err);
         const shown = rejection.code === 'invalid_input' ? this.firstFields.showErrors(rejection) : { known: 0, unknown: [] };
-        // forms.js words the rejection ("Not saved…"); this form creates, so it says "Not created".
-        error.textContent = rejectionText(rejection, shown).replace(/^Not saved/, 'Not created');
+        // forms.js words the rejection; this form creates, so it says "Not created".
+        error.textContent = rejectionText(rejection, shown, { action: 'create' });
         error.hidden = false;
         if (!shown.known) error.focus();
       } finally {

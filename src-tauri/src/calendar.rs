@@ -155,4 +155,8 @@ impl<R: Runtime> Announcer for WindowAnnouncer<R> {
             tracing::warn!("could not tell the window about reminders: {e}");
         }
     }
+
+    fn language(&self) -> String {
+        self.0.state::<AppState>().language()
+    }
 }

@@ -108,6 +108,8 @@ pub fn with_commands<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R
         papers::paper_proposed,
         papers::build_paper,
         papers::check_paper,
+        papers::paper_explained,
+        papers::export_paper_spanish,
         papers::form_fields,
         papers::fill_form,
         proof::proof_kind,

@@ -35,6 +35,8 @@ struct Job {
     running: bool,
     progress: Option<Progress>,
     error: Option<String>,
+    /// [`download::DownloadError::code`] of `error`.
+    error_code: Option<&'static str>,
 }
 
 fn hub() -> String {
@@ -74,8 +76,20 @@ struct Row {
     licence: String,
     licence_url: String,
     description: String,
+    /// The description in Spanish (the catalogue's `description_es`), null when it has none.
+    description_es: Option<String>,
+    /// The parameter count in billions ("1.7 billion" → 1.7), null when `parameters` says it
+    /// otherwise: the window writes it in its language.
+    parameter_billions: Option<f64>,
     note: Option<String>,
     fit: Value,
+    /// What decided `fit` (`room`, `fewCores`, `moreThanHalf`, `moreThanThreeQuarters`), null
+    /// with it: with `ramNeeded`, `memoryTotal` and `cores` the window says the verdict itself.
+    fit_cause: Value,
+    /// This computer's total memory in bytes, and its cores; null when they could not be read.
+    memory_total: Option<u64>,
+    cores: Option<usize>,
+    /// The English sentence of the verdict ("fits: needs about 2.0 GB of this computer's 16 GB").
     reason: Option<String>,
     /// `none`, `partial` (a stopped download to resume), `downloading`, `ready`.
     state: &'static str,
@@ -83,6 +97,9 @@ struct Row {
     in_use: bool,
     progress: Option<Value>,
     error: Option<String>,
+    /// What kind of trouble `error` is (`unreachable`, `interrupted`, `disk_full`…:
+    /// `proseva_models::download::DownloadError::code`), for the window to say in its language.
+    error_code: Option<&'static str>,
 }
 
 /// The catalogue for this computer: recommended first, "too large" last.
@@ -101,7 +118,6 @@ pub fn model_catalogue(state: State<'_, AppState>, downloads: State<'_, Download
         .map(|e| {
             let path = e.path_in(&dir);
             let job = jobs.get(&e.id);
-            let verdict = machine.map(|m| catalogue::verdict(e, &m));
             let ready = path.is_file() && download::record(&path).is_some();
             let row_state = match job {
                 Some(j) if j.running => "downloading",
@@ -109,29 +125,49 @@ pub fn model_catalogue(state: State<'_, AppState>, downloads: State<'_, Download
                 _ if download::partial_bytes(&path) > 0 => "partial",
                 _ => "none",
             };
-            let row = Row {
-                id: e.id.clone(),
-                name: e.name.clone(),
-                parameters: e.parameters.clone(),
-                size_bytes: e.size,
-                ram_needed: e.ram_needed(),
-                licence: e.licence.clone(),
-                licence_url: e.licence_url.clone(),
-                description: e.description.clone(),
-                note: e.note.clone(),
-                fit: verdict.as_ref().map_or(Value::Null, |v| json!(v.fit)),
-                reason: verdict.map(|v| v.reason),
-                state: row_state,
-                partial_bytes: download::partial_bytes(&path),
-                in_use: chosen.as_deref() == Some(path.as_path()),
-                progress: job.and_then(|j| j.progress.as_ref()).map(|p| {
-                    json!({ "done": p.done, "total": p.total, "bytesPerSecond": p.bytes_per_second, "secondsLeft": p.time_left.map(|t| t.as_secs()) })
-                }),
-                error: job.and_then(|j| j.error.clone()),
-            };
+            let row = catalogue_row(e, machine, job, row_state, download::partial_bytes(&path), chosen.as_deref() == Some(path.as_path()));
             serde_json::to_value(row).unwrap_or(Value::Null)
         })
         .collect())
+}
+
+/// One entry's row: its figures, the verdict on `machine` with the facts it was made from, and
+/// the state of its file and download.
+fn catalogue_row(
+    e: &CatalogueEntry,
+    machine: Option<Machine>,
+    job: Option<&Job>,
+    state: &'static str,
+    partial_bytes: u64,
+    in_use: bool,
+) -> Row {
+    let verdict = machine.map(|m| catalogue::verdict(e, &m));
+    Row {
+        id: e.id.clone(),
+        name: e.name.clone(),
+        parameters: e.parameters.clone(),
+        size_bytes: e.size,
+        ram_needed: e.ram_needed(),
+        licence: e.licence.clone(),
+        licence_url: e.licence_url.clone(),
+        description: e.description.clone(),
+        description_es: e.description_es.clone(),
+        parameter_billions: e.parameter_billions(),
+        note: e.note.clone(),
+        fit: verdict.as_ref().map_or(Value::Null, |v| json!(v.fit)),
+        fit_cause: verdict.as_ref().map_or(Value::Null, |v| json!(v.cause)),
+        memory_total: machine.map(|m| m.total_memory),
+        cores: machine.map(|m| m.cores),
+        reason: verdict.map(|v| v.reason),
+        state,
+        partial_bytes,
+        in_use,
+        progress: job.and_then(|j| j.progress.as_ref()).map(|p| {
+            json!({ "done": p.done, "total": p.total, "bytesPerSecond": p.bytes_per_second, "secondsLeft": p.time_left.map(|t| t.as_secs()) })
+        }),
+        error: job.and_then(|j| j.error.clone()),
+        error_code: job.and_then(|j| j.error_code),
+    }
 }
 
 /// Download (or resume) a catalogue model in the background; the catalogue shows its progress.
@@ -145,7 +181,7 @@ pub fn model_download(state: State<'_, AppState>, downloads: State<'_, Downloads
         if jobs.get(&id).is_some_and(|j| j.running) {
             return Ok(json!({ "started": false }));
         }
-        jobs.insert(id.clone(), Job { cancel: cancel.clone(), running: true, progress: None, error: None });
+        jobs.insert(id.clone(), Job { cancel: cancel.clone(), running: true, progress: None, error: None, error_code: None });
     }
     let jobs = downloads.jobs.clone();
     tauri::async_runtime::spawn(async move {
@@ -159,7 +195,9 @@ pub fn model_download(state: State<'_, AppState>, downloads: State<'_, Downloads
         let mut all = jobs.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(job) = all.get_mut(&entry.id) {
             job.running = false;
-            job.error = outcome.err().map(|e| e.to_string());
+            let failed = outcome.err();
+            job.error_code = failed.as_ref().map(download::DownloadError::code);
+            job.error = failed.map(|e| e.to_string());
         }
     });
     Ok(json!({ "started": true }))
@@ -201,4 +239,56 @@ pub fn model_delete(state: State<'_, AppState>, downloads: State<'_, Downloads>,
     download::delete(&path).map_err(|e| CommandError::unavailable(format!("{} could not be deleted: {e}", entry.name)))?;
     downloads.jobs.lock().unwrap_or_else(|p| p.into_inner()).remove(&id);
     Ok(json!({ "deleted": true }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_carries_the_facts_the_window_says_its_verdict_and_description_from() {
+        let entry = catalogue::find("qwen3-1.7b").unwrap();
+        let job = Job {
+            cancel: Arc::new(AtomicBool::new(false)),
+            running: false,
+            progress: None,
+            error: Some("the download was stopped".into()),
+            error_code: Some("cancelled"),
+        };
+        let row = serde_json::to_value(catalogue_row(entry, Some(Machine::new(16 << 30, 2)), Some(&job), "partial", 5, false)).unwrap();
+        // What was there stays, by the same names.
+        for key in [
+            "id",
+            "name",
+            "parameters",
+            "sizeBytes",
+            "ramNeeded",
+            "licence",
+            "licenceUrl",
+            "description",
+            "note",
+            "fit",
+            "reason",
+            "state",
+            "partialBytes",
+            "inUse",
+            "progress",
+            "error",
+        ] {
+            assert!(row.get(key).is_some(), "{key} in {row}");
+        }
+        assert_eq!(row["fit"], "slowHere");
+        assert_eq!(row["fitCause"], "fewCores");
+        assert_eq!(row["memoryTotal"], 16u64 << 30);
+        assert_eq!(row["cores"], 2);
+        assert_eq!(row["parameterBillions"], 1.7);
+        assert_eq!(row["descriptionEs"], entry.description_es.clone().unwrap());
+        assert_eq!((row["error"].as_str(), row["errorCode"].as_str()), (Some("the download was stopped"), Some("cancelled")));
+
+        // A computer whose memory cannot be read: no verdict, and none of its facts.
+        let row = serde_json::to_value(catalogue_row(entry, None, None, "none", 0, false)).unwrap();
+        for key in ["fit", "fitCause", "memoryTotal", "cores", "reason", "error", "errorCode"] {
+            assert!(row[key].is_null(), "{key} in {row}");
+        }
+    }
 }

@@ -2,7 +2,8 @@
 //! papers for the case's kind, what the case proposes for their fields, a paper built and saved
 //! as a `paper` draft, the check before filing, and an official fillable PDF form read and filled.
 //! Thin over the case data server's `/api/papers` and `/api/forms`; a paper's Word and PDF copies
-//! are `export_draft`'s. The form's bytes go from the page to the server on this computer and
+//! are `export_draft`'s, its Spanish explanation `paper_explained`'s and its Spanish reader's copy
+//! (not for filing) `export_paper_spanish`'s. The form's bytes go from the page to the server on this computer and
 //! nowhere else; the filled copy is written to the exports folder by the server.
 
 use serde_json::Value;
@@ -11,7 +12,10 @@ use tauri::ipc::Request;
 
 use crate::error::CommandError;
 use crate::state::AppState;
-use crate::workspace::raw_upload;
+use crate::workspace::{Written, clean_file_name, raw_upload, write_export};
+
+/// What `export_paper_spanish` writes.
+const SPANISH_COPY_FORMATS: [&str; 2] = ["pdf", "docx"];
 
 /// The papers for a kind of case (`eviction-tenant`, …), every paper without one.
 #[tauri::command]
@@ -46,6 +50,33 @@ pub async fn build_paper(
 #[tauri::command]
 pub async fn check_paper(state: State<'_, AppState>, draft_id: Option<i64>, document_id: Option<i64>) -> Result<Value, CommandError> {
     Ok(state.workspace()?.check_paper(draft_id, document_id).await?)
+}
+
+/// Beside each part of a built paper (a `paper` draft), what it says in Spanish and what it is
+/// for: `{draftId, version, paper, layout, title, parts: [{part, number?, english, spanish,
+/// purpose, asWritten}], notForFiling, asWritten}`. `not_found` for a draft that is not a paper.
+#[tauri::command]
+pub async fn paper_explained(state: State<'_, AppState>, draft_id: i64, version: Option<i64>) -> Result<Value, CommandError> {
+    Ok(state.workspace()?.paper_explained(draft_id, version).await?)
+}
+
+/// Writes the Spanish reader's copy of a built paper (`pdf` or `docx`) to the exports folder, a
+/// banner on every page saying it is not for filing, its name ending `-es-no-presentar`. The
+/// paper's own Word and PDF (`export_draft`) stay the English paper to file.
+#[tauri::command]
+pub async fn export_paper_spanish(
+    state: State<'_, AppState>,
+    draft_id: i64,
+    version: Option<i64>,
+    format: String,
+) -> Result<Written, CommandError> {
+    if !SPANISH_COPY_FORMATS.contains(&format.as_str()) {
+        return Err(CommandError::invalid("format", format!("one of {}", SPANISH_COPY_FORMATS.join(", "))));
+    }
+    let (bytes, name) = state.workspace()?.paper_spanish_copy(draft_id, version, &format).await?;
+    let name = clean_file_name(&name);
+    let stem = name.strip_suffix(&format!(".{format}")).unwrap_or(&name);
+    write_export(&state, stem, &format, &bytes)
 }
 
 /// The page sends the PDF's bytes as the whole body, its name in `X-File-Name` (URI-encoded) and

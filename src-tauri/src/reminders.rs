@@ -53,6 +53,14 @@ pub const PROTECTIVE_ORDER_KINDS: [&str; 2] = ["protective-order-petitioner", "p
 pub const DISCREET_TITLE: &str = "ProSeVA";
 /// A discreet notification's body.
 pub const DISCREET_BODY: &str = "You have a reminder";
+/// [`DISCREET_BODY`] in Spanish: as discreet.
+pub const DISCREET_BODY_ES: &str = "Tiene un recordatorio";
+
+/// Whether the notifications' own words are Spanish (`"es"`); the server's sentences come in the
+/// language the workspace asked for.
+fn spanish(language: &str) -> bool {
+    language == "es"
+}
 
 /// What can stop a check; the next one tries again.
 #[derive(Debug, thiserror::Error)]
@@ -113,6 +121,10 @@ pub trait Announcer: Send + Sync {
     fn show(&self, title: &str, body: &str) -> Result<(), String>;
     /// Tells the window that these reminders came due while it runs.
     fn fired(&self, reminders: &[Value]);
+    /// The window's language (`"en"`, `"es"`): the notifications' own words.
+    fn language(&self) -> String {
+        "en".to_string()
+    }
 }
 
 /// What came due while the app was closed, as `reminders_missed` answers it.
@@ -218,34 +230,59 @@ pub fn is_discreet(reminder: &Value, setting: Discreet) -> bool {
     }
 }
 
-fn discreet_notification() -> (String, String) {
-    (DISCREET_TITLE.to_string(), DISCREET_BODY.to_string())
+/// [`DISCREET_BODY`] in `language`.
+pub fn discreet_body(language: &str) -> &'static str {
+    if spanish(language) { DISCREET_BODY_ES } else { DISCREET_BODY }
+}
+
+fn discreet_notification(language: &str) -> (String, String) {
+    (DISCREET_TITLE.to_string(), discreet_body(language).to_string())
 }
 
 /// A reminder's notification: "ProSeVA: <case>" over the server's sentence, or, discreet,
 /// [`DISCREET_TITLE`] over [`DISCREET_BODY`].
 pub fn notification_of(reminder: &Value, setting: Discreet) -> (String, String) {
+    notification_in(reminder, setting, "en")
+}
+
+/// [`notification_of`] with its own words in `language` ("ProSeVA: un plazo", "Tiene un
+/// recordatorio").
+pub fn notification_in(reminder: &Value, setting: Discreet, language: &str) -> (String, String) {
     if is_discreet(reminder, setting) {
-        return discreet_notification();
+        return discreet_notification(language);
     }
+    let es = spanish(language);
     let title = match reminder["caseName"].as_str().map(str::trim).filter(|n| !n.is_empty()) {
         Some(case) => format!("ProSeVA: {case}"),
+        None if es => "ProSeVA: un plazo".to_string(),
         None => "ProSeVA: a deadline".to_string(),
     };
-    let body = reminder["text"].as_str().map(str::trim).filter(|t| !t.is_empty()).or(reminder["title"].as_str()).unwrap_or("A deadline");
+    let body = reminder["text"].as_str().map(str::trim).filter(|t| !t.is_empty()).or(reminder["title"].as_str()).unwrap_or(if es {
+        "Un plazo"
+    } else {
+        "A deadline"
+    });
     (title, body.to_string())
 }
 
 /// The one notification for what came due while the app was closed: discreet when any of them is.
 pub fn summary_of(missed: &[Value], setting: Discreet) -> (String, String) {
+    summary_in(missed, setting, "en")
+}
+
+/// [`summary_of`] with its own words in `language` ("Mientras ProSeVA estaba cerrado: …").
+pub fn summary_in(missed: &[Value], setting: Discreet, language: &str) -> (String, String) {
     if missed.iter().any(|r| is_discreet(r, setting)) {
-        return discreet_notification();
+        return discreet_notification(language);
     }
-    let mut texts: Vec<String> = missed.iter().take(SUMMARY_NAMES).map(|r| notification_of(r, setting).1).collect();
-    if missed.len() > SUMMARY_NAMES {
-        texts.push(format!("and {} more", missed.len() - SUMMARY_NAMES));
+    let es = spanish(language);
+    let mut texts: Vec<String> = missed.iter().take(SUMMARY_NAMES).map(|r| notification_in(r, setting, language).1).collect();
+    let more = missed.len().saturating_sub(SUMMARY_NAMES);
+    if more > 0 {
+        texts.push(if es { format!("y {more} más") } else { format!("and {more} more") });
     }
-    ("ProSeVA".to_string(), format!("While ProSeVA was closed: {}", texts.join("; ")))
+    let said = if es { "Mientras ProSeVA estaba cerrado" } else { "While ProSeVA was closed" };
+    ("ProSeVA".to_string(), format!("{said}: {}", texts.join("; ")))
 }
 
 impl Reminders {
@@ -348,7 +385,7 @@ impl Reminders {
         let discreet = announcer.discreet();
         let span = self.advance(workspace, discreet).await?;
         if !span.reminders.is_empty() {
-            let (title, body) = summary_of(&span.reminders, discreet);
+            let (title, body) = summary_in(&span.reminders, discreet, &announcer.language());
             let keys = span.reminders.iter().flat_map(keys_of).collect();
             self.show(announcer, span.now, keys, &title, &body);
         }
@@ -380,7 +417,7 @@ impl Reminders {
             return Ok(Vec::new());
         }
         for reminder in &span.reminders {
-            let (title, body) = notification_of(reminder, discreet);
+            let (title, body) = notification_in(reminder, discreet, &announcer.language());
             self.show(announcer, span.now, keys_of(reminder), &title, &body);
         }
         announcer.fired(&span.reminders);
@@ -414,7 +451,7 @@ impl Reminders {
             Err(e) => {
                 tracing::warn!("the text of the missed reminders: {e}");
                 for reminder in missed.reminders.iter_mut().filter(|r| !r["text"].is_string()) {
-                    reminder["text"] = json!(DISCREET_BODY);
+                    reminder["text"] = json!(discreet_body(workspace.and_then(Workspace::language).unwrap_or("en")));
                 }
                 return missed;
             }
@@ -538,6 +575,23 @@ mod tests {
         assert_eq!(title, "ProSeVA");
         assert_eq!(body, "While ProSeVA was closed: Deadline 1 passed; Deadline 2 passed; Deadline 3 passed; and 2 more");
         assert_eq!(summary_of(&missed[..1], Discreet::ProtectiveOrders).1, "While ProSeVA was closed: Deadline 1 passed");
+    }
+
+    #[test]
+    fn in_spanish_the_notifications_own_words_are_spanish_and_as_discreet() {
+        let missed: Vec<Value> =
+            (1..=4).map(|n| json!({"caseId": null, "caseKind": null, "text": format!("Venció el plazo {n}")})).collect();
+        assert_eq!(
+            summary_in(&missed, Discreet::ProtectiveOrders, "es").1,
+            "Mientras ProSeVA estaba cerrado: Venció el plazo 1; Venció el plazo 2; Venció el plazo 3; y 1 más"
+        );
+        let no_case = json!({"caseId": null, "caseName": null, "caseKind": null, "title": "", "text": ""});
+        assert_eq!(notification_in(&no_case, Discreet::Off, "es"), ("ProSeVA: un plazo".into(), "".into()));
+        let order = protective_order_hearing("protective-order-petitioner");
+        assert_eq!(notification_in(&order, Discreet::ProtectiveOrders, "es"), ("ProSeVA".into(), "Tiene un recordatorio".into()));
+        assert_eq!(summary_in(&[order], Discreet::ProtectiveOrders, "es").1, "Tiene un recordatorio");
+        // English as before.
+        assert_eq!(summary_in(&missed, Discreet::ProtectiveOrders, "en"), summary_of(&missed, Discreet::ProtectiveOrders));
     }
 
     /// A protective order's hearing as the server words its reminder: every part names something.

@@ -482,6 +482,8 @@ impl SettingsStore {
         let mut guard = self.settings.lock().unwrap_or_else(|p| p.into_inner());
         new.reminders = guard.reminders;
         new.start_done = guard.start_done;
+        // The lock's idle minutes are changed only by `save_privacy` (the view does not carry them).
+        new.privacy = guard.privacy;
         let bytes = serde_json::to_vec_pretty(&new).expect("settings serialise");
         write_private_atomically(&self.path, &bytes)?;
         *guard = new;
@@ -724,6 +726,11 @@ mod tests {
         assert_eq!(keyring.settings().privacy.idle_lock_minutes, DEFAULT_IDLE_LOCK_MINUTES);
         keyring.save_privacy(PrivacySettings { idle_lock_minutes: 30 }).unwrap();
         assert_eq!(store(dir.path(), &[]).settings().privacy.idle_lock_minutes, 30);
+        // Saving the other settings (Settings, the Law tab's monthly switch) keeps them.
+        let mut other = keyring.settings();
+        other.privacy = PrivacySettings::default();
+        keyring.save(other, &BTreeMap::new()).unwrap();
+        assert_eq!(store(dir.path(), &[]).settings().privacy.idle_lock_minutes, 30, "a settings save keeps the idle minutes");
     }
 
     #[test]

@@ -386,10 +386,12 @@ impl AppState {
     /// A client of the case data server, once it is up.
     pub fn workspace(&self) -> Result<proseva_workspace::Workspace, CommandError> {
         let backend = self.ready_backend()?;
-        // The window's language: chosen in Settings, else this computer's.
-        let language =
-            self.settings.settings().language.unwrap_or_else(|| crate::settings::system_language(|n| std::env::var(n).ok()).to_string());
-        Ok(proseva_workspace::Workspace::new(self.http.clone(), &backend.server_url, Some(backend.token)).with_language(&language))
+        Ok(proseva_workspace::Workspace::new(self.http.clone(), &backend.server_url, Some(backend.token)).with_language(&self.language()))
+    }
+
+    /// The window's language, `"en"` or `"es"`: chosen in Settings, else this computer's.
+    pub fn language(&self) -> String {
+        self.settings.settings().language.unwrap_or_else(|| crate::settings::system_language(|n| std::env::var(n).ok()).to_string())
     }
 
     /// Takes the backend away (quit): later requests are refused, the supervisor can be dropped.

@@ -141,7 +141,10 @@ fn drafts_open_beside_the_conversation_with_versions_checks_and_exports() {
     assert!(text_of(&session, "#artifact-made").starts_with("Made by ProSeVA, from your records"));
     save_screenshot(&session, "artifact-panel.png");
 
-    // An edit that does not parse is refused naming its line; nothing new is kept.
+    // An edit that does not parse is refused naming its line; nothing new is kept. (The panel is
+    // scrolled to its buttons first, as a person would: the draft's date, written out, can push
+    // them to the panel's edge, where WebDriver will not click one half hidden.)
+    session.script("document.querySelector('#artifact-edit').scrollIntoView({block: 'center'})", json!([])).unwrap();
     press(&session, "#artifact-edit");
     session.wait_for("#artifact-edit-text", LONG).unwrap();
     let write = |text: &str| session.script("document.querySelector('#artifact-edit-text').value = arguments[0]", json!([text])).unwrap();

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { installFakeDocument, settle, text } from './fake-dom.mjs';
+import { fire, installFakeDocument, settle, text } from './fake-dom.mjs';
 import { useLanguage } from './l10n.mjs';
 
 installFakeDocument();
@@ -32,7 +32,7 @@ test('before the rate is measured, only how far it is; the catalogue size stands
  * The settings dialog's parts that ui/settings.js reaches (index.html's, in small), in a page with
  * one of the header's words; the app's commands answered as the app does.
  */
-function settingsPage() {
+function settingsPage({ catalogue = [], refuse = {} } = {}) {
   const calls = [];
   let saved = {
     language: null,
@@ -53,7 +53,8 @@ function settingsPage() {
       invoke: async (command, args) => {
         calls.push({ command, args });
         if (command === 'get_settings') return structuredClone(saved);
-        if (command === 'model_catalogue') return [];
+        if (refuse[command]) throw refuse[command];
+        if (command === 'model_catalogue') return structuredClone(catalogue);
         if (command === 'save_settings') {
           saved = { ...saved, ...args.settings, systemLanguage: saved.systemLanguage };
           return structuredClone(saved);
@@ -173,4 +174,131 @@ test('Settings → Language: Español saved turns every screen Spanish at once; 
   assert.equal(calls.filter((c) => c.command === 'save_settings').at(-1).args.settings.language, null);
   assert.equal(i18n.language(), 'es');
   assert.equal(text(tab), 'Preguntar');
+});
+
+/** Catalogue rows as `model_catalogue` answers them (src-tauri/src/models.rs, docs/contracts.md). */
+const GiB = 1073741824;
+function catalogueRows() {
+  const row = (id, name, extra) => ({
+    id,
+    name,
+    parameters: '1.7 billion',
+    parameterBillions: 1.7,
+    sizeBytes: 1107409472,
+    ramNeeded: 2.0 * GiB,
+    licence: 'Apache-2.0',
+    licenceUrl: 'https://www.apache.org/licenses/LICENSE-2.0',
+    description: 'Small and quick: the best choice for most laptops with 8 GB of memory. Can choose its own research tools.',
+    descriptionEs: 'Pequeño y rápido: la mejor opción para la mayoría de las computadoras portátiles con 8 GB de memoria. Puede elegir por sí mismo las herramientas de investigación.',
+    note: null,
+    fit: 'fits',
+    fitCause: 'room',
+    memoryTotal: 16 * GiB,
+    cores: 8,
+    reason: "fits: needs about 2.0 GB of this computer's 16 GB",
+    state: 'none',
+    partialBytes: 0,
+    inUse: false,
+    progress: null,
+    error: null,
+    errorCode: null,
+    ...extra,
+  });
+  return [
+    row('qwen3-1.7b', 'Qwen3 1.7B', {}),
+    row('two-cores', 'Two cores', { fit: 'slowHere', fitCause: 'fewCores', cores: 2, reason: "slow here: 2 cores, so answers come a few words a second; needs about 2.0 GB of this computer's 16 GB" }),
+    row('half', 'Half', { ramNeeded: 3.4 * GiB, memoryTotal: 6 * GiB, fit: 'slowHere', fitCause: 'moreThanHalf', reason: "slow here: needs about 3.4 GB, more than half of this computer's 6 GB" }),
+    row('stopped', 'Stopped', {
+      state: 'partial',
+      partialBytes: 120e6,
+      error: 'the connection was cut after 120 MB of 1108 MB (reset); the 120 MB already here are kept, and Download resumes from there',
+      errorCode: 'interrupted',
+    }),
+    row('big', 'Big', {
+      parameters: 'about four billion',
+      parameterBillions: null,
+      ramNeeded: 3.4 * GiB,
+      memoryTotal: 4 * GiB,
+      fit: 'tooLarge',
+      fitCause: 'moreThanThreeQuarters',
+      descriptionEs: null,
+      reason: 'too large: needs about 3.4 GB, and this computer has 4 GB (a quarter of it is kept for the rest)',
+    }),
+    row('unknown', 'Unknown computer', { fit: null, fitCause: null, memoryTotal: null, cores: null, reason: null }),
+  ];
+}
+
+test('a catalogue row says what the model needs here from its figures, in English as the app did', async () => {
+  await i18n.loadLanguage('en');
+  const rows = catalogueRows();
+  const { settings, $ } = settingsPage({ catalogue: rows });
+  await settings.open();
+  const row = (id) => $(`#local-catalogue .model-row[data-id="${id}"]`);
+  const verdict = (id) => {
+    const p = row(id).querySelector('.model-verdict');
+    return p ? text(p) : null;
+  };
+  // The English sentence is the one the app wrote in `reason`, capitalised, as before.
+  for (const r of rows.filter((x) => x.reason)) assert.equal(verdict(r.id), r.reason.charAt(0).toUpperCase() + r.reason.slice(1), r.id);
+  assert.equal(verdict('unknown'), null, 'no verdict when the computer could not be read');
+  assert.equal(text(row('qwen3-1.7b').querySelector('.muted')), '1.7 billion parameters · 1.0 GB download · needs about 2.0 GB of memory · Apache-2.0');
+  assert.equal(text(row('big').querySelector('.muted')), 'about four billion parameters · 1.0 GB download · needs about 3.4 GB of memory · Apache-2.0', 'the catalogue’s words when it gives no number');
+  assert.equal(text(row('qwen3-1.7b').querySelector('.hint')), rows[0].description);
+  const error = row('stopped').querySelector('.model-error');
+  assert.equal(text(error), rows[3].error, 'the app’s words as they are');
+  assert.equal(error.getAttribute('title'), null);
+  settings.dialog.close();
+});
+
+test('in Spanish the row’s verdict, description, figures and download error are Spanish, with the same figures', async () => {
+  await i18n.loadLanguage('es');
+  try {
+    const rows = catalogueRows();
+    const { settings, $ } = settingsPage({ catalogue: rows });
+    await settings.open();
+    const row = (id) => $(`#local-catalogue .model-row[data-id="${id}"]`);
+    const verdict = (id) => text(row(id).querySelector('.model-verdict'));
+    assert.equal(verdict('qwen3-1.7b'), 'Funciona bien aquí: necesita unos 2.0 GB de los 16 GB de memoria de esta computadora');
+    assert.equal(
+      verdict('two-cores'),
+      'Lento aquí: esta computadora tiene 2 núcleos de procesador, así que las respuestas llegan de a pocas palabras por segundo; necesita unos 2.0 GB de los 16 GB de memoria de esta computadora',
+    );
+    assert.equal(verdict('half'), 'Lento aquí: necesita unos 3.4 GB, más de la mitad de los 6 GB de memoria de esta computadora');
+    assert.equal(verdict('big'), 'Demasiado grande: necesita unos 3.4 GB y esta computadora tiene 4 GB de memoria (una cuarta parte se deja libre para lo demás)');
+    assert.equal(text(row('qwen3-1.7b').querySelector('.muted')), '1.7 mil millones de parámetros · descarga de 1.0 GB · necesita unos 2.0 GB de memoria · Apache-2.0');
+    assert.equal(text(row('qwen3-1.7b').querySelector('.hint')), rows[0].descriptionEs);
+    assert.equal(text(row('big').querySelector('.hint')), rows[4].description, 'a catalogue of one’s own without Spanish: its English line');
+    const error = row('stopped').querySelector('.model-error');
+    assert.equal(text(error), 'Se cortó la conexión durante la descarga. Presione Continuar para seguir desde donde quedó.');
+    assert.equal(error.getAttribute('title'), `Detalle técnico (en inglés, interrupted): ${rows[3].error}`);
+    assert.equal(text(row('stopped').querySelector('button[data-action="download"]')), 'Continuar (120 MB de 1,107 MB)');
+    // Each verdict states the figures of the English sentence the app wrote.
+    const figures = (s) => (s.match(/\d+(?:\.\d+)?/g) || []).sort();
+    for (const r of rows.filter((x) => x.reason)) assert.deepEqual(figures(verdict(r.id)), figures(r.reason), r.id);
+    // Nothing English is left in a row but the names and the licence.
+    for (const r of rows.filter((x) => x.descriptionEs)) {
+      const said = text(row(r.id)).replace(r.name, '').replace(r.licence, '');
+      for (const word of ['needs', 'memory', 'computer', 'fits', 'slow', 'billion', 'parameters', 'download', 'connection']) {
+        assert.ok(!new RegExp(`\\b${word}\\b`, 'i').test(said), `${r.id}: "${word}" in ${said}`);
+      }
+    }
+    settings.dialog.close();
+  } finally {
+    await i18n.loadLanguage('en');
+  }
+});
+
+test('a model action refused by the app is said in the window’s language', async () => {
+  await i18n.loadLanguage('es');
+  try {
+    const rows = catalogueRows().slice(0, 1);
+    const { settings, $ } = settingsPage({ catalogue: rows, refuse: { model_download: { code: 'unavailable', message: 'no HTTP client' } } });
+    await settings.open();
+    fire($('#local-catalogue .model-row[data-id="qwen3-1.7b"] button[data-action="download"]'), 'click');
+    await settle();
+    assert.equal(text($('#settings-error')), 'Qwen3 1.7B: Un servicio que ProSeVA necesita no está disponible ahora. Inténtelo de nuevo en un momento.');
+    settings.dialog.close();
+  } finally {
+    await i18n.loadLanguage('en');
+  }
 });

@@ -52,9 +52,9 @@ test('a section text splits into trimmed paragraphs with spans made relative', (
 });
 
 test('command errors: typed ones as they are, anything else as internal', () => {
-  assert.deepEqual(commandError({ code: 'invalid_input', message: 'must start with http://', field: 'baseUrl' }), { code: 'invalid_input', message: 'must start with http://', field: 'baseUrl' });
-  assert.deepEqual(commandError({ code: 'starting', message: 'still starting' }), { code: 'starting', message: 'still starting', field: null });
-  assert.deepEqual(commandError('invalid args `messages`'), { code: 'internal', message: 'invalid args `messages`', field: null });
+  assert.deepEqual(commandError({ code: 'invalid_input', message: 'must start with http://', field: 'baseUrl' }), { code: 'invalid_input', message: 'must start with http://', field: 'baseUrl', localized: true });
+  assert.deepEqual(commandError({ code: 'starting', message: 'still starting' }), { code: 'starting', message: 'still starting', field: null, localized: true });
+  assert.deepEqual(commandError('invalid args `messages`'), { code: 'internal', message: 'invalid args `messages`', field: null, localized: true });
   assert.equal(commandError(new Error('bridge down')).message, 'bridge down');
   assert.equal(commandError(undefined).code, 'internal');
 });

@@ -52,6 +52,11 @@ pub struct CatalogueEntry {
     pub tools: bool,
     /// One line for a person: what the model is good for.
     pub description: String,
+    /// The same line in Spanish, with the same figures (`description_es` in the file; the window
+    /// shows it when it speaks Spanish). Every built-in entry has one; a catalogue of one's own
+    /// (`PROSEVA_MODEL_CATALOGUE`) may leave it out, and the English line stands in.
+    #[serde(default)]
+    pub description_es: Option<String>,
     /// Anything a careful reader should know about the entry (a mirror, an unpinned revision).
     pub note: Option<String>,
 }
@@ -89,6 +94,13 @@ impl CatalogueEntry {
     pub fn kv_cache_bytes(&self) -> u64 {
         let a = self.attention;
         2u64.saturating_mul(a.layers).saturating_mul(a.kv_heads).saturating_mul(a.head_dim).saturating_mul(RUN_CONTEXT).saturating_mul(2)
+    }
+
+    /// The parameter count in billions when [`CatalogueEntry::parameters`] says it so ("1.7
+    /// billion" → 1.7), for the window to write in its own language; `None` for other wordings.
+    pub fn parameter_billions(&self) -> Option<f64> {
+        let number = self.parameters.trim().strip_suffix("billion")?.trim();
+        number.parse::<f64>().ok().filter(|n| n.is_finite() && *n > 0.0)
     }
 
     /// Where this entry's file is kept under `models_dir`: `<models_dir>/<id>/<file>`.
@@ -160,10 +172,26 @@ pub enum Fit {
     TooLarge,
 }
 
-/// A [`Fit`] and the sentence a person sees beside the model.
+/// What decided a [`Fit`]: the facts the sentence beside the model says, so the window can say it
+/// in its own language from the row's figures (memory needed, the computer's memory, its cores).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Cause {
+    /// It needs at most half the computer's memory, and the computer has cores enough: fits.
+    Room,
+    /// The computer has fewer than [`COMFORTABLE_CORES`] cores: slow here.
+    FewCores,
+    /// It needs more than half the computer's memory: slow here.
+    MoreThanHalf,
+    /// It needs more than three quarters of the computer's memory: too large.
+    MoreThanThreeQuarters,
+}
+
+/// A [`Fit`], what decided it, and the sentence a person sees beside the model (in English).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verdict {
     pub fit: Fit,
+    pub cause: Cause,
     /// "fits: needs about 2.1 GB of this computer's 16 GB".
     pub reason: String,
 }
@@ -187,6 +215,7 @@ pub fn verdict(entry: &CatalogueEntry, machine: &Machine) -> Verdict {
     if u128::from(needed) * 4 > u128::from(total) * 3 {
         return Verdict {
             fit: Fit::TooLarge,
+            cause: Cause::MoreThanThreeQuarters,
             reason: format!("too large: needs about {need} GB, and this computer has {have} GB (a quarter of it is kept for the rest)"),
         };
     }
@@ -194,16 +223,18 @@ pub fn verdict(entry: &CatalogueEntry, machine: &Machine) -> Verdict {
         let cores = if machine.cores == 1 { "1 core".to_string() } else { format!("{} cores", machine.cores) };
         return Verdict {
             fit: Fit::SlowHere,
+            cause: Cause::FewCores,
             reason: format!("slow here: {cores}, so answers come a few words a second; needs about {need} GB of this computer's {have} GB"),
         };
     }
     if u128::from(needed) * 2 > u128::from(total) {
         return Verdict {
             fit: Fit::SlowHere,
+            cause: Cause::MoreThanHalf,
             reason: format!("slow here: needs about {need} GB, more than half of this computer's {have} GB"),
         };
     }
-    Verdict { fit: Fit::Fits, reason: format!("fits: needs about {need} GB of this computer's {have} GB") }
+    Verdict { fit: Fit::Fits, cause: Cause::Room, reason: format!("fits: needs about {need} GB of this computer's {have} GB") }
 }
 
 /// The catalogue with a verdict for each entry, in the order a person should see it: the
@@ -266,6 +297,25 @@ mod tests {
     }
 
     #[test]
+    fn every_entry_says_what_it_is_good_for_in_spanish_with_the_same_figures() {
+        for e in entries() {
+            let es = e.description_es.as_deref().unwrap_or_else(|| panic!("{}: no description_es", e.id));
+            assert!(!es.trim().is_empty() && !es.contains('\n'), "{}: {es:?}", e.id);
+            assert_ne!(es, e.description, "{}: the Spanish is the English", e.id);
+            assert_eq!(proseva_citation::same_figures::differ(&e.description, es), None, "{}: {:?} / {es:?}", e.id, e.description);
+        }
+        // A catalogue of one's own may leave the Spanish out.
+        let mine: CatalogueEntry = serde_json::from_value(serde_json::json!({
+            "id": "mine", "name": "Mine", "repo": "me/mine", "revision": "main", "file": "mine.gguf", "size": 1_000_000_000u64,
+            "sha256": null, "parameters": "1 billion", "context_length": null,
+            "attention": {"layers": 1, "kv_heads": 1, "head_dim": 1}, "licence": "MIT", "licence_url": "https://example.org",
+            "tools": false, "description": "Mine.", "note": "main"
+        }))
+        .unwrap();
+        assert_eq!(mine.description_es, None);
+    }
+
+    #[test]
     fn memory_needed_is_the_file_plus_the_context_plus_the_overhead() {
         let e = find("qwen3-1.7b").unwrap();
         // 2 × 28 layers × 8 heads × 128 × 4096 tokens × 2 bytes = 448 MiB.
@@ -273,6 +323,12 @@ mod tests {
         assert_eq!(e.ram_needed(), 1_107_409_472 + (448 << 20) + (512 << 20));
         assert_eq!(gb(e.ram_needed()), "2.0");
         assert_eq!(e.path_in(Path::new("/m")), Path::new("/m/qwen3-1.7b/Qwen3-1.7B-Q4_K_M.gguf"));
+        assert_eq!(e.parameter_billions(), Some(1.7));
+        for e in entries() {
+            assert!(e.parameter_billions().is_some(), "{}: {:?}", e.id, e.parameters);
+        }
+        let other = CatalogueEntry { parameters: "270 million".into(), ..e.clone() };
+        assert_eq!(other.parameter_billions(), None);
     }
 
     #[test]
@@ -282,19 +338,19 @@ mod tests {
         let sixteen = Machine::new(16 << 30, 8);
         assert_eq!(
             verdict(small, &sixteen),
-            Verdict { fit: Fit::Fits, reason: "fits: needs about 2.0 GB of this computer's 16 GB".into() }
+            Verdict { fit: Fit::Fits, cause: Cause::Room, reason: "fits: needs about 2.0 GB of this computer's 16 GB".into() }
         );
         let two_cores = Machine::new(16 << 30, 2);
         let v = verdict(small, &two_cores);
-        assert_eq!(v.fit, Fit::SlowHere);
+        assert_eq!((v.fit, v.cause), (Fit::SlowHere, Cause::FewCores));
         assert_eq!(v.reason, "slow here: 2 cores, so answers come a few words a second; needs about 2.0 GB of this computer's 16 GB");
         let four = Machine::new(4 << 30, 8);
         let v = verdict(big, &four);
-        assert_eq!(v.fit, Fit::TooLarge);
+        assert_eq!((v.fit, v.cause), (Fit::TooLarge, Cause::MoreThanThreeQuarters));
         assert_eq!(v.reason, "too large: needs about 3.4 GB, and this computer has 4 GB (a quarter of it is kept for the rest)");
         // Between half and three quarters of memory: runs, but squeezes the rest.
         let six = Machine::new(6 << 30, 8);
-        assert_eq!(verdict(big, &six).fit, Fit::SlowHere);
+        assert_eq!((verdict(big, &six).fit, verdict(big, &six).cause), (Fit::SlowHere, Cause::MoreThanHalf));
         assert!(verdict(big, &six).reason.contains("more than half of this computer's 6 GB"), "{}", verdict(big, &six).reason);
         // A typical 8 GB laptop runs every model in the catalogue's first four.
         let laptop = Machine::new(7_900_000_000, 4);

@@ -168,6 +168,44 @@ pub enum DownloadError {
     Server { file: String, reason: String, kept: u64 },
 }
 
+impl DownloadError {
+    /// A stable, machine-readable name for the kind of trouble, so the window can say it in its own
+    /// language (the message above stays the English detail): `unreachable`, `interrupted`,
+    /// `cancelled`, `refused`, `missing`, `http`, `no_checksum`, `changed`, `checksum`,
+    /// `not_a_model`, `disk_full`, `unwritable`, `server`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DownloadError::Unreachable { .. } => "unreachable",
+            DownloadError::Interrupted { .. } => "interrupted",
+            DownloadError::Cancelled { .. } => "cancelled",
+            DownloadError::Refused { .. } => "refused",
+            DownloadError::Missing { .. } => "missing",
+            DownloadError::Http { .. } => "http",
+            DownloadError::NoChecksum { .. } => "no_checksum",
+            DownloadError::Changed { .. } => "changed",
+            DownloadError::Checksum { .. } => "checksum",
+            DownloadError::NotAModel(_) => "not_a_model",
+            DownloadError::DiskFull { .. } => "disk_full",
+            DownloadError::Unwritable { .. } => "unwritable",
+            DownloadError::Server { .. } => "server",
+        }
+    }
+
+    /// The bytes already here and kept for the next Download (0 when nothing is kept).
+    pub fn kept(&self) -> u64 {
+        match self {
+            DownloadError::Unreachable { kept, .. }
+            | DownloadError::Interrupted { kept, .. }
+            | DownloadError::Cancelled { kept }
+            | DownloadError::Http { kept, .. }
+            | DownloadError::DiskFull { kept, .. }
+            | DownloadError::Unwritable { kept, .. }
+            | DownloadError::Server { kept, .. } => *kept,
+            _ => 0,
+        }
+    }
+}
+
 /// ", and the 120 MB already here are kept: Download resumes from there" (nothing when none are).
 fn kept_words(kept: u64) -> String {
     if kept == 0 { String::new() } else { format!("; the {} already here are kept, and Download resumes from there", mb(kept)) }
@@ -773,6 +811,16 @@ mod tests {
         let e = DownloadError::Checksum { expected: "a".into(), actual: "b".into() };
         assert!(e.to_string().starts_with("the file downloaded does not match its published checksum; nothing was kept"));
         assert_eq!(DownloadError::Cancelled { kept: 0 }.to_string(), "the download was stopped");
+    }
+
+    #[test]
+    fn errors_have_a_code_and_the_bytes_kept_for_the_window() {
+        let e = DownloadError::Interrupted { reason: "reset".into(), kept: 120_000_000, total: Some(2_497_280_256) };
+        assert_eq!((e.code(), e.kept()), ("interrupted", 120_000_000));
+        let e = DownloadError::Checksum { expected: "a".into(), actual: "b".into() };
+        assert_eq!((e.code(), e.kept()), ("checksum", 0));
+        assert_eq!(DownloadError::DiskFull { path: "/m".into(), kept: 5 }.code(), "disk_full");
+        assert_eq!(DownloadError::Refused { file: "f".into(), status: 401 }.code(), "refused");
     }
 
     #[test]

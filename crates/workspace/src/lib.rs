@@ -129,6 +129,11 @@ impl Workspace {
         self
     }
 
+    /// The language this client asks answers in, when one was given.
+    pub fn language(&self) -> Option<&str> {
+        self.language.as_deref()
+    }
+
     fn request(&self, method: Method, path: &str) -> RequestBuilder {
         let mut request = self.http.request(method, format!("{}{path}", self.base));
         if let Some(language) = &self.language {

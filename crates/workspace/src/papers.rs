@@ -2,7 +2,7 @@
 //! the case, the check before filing, and an official fillable PDF form filled in. The server
 //! holds the catalogue, builds and checks the paper, reads and fills the form; this is only the
 //! way to it. A built paper is a draft of kind `paper`: versions and exports go through the
-//! drafts' methods.
+//! drafts' methods; its Spanish explanation and Spanish reader's copy (not for filing) are here.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -57,6 +57,29 @@ impl Workspace {
             (None, None) => return Err(WorkspaceError::invalid("draftId", "choose the paper or the document to check")),
         };
         self.json(self.request(Method::POST, "/api/papers/check").json(&body)).await
+    }
+
+    /// Beside each part of paper draft `draft_id` (at `version`, its latest when `None`), what it
+    /// says in Spanish and what it is for: `{draftId, version, paper, layout, title, parts: [{part,
+    /// number?, english, spanish, purpose, asWritten}], notForFiling, asWritten}`, its purposes and
+    /// notes in the window's language.
+    pub async fn paper_explained(&self, draft_id: i64, version: Option<i64>) -> Result<Value, WorkspaceError> {
+        let query: Vec<(&str, String)> = version.map(|v| ("version", v.to_string())).into_iter().collect();
+        self.json(self.request(Method::GET, &format!("/api/papers/{draft_id}/explained")).query(&query)).await
+    }
+
+    /// The Spanish reader's copy of paper draft `draft_id` as `format` (`pdf` or `docx`), a banner
+    /// on every page saying it is not for filing: its bytes and the file name the server gives
+    /// (`<title>-v<N>-es-no-presentar.<ext>`).
+    pub async fn paper_spanish_copy(&self, draft_id: i64, version: Option<i64>, format: &str) -> Result<(Vec<u8>, String), WorkspaceError> {
+        let mut query = vec![("format", format.to_string())];
+        if let Some(version) = version {
+            query.push(("version", version.to_string()));
+        }
+        let response = self.send(self.request(Method::GET, &format!("/api/papers/{draft_id}/spanish-copy")).query(&query)).await?;
+        let name = crate::disposition_name(&response).unwrap_or_else(|| format!("paper-{draft_id}-es-no-presentar.{format}"));
+        let bytes = response.bytes().await.map_err(|e| WorkspaceError::unreachable(&e))?;
+        Ok((bytes.to_vec(), name))
     }
 
     /// Reads a fillable PDF form's fields, with values proposed from case `case_id`:

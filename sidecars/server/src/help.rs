@@ -2,7 +2,11 @@
 //! statewide help lines, and who may qualify by income (issue 41).
 //!
 //! Everything here is data with a source: `sidecars/server/help/help.json`, compiled into the
-//! binary. Each program, help line, eligibility rule and poverty-guideline table carries the pages
+//! binary, and its Spanish mirror `help/help.es.json` ([`book_in`]`(Lang::Es)`): the same keys in
+//! the same order, the same ids, telephone numbers, web addresses, localities, incomes, sources and
+//! dates, and only the words a person reads translated (program names are proper names and stay as
+//! they are). The answers in either language ([`programs_for_in`], [`statewide_for_in`],
+//! [`eligibility_in`]) are counted from the same figures, so they agree. Each program, help line, eligibility rule and poverty-guideline table carries the pages
 //! it was read from, the passage read (word for word) and the date it was read; the tests check
 //! every telephone number, web address, locality and dollar figure against those passages, not
 //! against this code. Nothing is promised: the eligibility answer says a person *may* qualify, and
@@ -14,6 +18,13 @@
 //! assert_eq!(help::localities().len(), 133);
 //! let line = help::poverty_line(help::guidelines_in_force(chrono::NaiveDate::from_ymd_opt(2026, 11, 29).unwrap()).unwrap(), 4);
 //! assert!(line > 0);
+//!
+//! // The same programs in Spanish: the same ids and numbers, the words in Spanish.
+//! use proseva_server::lang::Lang;
+//! let (en, es) = (help::programs_for("richmond-city", None), help::programs_for_in("richmond-city", None, Lang::Es));
+//! assert_eq!(en[0].id, es[0].id);
+//! assert_eq!(en[0].phone, es[0].phone);
+//! assert_ne!(en[0].how_to_apply, es[0].how_to_apply);
 //! ```
 
 pub mod screen;
@@ -24,6 +35,8 @@ use std::sync::OnceLock;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
 
 /// Where a fact was read: the page, the passage (word for word) and the day it was read.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -136,9 +149,23 @@ pub struct HelpBook {
     pub gaps: Vec<String>,
 }
 
+/// The help book in English.
 pub fn book() -> &'static HelpBook {
-    static BOOK: OnceLock<HelpBook> = OnceLock::new();
-    BOOK.get_or_init(|| serde_json::from_str(include_str!("../help/help.json")).expect("help/help.json is checked by the tests"))
+    book_in(Lang::En)
+}
+
+/// The help book in `lang`: `help/help.json`, or its Spanish mirror `help/help.es.json` (the same
+/// ids, numbers, addresses, localities, figures and sources, in the same order).
+pub fn book_in(lang: Lang) -> &'static HelpBook {
+    static EN: OnceLock<HelpBook> = OnceLock::new();
+    static ES: OnceLock<HelpBook> = OnceLock::new();
+    match lang {
+        Lang::En => {
+            EN.get_or_init(|| serde_json::from_str(include_str!("../help/help.json")).expect("help/help.json is checked by the tests"))
+        }
+        Lang::Es => ES
+            .get_or_init(|| serde_json::from_str(include_str!("../help/help.es.json")).expect("help/help.es.json is checked by the tests")),
+    }
 }
 
 pub fn localities() -> &'static [Locality] {
@@ -151,7 +178,12 @@ pub fn locality(id: &str) -> Option<&'static Locality> {
 
 /// The programs serving `locality`, those that take `path_kind` first (when one is given).
 pub fn programs_for(locality: &str, path_kind: Option<&str>) -> Vec<&'static Program> {
-    let mut found: Vec<&Program> = book().programs.iter().filter(|p| p.serves.iter().any(|s| s == locality)).collect();
+    programs_for_in(locality, path_kind, Lang::En)
+}
+
+/// [`programs_for`], in `lang`'s words (the same programs, in the same order).
+pub fn programs_for_in(locality: &str, path_kind: Option<&str>, lang: Lang) -> Vec<&'static Program> {
+    let mut found: Vec<&Program> = book_in(lang).programs.iter().filter(|p| p.serves.iter().any(|s| s == locality)).collect();
     if let Some(kind) = path_kind {
         found.sort_by_key(|p| !p.path_kinds.iter().any(|k| k == kind));
     }
@@ -206,11 +238,17 @@ pub struct Eligibility {
 /// What an income means against each program's limit, with the guidelines in force on `day`.
 /// `income_cents` is the household's yearly income before tax, in cents.
 pub fn eligibility(household_size: u32, income_cents: i64, day: NaiveDate) -> Option<Eligibility> {
+    eligibility_in(household_size, income_cents, day, Lang::En)
+}
+
+/// [`eligibility`] in `lang`: the same figures and answers, the rules' names, the rules and the
+/// caveat in its words.
+pub fn eligibility_in(household_size: u32, income_cents: i64, day: NaiveDate, lang: Lang) -> Option<Eligibility> {
     let g = guidelines_in_force(day)?;
     let line = poverty_line(g, household_size);
     let line_cents = i128::from(line) * 100;
     let income = i128::from(income_cents.max(0));
-    let programs = book()
+    let programs = book_in(lang)
         .income_rules
         .iter()
         .map(|r| RuleAnswer {
@@ -236,8 +274,48 @@ pub fn eligibility(household_size: u32, income_cents: i64, day: NaiveDate) -> Op
         percent_of_poverty: ((income * 1000 / line_cents.max(1)) as f64) / 10.0,
         programs,
         guideline_source: g.sources.first().map(|s| s.url.clone()).unwrap_or_default(),
-        caveat: "You may qualify — each program decides, and counts income, household and savings its own way.".into(),
+        caveat: match lang {
+            Lang::En => "You may qualify — each program decides, and counts income, household and savings its own way.",
+            Lang::Es => "Usted podría calificar, pero cada programa decide, y cuenta los ingresos, el hogar y los ahorros a su manera.",
+        }
+        .into(),
     })
+}
+
+/// What the help for a place says about itself: programs decide, and numbers change.
+pub fn list_caveat(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Programs decide whom they help; a telephone number or office can change after the date it was read.",
+        Lang::Es => {
+            "Los programas deciden a quién ayudan; un número de teléfono o una oficina pueden cambiar después de la fecha en que se consultaron."
+        }
+    }
+}
+
+/// Why the help could not be given for one place, to the person: no court (`court` is `None`), a
+/// court naming no Virginia county or city (`could` empty), or one that could be in several.
+pub fn locality_note(court: Option<&str>, could: &[&Locality], lang: Lang) -> String {
+    let names: Vec<&str> = could.iter().map(|l| l.name.as_str()).collect();
+    match (lang, court) {
+        (Lang::En, None) => {
+            "Your county or city is not known yet: say where you live, or choose it on the Help tab (it lists all 133).".to_string()
+        }
+        (Lang::Es, None) => {
+            "Todavía no se sabe su condado o ciudad: diga dónde vive, o elíjalo en la pestaña Ayuda (allí están los 133).".to_string()
+        }
+        (Lang::En, Some(court)) if names.is_empty() => {
+            format!("Your case's court (\"{court}\") names no Virginia county or city: say where you live, or choose it on the Help tab.")
+        }
+        (Lang::Es, Some(court)) if names.is_empty() => format!(
+            "El tribunal de su caso (“{court}”) no nombra ningún condado ni ciudad de Virginia: diga dónde vive, o elíjalo en la pestaña Ayuda."
+        ),
+        (Lang::En, Some(court)) => {
+            format!("Your case's court (\"{court}\") could be in {}: say which, or choose it on the Help tab.", names.join(" or "))
+        }
+        (Lang::Es, Some(court)) => {
+            format!("El tribunal de su caso (“{court}”) puede estar en {}: diga cuál, o elíjalo en la pestaña Ayuda.", names.join(" o "))
+        }
+    }
 }
 
 /// The locality a court's name names ("Richmond General District Court", "Circuit Court of the
@@ -273,7 +351,12 @@ pub fn locality_from_court(court: &str) -> Result<&'static Locality, Vec<&'stati
 
 /// The help lines for `locality`: the statewide ones and those for that place.
 pub fn statewide_for(locality: &str) -> Vec<&'static Statewide> {
-    book().statewide.iter().filter(|s| s.localities.is_empty() || s.localities.iter().any(|l| l == locality)).collect()
+    statewide_for_in(locality, Lang::En)
+}
+
+/// [`statewide_for`], in `lang`'s words.
+pub fn statewide_for_in(locality: &str, lang: Lang) -> Vec<&'static Statewide> {
+    book_in(lang).statewide.iter().filter(|s| s.localities.is_empty() || s.localities.iter().any(|l| l == locality)).collect()
 }
 
 /// Problems in the data: a locality no program serves, an unknown locality id, a duplicate.

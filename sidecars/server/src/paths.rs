@@ -279,7 +279,12 @@ pub fn kinds() -> Vec<&'static str> {
 /// The paths a case can follow, as `GetCases` offers them to a person with no case on one yet:
 /// `[{kind, title, summary, steps: [step titles], sections: [every section a step rests on]}]`.
 pub fn offered() -> Vec<serde_json::Value> {
-    book()
+    offered_in(Lang::En)
+}
+
+/// [`offered`] in `lang`.
+pub fn offered_in(lang: Lang) -> Vec<serde_json::Value> {
+    book_in(lang)
         .kinds
         .iter()
         .map(|p| {

@@ -40,6 +40,7 @@ use std::fmt;
 use chrono::{DateTime, Datelike, Days, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Timelike, Utc};
 
 use crate::fields::Fields;
+use crate::lang::Lang;
 
 /// The hour of the day (local wall time) a day's reminder fires.
 pub const REMINDER_HOUR: u32 = 8;
@@ -300,25 +301,59 @@ pub struct About<'a> {
 /// N. 9th St. — Smith v. Jones", "Note an appeal is due in 2 days (Mon 2 Mar) — Smith v. Jones",
 /// "Deadline passed on Mon 2 Mar: Note an appeal — Smith v. Jones".
 pub fn wording(about: About<'_>, when: When, today: NaiveDate, passed: bool) -> String {
-    let day = |date: NaiveDate| {
-        if date.year() == today.year() { date.format("%a %-d %b").to_string() } else { date.format("%a %-d %b %Y").to_string() }
-    };
-    let days_away = (when.date - today).num_days();
-    let relative = match days_away {
-        0 => "today".to_string(),
-        1 => "tomorrow".to_string(),
-        n => format!("in {n} days ({})", day(when.date)),
-    };
-    let place = about.place.map(|p| format!(" at {p}")).unwrap_or_default();
+    wording_in(Lang::En, about, when, today, passed)
+}
+
+/// [`wording`] in `lang`. In Spanish: "Audiencia mañana a las 9:00 en 400 N. 9th St. — Smith v.
+/// Jones", "Apelar: vence en 2 días (lunes 2 de marzo) — Smith v. Jones", "Venció el plazo el
+/// lunes 2 de marzo: Apelar — Smith v. Jones". The title, the place and the case name are the
+/// person's (or the path's, already in the language the case was set up in) and stay as written.
+pub fn wording_in(lang: Lang, about: About<'_>, when: When, today: NaiveDate, passed: bool) -> String {
+    let place = about.place;
     let case = about.case_name.map(|c| format!(" — {c}")).unwrap_or_default();
     let title = about.title;
-    match (when.time, passed) {
-        (Some(time), false) => format!("{title} {relative} {}{place}{case}", time.format("%-H:%M")),
-        (Some(time), true) => format!("{title} was on {} {}{place}{case}", day(when.date), time.format("%-H:%M")),
-        (None, false) if about.hearing => format!("{title} {relative}{place}{case}"),
-        (None, true) if about.hearing => format!("{title} was on {}{place}{case}", day(when.date)),
-        (None, false) => format!("{title} is due {relative}{case}"),
-        (None, true) => format!("Deadline passed on {}: {title}{case}", day(when.date)),
+    let days_away = (when.date - today).num_days();
+    match lang {
+        Lang::En => {
+            let day = |date: NaiveDate| {
+                if date.year() == today.year() { date.format("%a %-d %b").to_string() } else { date.format("%a %-d %b %Y").to_string() }
+            };
+            let relative = match days_away {
+                0 => "today".to_string(),
+                1 => "tomorrow".to_string(),
+                n => format!("in {n} days ({})", day(when.date)),
+            };
+            let place = place.map(|p| format!(" at {p}")).unwrap_or_default();
+            match (when.time, passed) {
+                (Some(time), false) => format!("{title} {relative} {}{place}{case}", time.format("%-H:%M")),
+                (Some(time), true) => format!("{title} was on {} {}{place}{case}", day(when.date), time.format("%-H:%M")),
+                (None, false) if about.hearing => format!("{title} {relative}{place}{case}"),
+                (None, true) if about.hearing => format!("{title} was on {}{place}{case}", day(when.date)),
+                (None, false) => format!("{title} is due {relative}{case}"),
+                (None, true) => format!("Deadline passed on {}: {title}{case}", day(when.date)),
+            }
+        }
+        Lang::Es => {
+            // "lunes 2 de marzo", with the year when it is another year's.
+            let day = |date: NaiveDate| {
+                let named = lang.weekday_date(date);
+                if date.year() == today.year() { named.trim_end_matches(&format!(" de {}", date.year())).to_string() } else { named }
+            };
+            let relative = match days_away {
+                0 => "hoy".to_string(),
+                1 => "mañana".to_string(),
+                n => format!("en {n} días ({})", day(when.date)),
+            };
+            let place = place.map(|p| format!(" en {p}")).unwrap_or_default();
+            match (when.time, passed) {
+                (Some(time), false) => format!("{title} {relative} a las {}{place}{case}", time.format("%-H:%M")),
+                (Some(time), true) => format!("{title} fue el {} a las {}{place}{case}", day(when.date), time.format("%-H:%M")),
+                (None, false) if about.hearing => format!("{title} {relative}{place}{case}"),
+                (None, true) if about.hearing => format!("{title} fue el {}{place}{case}", day(when.date)),
+                (None, false) => format!("{title}: vence {relative}{case}"),
+                (None, true) => format!("Venció el plazo el {}: {title}{case}", day(when.date)),
+            }
+        }
     }
 }
 
@@ -495,6 +530,40 @@ mod tests {
         assert_eq!(
             wording(court, all_day(2026, 3, 4), date(2026, 3, 5), true),
             "Go to the first court date was on Wed 4 Mar at Richmond GDC — Elm St."
+        );
+    }
+
+    #[test]
+    fn reminders_read_in_spanish_with_spanish_days_and_the_persons_words_kept() {
+        let es = |about, when, today, passed| wording_in(Lang::Es, about, when, today, passed);
+        let about = About { title: "Audiencia", case_name: Some("Smith v. Jones"), place: Some("400 N. 9th St."), hearing: true };
+        let hearing = at(2026, 3, 9, 9, 0);
+        assert_eq!(es(about, hearing, date(2026, 3, 8), false), "Audiencia mañana a las 9:00 en 400 N. 9th St. — Smith v. Jones");
+        assert_eq!(es(about, hearing, date(2026, 3, 9), false), "Audiencia hoy a las 9:00 en 400 N. 9th St. — Smith v. Jones");
+        assert_eq!(
+            es(about, hearing, date(2026, 3, 10), true),
+            "Audiencia fue el lunes 9 de marzo a las 9:00 en 400 N. 9th St. — Smith v. Jones"
+        );
+        let appeal = About { title: "Apelar", case_name: Some("Smith v. Jones"), place: None, hearing: false };
+        assert_eq!(
+            es(appeal, all_day(2026, 3, 2), date(2026, 2, 28), false),
+            "Apelar: vence en 2 días (lunes 2 de marzo) — Smith v. Jones"
+        );
+        assert_eq!(
+            es(appeal, all_day(2027, 1, 4), date(2026, 12, 28), false),
+            "Apelar: vence en 7 días (lunes 4 de enero de 2027) — Smith v. Jones"
+        );
+        assert_eq!(es(appeal, all_day(2026, 3, 2), date(2026, 3, 5), true), "Venció el plazo el lunes 2 de marzo: Apelar — Smith v. Jones");
+        let court =
+            About { title: "Vaya a la primera fecha de corte", case_name: Some("Elm St."), place: Some("Richmond GDC"), hearing: true };
+        assert_eq!(
+            es(court, all_day(2026, 3, 4), date(2026, 3, 2), false),
+            "Vaya a la primera fecha de corte en 2 días (miércoles 4 de marzo) en Richmond GDC — Elm St."
+        );
+        // English is `wording`, unchanged.
+        assert_eq!(
+            wording_in(Lang::En, appeal, all_day(2026, 3, 2), date(2026, 3, 5), true),
+            wording(appeal, all_day(2026, 3, 2), date(2026, 3, 5), true)
         );
     }
 }

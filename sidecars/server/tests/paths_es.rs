@@ -8,17 +8,17 @@
 //! ([`proseva_citation::same_figures::differ`]).
 
 mod common;
+#[path = "mirror/mod.rs"]
+mod mirror;
 
 use std::collections::BTreeSet;
-use std::fmt;
 
 use common::{TOKEN, client, start_server};
+use mirror::{TextPair, walk};
 use proseva_citation::lang::fold;
-use proseva_citation::same_figures::differ;
 use proseva_server::deadline_rules::{rule_book, rule_book_in};
 use proseva_server::lang::Lang;
 use proseva_server::paths::{self, Court, book, book_in};
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
 
 const PATHS_EN: &str = include_str!("../paths/paths.json");
@@ -26,192 +26,6 @@ const PATHS_ES: &str = include_str!("../paths/paths.es.json");
 const RULES_EN: &str = include_str!("../rules/deadlines.json");
 const RULES_ES: &str = include_str!("../rules/deadlines.es.json");
 const GLOSSARY: &str = include_str!("../lang/glossary-es.json");
-
-/// A JSON value with its objects' keys in the order the file writes them (`serde_json::Value`
-/// sorts them), so the order can be compared.
-#[derive(Debug, Clone, PartialEq)]
-enum Node {
-    Null,
-    Bool(bool),
-    Number(String),
-    Text(String),
-    Array(Vec<Node>),
-    Object(Vec<(String, Node)>),
-}
-
-impl Node {
-    fn kind(&self) -> &'static str {
-        match self {
-            Node::Null => "null",
-            Node::Bool(_) => "boolean",
-            Node::Number(_) => "number",
-            Node::Text(_) => "string",
-            Node::Array(_) => "array",
-            Node::Object(_) => "object",
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&Node> {
-        match self {
-            Node::Object(pairs) => pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Node, D::Error> {
-        struct NodeVisitor;
-        impl<'de> Visitor<'de> for NodeVisitor {
-            type Value = Node;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Node, E> {
-                Ok(Node::Null)
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Node, E> {
-                Ok(Node::Bool(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Node, E> {
-                Ok(Node::Number(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Node, E> {
-                Ok(Node::Number(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Node, E> {
-                Ok(Node::Number(v.to_string()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
-                Ok(Node::Text(v.to_string()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Node, E> {
-                Ok(Node::Text(v))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(Node::Array(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-                let mut pairs = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, Node>()? {
-                    pairs.push((k, v));
-                }
-                Ok(Node::Object(pairs))
-            }
-        }
-        deserializer.deserialize_any(NodeVisitor)
-    }
-}
-
-fn parse(text: &str) -> Node {
-    serde_json::from_str(text).unwrap()
-}
-
-/// Keys whose values (strings, or arrays of strings) are ids, keys, references or citations that
-/// code compares or looks up, never words a person reads: `check_mirror.py`'s `DATA_KEYS`.
-const DATA_KEYS: &[&str] = &[
-    "id",
-    "key",
-    "kind",
-    "on",
-    "ruleId",
-    "from",
-    "sections",
-    "upToCents",
-    "also",
-    "moneyKinds",
-    "citation",
-    "days",
-    "url",
-    "source",
-    "date",
-];
-
-fn is_data(key: &str, value: &Node) -> bool {
-    match value {
-        Node::Text(text) => DATA_KEYS.contains(&key) || (key == "court" && !text.chars().any(char::is_whitespace)),
-        _ => true,
-    }
-}
-
-/// One text of the English and its Spanish, and where it is (`kinds[eviction-tenant].steps[notice].what`).
-#[derive(Debug, Clone)]
-struct TextPair {
-    place: String,
-    en: String,
-    es: String,
-}
-
-/// What walking two trees found.
-#[derive(Debug, Default)]
-struct Walk {
-    problems: Vec<String>,
-    texts: Vec<TextPair>,
-    data: usize,
-}
-
-impl Walk {
-    fn fail(&mut self, place: &str, what: String) {
-        self.problems.push(format!("{}: {what}", if place.is_empty() { "(root)" } else { place }));
-    }
-
-    fn walk(&mut self, en: &Node, es: &Node, key: &str, place: &str) {
-        if en.kind() != es.kind() {
-            return self.fail(place, format!("structure: {} in English, {} in Spanish", en.kind(), es.kind()));
-        }
-        match (en, es) {
-            (Node::Object(a), Node::Object(b)) => {
-                let (ka, kb): (Vec<&str>, Vec<&str>) =
-                    (a.iter().map(|(k, _)| k.as_str()).collect(), b.iter().map(|(k, _)| k.as_str()).collect());
-                if ka != kb {
-                    return self.fail(place, format!("structure: keys {ka:?} in English, {kb:?} in Spanish"));
-                }
-                for ((k, va), (_, vb)) in a.iter().zip(b) {
-                    let place = if place.is_empty() { k.clone() } else { format!("{place}.{k}") };
-                    self.walk(va, vb, k, &place);
-                }
-            }
-            (Node::Array(a), Node::Array(b)) => {
-                if a.len() != b.len() {
-                    return self.fail(place, format!("structure: {} items in English, {} in Spanish", a.len(), b.len()));
-                }
-                for (i, (va, vb)) in a.iter().zip(b).enumerate() {
-                    // An item with an id is named by it: `kinds[eviction-tenant]`.
-                    let name = match va.get("id") {
-                        Some(Node::Text(id)) => id.clone(),
-                        _ => i.to_string(),
-                    };
-                    self.walk(va, vb, key, &format!("{place}[{name}]"));
-                }
-            }
-            _ if is_data(key, en) || is_data(key, es) => {
-                self.data += 1;
-                if en != es {
-                    self.fail(place, format!("data: {en:?} in English, {es:?} in Spanish"));
-                }
-            }
-            (Node::Text(a), Node::Text(b)) => {
-                if a.chars().any(char::is_alphabetic) && a.trim() == b.trim() {
-                    self.fail(place, format!("untranslated: {a:?}"));
-                } else if let Some(d) = differ(a, b) {
-                    self.fail(place, format!("figures: {d}\n    EN: {a}\n    ES: {b}"));
-                }
-                self.texts.push(TextPair { place: place.to_string(), en: a.clone(), es: b.clone() });
-            }
-            _ => unreachable!("both texts"),
-        }
-    }
-}
-
-fn walk(en: &str, es: &str, root: &str) -> Walk {
-    let mut w = Walk::default();
-    w.walk(&parse(en), &parse(es), "", root);
-    w
-}
 
 /// Every text pair of both mirrors, with its place.
 fn all_texts() -> Vec<TextPair> {

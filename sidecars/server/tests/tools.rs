@@ -338,3 +338,37 @@ async fn a_date_argument_must_be_a_day_of_the_calendar() {
     let (status, body) = tool(&state, "GetDeadlines", json!({})).await;
     assert_eq!((status, body["deadlines"].as_array().map(Vec::len)), (200, Some(0)), "nothing was written: {body}");
 }
+
+/// The assistant asks in the person's language (`Accept-Language`): the words the app writes itself
+/// in a tool's answer — the steps of a case's path, who can help, what the court must find — come
+/// in Spanish, ids and the person's own records as they are; without the header, in English.
+#[tokio::test]
+async fn the_tools_answer_in_the_language_asked_for() {
+    let (state, _dir) = state();
+    let case =
+        create(&state, "/api/cases", json!({"name": "Elm St.", "court": "Richmond General District Court", "kind": "eviction-tenant"}))
+            .await;
+    let spanish = |name: &str, args: Value| {
+        call("POST", &format!("/api/tools/{name}")).header("accept-language", "es-US,es;q=0.9").json(&args).send(&state)
+    };
+    // Help: the caveat and the hand-offs are Spanish; programs keep their names.
+    let (status, help) = spanish("FindHelp", json!({"caseId": case["id"], "question": "me quieren desalojar"})).await;
+    assert_eq!(status, 200, "{help}");
+    let caveat = help["caveat"].as_str().unwrap();
+    let (_, english) = tool(&state, "FindHelp", json!({"caseId": case["id"]})).await;
+    assert_ne!(caveat, english["caveat"].as_str().unwrap(), "{caveat}");
+    assert!(caveat.contains("programas") || caveat.contains("Los programas"), "{caveat}");
+    // The case's path: the path's title in Spanish, the same kind and step ids.
+    let (_, cases) = spanish("GetCases", json!({})).await;
+    let (_, cases_en) = tool(&state, "GetCases", json!({})).await;
+    let (path, path_en) = (&cases["cases"][0]["path"], &cases_en["cases"][0]["path"]);
+    assert_eq!(cases["cases"][0]["name"], "Elm St.", "the person's words as written");
+    assert!(path["title"].is_string() && path["title"] != path_en["title"], "{path}");
+    assert_eq!(path["steps"], path_en["steps"]);
+    // What the court must find: Spanish words over the same elements.
+    let (status, proof) = spanish("GetProof", json!({"caseId": case["id"]})).await;
+    assert_eq!(status, 200, "{proof}");
+    let (_, proof_en) = tool(&state, "GetProof", json!({"caseId": case["id"]})).await;
+    assert_ne!(proof["caveat"], proof_en["caveat"], "{}", proof["caveat"]);
+    assert_eq!(proof["counts"], proof_en["counts"]);
+}

@@ -40,3 +40,15 @@ results-opens-in-browser = (opens in your browser)
 # $host is the site (law.lis.virginia.gov).
 results-official-page = Official page on { $host }
 results-official-page-web = Official page on the web
+
+## The tools' names and what each is doing, as the trail and the result groups show them: in
+## English the app's own words; in Spanish by the tool's name, with what it reads (a §, a quoted search).
+
+results-tool-title = { $tool ->
+       *[other] { $title }
+    }
+results-tool-doing = { $detail ->
+       *[other] { $tool ->
+           *[other] { $label }
+        }
+    }

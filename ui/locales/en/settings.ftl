@@ -203,3 +203,27 @@ settings-secret-saved = { $store ->
        *[other] ✓ Saved
     }
 settings-secret-not-set = Not set
+
+## A model of the catalogue: what it needs here, and why a download stopped (ui/settings.js
+## catalogueRow, from the row's figures; $needed "2.0 GB" the memory it needs, $total "16 GB" this
+## computer's memory, $cores its processor cores)
+
+# $billions is the parameter count in billions (1.7); the rest as settings-model-facts.
+settings-model-facts-billions = { $billions } billion parameters · { $size } download · needs about { $memory } of memory · { $licence }
+settings-model-verdict-room = Fits: needs about { $needed } of this computer's { $total }
+settings-model-verdict-few-cores = Slow here: { $cores ->
+        [one] 1 core
+       *[other] { $cores } cores
+    }, so answers come a few words a second; needs about { $needed } of this computer's { $total }
+settings-model-verdict-more-than-half = Slow here: needs about { $needed }, more than half of this computer's { $total }
+settings-model-verdict-too-large = Too large: needs about { $needed }, and this computer has { $total } (a quarter of it is kept for the rest)
+# When the row has no figures: $fit is fits, slowHere or tooLarge.
+settings-model-verdict-fit = { $fit ->
+        [fits] Fits this computer
+        [slowHere] Slow on this computer
+       *[other] Too large for this computer
+    }
+# Why the download stopped: $code the kind of trouble (proseva_models download errors), $error
+# the app's own words (English), shown as they are in English and as the detail in Spanish.
+settings-model-error = { $error }
+    .detail = Technical detail ({ $code }): { $error }

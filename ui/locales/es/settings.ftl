@@ -203,3 +203,42 @@ settings-secret-saved = { $store ->
        *[other] ✓ Guardada
     }
 settings-secret-not-set = Sin configurar
+
+## A model of the catalogue: what it needs here, and why a download stopped (ui/settings.js
+## catalogueRow, from the row's figures; $needed "2.0 GB" the memory it needs, $total "16 GB" this
+## computer's memory, $cores its processor cores)
+
+# $billions is the parameter count in billions (1.7); the rest as settings-model-facts.
+settings-model-facts-billions = { $billions } mil millones de parámetros · descarga de { $size } · necesita unos { $memory } de memoria · { $licence }
+settings-model-verdict-room = Funciona bien aquí: necesita unos { $needed } de los { $total } de memoria de esta computadora
+settings-model-verdict-few-cores = Lento aquí: esta computadora tiene { $cores ->
+        [one] 1 núcleo
+       *[other] { $cores } núcleos
+    } de procesador, así que las respuestas llegan de a pocas palabras por segundo; necesita unos { $needed } de los { $total } de memoria de esta computadora
+settings-model-verdict-more-than-half = Lento aquí: necesita unos { $needed }, más de la mitad de los { $total } de memoria de esta computadora
+settings-model-verdict-too-large = Demasiado grande: necesita unos { $needed } y esta computadora tiene { $total } de memoria (una cuarta parte se deja libre para lo demás)
+# When the row has no figures: $fit is fits, slowHere or tooLarge.
+settings-model-verdict-fit = { $fit ->
+        [fits] Funciona bien en esta computadora
+        [slowHere] Lento en esta computadora
+       *[other] Demasiado grande para esta computadora
+    }
+# Why the download stopped: $code the kind of trouble (proseva_models download errors), $error
+# the app's own words (English), shown as they are in English and as the detail in Spanish.
+settings-model-error = { $code ->
+        [unreachable] No se pudo conectar con Hugging Face. Revise su conexión a internet y presione Descargar otra vez; lo que ya se descargó se guarda.
+        [interrupted] Se cortó la conexión durante la descarga. Presione Continuar para seguir desde donde quedó.
+        [cancelled] Se detuvo la descarga. Puede continuarla después.
+        [refused] Hugging Face no permite descargar este modelo: necesita una cuenta que haya aceptado su licencia, o es privado. No se descargó nada.
+        [missing] Hugging Face ya no tiene este archivo en la versión que usa ProSeVA. No se descargó nada.
+        [http] Hugging Face no respondió bien. Inténtelo más tarde.
+        [no_checksum] Hugging Face no publica la suma de verificación de este archivo, así que no se puede comprobar. No se descargó nada.
+        [changed] Hugging Face ahora publica otro archivo con este nombre. No se descargó nada.
+        [checksum] El archivo descargado no coincide con su suma de verificación publicada. No se guardó nada.
+        [not_a_model] El archivo descargado no es un modelo que ProSeVA pueda usar. No se guardó nada.
+        [disk_full] El disco está lleno. Libere espacio y presione Descargar otra vez.
+        [unwritable] No se pudo guardar el archivo en esta computadora.
+        [server] No se pudo usar la respuesta de Hugging Face. Inténtelo más tarde.
+       *[other] La descarga no terminó.
+    }
+    .detail = Detalle técnico (en inglés, { $code }): { $error }

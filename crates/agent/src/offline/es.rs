@@ -4,6 +4,13 @@
 //! section's Spanish summary (`summaryEs`, written from the English with the same figures) is
 //! given beside it, and where a section has none yet the answer says so rather than translating
 //! on the fly.
+//!
+//! The blocks built from the person's records and the app's tools (where the case stands on its
+//! path, who can help, what the court must find) are written in Spanish too, their words beside
+//! the English in [`super::path_block`], [`super::help`] and [`super::proof`], or here; what the
+//! server gives in them comes in Spanish when it was asked in Spanish
+//! ([`crate::tools::local::ANSWER_LANGUAGE`]). A Spanish question is read with the Spanish cues
+//! below as well as the English ones.
 
 use super::{Found, best_sentences, plain_sentences};
 
@@ -84,6 +91,193 @@ pub fn asks_for_prose(question: &str) -> bool {
     let q = proseva_citation::lang::fold(question);
     let words: Vec<&str> = q.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
     words.iter().any(|w| VERBS.iter().any(|v| w.starts_with(v))) && WRITINGS.iter().any(|n| words.contains(n))
+}
+
+// Where the person's case stands on its step-by-step path (`GetCases`'s `path`), in the words
+// the Case tab's Paso a paso page uses.
+
+pub const PATH_NEXT: &str = "Siguiente:";
+/// The next step's facts: its label and the key of `path.next` it shows.
+pub const PATH_FACTS: [(&str, &str); 3] = [("Tribunal", "court"), ("Qué presentar", "file"), ("Qué llevar", "bring")];
+pub const PATH_DEADLINE: &str = "Fecha límite";
+pub const PATH_LAW: &str = "La ley";
+pub const PATH_ALL_DONE: &str = "Todos los pasos de este camino están hechos.\n";
+pub const PATH_AFTER: &str = "Después vienen:";
+pub const PATH_COURT: &str = "Qué tribunal ve su caso:";
+pub const PATH_ITS_STEPS: &str = "Sus pasos:";
+
+/// The path's heading: the case, the path, and how many of its steps are done.
+pub fn path_heading(case_name: Option<&str>, title: &str, done: u64, steps: u64) -> String {
+    let done_words = if steps == 1 { "paso hecho" } else { "pasos hechos" };
+    format!("**Dónde está su caso: {}** ({title}; {done} de {steps} {done_words})\n\n", case_name.unwrap_or("su caso"))
+}
+
+/// "What to do next" for a person with no case on a path yet: the paths (`lines`, one list item
+/// each) and where to start one.
+pub fn path_offer(lines: &str) -> String {
+    format!(
+        "**Qué hacer ahora:** esta aplicación tiene un camino paso a paso para este tipo de caso.\n\n{lines}\nElija **Empiece \
+         aquí** (debajo de las preguntas de ejemplo de Preguntar) para escribir las fechas que aparecen en sus papeles: Paso a \
+         paso le muestra entonces su siguiente paso, la fecha límite y qué tribunal ve su caso.\n\n"
+    )
+}
+
+// The person's own records, one line each under "De su expediente".
+
+/// A tool's error when it gave none.
+pub const FAILED: &str = "no funcionó";
+pub const EVENT: &str = "evento";
+pub const UNTITLED: &str = "sin título";
+
+/// A passage of one of the person's notes or documents.
+pub fn from_record(note: bool, title: Option<&str>, text: &str) -> String {
+    let from = if note { "De su nota" } else { "De su documento" };
+    format!("{from} \"{}\": \"{text}\"", title.unwrap_or(UNTITLED))
+}
+
+/// One of the person's deadlines.
+pub fn deadline_line(date: Option<&str>, title: Option<&str>, overdue: bool) -> String {
+    let overdue = if overdue { " — ya venció" } else { "" };
+    format!("Fecha límite {}: {}{overdue}", date.unwrap_or("?"), title.unwrap_or(UNTITLED))
+}
+
+/// One of the person's cases: its number, name, court and whether it is open.
+pub fn case_line(number: Option<&str>, name: Option<&str>, court: Option<&str>, status: Option<&str>) -> String {
+    let status = match status.unwrap_or("open") {
+        "open" => "abierto",
+        "closed" => "cerrado",
+        other => other,
+    };
+    format!("Caso {}: {} ({}, {status})", number.unwrap_or("?"), name.unwrap_or("sin nombre"), court.unwrap_or("no se sabe el tribunal"))
+}
+
+// What a Spanish question asks, read from its words: folded (no accents, lower case), with
+// "q"/"k" read as "que", each cue matched with a space on either side of the words it names.
+
+/// The question's words as the cues are matched against: folded, one space between words and
+/// one at each end.
+fn spaced(question: &str) -> String {
+    let folded = proseva_citation::lang::fold(question);
+    let words: Vec<&str> = folded
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| if w == "q" || w == "k" { "que" } else { w })
+        .collect();
+    format!(" {} ", words.join(" "))
+}
+
+/// Whether the question holds any of `cues` (folded words; a cue with a space before it starts a
+/// word, one with a space after it ends one).
+pub fn has_any(question: &str, cues: &[&str]) -> bool {
+    let q = spaced(question);
+    cues.iter().any(|cue| q.contains(cue))
+}
+
+/// The Spanish cues of the offline plan, beside the English ones in [`super::plan`].
+pub mod cues {
+    /// The person speaks of themselves: their records may answer.
+    pub const PERSONAL: &[&str] = &[" mi ", " mis ", " me ", " yo ", " tengo ", " nuestro", " nuestra", " nos "];
+    pub const DEADLINES: &[&str] = &[
+        "fecha limite",
+        " plazo",
+        "audiencia",
+        " cuando es ",
+        " cuando tengo ",
+        " cuando me toca",
+        " siguiente",
+        " que sigue",
+        " proxim",
+        " fecha de corte",
+        " fecha en el tribunal",
+    ];
+    pub const CASES: &[&str] = &[" caso", "audiencia", " juicio"];
+    pub const CONTACTS: &[&str] = &["contacto", "abogad", "secretari", " juez", " telefono", " correo", " email", "direccion", "testigo"];
+    pub const MONEY: &[&str] =
+        &[" dinero", " costo", " cuesta ", " pague", " pagar ", " pagado", " gasto", " cuota", " deuda", " cuanto debo", " le debo"];
+    pub const DOCUMENTS: &[&str] = &["documento", " orden", " papel", " carta", " aviso", " peticion", " demanda", " citatorio"];
+    pub const TIMELINE: &[&str] = &["cronologia", " que paso ", " cuando paso ", " sucedio", " ocurrio", " incidente", " historia"];
+}
+
+/// Whether a Spanish question asks where a case goes from here ("¿qué sigue en mi caso?").
+pub fn asks_what_next(question: &str) -> bool {
+    has_any(
+        question,
+        &[
+            " que sigue",
+            " siguiente paso",
+            " proximo paso",
+            " los pasos",
+            " que pasa ahora",
+            " que pasa despues",
+            " que va a pasar",
+            " que hago",
+            " que debo hacer",
+            " que tengo que hacer",
+            " ahora que ",
+            " mi caso",
+            " como va ",
+            " en que va ",
+            " donde estoy",
+        ],
+    )
+}
+
+/// Whether a Spanish question asks what the person still lacks for their hearing, or what they
+/// must prove and with what ("¿qué me falta para la audiencia?"), as
+/// [`super::proof::asks_what_is_missing`] does in English.
+pub fn asks_what_is_missing(question: &str) -> bool {
+    has_any(
+        question,
+        &[
+            " que me falta",
+            " que mas me falta",
+            " que falta para ",
+            " que mas necesito",
+            " que necesito probar",
+            " que tengo que probar",
+            " que debo probar",
+            " que hay que probar",
+            " que necesito demostrar",
+            " que tengo que demostrar",
+            " que debo demostrar",
+            " que pruebas necesito",
+            " que pruebas tengo",
+            " que pruebas debo",
+            " que pruebas hacen falta",
+            " que evidencia necesito",
+            " que evidencias necesito",
+            " que debe comprobar el tribunal",
+            " que tiene que comprobar el tribunal",
+            " que necesita ver el juez",
+            " estoy listo para la audiencia",
+            " estoy lista para la audiencia",
+            " estoy listo para mi audiencia",
+            " estoy lista para mi audiencia",
+            " que necesito para la audiencia",
+            " que necesito para mi audiencia",
+        ],
+    )
+}
+
+/// Whether a Spanish question asks about getting a lawyer or legal help ("necesito un abogado"),
+/// as [`super::help::asks_for_a_lawyer`] does in English.
+pub fn asks_for_a_lawyer(question: &str) -> bool {
+    has_any(
+        question,
+        &[
+            "abogad",
+            " ayuda legal",
+            " asistencia legal",
+            " servicios legales",
+            " pro bono",
+            " defensor publico",
+            " defensora publica",
+            " nombrado por el tribunal",
+            " nombrado por la corte",
+            " representarme",
+            " representacion legal",
+        ],
+    )
 }
 
 #[cfg(test)]

@@ -76,34 +76,38 @@ pub fn plan(question: &str, tools: &[ToolSpec]) -> Vec<ToolCall> {
     }
     push("search_nodes", json!({ "search": question, "limit": 8 }));
     push("SearchKnowledge", json!({ "query": question, "topK": 5 }));
+    // A question in Spanish is read with Spanish words too ([`es::cues`]); an English one only
+    // with the English.
+    let es = proseva_citation::lang::is_spanish(question);
+    let cue = |english: &[&str], spanish: &[&str]| has_any(question, english) || (es && es::has_any(question, spanish));
     // Who can help, and whether the question meets a situation that needs a lawyer now (the
     // server matches it against the Help tab's questions): asked every time, it is answered first.
-    let mut help_args = help::income_arguments(question);
+    let mut help_args = if es { help::income_arguments_es(question) } else { help::income_arguments(question) };
     help_args["question"] = json!(question);
     push("FindHelp", help_args);
-    let personal = has_any(question, &["my ", "i ", "i'm", "me ", "our "]);
+    let personal = cue(&["my ", "i ", "i'm", "me ", "our "], es::cues::PERSONAL);
     // What the court must find in the person's case and what their records show of it: the case
     // the window has open fills `caseId`; without one, the server takes their only open case.
-    let missing = proof::asks_what_is_missing(question);
+    let missing = proof::asks_what_is_missing(question) || (es && es::asks_what_is_missing(question));
     if missing {
         push("GetProof", json!({}));
     }
-    if personal || has_any(question, &["deadline", "due", "hearing", "court date", "when is", "next"]) {
+    if personal || cue(&["deadline", "due", "hearing", "court date", "when is", "next"], es::cues::DEADLINES) {
         push("GetDeadlines", json!({}));
     }
-    if personal || missing || has_any(question, &["case", "hearing"]) {
+    if personal || missing || cue(&["case", "hearing"], es::cues::CASES) {
         push("GetCases", json!({}));
     }
-    if has_any(question, &["contact", "lawyer", "attorney", "clerk", "judge", "phone", "email", "address", "witness"]) {
+    if cue(&["contact", "lawyer", "attorney", "clerk", "judge", "phone", "email", "address", "witness"], es::cues::CONTACTS) {
         push("GetContacts", json!({}));
     }
-    if has_any(question, &["money", "cost", "paid", "pay ", "expense", "fee", "finance", "spent", "owe"]) {
+    if cue(&["money", "cost", "paid", "pay ", "expense", "fee", "finance", "spent", "owe"], es::cues::MONEY) {
         push("GetFinances", json!({}));
     }
-    if has_any(question, &["document", "order", "filing", "letter", "notice", "petition"]) && personal {
+    if cue(&["document", "order", "filing", "letter", "notice", "petition"], es::cues::DOCUMENTS) && personal {
         push("GetDocuments", json!({}));
     }
-    if has_any(question, &["timeline", "happened", "incident", "when did", "history"]) {
+    if cue(&["timeline", "happened", "incident", "when did", "history"], es::cues::TIMELINE) {
         let query = words(question).join(" ");
         push("SearchTimeline", json!({ "query": query }));
     }
@@ -216,46 +220,51 @@ fn asks_what_next(question: &str) -> bool {
 }
 
 /// A case's place on its step-by-step path, as the offline answer shows it: the next step in
-/// full, the steps after it, and which court — from `GetCases`'s `path`.
-fn path_block(case: &Value) -> Option<String> {
+/// full, the steps after it, and which court — from `GetCases`'s `path`. `es`: in Spanish (the
+/// path's own words come as the server wrote them, in Spanish when it was asked in Spanish).
+fn path_block(case: &Value, es: bool) -> Option<String> {
     let path = case.get("path")?;
     let text = |v: &Value| v.as_str().filter(|s| !s.trim().is_empty()).map(str::to_string);
     let sections = |v: &Value| -> String {
         v.as_array().into_iter().flatten().filter_map(Value::as_str).map(|id| format!("§ {id}")).collect::<Vec<_>>().join(", ")
     };
-    let mut out = format!(
-        "**Where your case stands: {}** ({}; {} of {} steps done)\n\n",
-        text(&case["name"]).unwrap_or_else(|| "your case".into()),
-        text(&path["title"]).unwrap_or_default(),
-        path["done"].as_u64().unwrap_or(0),
-        path["steps"].as_u64().unwrap_or(0)
-    );
+    let name = text(&case["name"]);
+    let title = text(&path["title"]).unwrap_or_default();
+    let (done, steps) = (path["done"].as_u64().unwrap_or(0), path["steps"].as_u64().unwrap_or(0));
+    let mut out = if es {
+        es::path_heading(name.as_deref(), &title, done, steps)
+    } else {
+        format!("**Where your case stands: {}** ({title}; {done} of {steps} steps done)\n\n", name.unwrap_or_else(|| "your case".into()))
+    };
     match path.get("next").filter(|n| !n.is_null()) {
         Some(next) => {
             let on = text(&next["date"]).map(|d| format!(" ({d})")).unwrap_or_default();
             out.push_str(&format!(
-                "**Next: {}**{on} — {}\n",
+                "**{} {}**{on} — {}\n",
+                if es { es::PATH_NEXT } else { "Next:" },
                 text(&next["title"]).unwrap_or_default(),
                 text(&next["what"]).unwrap_or_default()
             ));
-            for (label, key) in [("Court", "court"), ("What to file", "file"), ("What to bring", "bring")] {
+            let labels = if es { es::PATH_FACTS } else { [("Court", "court"), ("What to file", "file"), ("What to bring", "bring")] };
+            for (label, key) in labels {
                 if let Some(value) = text(&next[key]) {
                     out.push_str(&format!("- {label}: {value}\n"));
                 }
             }
+            let deadline_label = if es { es::PATH_DEADLINE } else { "Deadline" };
             let deadline = &next["deadline"];
             if let Some(date) = text(&deadline["date"]) {
                 let why = text(&deadline["explanation"]).map(|e| format!(" {e}")).unwrap_or_default();
-                out.push_str(&format!("- Deadline: {date} — {}.{why}\n", text(&deadline["rule"]).unwrap_or_default()));
+                out.push_str(&format!("- {deadline_label}: {date} — {}.{why}\n", text(&deadline["rule"]).unwrap_or_default()));
             } else if let Some(needs) = text(&deadline["needs"]) {
-                out.push_str(&format!("- Deadline: {needs}\n"));
+                out.push_str(&format!("- {deadline_label}: {needs}\n"));
             }
             let rests = sections(&next["sections"]);
             if !rests.is_empty() {
-                out.push_str(&format!("- Rests on: {rests}\n"));
+                out.push_str(&format!("- {}: {rests}\n", if es { es::PATH_LAW } else { "Rests on" }));
             }
         }
-        None => out.push_str("Every step of this path is ticked off.\n"),
+        None => out.push_str(if es { es::PATH_ALL_DONE } else { "Every step of this path is ticked off.\n" }),
     }
     let after: Vec<String> = path["after"]
         .as_array()
@@ -267,13 +276,18 @@ fn path_block(case: &Value) -> Option<String> {
         })
         .collect();
     if !after.is_empty() {
-        out.push_str(&format!("\nAfter that: {}.\n", after.join("; ")));
+        out.push_str(&format!("\n{} {}.\n", if es { es::PATH_AFTER } else { "After that:" }, after.join("; ")));
     }
     let court = &path["court"];
     if let Some(name) = text(&court["name"]) {
         let cite = sections(&court["sections"]);
         let cite = if cite.is_empty() { String::new() } else { format!(" ({cite})") };
-        out.push_str(&format!("\nWhich court: the {name}. {}{cite}\n", text(&court["why"]).unwrap_or_default()));
+        let why = text(&court["why"]).unwrap_or_default();
+        if es {
+            out.push_str(&format!("\n{} {name}. {why}{cite}\n", es::PATH_COURT));
+        } else {
+            out.push_str(&format!("\nWhich court: the {name}. {why}{cite}\n"));
+        }
     }
     out.push('\n');
     Some(out)
@@ -281,7 +295,7 @@ fn path_block(case: &Value) -> Option<String> {
 
 /// "What to do next" for a person with no case on a path yet: the paths whose steps rest on the
 /// leading section (`first`), at most two, those resting on more of the quoted sections first.
-fn path_offer(offered: &[Value], first: &Found, found: &[Found]) -> Option<String> {
+fn path_offer(offered: &[Value], first: &Found, found: &[Found], es: bool) -> Option<String> {
     let rests_on = |p: &Value, id: &str| p["sections"].as_array().is_some_and(|s| s.iter().any(|x| x == id));
     let mut fitting: Vec<(usize, &Value)> = offered
         .iter()
@@ -290,6 +304,7 @@ fn path_offer(offered: &[Value], first: &Found, found: &[Found]) -> Option<Strin
         .collect();
     // Most quoted sections first; ties keep the paths' own order.
     fitting.sort_by_key(|(shared, _)| std::cmp::Reverse(*shared));
+    let its_steps = if es { es::PATH_ITS_STEPS } else { "Its steps:" };
     let lines: Vec<String> = fitting
         .iter()
         .take(2)
@@ -297,11 +312,14 @@ fn path_offer(offered: &[Value], first: &Found, found: &[Found]) -> Option<Strin
             let title = p["title"].as_str()?;
             let steps: Vec<&str> = p["steps"].as_array()?.iter().filter_map(Value::as_str).collect();
             let summary = p["summary"].as_str().map(|s| format!(" {}", s.trim())).unwrap_or_default();
-            Some(format!("- **{title}.**{summary} Its steps: {}.\n", steps.join("; ")))
+            Some(format!("- **{title}.**{summary} {its_steps} {}.\n", steps.join("; ")))
         })
         .collect();
     if lines.is_empty() {
         return None;
+    }
+    if es {
+        return Some(es::path_offer(&lines.join("")));
     }
     Some(format!(
         "**What to do next:** this app has a step-by-step path for this kind of case.\n\n{}\nChoose **Start here** (under Ask's \
@@ -509,11 +527,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     for (i, r) in results.iter().enumerate() {
         if !r.ok && r.tool == "GetProof" {
             // Said in the answer's own words (no case yet, several open): not a source that failed.
-            proof_error = Some(crate::tool::error_message(&r.result).unwrap_or("failed"));
+            proof_error = Some(crate::tool::error_message(&r.result).unwrap_or(if es { es::FAILED } else { "failed" }));
             continue;
         }
         if !r.ok {
-            let error = crate::tool::error_message(&r.result).unwrap_or("failed");
+            let error = crate::tool::error_message(&r.result).unwrap_or(if es { es::FAILED } else { "failed" });
             // Errors that already name their tool are not prefixed with it again.
             failures.push(if error.starts_with(r.tool.as_str()) { error.to_string() } else { format!("{}: {error}", r.tool) });
             continue;
@@ -544,7 +562,9 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                             && n["id"] != r.result["id"]
                             && !related.iter().any(|(rid, _, _)| rid == id)
                         {
-                            related.push((id.to_string(), section_label(id, n["nodeType"].as_str().unwrap_or("section")), h.to_string()));
+                            let node_type = n["nodeType"].as_str().unwrap_or("section");
+                            let label = if es { es::section_label(id, node_type) } else { section_label(id, node_type) };
+                            related.push((id.to_string(), label, h.to_string()));
                         }
                     }
                 }
@@ -552,18 +572,27 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             "SearchKnowledge" => {
                 for p in r.result["passages"].as_array().or(r.result["results"].as_array()).into_iter().flatten().take(3) {
                     let text = p["text"].as_str().or(p["passage"].as_str()).unwrap_or_default();
-                    let title = p["documentTitle"].as_str().or(p["title"].as_str()).unwrap_or("a document");
-                    let from = if p["from"] == "note" { "note" } else { "document" };
+                    let title = p["documentTitle"].as_str().or(p["title"].as_str());
+                    let note = p["from"] == "note";
                     if !text.is_empty() {
                         // One line: a page break or blank line inside a passage would end the list item.
                         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                        own.push(format!("From your {from} \"{title}\": \"{text}\""));
+                        if es {
+                            own.push(es::from_record(note, title, &text));
+                        } else {
+                            let (from, title) = (if note { "note" } else { "document" }, title.unwrap_or("a document"));
+                            own.push(format!("From your {from} \"{title}\": \"{text}\""));
+                        }
                     }
                 }
             }
             "GetDeadlines" => {
                 let list = r.result.get("deadlines").unwrap_or(&r.result);
                 for d in list.as_array().into_iter().flatten().filter(|d| d["done"] != true).take(5) {
+                    if es {
+                        own.push(es::deadline_line(d["date"].as_str(), d["title"].as_str(), d["overdue"] == true));
+                        continue;
+                    }
                     let overdue = if d["overdue"] == true { " — overdue" } else { "" };
                     own.push(format!(
                         "Deadline {}: {}{overdue}",
@@ -577,11 +606,15 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
                 offered.extend(r.result["paths"].as_array().into_iter().flatten().cloned());
                 let list = r.result.get("cases").unwrap_or(&r.result);
                 for c in list.as_array().into_iter().flatten().filter(|c| c["status"] != "closed").take(3) {
-                    if let Some(block) = path_block(c) {
+                    if let Some(block) = path_block(c, es) {
                         paths.push(block);
                     }
                 }
                 for c in list.as_array().into_iter().flatten().take(5) {
+                    if es {
+                        own.push(es::case_line(c["caseNumber"].as_str(), c["name"].as_str(), c["court"].as_str(), c["status"].as_str()));
+                        continue;
+                    }
                     own.push(format!(
                         "Case {}: {} ({}, {})",
                         c["caseNumber"].as_str().unwrap_or("?"),
@@ -594,12 +627,13 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
             "SearchTimeline" => {
                 let list = r.result.get("events").unwrap_or(&r.result);
                 for e in list.as_array().into_iter().flatten().take(5) {
-                    own.push(format!("{}: {}", e["date"].as_str().unwrap_or("?"), e["title"].as_str().unwrap_or("event")));
+                    let event = if es { es::EVENT } else { "event" };
+                    own.push(format!("{}: {}", e["date"].as_str().unwrap_or("?"), e["title"].as_str().unwrap_or(event)));
                 }
             }
             name if name.starts_with("search_") => {
                 for item in r.result["results"].as_array().into_iter().flatten().take(3) {
-                    let title = item["title"].as_str().unwrap_or("untitled");
+                    let title = item["title"].as_str().unwrap_or(if es { es::UNTITLED } else { "untitled" });
                     let url = item["url"].as_str().map(|u| format!(" — {u}")).unwrap_or_default();
                     outside.push(format!("{title}{url}"));
                 }
@@ -623,18 +657,18 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     // A situation that needs a lawyer now comes before anything else; then, for a question about
     // getting a lawyer, who can help where the person lives.
     if let Some(result) = help_found {
-        out.push_str(&help::hand_offs(result));
-        if help::asks_for_a_lawyer(question) {
-            out.push_str(&help::who_can_help(result));
+        out.push_str(&help::hand_offs(result, es));
+        if help::asks_for_a_lawyer(question) || (es && es::asks_for_a_lawyer(question)) {
+            out.push_str(&help::who_can_help(result, es));
         }
     }
     // "What am I missing for my hearing?": the case's Proof for the hearing answers first.
     if let Some(view) = proof_found {
         let list = cases_found.and_then(|c| c.get("cases").unwrap_or(c).as_array());
         let name = list.into_iter().flatten().find(|c| c["id"] == view["caseId"]).and_then(|c| c["name"].as_str());
-        out.push_str(&proof::missing_block(view, name));
+        out.push_str(&proof::missing_block(view, name, es));
     } else if let Some(error) = proof_error {
-        out.push_str(&proof::unavailable_block(error, cases_found));
+        out.push_str(&proof::unavailable_block(error, cases_found, es));
     }
     let label = |f: &Found| if es { es::section_label(&f.source_id, &f.node_type) } else { section_label(&f.source_id, &f.node_type) };
     let name = |f: &Found| format!("{} — {}", label(f), f.heading.trim_end_matches('.'));
@@ -678,11 +712,11 @@ pub fn compose(question: &str, results: &[ToolResult]) -> String {
     }
     // What to do next, where the person's case has a step-by-step path and they ask what comes next;
     // with no case on a path, the path the leading section belongs to, and where to start it.
-    if !paths.is_empty() && asks_what_next(question) {
+    if !paths.is_empty() && (asks_what_next(question) || (es && es::asks_what_next(question))) {
         for block in &paths {
             out.push_str(block);
         }
-    } else if let Some(block) = found.first().filter(|_| leads && paths.is_empty()).and_then(|f| path_offer(&offered, f, &found)) {
+    } else if let Some(block) = found.first().filter(|_| leads && paths.is_empty()).and_then(|f| path_offer(&offered, f, &found, es)) {
         out.push_str(&block);
     }
     out.push_str(if es {

@@ -60,62 +60,124 @@ fn strings(v: &Value) -> Vec<&str> {
     v.as_array().into_iter().flatten().filter_map(Value::as_str).collect()
 }
 
-/// The answer's part from a Proof view: `case_name` is the case's name when `GetCases` gave it.
-pub fn missing_block(view: &Value, case_name: Option<&str>) -> String {
+/// The answer's part from a Proof view: `case_name` is the case's name when `GetCases` gave it;
+/// `es`: in Spanish (the view's own words come as the server wrote them).
+pub fn missing_block(view: &Value, case_name: Option<&str>, es: bool) -> String {
     let elements = view["elements"].as_array().map_or(&[][..], Vec::as_slice);
-    let of = case_name.map(|n| format!(" in {n}")).unwrap_or_default();
+    let of = case_name.map(|n| if es { format!(" en {n}") } else { format!(" in {n}") }).unwrap_or_default();
     if elements.is_empty() {
-        let why = view["message"].as_str().unwrap_or("This case has no kind yet, so the app cannot say what the court must find in it.");
-        return format!("**What the court must find{of}:** {why}\n\n");
+        let why = view["message"].as_str().unwrap_or(if es {
+            "Este caso todavía no tiene un tipo elegido, así que la aplicación no puede decir lo que el tribunal debe comprobar en él."
+        } else {
+            "This case has no kind yet, so the app cannot say what the court must find in it."
+        });
+        return if es {
+            format!("**Lo que el tribunal debe comprobar{of}:** {why}\n\n")
+        } else {
+            format!("**What the court must find{of}:** {why}\n\n")
+        };
     }
-    let mut out = format!(
-        "**What the court must find{of}, and what your records show** ({}): of {} things, {}\n\n",
-        view["title"].as_str().unwrap_or("your case"),
-        elements.len(),
-        counts_line(&view["counts"])
-    );
+    let mut out = if es {
+        let things = if elements.len() == 1 { "1 punto".to_string() } else { format!("{} puntos", elements.len()) };
+        format!(
+            "**Lo que el tribunal debe comprobar{of}, y lo que muestran sus registros** ({}): de {things}, {}\n\n",
+            view["title"].as_str().unwrap_or("su caso"),
+            counts_line_es(&view["counts"])
+        )
+    } else {
+        format!(
+            "**What the court must find{of}, and what your records show** ({}): of {} things, {}\n\n",
+            view["title"].as_str().unwrap_or("your case"),
+            elements.len(),
+            counts_line(&view["counts"])
+        )
+    };
     let mut shown: Vec<String> = Vec::new();
-    for (side, heading) in [("claim", "What the side bringing the case must prove"), ("defence", "Answers to the case")] {
+    let sides = if es {
+        [("claim", "Lo que debe probar la parte que presentó el caso"), ("defence", "Las respuestas al caso")]
+    } else {
+        [("claim", "What the side bringing the case must prove"), ("defence", "Answers to the case")]
+    };
+    for (side, heading) in sides {
         let lines: Vec<String> = elements
             .iter()
             .filter(|e| e["side"] == side)
             .filter_map(|e| {
-                let title = e["title"].as_str().unwrap_or("untitled");
+                let title = e["title"].as_str().unwrap_or(if es { "sin título" } else { "untitled" });
                 let dates = strings(&e["dates"]).join(" ");
                 let status = e["status"].as_str().unwrap_or_default();
                 if status == "shown" {
                     let by: Vec<&str> = e["links"].as_array().into_iter().flatten().filter_map(|l| l["label"].as_str()).collect();
                     let dates = if dates.is_empty() { String::new() } else { format!(" {dates}") };
-                    shown.push(format!("{title} (by {}).{dates}", by.join("; ")));
+                    let by_word = if es { "con" } else { "by" };
+                    shown.push(format!("{title} ({by_word} {}).{dates}", by.join("; ")));
                     return None;
                 }
                 let missing = strings(&e["missing"]).join(" ");
                 let dates = if dates.is_empty() { String::new() } else { format!(" {dates}") };
-                Some(format!("- {title} — {} ({}): {missing}{dates}\n", status_words(status).to_lowercase(), sections(e)))
+                let status = if es { status_words_es(status).to_string() } else { status_words(status).to_lowercase() };
+                Some(format!("- {title} — {status} ({}): {missing}{dates}\n", sections(e)))
             })
             .collect();
         if !lines.is_empty() {
-            out.push_str(&format!("{heading} — still missing:\n\n{}\n", lines.concat()));
+            let still = if es { "todavía falta" } else { "still missing" };
+            out.push_str(&format!("{heading} — {still}:\n\n{}\n", lines.concat()));
         }
     }
     if !shown.is_empty() {
-        out.push_str(&format!("Already shown by your records: {}\n\n", shown.join(" ")));
+        let lead = if es { "Ya lo muestran sus registros:" } else { "Already shown by your records:" };
+        out.push_str(&format!("{lead} {}\n\n", shown.join(" ")));
     }
-    out.push_str(
+    out.push_str(if es {
+        "Vincule sus registros a cada punto en la página **Pruebas para la audiencia** del caso (pestaña Caso): el paquete para la \
+         audiencia numera los documentos vinculados como documentos de prueba.\n\n"
+    } else {
         "Link your records to each one on the case's **Proof for the hearing** page (Case tab): the hearing packet numbers \
-         the linked documents as exhibits.\n\n",
-    );
+         the linked documents as exhibits.\n\n"
+    });
     if let Some(caveat) = view["caveat"].as_str() {
         out.push_str(&format!("*{caveat}*\n\n"));
     }
     out
 }
 
+/// An element's status in a Spanish answer, as the Proof page says it (lower case).
+fn status_words_es(status: &str) -> &'static str {
+    match status {
+        "shown" => "mostrado",
+        "partly" => "mostrado en parte",
+        _ => "nada todavía",
+    }
+}
+
+/// A Proof view's counts in Spanish, as the Proof page says them: "1 mostrado, 2 mostrados en
+/// parte, 5 sin nada todavía."
+fn counts_line_es(counts: &Value) -> String {
+    let n = |key: &str| counts[key].as_u64().unwrap_or(0);
+    let (shown, partly) = (n("shown"), n("partly"));
+    let plural = |n: u64| if n == 1 { "mostrado" } else { "mostrados" };
+    format!("{shown} {}, {partly} {} en parte, {} sin nada todavía.", plural(shown), plural(partly), n("nothing"))
+}
+
 /// The answer's part when the Proof view could not be read: with no case, or several and none
-/// chosen, what to do instead (`cases`: `GetCases`'s result, when it answered).
-pub fn unavailable_block(error: &str, cases: Option<&Value>) -> String {
+/// chosen, what to do instead (`cases`: `GetCases`'s result, when it answered). `es`: in Spanish.
+pub fn unavailable_block(error: &str, cases: Option<&Value>, es: bool) -> String {
     let open =
         cases.and_then(|c| c.get("cases").unwrap_or(c).as_array()).map(|list| list.iter().filter(|c| c["status"] != "closed").count());
+    if es {
+        let why = match open {
+            Some(0) => "Todavía no tiene ningún caso en la aplicación. Agréguelo en la pestaña Caso y elija qué tipo de caso es: su \
+                        página **Pruebas para la audiencia** le muestra entonces lo que el tribunal debe comprobar y cuál de sus \
+                        registros muestra cada punto."
+                .to_string(),
+            Some(n) if n > 1 => format!(
+                "Usted tiene {n} casos abiertos. Abra en la pestaña Caso el caso de la audiencia y vuelva a preguntar desde ahí, o \
+                 mire su página **Pruebas para la audiencia**."
+            ),
+            _ => format!("No se pudieron leer las Pruebas para la audiencia del caso: {error}"),
+        };
+        return format!("**Lo que el tribunal debe comprobar:** {why}\n\n");
+    }
     let why = match open {
         Some(0) => "You have no case in the app yet. Add it on the Case tab and choose what kind of case it is: its **Proof for the \
                     hearing** page then shows what the court must find and which of your records shows each thing."
@@ -230,7 +292,7 @@ mod tests {
 
     #[test]
     fn the_answer_lists_what_is_missing_per_element_with_the_counts_the_sections_and_the_caveat() {
-        let block = missing_block(&view(), Some("Oak Ridge v. Doe"));
+        let block = missing_block(&view(), Some("Oak Ridge v. Doe"), false);
         assert!(block.starts_with("**What the court must find in Oak Ridge v. Doe, and what your records show**"), "{block}");
         assert!(block.contains("of 3 things, 1 shown, 1 partly shown, 1 with nothing yet."), "{block}");
         // Each element not shown, under its side, with its sections, what is missing and the dates it lacks.
@@ -255,14 +317,14 @@ mod tests {
         let view = json!({"caseId": 1, "kind": null, "elements": [], "counts": {"shown": 0, "partly": 0, "nothing": 0},
                           "caveat": "…", "message": "Choose what kind of case this is (Case → Step by step) to see what the court must find in it."});
         assert_eq!(
-            missing_block(&view, None),
+            missing_block(&view, None, false),
             "**What the court must find:** Choose what kind of case this is (Case → Step by step) to see what the court must find in it.\n\n"
         );
-        let none = unavailable_block("invalid argument `caseId`: …", Some(&json!({"count": 0, "cases": []})));
+        let none = unavailable_block("invalid argument `caseId`: …", Some(&json!({"count": 0, "cases": []})), false);
         assert!(none.contains("You have no case in the app yet"), "{none}");
         let two = json!({"cases": [{"id": 1, "status": "open"}, {"id": 2, "status": "open"}, {"id": 3, "status": "closed"}]});
-        assert!(unavailable_block("…", Some(&two)).contains("You have 2 open cases"));
-        assert!(unavailable_block("the server is down", None).contains("could not be read: the server is down"));
+        assert!(unavailable_block("…", Some(&two), false).contains("You have 2 open cases"));
+        assert!(unavailable_block("the server is down", None, false).contains("could not be read: the server is down"));
     }
 
     #[test]

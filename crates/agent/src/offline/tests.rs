@@ -343,3 +343,348 @@ fn the_answer_to_what_is_missing_leads_with_the_proof_view() {
     assert!(answer.starts_with("**What the court must find:** You have no case in the app yet."), "{answer}");
     assert!(!answer.contains("could not be searched"), "{answer}");
 }
+
+// A question asked in Spanish: every word the answer writes around the tools' results is Spanish.
+
+/// The English framing of the blocks built from the person's records and the app's tools: none of
+/// it may be in a Spanish answer.
+const ENGLISH_FRAMING: &[&str] = &[
+    "Where your case stands",
+    "steps done",
+    "Next:",
+    "- Court:",
+    "What to file",
+    "What to bring",
+    "Deadline",
+    "Rests on",
+    "After that",
+    "Which court",
+    "ticked off",
+    "What to do next",
+    "Its steps",
+    "Start here",
+    "From your",
+    "Case ",
+    "unnamed",
+    "court unknown",
+    "untitled",
+    "overdue",
+    "this may be more than",
+    "You wrote about",
+    "Who to call today",
+    "What this app can still do",
+    "The law this rests on",
+    "official text",
+    "unofficial copy",
+    "Free legal help",
+    "legal aid gives",
+    "For all of Virginia",
+    "Who qualifies",
+    "people",
+    "may qualify",
+    "a year",
+    "This list of programs",
+    "What the court must find",
+    "your records show",
+    "of 2 things",
+    "still missing",
+    "Already shown",
+    "(by ",
+    "partly shown",
+    "nothing yet",
+    "Link your records",
+    "Proof for the hearing",
+    "Answers to the case",
+    "must prove",
+    "You have no case",
+    "open cases",
+    "Offline answer",
+    "legal information",
+];
+
+fn no_english_framing(answer: &str) {
+    for english in ENGLISH_FRAMING {
+        assert!(!answer.contains(english), "{english:?} is English framing in a Spanish answer: {answer}");
+    }
+}
+
+fn ok(tool: &str, result: Value) -> ToolResult {
+    ToolResult { tool: tool.into(), args: json!({}), ok: true, result }
+}
+
+/// `GetCases` with the person's eviction case on its path, in the words the server gives when asked
+/// in Spanish.
+fn cases_on_a_path_es() -> ToolResult {
+    ok(
+        "GetCases",
+        json!({ "count": 1, "cases": [{ "id": 1, "name": "Desalojo de Elm St.", "caseNumber": "GV26-1234", "status": "open",
+            "court": "Tribunal General de Distrito de Richmond",
+            "path": { "kind": "eviction-tenant", "title": "Desalojo (retención ilícita): usted es el inquilino", "done": 2, "steps": 6,
+                "next": { "id": "prepare", "title": "Prepárese para contar su versión", "what": "Junte su contrato de arrendamiento y sus recibos.",
+                    "court": "Tribunal General de Distrito", "file": "No tiene que presentar nada por escrito.",
+                    "bring": "Su contrato de arrendamiento, sus recibos, sus fotos.",
+                    "date": "2026-03-10", "deadline": { "date": "2026-03-09", "rule": "el día antes de la audiencia", "explanation": "Cuente los días." },
+                    "sections": ["8.01-126", "55.1-1245"] },
+                "after": [{ "title": "Vaya a la primera audiencia", "date": "2026-03-10", "deadline": null },
+                          { "title": "Decida si apela", "date": null, "deadline": "2026-03-20" }],
+                "court": { "name": "Tribunal General de Distrito", "why": "Allí se ven los desalojos.", "sections": ["8.01-124"] } } }] }),
+    )
+}
+
+#[test]
+fn what_comes_next_in_spanish_is_answered_from_the_cases_path_in_spanish() {
+    let deadlines = ok(
+        "GetDeadlines",
+        json!({"deadlines": [{"date": "2026-03-01", "title": "Pagar el alquiler", "overdue": true}, {"date": "2026-03-09"}]}),
+    );
+    let knowledge = ok(
+        "SearchKnowledge",
+        json!({"passages": [{"from": "note", "documentTitle": "Llamada al arrendador", "text": "Dijo que no\n\nme devuelve el depósito."},
+                            {"text": "Un papel sin nombre."}]}),
+    );
+    let timeline = ok("SearchTimeline", json!({"events": [{"date": "2026-02-01"}]}));
+    let answer = compose("¿Qué sigue en mi caso?", &[cases_on_a_path_es(), deadlines, knowledge, timeline]);
+    assert!(
+        answer.contains(
+            "**Dónde está su caso: Desalojo de Elm St.** (Desalojo (retención ilícita): usted es el inquilino; 2 de 6 pasos hechos)\n\n"
+        ),
+        "{answer}"
+    );
+    assert!(
+        answer
+            .contains("**Siguiente: Prepárese para contar su versión** (2026-03-10) — Junte su contrato de arrendamiento y sus recibos.\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("- Tribunal: Tribunal General de Distrito\n"), "{answer}");
+    assert!(answer.contains("- Qué presentar: No tiene que presentar nada por escrito.\n"), "{answer}");
+    assert!(answer.contains("- Qué llevar: Su contrato de arrendamiento, sus recibos, sus fotos.\n"), "{answer}");
+    assert!(answer.contains("- Fecha límite: 2026-03-09 — el día antes de la audiencia. Cuente los días.\n"), "{answer}");
+    assert!(answer.contains("- La ley: § 8.01-126, § 55.1-1245\n"), "{answer}");
+    assert!(answer.contains("Después vienen: Vaya a la primera audiencia (2026-03-10); Decida si apela (2026-03-20)."), "{answer}");
+    assert!(answer.contains("Qué tribunal ve su caso: Tribunal General de Distrito. Allí se ven los desalojos. (§ 8.01-124)"), "{answer}");
+    // The person's own records, each line in Spanish.
+    assert!(answer.contains("**De su expediente**"), "{answer}");
+    assert!(answer.contains("- Caso GV26-1234: Desalojo de Elm St. (Tribunal General de Distrito de Richmond, abierto)\n"), "{answer}");
+    assert!(answer.contains("- Fecha límite 2026-03-01: Pagar el alquiler — ya venció\n"), "{answer}");
+    assert!(answer.contains("- Fecha límite 2026-03-09: sin título\n"), "{answer}");
+    assert!(answer.contains("- De su nota \"Llamada al arrendador\": \"Dijo que no me devuelve el depósito.\"\n"), "{answer}");
+    assert!(answer.contains("- De su documento \"sin título\": \"Un papel sin nombre.\"\n"), "{answer}");
+    assert!(answer.contains("- 2026-02-01: evento\n"), "{answer}");
+    assert!(answer.contains("**Respuesta sin conexión.**"), "{answer}");
+    no_english_framing(&answer);
+
+    // A case with its data missing, and a path with every step done.
+    let mut bare = json!({ "id": 2, "status": "closed", "path": { "title": "Cobro de deuda", "done": 1, "steps": 1, "next": null } });
+    let answer = compose("¿Qué tengo que hacer ahora en mi caso?", &[ok("GetCases", json!({ "cases": [bare.clone()] }))]);
+    assert!(answer.contains("- Caso ?: sin nombre (no se sabe el tribunal, cerrado)\n"), "{answer}");
+    assert!(!answer.contains("Dónde está su caso"), "a closed case's path is not shown: {answer}");
+    bare["status"] = json!("open");
+    let answer = compose("¿Qué tengo que hacer ahora en mi caso?", &[ok("GetCases", json!({ "cases": [bare] }))]);
+    assert!(
+        answer.contains(
+            "**Dónde está su caso: su caso** (Cobro de deuda; 1 de 1 paso hecho)\n\nTodos los pasos de este camino están hechos.\n"
+        ),
+        "{answer}"
+    );
+    no_english_framing(&answer);
+    // A Spanish question about something else does not get the path.
+    let other = compose("¿Cuánto cuesta presentar una demanda de cobro de deuda?", &[cases_on_a_path_es()]);
+    assert!(!other.contains("Dónde está su caso"), "{other}");
+}
+
+#[test]
+fn with_no_case_on_a_path_a_spanish_answer_offers_the_path_in_spanish() {
+    let paths = json!([{"kind": "eviction-tenant", "title": "Desalojo", "summary": "Para un inquilino.", "steps": ["El aviso", "La audiencia"],
+                        "sections": ["55.1-1245", "8.01-126"]}]);
+    let search = searched(true, vec![hit(1, "55.1-1245", 1.0, true), hit(2, "8.01-126", 0.8, true)]);
+    let answer =
+        compose("me llegó un aviso para pagar o desocupar", &[search, ok("GetCases", json!({"count": 0, "cases": [], "paths": paths}))]);
+    let next = answer.find("**Qué hacer ahora:** esta aplicación tiene un camino paso a paso").unwrap_or_else(|| panic!("{answer}"));
+    assert!(answer[next..].contains("- **Desalojo.** Para un inquilino. Sus pasos: El aviso; La audiencia.\n"), "{answer}");
+    assert!(answer[next..].contains("Elija **Empiece aquí**") && answer[next..].contains("Paso a paso"), "{answer}");
+    assert!(next < answer.find("**Lo que dicen las fuentes de la ley de Virginia**").unwrap(), "{answer}");
+    no_english_framing(&answer);
+}
+
+/// `FindHelp` for a person in Richmond with a household and an income, and a hand-off, in the
+/// words the server gives when asked in Spanish.
+fn help_es() -> ToolResult {
+    ok(
+        "FindHelp",
+        json!({
+            "locality": {"id": "richmond-city", "name": "Richmond (ciudad)", "kind": "city"}, "localityFrom": "case court",
+            "programs": [{"name": "Central Virginia Legal Aid Society", "phone": ["804-648-1012", "800-868-1012"], "url": "http://cvlas.org/",
+                          "howToApply": "Llame o presente la solicitud en línea."}],
+            "statewide": [{"name": "Línea de ayuda legal (todo el estado)", "phone": "1-866-534-5243", "who": "Consejos gratis."}, {}],
+            "eligibility": {"guidelineYear": 2026, "householdSize": 3, "yearlyIncome": 21600.0, "povertyLine": 27320, "percentOfPoverty": 79.1,
+                            "programs": [{"name": "Ayuda legal (LSC)", "mayQualify": true, "limit": 34150.0}, {"mayQualify": false, "limit": 20000.0}]},
+            "handOffs": [{"text": "¿El cargo podría llevar a la cárcel?", "why": "Un delito menor de clase 1 puede llevar a la cárcel.",
+                          "law": [{"cite": "§ 19.2-160", "official": true, "read": "2026-11-29"}, {"cite": "§ 19.2-159", "official": false}],
+                          "handOff": {"today": "Pida al tribunal un abogado.", "appCanStill": "Ordenar sus papeles.",
+                                      "call": [{"name": "Defensor público de Richmond", "phone": "804-225-3000"}]}}],
+            "listDate": "2026-11-29",
+        }),
+    )
+}
+
+#[test]
+fn a_spanish_question_for_a_lawyer_is_answered_with_who_can_help_in_spanish() {
+    let answer = compose("necesito un abogado gratis, somos 3 y gano $1,800 al mes", &[help_es()]);
+    assert!(answer.starts_with("**Busque la ayuda de un abogado ahora: puede que esta aplicación no baste para ayudarle con esto de forma segura.** Usted escribió sobre una situación por la que pregunta la aplicación: *¿El cargo podría llevar a la cárcel?* Un delito menor de clase 1 puede llevar a la cárcel.\n\n"), "{answer}");
+    assert!(
+        answer.contains("**A quién llamar hoy:** Pida al tribunal un abogado.\n\n- **Defensor público de Richmond** — 804-225-3000.\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("**Lo que esta aplicación todavía puede hacer:** Ordenar sus papeles.\n\n"), "{answer}");
+    assert!(
+        answer.contains("*La ley en la que se basa, como la guardó la aplicación:* § 19.2-160 (texto oficial, leído el 2026-11-29); § 19.2-159 (copia no oficial, leída el ?).\n\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("**Ayuda legal gratuita para Richmond (ciudad)** (según el tribunal de su caso): la ayuda legal es ayuda gratuita"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("- **Central Virginia Legal Aid Society** — 804-648-1012 o 800-868-1012 — http://cvlas.org/. Llame o presente la solicitud en línea.\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains(
+            "**Para todo Virginia:**\n\n- **Línea de ayuda legal (todo el estado)** — 1-866-534-5243. Consejos gratis.\n- **Ayuda**.\n"
+        ),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("**Quién califica:** la pauta federal de pobreza para 3 personas en 2026 es $27,320 al año; sus ingresos son el 79.1% de esa cantidad. Ayuda legal (LSC): usted podría calificar; ellos deciden (unos $34,150 al año para 3 personas). Un programa: más que su límite habitual (unos $20,000 al año para 3 personas).\n\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("*Esta lista de programas y líneas de ayuda se leyó el 2026-11-29"), "{answer}");
+    no_english_framing(&answer);
+
+    // No place known, no income given.
+    let mut unknown = help_es();
+    unknown.result = json!({"programs": [], "statewide": [], "handOffs": []});
+    let answer = compose("¿Dónde consigo ayuda legal?", &[unknown]);
+    assert!(answer.starts_with("**Ayuda legal gratuita:** la ayuda legal es ayuda gratuita de abogados para personas de bajos ingresos; el programa que le corresponde depende de su condado o ciudad. No se sabe en qué condado o ciudad vive usted.\n\n"), "{answer}");
+    assert!(answer.contains("**Quién califica:** los programas de ayuda legal comparan"), "{answer}");
+    no_english_framing(&answer);
+    // A Spanish question that is not about a lawyer gets the hand-offs only.
+    let answer = compose("mi arrendador no me devuelve el depósito de seguridad", &[help_es()]);
+    assert!(answer.starts_with("**Busque la ayuda de un abogado ahora") && !answer.contains("Ayuda legal gratuita para"), "{answer}");
+}
+
+fn proof_view_es() -> Value {
+    json!({
+        "caseId": 3, "kind": "eviction-tenant", "title": "Desalojo por falta de pago",
+        "elements": [
+            {"id": "rental-agreement", "side": "claim", "title": "Usted alquila la vivienda al arrendador", "sections": ["55.1-1200"],
+             "status": "shown", "missing": [], "links": [{"recordKind": "document", "recordId": 4, "label": "Contrato", "createdBy": "person"}]},
+            {"id": "pay-or-quit-notice", "side": "claim", "title": "Un aviso por escrito para pagar o desocupar", "sections": ["55.1-1245"],
+             "status": "nothing", "missing": ["Nada muestra todavía el aviso."], "links": [], "dates": ["Falta la fecha de la notificación."]},
+            {"id": "paid", "side": "defence", "sections": ["55.1-1250"], "status": "partly", "missing": ["Nada muestra todavía cuánto se debía."]}
+        ],
+        "counts": {"shown": 1, "partly": 1, "nothing": 1},
+        "caveat": "Esto no dice si el juez lo dará por probado."
+    })
+}
+
+#[test]
+fn what_is_missing_for_the_hearing_in_spanish_is_answered_from_the_proof_view_in_spanish() {
+    let chat: Vec<ToolSpec> = ["search_nodes", "SearchKnowledge", "FindHelp", "GetProof", "GetDeadlines", "GetCases"].map(spec).to_vec();
+    for question in
+        ["¿Qué me falta para la audiencia?", "q me falta pa la audiencia", "¿Qué pruebas necesito?", "¿Estoy lista para mi audiencia?"]
+    {
+        let planned = plan(question, &chat);
+        assert!(names(&planned).contains(&"GetProof") && names(&planned).contains(&"GetCases"), "{question}: {:?}", names(&planned));
+    }
+    assert!(!names(&plan("me demandaron por falta de pago", &chat)).contains(&"GetProof"));
+
+    let cases = ok("GetCases", json!({"count": 1, "cases": [{"id": 3, "name": "Oak Ridge contra Doe", "status": "open"}]}));
+    let answer = compose("¿Qué me falta para la audiencia?", &[ok("GetProof", proof_view_es()), cases]);
+    assert!(
+        answer.starts_with("**Lo que el tribunal debe comprobar en Oak Ridge contra Doe, y lo que muestran sus registros** (Desalojo por falta de pago): de 3 puntos, 1 mostrado, 1 mostrado en parte, 1 sin nada todavía.\n\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("Lo que debe probar la parte que presentó el caso — todavía falta:\n\n- Un aviso por escrito para pagar o desocupar — nada todavía (§ 55.1-1245): Nada muestra todavía el aviso. Falta la fecha de la notificación.\n"), "{answer}");
+    assert!(answer.contains("Las respuestas al caso — todavía falta:\n\n- sin título — mostrado en parte (§ 55.1-1250): Nada muestra todavía cuánto se debía.\n"), "{answer}");
+    assert!(answer.contains("Ya lo muestran sus registros: Usted alquila la vivienda al arrendador (con Contrato).\n\n"), "{answer}");
+    assert!(
+        answer.contains("**Pruebas para la audiencia**") && answer.contains("*Esto no dice si el juez lo dará por probado.*"),
+        "{answer}"
+    );
+    no_english_framing(&answer);
+
+    // A case with no kind, no case yet, several, and an error.
+    let no_kind = json!({"caseId": 1, "elements": [], "counts": {}});
+    let answer = compose("¿Qué me falta para la audiencia?", &[ok("GetProof", no_kind)]);
+    assert!(answer.starts_with("**Lo que el tribunal debe comprobar:** Este caso todavía no tiene un tipo elegido"), "{answer}");
+    let refused = |cases: Value| {
+        let refusal = ToolResult { tool: "GetProof".into(), args: json!({}), ok: false, result: json!({"error": {"message": "sin caso"}}) };
+        compose("¿Qué me falta para la audiencia?", &[refusal, ok("GetCases", cases)])
+    };
+    let none = refused(json!({"count": 0, "cases": []}));
+    assert!(none.starts_with("**Lo que el tribunal debe comprobar:** Todavía no tiene ningún caso en la aplicación."), "{none}");
+    no_english_framing(&none);
+    let two = refused(json!({"cases": [{"id": 1, "status": "open"}, {"id": 2, "status": "open"}]}));
+    assert!(two.starts_with("**Lo que el tribunal debe comprobar:** Usted tiene 2 casos abiertos."), "{two}");
+    no_english_framing(&two);
+    let down = ToolResult { tool: "GetProof".into(), args: json!({}), ok: false, result: json!({}) };
+    let down = compose("¿Qué me falta para la audiencia?", &[down]);
+    assert!(
+        down.starts_with("**Lo que el tribunal debe comprobar:** No se pudieron leer las Pruebas para la audiencia del caso: no funcionó"),
+        "{down}"
+    );
+}
+
+#[test]
+fn a_spanish_question_plans_the_tools_its_words_ask_for() {
+    let chat: Vec<ToolSpec> =
+        ["search_nodes", "SearchKnowledge", "FindHelp", "GetProof", "GetDeadlines", "GetCases", "GetContacts", "GetFinances"]
+            .map(spec)
+            .to_vec();
+    let next = names(&plan("¿qué sigue en mi caso?", &chat)).join(" ");
+    assert!(next.contains("GetDeadlines") && next.contains("GetCases") && !next.contains("GetProof"), "{next}");
+    let lawyer = plan("necesito un abogado, somos cuatro y ganamos 1,500 dólares al mes", &chat);
+    assert!(names(&lawyer).contains(&"GetContacts"), "{:?}", names(&lawyer));
+    let help: Value = serde_json::from_str(&lawyer.iter().find(|c| c.name == "FindHelp").unwrap().arguments).unwrap();
+    assert_eq!((help["householdSize"].clone(), help["yearlyIncome"].clone()), (json!(4), json!(18000.0)), "{help}");
+    assert_eq!(help::income_arguments_es("familia de 3, gano $21,000 al año"), json!({"householdSize": 3, "yearlyIncome": 21000.0}));
+    assert_eq!(
+        help::income_arguments_es("somos 2 personas y gano 400 dolares por semana"),
+        json!({"householdSize": 2, "yearlyIncome": 20800.0})
+    );
+    assert_eq!(help::income_arguments_es("gano 21 mil dólares"), json!({}), "an income with no household is not weighed");
+    assert_eq!(help::income_arguments_es("somos una familia de 3, gano $20,000"), json!({"householdSize": 3, "yearlyIncome": 20000.0}));
+    assert_eq!(help::income_arguments_es("tengo una family of 3, y gano $20,000"), json!({"householdSize": 3, "yearlyIncome": 20000.0}));
+    assert!(names(&plan("¿cuánto dinero le debo al arrendador?", &chat)).contains(&"GetFinances"));
+    // The English plan is as it was: a Spanish cue in an English question changes nothing.
+    assert_eq!(names(&plan("What does § 2.2-3704 require? abogado", &chat)), names(&plan("What does § 2.2-3704 require?", &chat)));
+}
+
+#[test]
+fn a_spanish_answer_says_its_other_framing_in_spanish() {
+    // Related sections of the Constitution, an outside source with no title and a tool that failed
+    // with no message.
+    let node = |id: i64, source_id: &str, node_type: &str| {
+        json!({"id": id, "nodeType": node_type, "sourceId": source_id, "heading": "Libertad de expresión",
+               "sourceText": "Any citizen may freely speak, write and publish his sentiments on all subjects.", "textKind": "official"})
+    };
+    let results = [
+        ok("search_nodes", json!({"nodes": [node(1, "const-I-13", "constitution_section")]})),
+        ok(
+            "get_neighbors",
+            json!({"id": 1, "edges": [{"relType": "cites", "fromNode": node(1, "const-I-13", "constitution_section"),
+                                                       "toNode": node(2, "const-I-12", "constitution_section")}]}),
+        ),
+        ok("search_opinions", json!({"results": [{"url": "https://example.org/op"}]})),
+        ToolResult { tool: "search_statutes".into(), args: json!({}), ok: false, result: json!({}) },
+    ];
+    let answer = compose("¿la ley me deja decir lo que pienso de mi arrendador?", &results);
+    assert!(
+        answer.contains("**Secciones relacionadas:** Constitución de Virginia, artículo I, sección 12 (Libertad de expresión)"),
+        "{answer}"
+    );
+    assert!(answer.contains("- sin título — https://example.org/op\n"), "{answer}");
+    assert!(answer.contains("- search_statutes: no funcionó\n"), "{answer}");
+    assert!(!answer.contains("Constitution of Virginia") && !answer.contains("untitled") && !answer.contains(": failed"), "{answer}");
+}

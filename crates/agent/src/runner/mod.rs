@@ -26,7 +26,7 @@ use crate::roles::{self, Role};
 use crate::tool::{Tool, ToolError, ToolSet};
 use crate::tools::case_law::{ProcessOpinion, QueryGraph, SummarizeGraph};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
-use crate::tools::local::{ServerClient, local_tools};
+use crate::tools::local::{ServerClient, answering_in, local_tools};
 use crate::tools::own::{ExecuteWorkflow, Think};
 use crate::workflows::{self, WorkflowError, WorkflowRequest};
 
@@ -286,7 +286,9 @@ impl Agent {
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
-        let result = self.run_inner(kind, history, case, grants, emit, cancel).await;
+        // A question asked in Spanish: the server's words in the tools' results come in Spanish.
+        let question = history.iter().rev().find(|m| m.role == Speaker::User).map_or("", |m| m.content.as_str());
+        let result = answering_in(question, self.run_inner(kind, history, case, grants, emit, cancel)).await;
         finish(result, emit)
     }
 
@@ -299,13 +301,14 @@ impl Agent {
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
     ) -> Result<Reply, AgentError> {
-        let result = async {
+        let work = async {
             let workflow = workflows::check(request)?;
             // The person started it from its button or menu: it is there to write.
             let gate = WriteGate::person_started();
             self.dispatch(workflow, request, case, &gate, emit, cancel, true).await
-        }
-        .await;
+        };
+        // Words the person typed in Spanish (the claim to check): the server's words come in Spanish.
+        let result = answering_in(request.input.as_deref().unwrap_or_default(), work).await;
         finish(result, emit)
     }
 

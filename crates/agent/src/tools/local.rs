@@ -13,6 +13,28 @@ use serde_json::{Value, json};
 
 use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
+tokio::task_local! {
+    /// The language the request being run is answered in (`"es"`), set by the runner for a
+    /// question asked in Spanish ([`answering_in`]); unset for English. While it is set, every
+    /// request [`ServerClient`] sends carries `Accept-Language` with it, so the server's words in
+    /// what the tools return (the steps of a path, the Proof books, the Help data) come in that
+    /// language. The agent runs a request's tool calls in its own task (it spawns none), so the
+    /// scope holds for all of them; a tool that runs in the server's own process can read it too
+    /// ([`answer_language`]).
+    pub static ANSWER_LANGUAGE: &'static str;
+}
+
+/// The language the current request is answered in, when it is not English (`Some("es")`).
+pub fn answer_language() -> Option<&'static str> {
+    ANSWER_LANGUAGE.try_with(|lang| *lang).ok()
+}
+
+/// Runs `work` in the language `question` is written in: in Spanish under [`ANSWER_LANGUAGE`]
+/// `"es"`; in English as it is, with no language set.
+pub async fn answering_in<F: std::future::Future>(question: &str, work: F) -> F::Output {
+    if proseva_citation::lang::is_spanish(question) { ANSWER_LANGUAGE.scope("es", work).await } else { work.await }
+}
+
 /// Talks to the server's `/api/*`.
 #[derive(Debug, Clone)]
 pub struct ServerClient {
@@ -28,7 +50,10 @@ impl ServerClient {
     }
 
     fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        let request = self.http.request(method, format!("{}{path}", self.base));
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(lang) = answer_language() {
+            request = request.header(reqwest::header::ACCEPT_LANGUAGE, lang);
+        }
         match &self.token {
             Some(token) => request.bearer_auth(token),
             None => request,
@@ -112,4 +137,51 @@ pub async fn local_tools(server: &ServerClient) -> Result<Vec<Arc<dyn Tool>>, To
             }) as Arc<dyn Tool>)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use axum::Router;
+    use axum::http::HeaderMap;
+    use axum::routing::post;
+
+    use super::*;
+
+    /// A loopback server that answers every `POST /api/tools/{name}` with `{}` and keeps the
+    /// `Accept-Language` each came with.
+    async fn server() -> (ServerClient, Arc<Mutex<Vec<Option<String>>>>) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let app = Router::new().route(
+            "/api/tools/{name}",
+            post(move |headers: HeaderMap| {
+                let log = log.clone();
+                async move {
+                    let lang = headers.get(reqwest::header::ACCEPT_LANGUAGE).map(|v| v.to_str().unwrap_or_default().to_string());
+                    log.lock().unwrap().push(lang);
+                    axum::Json(json!({}))
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let http = proseva_http::loopback_client_builder("proseva-tests").build().unwrap();
+        (ServerClient::new(http, &url, None), seen)
+    }
+
+    #[tokio::test]
+    async fn the_server_is_asked_in_spanish_only_inside_a_spanish_answer() {
+        let (client, seen) = server().await;
+        let args = json!({});
+        let call = || client.call(reqwest::Method::POST, "/api/tools/GetCases", Some(&args));
+        call().await.unwrap();
+        ANSWER_LANGUAGE.scope("es", async { call().await.unwrap() }).await;
+        answering_in("¿Qué sigue en mi caso?", async { call().await.unwrap() }).await;
+        answering_in("What happens next in my case?", async { call().await.unwrap() }).await;
+        assert_eq!(answer_language(), None);
+        assert_eq!(*seen.lock().unwrap(), [None, Some("es".to_string()), Some("es".to_string()), None]);
+    }
 }

@@ -8,7 +8,11 @@
 //! carries no notice of its own: the window shows the app's notice beside it.
 //!
 //! Which papers exist, what they must hold and why is the server's catalogue; this module only
-//! checks the shape ([`check_paper`]) and lays it out.
+//! checks the shape ([`check_paper`]) and lays it out. A reader's copy in the person's language,
+//! marked on every page as not for filing, is [`Paper::reading_copy_pdf`] and
+//! [`Paper::reading_copy_docx`] (`reading_copy`).
+
+mod reading_copy;
 
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,10 @@
 //! immigration — and for each, why (with the law it rests on), who to call today and what the app
 //! can still do.
 //!
-//! The questions are data: `sidecars/server/help/screen.json`, compiled in. Every `why` rests on
+//! The questions are data: `sidecars/server/help/screen.json`, compiled in, and its Spanish mirror
+//! `help/screen.es.json` ([`book_in`]`(Lang::Es)`): the same ids, kinds, cues, sections, law keys,
+//! citations, passages (the law's own words stay in English) and help to call, in the same order,
+//! with the questions, the reasons, the hand-offs and the notes in Spanish. Every `why` rests on
 //! the passages of its `law` entries, each with where and when it was read and whether the copy
 //! was official; the tests check that every number a `why` states is in those passages, so a
 //! figure that was not read is not said. The assistant reads the same list
@@ -16,6 +19,10 @@
 //! let questions = screen::for_kind("traffic-misdemeanor");
 //! assert!(questions.iter().any(|q| q.id == "jail-possible"));
 //! assert!(screen::problems(screen::book()).is_empty());
+//!
+//! let es = screen::for_kind_in("traffic-misdemeanor", proseva_server::lang::Lang::Es);
+//! assert_eq!(es[0].id, questions[0].id);
+//! assert!(es[0].text.starts_with('¿'));
 //! ```
 
 use std::collections::BTreeMap;
@@ -23,6 +30,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::lang::Lang;
 use crate::paths;
 
 /// A passage of the law a question rests on, with where and when it was read.
@@ -90,14 +98,39 @@ pub struct ScreenBook {
     pub gaps: Vec<String>,
 }
 
+/// The screening questions in English.
 pub fn book() -> &'static ScreenBook {
-    static BOOK: OnceLock<ScreenBook> = OnceLock::new();
-    BOOK.get_or_init(|| serde_json::from_str(include_str!("../../help/screen.json")).expect("help/screen.json is checked by the tests"))
+    book_in(Lang::En)
+}
+
+/// The screening questions in `lang`: `help/screen.json`, or its Spanish mirror
+/// `help/screen.es.json` (the same ids, kinds, cues, sections, law and calls, in the same order).
+pub fn book_in(lang: Lang) -> &'static ScreenBook {
+    static EN: OnceLock<ScreenBook> = OnceLock::new();
+    static ES: OnceLock<ScreenBook> = OnceLock::new();
+    match lang {
+        Lang::En => EN.get_or_init(|| {
+            serde_json::from_str(include_str!("../../help/screen.json")).expect("help/screen.json is checked by the tests")
+        }),
+        Lang::Es => ES.get_or_init(|| {
+            serde_json::from_str(include_str!("../../help/screen.es.json")).expect("help/screen.es.json is checked by the tests")
+        }),
+    }
 }
 
 /// The questions for a path kind, in the file's order.
 pub fn for_kind(kind: &str) -> Vec<&'static Question> {
-    book().questions.iter().filter(|q| q.kinds.iter().any(|k| k == kind)).collect()
+    for_kind_in(kind, Lang::En)
+}
+
+/// [`for_kind`], in `lang`'s words.
+pub fn for_kind_in(kind: &str, lang: Lang) -> Vec<&'static Question> {
+    book_in(lang).questions.iter().filter(|q| q.kinds.iter().any(|k| k == kind)).collect()
+}
+
+/// The question `id` in `lang`'s words.
+pub fn question_in(id: &str, lang: Lang) -> Option<&'static Question> {
+    book_in(lang).questions.iter().find(|q| q.id == id)
 }
 
 /// Lower case, every run of anything but letters and digits one space, with a space each end.
@@ -138,9 +171,22 @@ pub fn matching(question: &str, kind: Option<&str>) -> Vec<&'static Question> {
     out
 }
 
+/// [`matching`], the questions given in `lang`'s words. The cues are the English file's (both
+/// files have the same), so a question put in Spanish meets a situation only by the words the
+/// cues list.
+pub fn matching_in(question: &str, kind: Option<&str>, lang: Lang) -> Vec<&'static Question> {
+    matching(question, kind).into_iter().filter_map(|q| question_in(&q.id, lang)).collect()
+}
+
 /// The passages a question rests on.
 pub fn law_of(q: &Question) -> Vec<&'static LawPassage> {
-    q.law.iter().filter_map(|k| book().law.get(k)).collect()
+    law_of_in(q, Lang::En)
+}
+
+/// [`law_of`], with the notes and what each text is of in `lang`'s words (the passages, citations
+/// and sources are the same in both).
+pub fn law_of_in(q: &Question, lang: Lang) -> Vec<&'static LawPassage> {
+    q.law.iter().filter_map(|k| book_in(lang).law.get(k)).collect()
 }
 
 /// The official page for a section: law.lis.virginia.gov for a Virginia section, none for a

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::{Program, Source, Statewide};
+use crate::lang::Lang;
 
 fn first(sources: &[Source]) -> (String, String) {
     sources.first().map(|s| (s.url.clone(), s.read.clone())).unwrap_or_default()
@@ -40,18 +41,30 @@ pub fn statewide_json(s: &Statewide) -> Value {
 /// The help a hand-off names, as the Help screen shows it: `program` is the legal aid program(s)
 /// for the locality (or a pointer to choose one), the rest the statewide entries.
 pub fn hand_off_calls(call: &[String], locality: Option<&str>, kind: &str) -> Vec<Value> {
+    hand_off_calls_in(call, locality, kind, Lang::En)
+}
+
+/// [`hand_off_calls`] in `lang`'s words.
+pub fn hand_off_calls_in(call: &[String], locality: Option<&str>, kind: &str, lang: Lang) -> Vec<Value> {
     let mut out = Vec::new();
     for id in call {
         if id == "program" {
             match locality {
-                Some(l) => out.extend(super::programs_for(l, Some(kind)).into_iter().map(|p| program_json(p, Some(kind)))),
-                None => out.push(json!({
-                    "id": "program",
-                    "name": "Your legal aid program",
-                    "who": "Choose your county or city on the Help tab to see which program serves it and its telephone number.",
-                })),
+                Some(l) => out.extend(super::programs_for_in(l, Some(kind), lang).into_iter().map(|p| program_json(p, Some(kind)))),
+                None => out.push(match lang {
+                    Lang::En => json!({
+                        "id": "program",
+                        "name": "Your legal aid program",
+                        "who": "Choose your county or city on the Help tab to see which program serves it and its telephone number.",
+                    }),
+                    Lang::Es => json!({
+                        "id": "program",
+                        "name": "Su programa de ayuda legal",
+                        "who": "Elija su condado o ciudad en la pestaña Ayuda para ver qué programa le corresponde y su número de teléfono.",
+                    }),
+                }),
             }
-        } else if let Some(s) = super::book().statewide.iter().find(|s| &s.id == id) {
+        } else if let Some(s) = super::book_in(lang).statewide.iter().find(|s| &s.id == id) {
             out.push(statewide_json(s));
         }
     }
@@ -60,7 +73,14 @@ pub fn hand_off_calls(call: &[String], locality: Option<&str>, kind: &str) -> Ve
 
 /// One question as the API gives it.
 pub fn question_json(q: &super::screen::Question, locality: Option<&str>, kind: &str) -> Value {
-    let law: Vec<Value> = super::screen::law_of(q)
+    question_json_in(q, locality, kind, Lang::En)
+}
+
+/// [`question_json`] in `lang`'s words: the question is looked up in `lang`'s book by its id (the
+/// one given when it has none there), with its law and the help it calls.
+pub fn question_json_in(q: &super::screen::Question, locality: Option<&str>, kind: &str, lang: Lang) -> Value {
+    let q = super::screen::question_in(&q.id, lang).unwrap_or(q);
+    let law: Vec<Value> = super::screen::law_of_in(q, lang)
         .into_iter()
         .map(|p| {
             let mut v = json!(p);
@@ -79,7 +99,7 @@ pub fn question_json(q: &super::screen::Question, locality: Option<&str>, kind: 
         "law": law,
         "handOff": {
             "title": q.hand_off.title,
-            "call": hand_off_calls(&q.hand_off.call, locality, kind),
+            "call": hand_off_calls_in(&q.hand_off.call, locality, kind, lang),
             "today": q.hand_off.today,
             "appCanStill": q.hand_off.app_can_still,
         },

@@ -30,6 +30,7 @@ use serde_json::{Value, json};
 use super::JsonBody;
 use crate::calendar::{self, Entry};
 use crate::fields::{DATE_YEARS, Fields};
+use crate::lang::Lang;
 use crate::reminders;
 use crate::store::cases::{Case, Cases};
 use crate::store::deadlines::Deadlines;
@@ -126,11 +127,12 @@ fn read_instant(f: &mut Fields<'_>, name: &str) -> Option<DateTime<Utc>> {
 }
 
 async fn due(
+    lang: Lang,
     State(state): State<AppState>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let object = query_object(query)?;
-    let mut f = Fields::new(&object, &["from", "to"], "query parameter")?;
+    let mut f = Fields::new(&object, &["from", "to", "lang"], "query parameter")?;
     let (from, to) = (read_instant(&mut f, "from"), read_instant(&mut f, "to"));
     if let (Some(from), Some(to)) = (from, to) {
         if to < from {
@@ -142,10 +144,10 @@ async fn due(
     f.finish()?;
     let (Some(from), Some(to)) = (from, to) else { return Err(ApiError::Internal("validated range missing".into())) };
     let found = state
-        .blocking(move |s| s.store.read(|c| with_case_kinds(c, crate::store::due_reminders::due(c, from, to, &chrono::Local)?)))
+        .blocking(move |s| s.store.read(|c| with_case_kinds(c, crate::store::due_reminders::due_in(c, from, to, &chrono::Local, lang)?)))
         .await?;
     let stamp = |at: DateTime<Utc>| at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
-    Ok(Json(json!({ "from": stamp(from), "to": stamp(to), "reminders": found })))
+    Ok((lang.headers(), Json(json!({ "from": stamp(from), "to": stamp(to), "reminders": found }))))
 }
 
 /// The reminders as JSON, each with its case's kind as `caseKind` (null without a case or a kind).

@@ -17,12 +17,19 @@
 //! - `POST /api/cases/{id}/packet {notes?: [id], documents?: [id], questions?: [text]}` →
 //!   `{files: [{path, fileName}], warnings}`: the packet for a lawyer ([`crate::packet`]) written
 //!   to the exports folder — PDF, Word, and a zip of the chosen documents.
+//!
+//! The help routes (all but the packet's) answer in the request's language ([`crate::lang::Lang`]:
+//! `?lang=es|en`, else `Accept-Language`), with `Content-Language`: the Spanish help (`help/help.es.json`) and
+//! screening questions (`help/screen.es.json`), and the eligibility caveat in Spanish. Ids,
+//! telephone numbers, web addresses, localities (their names are proper names), figures, sources
+//! and dates are the same in both; the law's passages stay in its own words.
 
 use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Query, State};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
@@ -30,7 +37,8 @@ use super::JsonBody;
 use super::resources::parse_id;
 use crate::fields::Fields;
 use crate::help;
-use crate::help::view::{program_json, question_json, statewide_json};
+use crate::help::view::{program_json, question_json_in, statewide_json};
+use crate::lang::Lang;
 use crate::{ApiError, AppState, packet, paths};
 
 pub fn routes() -> Router<AppState> {
@@ -43,11 +51,13 @@ pub fn routes() -> Router<AppState> {
         .route("/api/cases/{id}/packet", post(packet))
 }
 
-async fn localities() -> Json<Value> {
-    Json(json!(help::localities()))
+async fn localities(lang: Lang) -> impl IntoResponse {
+    (lang.headers(), Json(json!(help::localities())))
 }
 
-async fn for_locality(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
+async fn for_locality(lang: Lang, Query(mut query): Query<BTreeMap<String, String>>) -> Result<impl IntoResponse, ApiError> {
+    // `lang` was read (and checked) by the extractor.
+    query.remove("lang");
     let body = json!(query);
     let mut f = Fields::new(&body, &["locality", "caseKind"], "parameter")?;
     let id = f.required_text("locality", 80);
@@ -63,28 +73,34 @@ async fn for_locality(Query(query): Query<BTreeMap<String, String>>) -> Result<J
         ApiError::NotFound(format!("no Virginia locality \"{shown}\"; GET /api/help/localities lists the 133"))
     })?;
     let programs: Vec<Value> =
-        help::programs_for(&locality.id, kind.as_deref()).into_iter().map(|p| program_json(p, kind.as_deref())).collect();
-    let statewide: Vec<Value> = help::statewide_for(&locality.id).into_iter().map(statewide_json).collect();
-    Ok(Json(json!({
-        "locality": locality,
-        "programs": programs,
-        "statewide": statewide,
-        "listDate": help::book().list_date,
-    })))
+        help::programs_for_in(&locality.id, kind.as_deref(), lang).into_iter().map(|p| program_json(p, kind.as_deref())).collect();
+    let statewide: Vec<Value> = help::statewide_for_in(&locality.id, lang).into_iter().map(statewide_json).collect();
+    Ok((
+        lang.headers(),
+        Json(json!({
+            "locality": locality,
+            "programs": programs,
+            "statewide": statewide,
+            "listDate": help::book_in(lang).list_date,
+        })),
+    ))
 }
 
-async fn locality_of_court(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
+async fn locality_of_court(lang: Lang, Query(mut query): Query<BTreeMap<String, String>>) -> Result<impl IntoResponse, ApiError> {
+    query.remove("lang");
     let body = json!(query);
     let mut f = Fields::new(&body, &["court"], "parameter")?;
     let court = f.required_text("court", 300);
     f.finish()?;
-    Ok(Json(match help::locality_from_court(&court) {
+    let answer = match help::locality_from_court(&court) {
         Ok(l) => json!({ "locality": l, "could": [] }),
         Err(could) => json!({ "locality": null, "could": could }),
-    }))
+    };
+    Ok((lang.headers(), Json(answer)))
 }
 
-async fn screen(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Value>, ApiError> {
+async fn screen(lang: Lang, Query(mut query): Query<BTreeMap<String, String>>) -> Result<impl IntoResponse, ApiError> {
+    query.remove("lang");
     let body = json!(query);
     let mut f = Fields::new(&body, &["caseKind", "locality"], "parameter")?;
     let kind = f.required_text("caseKind", 60);
@@ -98,12 +114,13 @@ async fn screen(Query(query): Query<BTreeMap<String, String>>) -> Result<Json<Va
         f.error("locality", "is not one of Virginia's 133 localities (GET /api/help/localities lists them)");
     }
     f.finish()?;
-    let book = help::screen::book();
-    let questions: Vec<Value> = help::screen::for_kind(&kind).into_iter().map(|q| question_json(q, locality.as_deref(), &kind)).collect();
-    Ok(Json(json!({ "caseKind": kind, "questions": questions, "checkedOn": book.checked_on, "gaps": book.gaps })))
+    let book = help::screen::book_in(lang);
+    let questions: Vec<Value> =
+        help::screen::for_kind_in(&kind, lang).into_iter().map(|q| question_json_in(q, locality.as_deref(), &kind, lang)).collect();
+    Ok((lang.headers(), Json(json!({ "caseKind": kind, "questions": questions, "checkedOn": book.checked_on, "gaps": book.gaps }))))
 }
 
-async fn eligibility(JsonBody(body): JsonBody) -> Result<Json<help::Eligibility>, ApiError> {
+async fn eligibility(lang: Lang, JsonBody(body): JsonBody) -> Result<impl IntoResponse, ApiError> {
     let mut f = Fields::new(&body, &["householdSize", "yearlyIncome"], "field")?;
     let size = f.integer("householdSize", 1, i64::from(help::MAX_HOUSEHOLD));
     if !f.has("householdSize") {
@@ -115,8 +132,8 @@ async fn eligibility(JsonBody(body): JsonBody) -> Result<Json<help::Eligibility>
     }
     f.finish()?;
     let size = size.and_then(|s| u32::try_from(s).ok()).unwrap_or(1);
-    help::eligibility(size, income, chrono::Local::now().date_naive())
-        .map(Json)
+    help::eligibility_in(size, income, chrono::Local::now().date_naive(), lang)
+        .map(|e| (lang.headers(), Json(e)))
         .ok_or_else(|| ApiError::Unavailable("no poverty guidelines are recorded for today's date".into()))
 }
 

@@ -150,8 +150,15 @@ async fn metrics() -> Json<Value> {
 
 /// One tool, called by the person's app (the window's "Confirm" of a held write, a script):
 /// through the same pipeline as the agent's calls ([`tools::call_through_pipeline`]).
-async fn call_tool(State(state): State<AppState>, Path(name): Path<String>, JsonBody(args): JsonBody) -> Result<Json<Value>, ApiError> {
-    Ok(Json(tools::call_through_pipeline(&state, &name, args).await?))
+/// The words the app writes itself in its answer (steps, help, proof) are in the request's
+/// language (`Accept-Language`, `?lang=`).
+async fn call_tool(
+    lang: Lang,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    JsonBody(args): JsonBody,
+) -> Result<impl IntoResponse, ApiError> {
+    Ok((lang.headers(), Json(tools::call_through_pipeline_in(&state, &name, args, lang).await?)))
 }
 
 /// A conversation's messages, oldest first, in the shape `GET /api/conversations/{id}` gives them

@@ -8,19 +8,27 @@
 //!   Proof view after the change.
 //! - `POST /api/cases/{id}/hearing-packet {exhibits?: [documentId]}` → `{files: [{path,
 //!   fileName}], warnings}`: the packet's PDF and Word file in the exports folder.
+//!
+//! Every one of them answers in the request's language ([`crate::lang::Lang`]: `?lang=es|en`, else
+//! `Accept-Language`), with `Content-Language`: the kind's Spanish book (`proof/<kind>.es.json`),
+//! the view's sentences, and the packet's headings and text (`proof/packet.es.json`); the person's
+//! own records stay as they wrote them. Ids, sides, statuses, sections and dates are the same in
+//! both.
 
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, State};
+use axum::response::IntoResponse;
 use axum::routing::{get, post, put};
 use serde_json::Value;
 
 use super::JsonBody;
 use super::resources::parse_id;
 use crate::fields::Fields;
-use crate::proof::packet::{self, HearingPacket, MAX_EXHIBITS};
+use crate::lang::Lang;
+use crate::proof;
+use crate::proof::packet::{self, MAX_EXHIBITS};
 use crate::proof::view::LinkChange;
-use crate::proof::{self, CaseProof, KindView};
 use crate::{ApiError, AppState};
 
 pub fn routes() -> Router<AppState> {
@@ -31,29 +39,38 @@ pub fn routes() -> Router<AppState> {
         .route("/api/cases/{id}/hearing-packet", post(hearing_packet))
 }
 
-async fn kind(Path(kind): Path<String>) -> Result<Json<KindView>, ApiError> {
-    proof::kind_view(&kind).map(Json).ok_or_else(|| {
+async fn kind(lang: Lang, Path(kind): Path<String>) -> Result<impl IntoResponse, ApiError> {
+    let view = proof::kind_view_in(&kind, lang).ok_or_else(|| {
         let known: Vec<&str> = proof::books().keys().copied().collect();
         ApiError::NotFound(format!("no case kind {kind:?}; the kinds are: {}", known.join(", ")))
-    })
+    })?;
+    Ok((lang.headers(), Json(view)))
 }
 
-async fn case_proof(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<CaseProof>, ApiError> {
+async fn case_proof(State(state): State<AppState>, lang: Lang, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
     let id = parse_id("case", &id)?;
-    state.blocking(move |s| s.store.read(|c| proof::case_proof(c, id))).await.map(Json)
+    let view = state.blocking(move |s| s.store.read(|c| proof::case_proof_in(c, id, lang))).await?;
+    Ok((lang.headers(), Json(view)))
 }
 
-async fn link(State(state): State<AppState>, Path(id): Path<String>, JsonBody(body): JsonBody) -> Result<Json<CaseProof>, ApiError> {
+async fn link(
+    State(state): State<AppState>,
+    lang: Lang,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> Result<impl IntoResponse, ApiError> {
     let id = parse_id("case", &id)?;
     let change = LinkChange::parse(&body, &[], false)?;
-    state.blocking(move |s| s.store.write(|c| proof::set_link(c, id, &change, "person"))).await.map(|(proof, _)| Json(proof))
+    let (view, _) = state.blocking(move |s| s.store.write(|c| proof::set_link_in(c, id, &change, "person", lang))).await?;
+    Ok((lang.headers(), Json(view)))
 }
 
 async fn hearing_packet(
     State(state): State<AppState>,
+    lang: Lang,
     Path(id): Path<String>,
     JsonBody(body): JsonBody,
-) -> Result<Json<HearingPacket>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let id = parse_id("case", &id)?;
     let mut f = Fields::new(&body, &["exhibits"], "field")?;
     let order: Vec<i64> = match f.raw("exhibits") {
@@ -71,11 +88,11 @@ async fn hearing_packet(
     };
     f.finish()?;
     let today = chrono::Local::now().date_naive();
-    state
+    let written = state
         .blocking(move |s| {
-            let gathered = s.store.read(|c| packet::gather(c, id, &order, today))?;
+            let gathered = s.store.read(|c| packet::gather_in(c, id, &order, today, lang))?;
             packet::write(gathered, &s.config.exports_dir())
         })
-        .await
-        .map(Json)
+        .await?;
+    Ok((lang.headers(), Json(written)))
 }

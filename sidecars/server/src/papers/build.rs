@@ -14,6 +14,7 @@ use super::fill::{Filled, fill};
 use super::{CertificateNeed, PaperKind, draft_sources, kind};
 use crate::drafting::{self, DraftView, NewDraft, Revision};
 use crate::fields::Fields;
+use crate::lang::Lang;
 use crate::store::cases::{Case, Cases};
 use crate::store::contacts::Contacts;
 use crate::store::deadlines::Deadlines;
@@ -68,11 +69,27 @@ pub fn build(
     draft_id: Option<i64>,
     created_by: &str,
 ) -> Result<Built, ApiError> {
+    build_in(state, Request { paper_id, case_id, fields, draft_id, created_by }, Lang::En)
+}
+
+/// What [`build_in`] builds.
+pub struct Request<'a> {
+    pub paper_id: &'a str,
+    pub case_id: i64,
+    pub fields: &'a Value,
+    pub draft_id: Option<i64>,
+    pub created_by: &'a str,
+}
+
+/// [`build`], its warnings and when to file it said in `lang`. The paper is English whatever the
+/// language: it is what the court takes.
+pub fn build_in(state: &AppState, request: Request<'_>, lang: Lang) -> Result<Built, ApiError> {
+    let Request { paper_id, case_id, fields, draft_id, created_by } = request;
     let kind = kind(paper_id).ok_or_else(|| {
         let known: Vec<&str> = super::catalogue().kinds.iter().map(|k| k.id.as_str()).collect();
         ApiError::field("paper", format!("unknown paper {paper_id:?}; the papers are: {}", known.join(", ")))
     })?;
-    let (paper, warnings, title) = state.store.read(|c| compose(c, kind, case_id, fields))?;
+    let (paper, warnings, title) = state.store.read(|c| compose_in(c, kind, case_id, fields, lang))?;
     let content = paper.to_content();
     let sources = draft_sources(kind);
     let draft = match draft_id {
@@ -84,11 +101,24 @@ pub fn build(
             created_by,
         )?,
     };
-    Ok(Built { draft, paper, warnings, when: &kind.when })
+    let when = super::kind_in(paper_id, lang).map_or(kind.when.as_str(), |k| k.when.as_str());
+    Ok(Built { draft, paper, warnings, when })
 }
 
 /// The paper, its warnings and its title, from the case and the fields; nothing is saved.
 pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -> Result<(Paper, Vec<String>, String), ApiError> {
+    compose_in(c, kind, case_id, fields, Lang::En)
+}
+
+/// [`compose`], the warnings said in `lang` (the paper is English).
+pub fn compose_in(
+    c: &Connection,
+    kind: &PaperKind,
+    case_id: i64,
+    fields: &Value,
+    lang: Lang,
+) -> Result<(Paper, Vec<String>, String), ApiError> {
+    let es = lang == Lang::Es;
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {case_id}")))?;
     if let Some(case_kind) = &case.kind
         && !kind.case_kinds.contains(case_kind)
@@ -107,16 +137,25 @@ pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -
     let sides = Sides::of(&case, kind, input.side.as_deref());
     let (court, court_found) = court_lines(case.court.as_deref());
     if !court_found {
-        warnings.push(match &case.court {
-            Some(court) => format!(
+        warnings.push(match (&case.court, es) {
+            (Some(court), false) => format!(
                 "The court's city or county could not be read from \"{court}\": the heading leaves a line for it. Write the court in the case as the summons does (\"General District Court of the City of Richmond\")."
             ),
-            None => "The case does not name its court: the heading leaves lines to fill. Add the court to the case as the summons writes it.".into(),
+            (Some(court), true) => format!(
+                "No se pudo leer la ciudad o el condado del tribunal en \"{court}\": el encabezado deja una línea para escribirlo. Escriba el tribunal en el caso como lo dice el citatorio (\"General District Court of the City of Richmond\")."
+            ),
+            (None, false) => "The case does not name its court: the heading leaves lines to fill. Add the court to the case as the summons writes it.".into(),
+            (None, true) => "El caso no dice cuál es su tribunal: el encabezado deja líneas para llenar. Agregue el tribunal al caso como lo escribe el citatorio.".into(),
         });
     }
     let others: Vec<String> = case.parties.iter().filter(|p| p.role.as_deref() == Some("other-party")).map(|p| p.name.clone()).collect();
     if others.is_empty() && !sides.commonwealth {
-        warnings.push("The case names no other party: the caption leaves a line for their name. Add them to the case's parties.".into());
+        warnings.push(if es {
+            "El caso no nombra a la otra parte: el encabezado del caso deja una línea para su nombre. Agréguela a las partes del caso."
+                .into()
+        } else {
+            "The case names no other party: the caption leaves a line for their name. Add them to the case's parties.".into()
+        });
     }
     let other_parties: Vec<CaptionParty> = if others.is_empty() {
         vec![CaptionParty { name: BLANK.into(), role: sides.their_role.into() }]
@@ -133,10 +172,11 @@ pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -
     };
     let number = case.case_number.clone().unwrap_or_default();
     if number.trim().is_empty() {
-        warnings.push(
-            "The case has no case number yet: the caption leaves a line to write it in (it is on the summons or the court's papers)."
-                .into(),
-        );
+        warnings.push(if es {
+            "El caso todavía no tiene número de caso: el encabezado deja una línea para escribirlo (está en el citatorio o en los papeles del tribunal).".into()
+        } else {
+            "The case has no case number yet: the caption leaves a line to write it in (it is on the summons or the court's papers).".into()
+        });
     }
     let case_name = format!(
         "{} v. {}",
@@ -169,7 +209,11 @@ pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -
         CertificateNeed::None => false,
     };
     if kind.certificate == CertificateNeed::Required && input.certificate == Some(false) {
-        warnings.push("This paper needs a certificate of service (the other side must get a copy), so it stays in.".into());
+        warnings.push(if es {
+            "Este papel necesita un certificado de notificación (la otra parte debe recibir una copia), así que se queda.".into()
+        } else {
+            "This paper needs a certificate of service (the other side must get a copy), so it stays in.".into()
+        });
     }
     let certificate = wants_certificate.then(|| {
         let served = match (&input.served_on, &kind.certificate_to) {
@@ -182,7 +226,11 @@ pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -
     if let Some(c) = &certificate
         && c.served.iter().any(|l| l.contains(BLANK))
     {
-        warnings.push("The certificate of service leaves a line for an address it does not know: write it in, or add the other side's address to their contact.".into());
+        warnings.push(if es {
+            "El certificado de notificación deja una línea para una dirección que no conoce: escríbala a mano, o agregue la dirección de la otra parte a su contacto.".into()
+        } else {
+            "The certificate of service leaves a line for an address it does not know: write it in, or add the other side's address to their contact.".into()
+        });
     }
     if let Some(deadline) = &kind.deadline
         && let Some(from) = input.dates.get(&deadline.from)
@@ -190,13 +238,22 @@ pub fn compose(c: &Connection, kind: &PaperKind, case_id: i64, fields: &Value) -
         let last = *from + chrono::Duration::days(deadline.days);
         let today = chrono::Local::now().date_naive();
         if today > last {
-            warnings.push(format!(
-                "The time for this paper may have run out: under § {} {} — that was {} (counted from {}). Ask the clerk or a lawyer before filing.",
-                deadline.section,
-                deadline.about,
-                long_date(last),
-                long_date(*from)
-            ));
+            warnings.push(match super::kind_in(&kind.id, Lang::Es).and_then(|k| k.deadline.as_ref()).filter(|_| es) {
+                Some(plazo) => format!(
+                    "Puede que ya haya pasado el plazo para este papel: según el § {}, {} — eso fue el {} (contando desde el {}). Pregunte al secretario del tribunal o a un abogado antes de presentarlo.",
+                    plazo.section,
+                    plazo.about,
+                    Lang::Es.date(last),
+                    Lang::Es.date(*from)
+                ),
+                None => format!(
+                    "The time for this paper may have run out: under § {} {} — that was {} (counted from {}). Ask the clerk or a lawyer before filing.",
+                    deadline.section,
+                    deadline.about,
+                    long_date(last),
+                    long_date(*from)
+                ),
+            });
         }
     }
     let (court, caption, letter) = match kind.layout {
@@ -465,6 +522,11 @@ pub struct Proposed {
 }
 
 pub fn proposed(c: &Connection, kind: &PaperKind, case_id: i64) -> Result<Proposed, ApiError> {
+    proposed_in(c, kind, case_id, Lang::En)
+}
+
+/// [`proposed`], where each value came from said in `lang`.
+pub fn proposed_in(c: &Connection, kind: &PaperKind, case_id: i64, lang: Lang) -> Result<Proposed, ApiError> {
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {case_id}")))?;
     let mut fields = BTreeMap::new();
     let mut from = BTreeMap::new();
@@ -473,10 +535,17 @@ pub fn proposed(c: &Connection, kind: &PaperKind, case_id: i64) -> Result<Propos
         from.insert(name.to_string(), why);
     };
     if let Some(me) = case.parties.iter().find(|p| p.role.as_deref() == Some("me")) {
-        put("name", Value::String(me.name.clone()), "the case's parties (Me)".into());
+        let why = match lang {
+            Lang::En => "the case's parties (Me)",
+            Lang::Es => "las partes del caso (usted)",
+        };
+        put("name", Value::String(me.name.clone()), why.into());
     }
     if let Some((s, title)) = last_signature(c, case_id)? {
-        let why = format!("your last paper ({title})");
+        let why = match lang {
+            Lang::En => format!("your last paper ({title})"),
+            Lang::Es => format!("su último escrito ({title})"),
+        };
         if !s.address.is_empty() {
             put("address", Value::String(s.address.join("\n")), why.clone());
         }
@@ -490,9 +559,11 @@ pub fn proposed(c: &Connection, kind: &PaperKind, case_id: i64) -> Result<Propos
     let today = chrono::Local::now().date_naive();
     for spec in kind.fields.iter().filter(|f| f.kind == "date") {
         let found = match spec.name.as_str() {
-            "hearingDate" => next_hearing(c, case_id, today)?.or_else(|| path_date(&case, &["returnDate", "hearingDate", "trialDate"])),
-            "judgmentDate" | "convictionDate" => path_date(&case, &["judgmentDate", "convictionDate"]),
-            "orderDate" => path_date(&case, &["orderDate", "hearingDate"]),
+            "hearingDate" => {
+                next_hearing(c, case_id, today, lang)?.or_else(|| path_date(&case, &["returnDate", "hearingDate", "trialDate"], lang))
+            }
+            "judgmentDate" | "convictionDate" => path_date(&case, &["judgmentDate", "convictionDate"], lang),
+            "orderDate" => path_date(&case, &["orderDate", "hearingDate"], lang),
             _ => None,
         };
         if let Some((date, why)) = found {
@@ -516,21 +587,27 @@ pub fn last_signature(c: &Connection, case_id: i64) -> Result<Option<(Signature,
 
 /// The case's next hearing not yet past (`YYYY-MM-DD`), and where it came from.
 pub fn hearing_of(c: &Connection, case: &Case) -> Result<Option<(String, String)>, ApiError> {
-    Ok(next_hearing(c, case.id, chrono::Local::now().date_naive())?
-        .or_else(|| path_date(case, &["returnDate", "hearingDate", "trialDate"])))
+    Ok(next_hearing(c, case.id, chrono::Local::now().date_naive(), Lang::En)?
+        .or_else(|| path_date(case, &["returnDate", "hearingDate", "trialDate"], Lang::En)))
 }
 
-fn path_date(case: &Case, keys: &[&str]) -> Option<(String, String)> {
-    keys.iter().find_map(|k| case.path_dates.get(*k).map(|d| (d.clone(), "the dates on the case's step-by-step path".to_string())))
+fn path_date(case: &Case, keys: &[&str], lang: Lang) -> Option<(String, String)> {
+    let why = match lang {
+        Lang::En => "the dates on the case's step-by-step path",
+        Lang::Es => "las fechas del paso a paso del caso",
+    };
+    keys.iter().find_map(|k| case.path_dates.get(*k).map(|d| (d.clone(), why.to_string())))
 }
 
-fn next_hearing(c: &Connection, case_id: i64, today: NaiveDate) -> Result<Option<(String, String)>, ApiError> {
+fn next_hearing(c: &Connection, case_id: i64, today: NaiveDate, lang: Lang) -> Result<Option<(String, String)>, ApiError> {
     let filter = ListFilter::for_case(Some(case_id));
     let deadlines = Deadlines::list(c, &filter)?.items;
     let today = today.format("%Y-%m-%d").to_string();
-    Ok(deadlines
-        .into_iter()
-        .filter(|d| d.kind == "hearing" && !d.done && d.date >= today)
-        .min_by(|a, b| a.date.cmp(&b.date))
-        .map(|d| (d.date.clone(), format!("the case's next hearing ({})", d.title))))
+    Ok(deadlines.into_iter().filter(|d| d.kind == "hearing" && !d.done && d.date >= today).min_by(|a, b| a.date.cmp(&b.date)).map(|d| {
+        let why = match lang {
+            Lang::En => format!("the case's next hearing ({})", d.title),
+            Lang::Es => format!("la próxima audiencia del caso ({})", d.title),
+        };
+        (d.date.clone(), why)
+    }))
 }

@@ -14,10 +14,16 @@
 //! - [`check`](mod@check) reads a paper (built, or a case document such as the other side's) and
 //!   lists what disagrees with the case record or its other papers, what is missing, what is
 //!   late, and every citation it could or could not check.
+//! - [`explain`](mod@explain) (issue 44): the paper stays in English (Virginia courts take papers
+//!   in English), and beside each of its parts a Spanish rendering — the catalogue's Spanish
+//!   wording (`papers/papers.es.json`, [`catalogue_in`]) filled with the same values, the
+//!   person's own words kept as written — and what the part is for; and the same Spanish as a
+//!   reader's copy (PDF, Word) marked on every page as not for filing.
 
 pub mod build;
 pub mod check;
 mod court;
+pub mod explain;
 mod fill;
 
 use std::collections::BTreeMap;
@@ -27,8 +33,12 @@ use serde::{Deserialize, Serialize};
 
 pub use self::build::{Built, build, proposed};
 pub use self::court::court_lines;
+use crate::lang::Lang;
 
-/// `papers/papers.json`.
+/// `papers/papers.json`, or its Spanish mirror `papers/papers.es.json`: the same keys in the same
+/// order, the same ids and data, every text a person reads in Spanish — and the paper's own
+/// wording (heading, opening, paragraphs, closing, choice sentences) in Spanish too, used only to
+/// explain the English paper, never in the paper filed.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Catalogue {
@@ -37,6 +47,35 @@ pub struct Catalogue {
     pub sources: BTreeMap<String, SourceEntry>,
     pub kinds: Vec<PaperKind>,
     pub not_offered: Vec<NotOffered>,
+    pub explain: ExplainWords,
+}
+
+/// What the explanation beside a paper says besides the paper's own wording: that the Spanish is
+/// not for filing, that the person's own words are shown as written, and what each part is for.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExplainWords {
+    pub not_for_filing: String,
+    pub as_written: String,
+    /// What each part is for: `court`, `caption`, `heading`, `opening`, `paragraph`, `closing`,
+    /// `signature`, `certificate`; a letter's `sender`, `letterDate`, `recipient`, `subject`,
+    /// `salutation`, `body`, `letterClosing`, `letterSignature`.
+    pub parts: Vec<PartPurpose>,
+}
+
+impl ExplainWords {
+    /// What part `id` is for (empty for a part it does not name).
+    pub fn purpose(&self, id: &str) -> &str {
+        self.parts.iter().find(|p| p.id == id).map_or("", |p| p.purpose.as_str())
+    }
+}
+
+/// What one part of a paper is for.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PartPurpose {
+    pub id: String,
+    pub purpose: String,
 }
 
 /// Where a required part comes from.
@@ -142,13 +181,32 @@ pub struct NotOffered {
 
 /// The catalogue, read once.
 pub fn catalogue() -> &'static Catalogue {
-    static BOOK: OnceLock<Catalogue> = OnceLock::new();
-    BOOK.get_or_init(|| serde_json::from_str(include_str!("../../papers/papers.json")).expect("papers/papers.json is checked by the tests"))
+    catalogue_in(Lang::En)
+}
+
+/// The catalogue in `lang`: `papers/papers.json`, or its Spanish mirror `papers/papers.es.json`
+/// (checked against the English by `tests/papers_es.rs`).
+pub fn catalogue_in(lang: Lang) -> &'static Catalogue {
+    static EN: OnceLock<Catalogue> = OnceLock::new();
+    static ES: OnceLock<Catalogue> = OnceLock::new();
+    match lang {
+        Lang::En => EN.get_or_init(|| {
+            serde_json::from_str(include_str!("../../papers/papers.json")).expect("papers/papers.json is checked by the tests")
+        }),
+        Lang::Es => ES.get_or_init(|| {
+            serde_json::from_str(include_str!("../../papers/papers.es.json")).expect("papers/papers.es.json is checked by the tests")
+        }),
+    }
 }
 
 /// One paper kind by id.
 pub fn kind(id: &str) -> Option<&'static PaperKind> {
-    catalogue().kinds.iter().find(|k| k.id == id)
+    kind_in(id, Lang::En)
+}
+
+/// One paper kind by id, in `lang`.
+pub fn kind_in(id: &str, lang: Lang) -> Option<&'static PaperKind> {
+    catalogue_in(lang).kinds.iter().find(|k| k.id == id)
 }
 
 /// A paper kind as `GET /api/papers/kinds` answers it.
@@ -180,7 +238,12 @@ pub struct PartView {
 
 /// The papers for `case_kind` (every paper when `None`).
 pub fn kinds(case_kind: Option<&str>) -> Vec<KindView> {
-    let book = catalogue();
+    kinds_in(case_kind, Lang::En)
+}
+
+/// The papers for `case_kind` (every paper when `None`), their words in `lang`.
+pub fn kinds_in(case_kind: Option<&str>, lang: Lang) -> Vec<KindView> {
+    let book = catalogue_in(lang);
     book.kinds
         .iter()
         .filter(|k| case_kind.is_none_or(|c| k.case_kinds.iter().any(|ck| ck == c)))
@@ -193,13 +256,13 @@ pub fn kinds(case_kind: Option<&str>) -> Vec<KindView> {
             fields: &k.fields,
             certificate: k.certificate,
             sections: &k.sections,
-            required_parts: k.required_parts.iter().map(part_view).collect(),
+            required_parts: k.required_parts.iter().map(|p| part_view(book, p)).collect(),
         })
         .collect()
 }
 
-fn part_view(part: &'static RequiredPart) -> PartView {
-    let source = &catalogue().sources[&part.source];
+fn part_view(book: &'static Catalogue, part: &'static RequiredPart) -> PartView {
+    let source = &book.sources[&part.source];
     PartView { part: &part.part, source: &source.label, url: &source.url, read: &source.read, confirmed: source.confirmed }
 }
 

@@ -15,6 +15,12 @@
 //!   dates the person recorded). Never a prediction of the outcome.
 //! - [`packet`](mod@packet) is the hearing packet: the exhibits numbered in the person's order,
 //!   the witnesses, the timeline, and each element with its evidence, as PDF and Word.
+//!
+//! The same books in Spanish are `proof/<kind>.es.json` and `proof/packet.es.json`
+//! ([`book_in`]`(kind, Lang::Es)`, [`packet_book_in`]): mirrors of the English files with the same
+//! keys in the same order and the same data (ids, sides, sections, record kinds, source keys and
+//! urls, the checks' elements, path dates and periods, the sources' word-for-word passages), every
+//! text a person reads in plain Spanish with the same figures (`tests/proof_es.rs` checks them).
 
 pub mod packet;
 pub mod view;
@@ -24,7 +30,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-pub use self::view::{CaseProof, case_proof, set_link};
+pub use self::view::{CaseProof, case_proof, case_proof_in, set_link, set_link_in};
+use crate::lang::Lang;
 
 /// What a record linked to an element may be.
 pub const RECORD_KINDS: [&str; 5] = ["document", "timeline", "note", "finance", "contact"];
@@ -39,6 +46,18 @@ const FILES: [(&str, &str); 8] = [
     ("protective-order-respondent", include_str!("../../proof/protective-order-respondent.json")),
     ("traffic-misdemeanor", include_str!("../../proof/traffic-misdemeanor.json")),
     ("appeal-district", include_str!("../../proof/appeal-district.json")),
+];
+
+/// Their Spanish mirrors, in the same order.
+const FILES_ES: [(&str, &str); 8] = [
+    ("eviction-tenant", include_str!("../../proof/eviction-tenant.es.json")),
+    ("debt-defendant", include_str!("../../proof/debt-defendant.es.json")),
+    ("debt-plaintiff", include_str!("../../proof/debt-plaintiff.es.json")),
+    ("custody-visitation", include_str!("../../proof/custody-visitation.es.json")),
+    ("protective-order-petitioner", include_str!("../../proof/protective-order-petitioner.es.json")),
+    ("protective-order-respondent", include_str!("../../proof/protective-order-respondent.es.json")),
+    ("traffic-misdemeanor", include_str!("../../proof/traffic-misdemeanor.es.json")),
+    ("appeal-district", include_str!("../../proof/appeal-district.es.json")),
 ];
 
 /// `proof/<kind>.json`.
@@ -209,21 +228,52 @@ pub struct CopiesSource {
 
 /// Every kind's book, read once (the files are checked by the tests).
 pub fn books() -> &'static BTreeMap<&'static str, KindBook> {
-    static BOOKS: OnceLock<BTreeMap<&'static str, KindBook>> = OnceLock::new();
-    BOOKS.get_or_init(|| {
-        FILES.iter().map(|(kind, text)| (*kind, serde_json::from_str(text).unwrap_or_else(|e| panic!("proof/{kind}.json: {e}")))).collect()
-    })
+    books_in(Lang::En)
+}
+
+/// Every kind's book in `lang`: `proof/<kind>.json`, or its Spanish mirror `proof/<kind>.es.json`.
+pub fn books_in(lang: Lang) -> &'static BTreeMap<&'static str, KindBook> {
+    static EN: OnceLock<BTreeMap<&'static str, KindBook>> = OnceLock::new();
+    static ES: OnceLock<BTreeMap<&'static str, KindBook>> = OnceLock::new();
+    let read = |files: &[(&'static str, &'static str)], suffix: &str| -> BTreeMap<&'static str, KindBook> {
+        files
+            .iter()
+            .map(|(kind, text)| (*kind, serde_json::from_str(text).unwrap_or_else(|e| panic!("proof/{kind}{suffix}: {e}"))))
+            .collect()
+    };
+    match lang {
+        Lang::En => EN.get_or_init(|| read(&FILES, ".json")),
+        Lang::Es => ES.get_or_init(|| read(&FILES_ES, ".es.json")),
+    }
 }
 
 /// One kind's book.
 pub fn book(kind: &str) -> Option<&'static KindBook> {
-    books().get(kind)
+    book_in(kind, Lang::En)
+}
+
+/// One kind's book in `lang`.
+pub fn book_in(kind: &str, lang: Lang) -> Option<&'static KindBook> {
+    books_in(lang).get(kind)
 }
 
 /// `proof/packet.json`, read once.
 pub fn packet_book() -> &'static PacketBook {
-    static BOOK: OnceLock<PacketBook> = OnceLock::new();
-    BOOK.get_or_init(|| serde_json::from_str(include_str!("../../proof/packet.json")).expect("proof/packet.json is checked by the tests"))
+    packet_book_in(Lang::En)
+}
+
+/// `proof/packet.json` in `lang` (its Spanish mirror `proof/packet.es.json`).
+pub fn packet_book_in(lang: Lang) -> &'static PacketBook {
+    static EN: OnceLock<PacketBook> = OnceLock::new();
+    static ES: OnceLock<PacketBook> = OnceLock::new();
+    match lang {
+        Lang::En => EN.get_or_init(|| {
+            serde_json::from_str(include_str!("../../proof/packet.json")).expect("proof/packet.json is checked by the tests")
+        }),
+        Lang::Es => ES.get_or_init(|| {
+            serde_json::from_str(include_str!("../../proof/packet.es.json")).expect("proof/packet.es.json is checked by the tests")
+        }),
+    }
 }
 
 /// An element as `GET /api/proof/kinds/{kind}` answers it: its sources written out.
@@ -255,7 +305,12 @@ pub fn element_view(book: &'static KindBook, element: &'static Element) -> Eleme
 
 /// The kind's elements and their sources; `None` for a kind with no book.
 pub fn kind_view(kind: &str) -> Option<KindView> {
-    let book = book(kind)?;
+    kind_view_in(kind, Lang::En)
+}
+
+/// [`kind_view`] in `lang`.
+pub fn kind_view_in(kind: &str, lang: Lang) -> Option<KindView> {
+    let book = book_in(kind, lang)?;
     Some(KindView { book, elements: book.elements.iter().map(|e| element_view(book, e)).collect() })
 }
 
@@ -317,5 +372,51 @@ mod tests {
         for s in &packet.copies.sources {
             assert!(s.url.starts_with("https://"), "{}", s.url);
         }
+    }
+
+    /// The Spanish books load and hold the English ones' data: the same elements, sides,
+    /// sections, sources, kinds of evidence and checks, in the same order, in Spanish words.
+    #[test]
+    fn the_spanish_books_hold_the_same_data_in_spanish_words() {
+        assert_eq!(books_in(Lang::Es).keys().collect::<Vec<_>>(), books().keys().collect::<Vec<_>>());
+        for (kind, en) in books() {
+            let es = book_in(kind, Lang::Es).unwrap();
+            assert_eq!(es.kind, en.kind);
+            assert_eq!(es.checked_on, en.checked_on);
+            assert_ne!(es.title, en.title, "{kind}");
+            assert_eq!(es.sources.keys().collect::<Vec<_>>(), en.sources.keys().collect::<Vec<_>>(), "{kind}");
+            for (key, a) in &en.sources {
+                let b = &es.sources[key];
+                assert_eq!((&a.url, a.confirmed), (&b.url, b.confirmed), "{kind}/{key}");
+            }
+            assert_eq!(es.elements.len(), en.elements.len(), "{kind}");
+            for (a, b) in en.elements.iter().zip(&es.elements) {
+                assert_eq!((&a.id, a.side, &a.sections, &a.sources), (&b.id, b.side, &b.sections, &b.sources), "{kind}");
+                assert_ne!(a.plain, b.plain, "{kind}/{}", a.id);
+                let evidence = |e: &Element| e.evidence_kinds.iter().map(|k| (k.id.clone(), k.record_kinds.clone())).collect::<Vec<_>>();
+                assert_eq!(evidence(a), evidence(b), "{kind}/{}", a.id);
+                for ev in &b.evidence_kinds {
+                    assert!(ev.missing.starts_with("Todavía no hay nada"), "{kind}/{}/{}: {}", b.id, ev.id, ev.missing);
+                }
+                let check = |e: &Element| {
+                    e.check.as_ref().map(|c| {
+                        let periods: Vec<_> = c.periods.iter().map(|p| (p.on_or_after, p.before, p.days, p.section.clone())).collect();
+                        (
+                            c.kind.clone(),
+                            c.from.element.clone(),
+                            c.from.path_date.clone(),
+                            c.to.element.clone(),
+                            c.to.path_date.clone(),
+                            periods,
+                        )
+                    })
+                };
+                assert_eq!(check(a), check(b), "{kind}/{}", a.id);
+            }
+        }
+        let (en, es) = (packet_book(), packet_book_in(Lang::Es));
+        assert_ne!(en.copies.text, es.copies.text);
+        let urls = |p: &PacketBook| p.copies.sources.iter().map(|s| (s.url.clone(), s.passage.clone())).collect::<Vec<_>>();
+        assert_eq!(urls(en), urls(es));
     }
 }

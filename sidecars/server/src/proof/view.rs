@@ -6,6 +6,10 @@
 //! some, `nothing` when none; `missing` is the plain sentence of each kind not covered. That is a
 //! count of what the person has, never a judgement of what it proves or of who will win. A link
 //! whose record has since moved to another case is left out of the view (and the count).
+//!
+//! The view is written in the request's language ([`case_proof_in`]): the kind's Spanish book
+//! (`proof/<kind>.es.json`) and the sentences this module writes; ids, statuses, sections, dates
+//! and the person's own records are the same in both.
 
 use chrono::NaiveDate;
 use rusqlite::Connection;
@@ -15,6 +19,7 @@ use serde_json::Value;
 use super::{Check, Element, KindBook, RECORD_KINDS, Side};
 use crate::ApiError;
 use crate::fields::Fields;
+use crate::lang::Lang;
 use crate::store::Table;
 use crate::store::cases::{Case, Cases};
 use crate::store::proof_links::{self, MAX_NOTE_CHARS, ProofLink};
@@ -22,6 +27,18 @@ use crate::store::proof_links::{self, MAX_NOTE_CHARS, ProofLink};
 /// What the window says under the counts, every time.
 pub const CAVEAT: &str = "This shows which of your records you have matched to what the court must find. It does not say \
      whether the judge will find it shown: the judge weighs the evidence of both sides and decides.";
+
+/// [`CAVEAT`] in Spanish.
+pub const CAVEAT_ES: &str = "Esto muestra cuáles de sus registros usted vinculó a lo que el tribunal debe comprobar. No dice \
+     si el juez lo dará por probado: el juez pesa las pruebas de ambas partes y decide.";
+
+/// [`CAVEAT`] in `lang`.
+pub fn caveat(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => CAVEAT,
+        Lang::Es => CAVEAT_ES,
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -112,14 +129,24 @@ pub struct CaseProof {
 
 /// The case's Proof view.
 pub fn case_proof(c: &Connection, case_id: i64) -> Result<CaseProof, ApiError> {
+    case_proof_in(c, case_id, Lang::En)
+}
+
+/// The case's Proof view in `lang`.
+pub fn case_proof_in(c: &Connection, case_id: i64, lang: Lang) -> Result<CaseProof, ApiError> {
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::not_found("case", case_id))?;
-    proof_of(c, &case)
+    proof_of_in(c, &case, lang)
 }
 
 /// The Proof view of a case already read.
 pub fn proof_of(c: &Connection, case: &Case) -> Result<CaseProof, ApiError> {
+    proof_of_in(c, case, Lang::En)
+}
+
+/// The Proof view of a case already read, in `lang`.
+pub fn proof_of_in(c: &Connection, case: &Case, lang: Lang) -> Result<CaseProof, ApiError> {
     let case_id = case.id;
-    let Some(book) = case.kind.as_deref().and_then(super::book) else {
+    let Some(book) = case.kind.as_deref().and_then(|kind| super::book_in(kind, lang)) else {
         return Ok(CaseProof {
             case_id,
             kind: None,
@@ -130,8 +157,14 @@ pub fn proof_of(c: &Connection, case: &Case) -> Result<CaseProof, ApiError> {
             defence_heading: None,
             elements: Vec::new(),
             counts: Counts::default(),
-            caveat: CAVEAT,
-            message: Some("Choose what kind of case this is (Case → Step by step) to see what the court must find in it.".into()),
+            caveat: caveat(lang),
+            message: Some(
+                match lang {
+                    Lang::En => "Choose what kind of case this is (Case → Step by step) to see what the court must find in it.",
+                    Lang::Es => "Elija qué tipo de caso es este (Caso → Paso a paso) para ver lo que el tribunal debe comprobar en él.",
+                }
+                .into(),
+            ),
         });
     };
     let mut links: Vec<(ProofLink, LinkView)> = Vec::new();
@@ -180,7 +213,7 @@ pub fn proof_of(c: &Connection, case: &Case) -> Result<CaseProof, ApiError> {
             Status::Nothing => counts.nothing += 1,
         }
         let (dates, period) = match &element.check {
-            Some(check) => count_period(case, book, check, &links),
+            Some(check) => count_period(case, book, check, &links, lang),
             None => (Vec::new(), None),
         };
         elements.push(ElementProof {
@@ -206,7 +239,7 @@ pub fn proof_of(c: &Connection, case: &Case) -> Result<CaseProof, ApiError> {
         defence_heading: Some(book.defence_heading.clone()),
         elements,
         counts,
-        caveat: CAVEAT,
+        caveat: caveat(lang),
         message: None,
     })
 }
@@ -226,17 +259,28 @@ fn date_of(case: &Case, end: &super::DateFrom, links: &[(ProofLink, LinkView)]) 
         .min()
 }
 
-fn count_period(case: &Case, book: &KindBook, check: &Check, links: &[(ProofLink, LinkView)]) -> (Vec<String>, Option<PeriodCount>) {
+fn count_period(
+    case: &Case,
+    book: &KindBook,
+    check: &Check,
+    links: &[(ProofLink, LinkView)],
+    lang: Lang,
+) -> (Vec<String>, Option<PeriodCount>) {
     let title_of = |id: &str| book.elements.iter().find(|e| e.id == id).map_or_else(|| id.to_string(), |e| e.title.clone());
     let from = date_of(case, &check.from, links);
     let to = date_of(case, &check.to, links);
     let mut dates = Vec::new();
-    let ask = |end: &super::DateFrom| {
-        format!(
+    let ask = |end: &super::DateFrom| match lang {
+        Lang::En => format!(
             "The date {} is not recorded yet: link the timeline event of that day to \u{201c}{}\u{201d}.",
             end.label,
             title_of(&end.element)
-        )
+        ),
+        Lang::Es => format!(
+            "Todavía no está anotada la fecha en que {}: vincule el evento de la cronología de ese día a \u{201c}{}\u{201d}.",
+            end.label,
+            title_of(&end.element)
+        ),
     };
     let (Some(from), Some(to)) = (from, to) else {
         if from.is_none() {
@@ -248,35 +292,60 @@ fn count_period(case: &Case, book: &KindBook, check: &Check, links: &[(ProofLink
         return (dates, None);
     };
     let Some(period) = check.period_on(from) else {
-        dates.push(format!("No period is recorded for {} on {}.", check.from.label, long_date(from)));
+        dates.push(match lang {
+            Lang::En => format!("No period is recorded for {} on {}.", check.from.label, lang.date(from)),
+            Lang::Es => format!("No hay un plazo anotado para la fecha en que {}, el {}.", check.from.label, lang.date(from)),
+        });
         return (dates, None);
     };
     let days = (to - from).num_days();
     let short = days <= period.days;
-    dates.push(format!(
-        "From your dates, {} on {} and {} on {}: {} later.",
-        check.from.label,
-        long_date(from),
-        check.to.label,
-        long_date(to),
-        plural_days(days)
-    ));
-    dates.push(if days < 0 {
-        format!("That is before {} — check the two dates.", check.from.label)
-    } else {
-        let when = if short { "before" } else { "after" };
-        format!("For that date § {} gives {}, so {} {when} they had run out.", period.section, plural_days(period.days), check.to.label)
+    let (from_label, to_label) = (&check.from.label, &check.to.label);
+    dates.push(match lang {
+        Lang::En => format!(
+            "From your dates, {from_label} on {} and {to_label} on {}: {} later.",
+            lang.date(from),
+            lang.date(to),
+            plural_days(days, lang)
+        ),
+        Lang::Es => format!(
+            "Según sus fechas, {from_label} el {} y {to_label} el {}: {} después.",
+            lang.date(from),
+            lang.date(to),
+            plural_days(days, lang)
+        ),
+    });
+    dates.push(match (lang, days < 0) {
+        (Lang::En, true) => format!("That is before {from_label} — check the two dates."),
+        (Lang::Es, true) => format!("Eso es antes de la fecha en que {from_label}: revise las dos fechas."),
+        (Lang::En, false) => {
+            let when = if short { "before" } else { "after" };
+            format!("For that date § {} gives {}, so {to_label} {when} they had run out.", period.section, plural_days(period.days, lang))
+        }
+        (Lang::Es, false) => {
+            let when = if short { "antes" } else { "después" };
+            format!(
+                "Para esa fecha, el § {} da {}, así que {to_label} {when} de que se cumplieran.",
+                period.section,
+                plural_days(period.days, lang)
+            )
+        }
     });
     (dates, Some(PeriodCount { from, to, days, period: period.days, section: period.section.clone(), short }))
 }
 
-fn plural_days(n: i64) -> String {
-    if n.abs() == 1 { format!("{n} day") } else { format!("{n} days") }
+fn plural_days(n: i64, lang: Lang) -> String {
+    match (lang, n.abs() == 1) {
+        (Lang::En, true) => format!("{n} day"),
+        (Lang::En, false) => format!("{n} days"),
+        (Lang::Es, true) => format!("{n} día"),
+        (Lang::Es, false) => format!("{n} días"),
+    }
 }
 
 /// "August 3, 2026".
 pub fn long_date(day: NaiveDate) -> String {
-    day.format("%B %-d, %Y").to_string()
+    Lang::En.date(day)
 }
 
 /// A link to make or take away, read from a body (`PUT /api/cases/{id}/proof/links`, the
@@ -325,6 +394,11 @@ impl LinkChange {
 /// Makes or takes away a link, after checking that the element is one of the case's kind and the
 /// record one of the case's; answers the case's Proof view and whether anything changed.
 pub fn set_link(c: &Connection, case_id: i64, change: &LinkChange, created_by: &str) -> Result<(CaseProof, bool), ApiError> {
+    set_link_in(c, case_id, change, created_by, Lang::En)
+}
+
+/// [`set_link`], answering the Proof view in `lang`.
+pub fn set_link_in(c: &Connection, case_id: i64, change: &LinkChange, created_by: &str, lang: Lang) -> Result<(CaseProof, bool), ApiError> {
     let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::not_found("case", case_id))?;
     let Some(book) = case.kind.as_deref().and_then(super::book) else {
         return Err(ApiError::field(
@@ -352,7 +426,7 @@ pub fn set_link(c: &Connection, case_id: i64, change: &LinkChange, created_by: &
     } else {
         proof_links::remove(c, case_id, &change.element_id, record)?
     };
-    Ok((proof_of(c, &case)?, changed))
+    Ok((proof_of_in(c, &case, lang)?, changed))
 }
 
 #[cfg(test)]
@@ -362,8 +436,11 @@ mod tests {
     #[test]
     fn dates_are_written_out() {
         assert_eq!(long_date(NaiveDate::from_ymd_opt(2026, 8, 3).unwrap()), "August 3, 2026");
-        assert_eq!(plural_days(1), "1 day");
-        assert_eq!(plural_days(-2), "-2 days");
+        assert_eq!(plural_days(1, Lang::En), "1 day");
+        assert_eq!(plural_days(-2, Lang::En), "-2 days");
+        assert_eq!(plural_days(1, Lang::Es), "1 día");
+        assert_eq!(plural_days(14, Lang::Es), "14 días");
+        assert_ne!(caveat(Lang::Es), caveat(Lang::En));
     }
 
     #[test]

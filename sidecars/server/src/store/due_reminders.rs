@@ -12,7 +12,8 @@ use super::cases::{Case, Cases};
 use super::deadlines::Deadlines;
 use super::{ListFilter, Table, dismissals};
 use crate::ApiError;
-use crate::reminders::{About, MAX_DAYS_BEFORE, Occurrence, When, occurrences, offsets_for, place, wording};
+use crate::lang::Lang;
+use crate::reminders::{About, MAX_DAYS_BEFORE, Occurrence, When, occurrences, offsets_for, place, wording_in};
 
 /// A reminder that came due, as `GET /api/reminders` answers it: for each deadline, its latest
 /// reminder in the range, standing for all of them (`keys`, oldest first), so a person back after
@@ -41,6 +42,17 @@ pub struct Reminder {
 /// The reminders that fire in `[from, to)` in time zone `tz`, earliest first: of deadlines not
 /// marked done, leaving out dismissed keys. Worded as read at `to` (ask up to now).
 pub fn due<Tz: TimeZone>(c: &Connection, from: DateTime<Utc>, to: DateTime<Utc>, tz: &Tz) -> Result<Vec<Reminder>, ApiError> {
+    due_in(c, from, to, tz, Lang::En)
+}
+
+/// [`due`] with each reminder's `text` in `lang`.
+pub fn due_in<Tz: TimeZone>(
+    c: &Connection,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    tz: &Tz,
+    lang: Lang,
+) -> Result<Vec<Reminder>, ApiError> {
     // A reminder fires at most MAX_DAYS_BEFORE days before its deadline; a day either side
     // covers any time zone's offset from UTC.
     let first = from.date_naive().checked_sub_days(Days::new(1)).unwrap_or(NaiveDate::MIN);
@@ -101,7 +113,7 @@ pub fn due<Tz: TimeZone>(c: &Connection, from: DateTime<Utc>, to: DateTime<Utc>,
             offset: latest.offset.to_string(),
             at: latest.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             passed,
-            text: wording(about, when, today, passed),
+            text: wording_in(lang, about, when, today, passed),
         });
     }
     found.sort_by(|a, b| (&a.at, a.deadline_id).cmp(&(&b.at, b.deadline_id)));

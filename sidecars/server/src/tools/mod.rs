@@ -51,6 +51,7 @@ pub use self::specs::{ToolSpec, openai_tools, tool_specs};
 use crate::deadline_rules;
 use crate::drafting::{self, Build, NewDraft, Revision};
 use crate::fields::Fields;
+use crate::lang::Lang;
 use crate::papers::check;
 use crate::store::cases::Cases;
 use crate::store::contacts::Contacts;
@@ -93,45 +94,24 @@ pub const WRITE_TOOLS: [&str; 7] =
 
 /// `FindHelp`: who can help where the person lives (the place given, else their case's court),
 /// whether an income may qualify, and the hand-offs the question meets.
-fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases::Case>, income: Option<(i64, i64)>) -> Value {
+fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases::Case>, income: Option<(i64, i64)>, lang: Lang) -> Value {
     use crate::help;
-    use crate::help::view::{program_json, question_json, statewide_json};
+    use crate::help::view::{program_json, question_json_in, statewide_json};
     let kind = case.and_then(|c| c.kind.clone());
     let (place, from, note) = match (locality, case.and_then(|c| c.court.as_deref())) {
         (Some(id), _) => (help::locality(id), Some("argument"), None),
         (None, Some(court)) => match help::locality_from_court(court) {
             Ok(l) => (Some(l), Some("case court"), None),
-            Err(could) if could.is_empty() => (
-                None,
-                None,
-                Some(format!(
-                    "Your case's court (\"{court}\") names no Virginia county or city: say where you live, or choose it on the Help tab."
-                )),
-            ),
-            Err(could) => {
-                let names: Vec<&str> = could.iter().map(|l| l.name.as_str()).collect();
-                (
-                    None,
-                    None,
-                    Some(format!(
-                        "Your case's court (\"{court}\") could be in {}: say which, or choose it on the Help tab.",
-                        names.join(" or ")
-                    )),
-                )
-            }
+            Err(could) => (None, None, Some(help::locality_note(Some(court), &could, lang))),
         },
-        (None, None) => (
-            None,
-            None,
-            Some("Your county or city is not known yet: say where you live, or choose it on the Help tab (it lists all 133).".to_string()),
-        ),
+        (None, None) => (None, None, Some(help::locality_note(None, &[], lang))),
     };
     let programs: Vec<Value> = place
-        .map(|l| help::programs_for(&l.id, kind.as_deref()).into_iter().map(|p| program_json(p, kind.as_deref())).collect())
+        .map(|l| help::programs_for_in(&l.id, kind.as_deref(), lang).into_iter().map(|p| program_json(p, kind.as_deref())).collect())
         .unwrap_or_default();
     let statewide: Vec<Value> = match place {
-        Some(l) => help::statewide_for(&l.id),
-        None => help::statewide_for(""),
+        Some(l) => help::statewide_for_in(&l.id, lang),
+        None => help::statewide_for_in("", lang),
     }
     .into_iter()
     .map(statewide_json)
@@ -139,25 +119,26 @@ fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases
     let eligibility = match income {
         Some((size, cents)) => {
             let size = u32::try_from(size).unwrap_or(1);
-            serde_json::to_value(help::eligibility(size, cents, chrono::Local::now().date_naive())).unwrap_or(Value::Null)
+            serde_json::to_value(help::eligibility_in(size, cents, chrono::Local::now().date_naive(), lang)).unwrap_or(Value::Null)
         }
         None => Value::Null,
     };
     let hand_offs: Vec<Value> = question
-        .map(|q| help::screen::matching(q, kind.as_deref()))
+        .map(|q| help::screen::matching_in(q, kind.as_deref(), lang))
         .unwrap_or_default()
         .into_iter()
         .map(|q| {
-            question_json(
+            question_json_in(
                 q,
                 place.map(|l| l.id.as_str()),
                 kind.as_deref().or_else(|| q.kinds.first().map(String::as_str)).unwrap_or_default(),
+                lang,
             )
         })
         .collect();
     let screening: Vec<Value> = kind
         .as_deref()
-        .map(|k| help::screen::for_kind(k).into_iter().map(|q| json!({ "id": q.id, "text": q.text })).collect())
+        .map(|k| help::screen::for_kind_in(k, lang).into_iter().map(|q| json!({ "id": q.id, "text": q.text })).collect())
         .unwrap_or_default();
     let mut out = json!({
         "locality": place,
@@ -168,8 +149,8 @@ fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases
         "eligibility": eligibility,
         "handOffs": hand_offs,
         "screening": screening,
-        "listDate": help::book().list_date,
-        "caveat": "Programs decide whom they help; a telephone number or office can change after the date it was read.",
+        "listDate": help::book_in(lang).list_date,
+        "caveat": help::list_caveat(lang),
     });
     if let Some(note) = note {
         out["localityNote"] = json!(note);
@@ -179,6 +160,12 @@ fn find_help(question: Option<&str>, locality: Option<&str>, case: Option<&cases
 
 /// Runs tool `name` with `args` (a JSON object; `null` counts as `{}`).
 pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value, ApiError> {
+    run_tool_in(state, name, args, Lang::En).await
+}
+
+/// [`run_tool`] with the words the app writes itself (steps, help, proof) in `lang`: the records
+/// the person wrote stay as written.
+pub async fn run_tool_in(state: &AppState, name: &str, args: Value, lang: Lang) -> Result<Value, ApiError> {
     let args = if args.is_null() { json!({}) } else { args };
     let Some(spec) = tool_specs().into_iter().find(|t| t.name == name) else {
         return Err(ApiError::NotFound(format!("no tool named {name:?}; the tools are: {}", TOOL_NAMES.join(", "))));
@@ -190,7 +177,7 @@ pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value
         // check), so not on a blocking thread.
         "link" => run_link(state, &args, &allowed).await,
         "check_paper" => run_check(state, &args, &allowed).await,
-        _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed)).await,
+        _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed, lang)).await,
     };
     result.map_err(as_argument_error)
 }
@@ -200,13 +187,21 @@ pub async fn run_tool(state: &AppState, name: &str, args: Value) -> Result<Value
 pub struct InProcess {
     spec: ToolSpec,
     state: AppState,
+    /// The language of the request it serves (the app's own words in its answers).
+    lang: Lang,
     /// The server's own error of the last failed call, for an HTTP caller that wants its status.
     last_error: Mutex<Option<ApiError>>,
 }
 
 impl InProcess {
     pub fn new(spec: ToolSpec, state: AppState) -> Self {
-        InProcess { spec, state, last_error: Mutex::default() }
+        InProcess { spec, state, lang: Lang::En, last_error: Mutex::default() }
+    }
+
+    /// The same tool answering in `lang`.
+    pub fn in_language(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
     }
 }
 
@@ -228,7 +223,13 @@ impl Tool for InProcess {
         self.spec.effect
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
-        run_tool(&self.state, self.spec.name, args).await.map_err(|e| {
+        // In the server's own chat, the question's language is the run's (the agent's
+        // task-local); read here, before any blocking thread loses it.
+        let lang = match self.lang {
+            Lang::En => proseva_agent::tools::local::answer_language().and_then(Lang::parse).unwrap_or(Lang::En),
+            chosen => chosen,
+        };
+        run_tool_in(&self.state, self.spec.name, args, lang).await.map_err(|e| {
             let said = match &e {
                 ApiError::Validation { .. } | ApiError::BadRequest(_) | ApiError::NotFound(_) => ToolError::BadArguments(e.to_string()),
                 other => ToolError::Failed(other.to_string()),
@@ -251,11 +252,16 @@ pub fn in_process_tools(state: &AppState) -> Vec<Arc<dyn Tool>> {
 /// and counted — as the person's own action: a write goes ahead (this is how the window makes a
 /// write the agent was not allowed to make alone).
 pub async fn call_through_pipeline(state: &AppState, name: &str, args: Value) -> Result<Value, ApiError> {
+    call_through_pipeline_in(state, name, args, Lang::En).await
+}
+
+/// [`call_through_pipeline`] answering in `lang` (`Accept-Language`, `?lang=`).
+pub async fn call_through_pipeline_in(state: &AppState, name: &str, args: Value, lang: Lang) -> Result<Value, ApiError> {
     let Some(spec) = tool_specs().into_iter().find(|t| t.name == name) else {
         return Err(ApiError::NotFound(format!("no tool named {name:?}; the tools are: {}", TOOL_NAMES.join(", "))));
     };
     let started = std::time::Instant::now();
-    let tool = InProcess::new(spec, state.clone());
+    let tool = InProcess::new(spec, state.clone()).in_language(lang);
     let (budget, gate) = (Budget::new(1, Budget::TIMEOUT), WriteGate::person_started());
     let args = pipeline::validate::coerce(&tool.parameters(), if args.is_null() { json!({}) } else { args });
     let problems = pipeline::validate::problems(&tool.parameters(), &args);
@@ -305,7 +311,7 @@ async fn run_check(state: &AppState, args: &Value, allowed: &[String]) -> Result
     Ok(json!(check::check(state, target).await?))
 }
 
-fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
+fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String], lang: Lang) -> Result<Value, ApiError> {
     let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
     let mut a = Fields::new(args, &allowed, "argument")?;
     let store = &state.store;
@@ -320,7 +326,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                     .into_iter()
                     .map(|case| {
                         let mut out = serde_json::to_value(&case).unwrap_or_default();
-                        if let Some(plan) = crate::store::path_deadlines::case_plan(c, &case)? {
+                        if let Some(plan) = crate::store::path_deadlines::case_plan_in(c, &case, lang)? {
                             out["path"] = crate::store::path_deadlines::summary(&plan);
                         }
                         Ok(out)
@@ -332,7 +338,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             if cases.iter().any(|c| c.get("path").is_some()) {
                 json!({ "count": cases.len(), "cases": cases })
             } else {
-                json!({ "count": cases.len(), "cases": cases, "paths": crate::paths::offered() })
+                json!({ "count": cases.len(), "cases": cases, "paths": crate::paths::offered_in(lang) })
             }
         }
         "FindHelp" => {
@@ -354,7 +360,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
                 Some(id) => Cases::get(c, id)?.map(Some).ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {id}"))),
                 None => Ok(Cases::list(c, &ListFilter::default())?.items.into_iter().find(|k| k.status != "closed")),
             })?;
-            find_help(question.as_deref(), locality.as_deref(), case.as_ref(), size.zip(income))
+            find_help(question.as_deref(), locality.as_deref(), case.as_ref(), size.zip(income), lang)
         }
         "GetDeadlines" => {
             let case_id = a.id("caseId");
@@ -443,7 +449,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             })?;
             json!({ "total": total, "returned": events.len(), "events": events })
         }
-        "GetProof" => self::proof::get_proof(state, a)?,
+        "GetProof" => self::proof::get_proof(state, a, lang)?,
         "SearchKnowledge" => {
             let query = a.required_text("query", 2000);
             let top_k = a.integer("topK", 1, 20).unwrap_or(5) as usize;
@@ -505,7 +511,7 @@ fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String]) 
             // The same build as `POST /api/papers`, made by the agent.
             json!(crate::papers::build(state, &paper, case_id, &fields, draft_id, "agent")?)
         }
-        "link_evidence" => self::proof::link_evidence(state, args, a)?,
+        "link_evidence" => self::proof::link_evidence(state, args, a, lang)?,
         other => return Err(ApiError::Internal(format!("tool {other} is listed but has no implementation"))),
     };
     Ok(value)

@@ -9,23 +9,25 @@ use serde_json::{Value, json};
 
 use super::check_case_argument;
 use crate::fields::Fields;
+use crate::lang::Lang;
 use crate::proof::{self, view::LinkChange};
 use crate::store::cases::{Case, Cases};
 use crate::store::{ListFilter, Table};
 use crate::{ApiError, AppState};
 
 /// `GetProof`: the case's Proof view, as `GET /api/cases/{id}/proof` answers it.
-pub(super) fn get_proof(state: &AppState, mut a: Fields<'_>) -> Result<Value, ApiError> {
+/// Its words (elements, what is missing, the caveat) in `lang`.
+pub(super) fn get_proof(state: &AppState, mut a: Fields<'_>, lang: Lang) -> Result<Value, ApiError> {
     let case_id = a.id("caseId");
     a.finish()?;
-    let view = state.store.read(|c| proof::case_proof(c, the_case(c, case_id)?))?;
+    let view = state.store.read(|c| proof::view::case_proof_in(c, the_case(c, case_id)?, lang))?;
     Ok(json!(view))
 }
 
 /// `link_evidence`: `{proof, linked, changed}` — the Proof view after the change, whether the
 /// record is linked to the element now, and whether the call changed anything (linking what is
 /// linked already with no note, or taking away what is not linked, changes nothing).
-pub(super) fn link_evidence(state: &AppState, args: &Value, mut a: Fields<'_>) -> Result<Value, ApiError> {
+pub(super) fn link_evidence(state: &AppState, args: &Value, mut a: Fields<'_>, lang: Lang) -> Result<Value, ApiError> {
     let case_id = a.required_id("caseId");
     // Every argument at fault named at once: the case here, the link's own fields by the reader
     // `PUT /api/cases/{id}/proof/links` uses.
@@ -39,7 +41,7 @@ pub(super) fn link_evidence(state: &AppState, args: &Value, mut a: Fields<'_>) -
     };
     let (view, changed) = state.store.write(|c| {
         check_case_argument(c, Some(case_id))?;
-        proof::set_link(c, case_id, &change, "agent")
+        proof::view::set_link_in(c, case_id, &change, "agent", lang)
     })?;
     Ok(json!({ "proof": view, "linked": change.linked, "changed": changed }))
 }

@@ -1,0 +1,4 @@
+### Messages of ui/workflows.js.
+# The Workflows menu of a record. The workflows' names and descriptions come from the app.
+
+workflows-menu = Flujos de trabajo
