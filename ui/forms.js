@@ -11,8 +11,8 @@
 // The labels, hints and options of the fields are the caller's, in the language it chose;
 // `relabel(fields)` writes them again (a switch of language) and keeps what was typed.
 
-import { h, clear, append } from './dom.js';
-import { capitalize, parseMoney } from './format.js';
+import { h, clear, append, fieldErrorText, fieldLabel, showFieldError } from './dom.js';
+import { parseMoney } from './format.js';
 import { t } from './i18n.js';
 
 /** The roles of a party of a case, as the server stores them. */
@@ -438,7 +438,8 @@ export class FieldSet {
    */
   showErrors(error) {
     this.clearErrors();
-    const fields = error.fields && Object.keys(error.fields).length ? error.fields : error.field ? { [error.field]: error.message } : {};
+    // The app's own words for each field (a refusal said in Spanish keeps them as its `detail`).
+    const fields = error.fields && Object.keys(error.fields).length ? error.fields : error.field ? { [error.field]: error.detail || error.message } : {};
     const unknown = [];
     let first = null;
     // In the form's order, so focus goes to the first bad field on screen.
@@ -449,11 +450,11 @@ export class FieldSet {
     for (const [name, why] of Object.entries(fields).sort(([a], [b]) => order(a) - order(b))) {
       const entry = this.inputs.get(name);
       if (!entry) {
-        unknown.push(`${name}: ${why}`);
+        unknown.push(`${fieldLabel(name)}: ${fieldErrorText(why)}`);
         continue;
       }
-      entry.error.textContent = capitalize(why);
-      entry.error.hidden = false;
+      // In the window's language: "Is required" · "Falta este dato." (the app's words as a tooltip).
+      showFieldError(entry.error, why);
       const target = entry.field.type === 'parties' ? entry.input.querySelector('.party-rows') : entry.input;
       target.setAttribute('aria-invalid', 'true');
       if (!first) first = entry.input;
@@ -466,6 +467,7 @@ export class FieldSet {
     const entry = this.inputs.get(name);
     if (!entry) return;
     entry.error.textContent = '';
+    entry.error.removeAttribute('title');
     entry.error.hidden = true;
     const target = entry.field.type === 'parties' ? entry.input.querySelector('.party-rows') : entry.input;
     target.removeAttribute('aria-invalid');

@@ -13,7 +13,7 @@
 // what it is for (`paper_explained`), and saves a Spanish copy marked "not for filing"
 // (`export_paper_spanish`).
 
-import { h, append, clear, announce, spinner } from './dom.js';
+import { h, append, clear, announce, spinner, fieldErrorText, fieldLabel, showFieldError } from './dom.js';
 import { api, commandError, invoke } from './api.js';
 import { FieldSet, rejectionText } from './forms.js';
 import { makeLink } from './markdown.js';
@@ -497,12 +497,11 @@ export class PapersPage {
       if (!first) first = document.activeElement;
     }
     if (byField.paragraphs && this.paragraphs) {
-      this.paragraphs.error.textContent = byField.paragraphs;
-      this.paragraphs.error.hidden = false;
+      showFieldError(this.paragraphs.error, byField.paragraphs);
       known += 1;
     }
     for (const [name, why] of Object.entries(byField)) {
-      if (name !== 'paragraphs' && !this.sets.some((s) => s.input(name))) unknown.push(`${name}: ${why}`);
+      if (name !== 'paragraphs' && !this.sets.some((s) => s.input(name))) unknown.push(`${fieldLabel(name)}: ${fieldErrorText(why)}`);
     }
     this.formError.textContent = rejectionText(error, { known, unknown }, { action: 'build' });
     this.formError.hidden = false;

@@ -188,6 +188,24 @@ test('a form in Spanish: required, money, parties, reminders and options say no 
   assert.equal(text(only(box, 'label[for="rec-how-1"]')), 'Asá');
 });
 
+test('a field the app refused says why in Spanish, the app’s words as its tooltip', () => {
+  const box = h('div');
+  document.body.append(box);
+  const set = new FieldSet(box, fieldsIn('es'), VALUES, { prefix: 'rec' });
+  const shown = set.showErrors({ code: 'invalid_input', message: '2 fields are invalid', fields: { title: 'is required', nowhere: 'must be at most 200 characters' } });
+  assert.deepEqual(shown.known, 1);
+  const error = only(box, '#err-rec-title');
+  assert.equal(error.hidden, false);
+  assert.notEqual(text(error), 'Is required');
+  assert.match(error.getAttribute('title'), /is required/);
+  assertSpanish(text(error), 'the field error');
+  assert.equal(shown.unknown.length, 1);
+  assertSpanish(shown.unknown[0], 'a field the form does not show');
+  set.clearError('title');
+  assert.equal(error.hidden, true);
+  assert.equal(error.getAttribute('title'), null);
+});
+
 test('a form drawn in English is said again in Spanish; what was typed stays', async () => {
   await i18n.setLanguage('en');
   const box = h('div');
