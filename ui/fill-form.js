@@ -10,7 +10,7 @@
 // Its words: locales/*/fill-form.ftl. The form's own labels, names and options, and the app's
 // reasons, are shown as they come.
 
-import { h, clear, announce } from './dom.js';
+import { h, clear, announce, showFieldError } from './dom.js';
 import { api, commandError } from './api.js';
 import { sizeProblem } from './format.js';
 import { onLanguageChange, t } from './i18n.js';
@@ -304,6 +304,7 @@ export class FormFiller {
     if (!this.form || this.save.disabled) return;
     for (const r of this.rows) {
       r.error.hidden = true;
+      r.error.removeAttribute('title');
       r.control.removeAttribute('aria-invalid');
     }
     this.fillError.hidden = true;
@@ -337,8 +338,7 @@ export class FormFiller {
         other.push(why);
         continue;
       }
-      row.error.textContent = why.charAt(0).toUpperCase() + why.slice(1);
-      row.error.hidden = false;
+      showFieldError(row.error, why);
       row.control.setAttribute('aria-invalid', 'true');
       if (!first) first = row.control;
     }

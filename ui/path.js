@@ -11,7 +11,7 @@
 //
 // Also the Overview's "Next step" card (`nextStepCard`).
 
-import { h, clear, append, announce, spinner } from './dom.js';
+import { h, clear, append, announce, spinner, showFieldError } from './dom.js';
 import { api, commandError } from './api.js';
 import { citationNodes } from './rules.js';
 import { citeLink } from './markdown.js';
@@ -523,11 +523,11 @@ export class PathPage {
 
   /** A refused save: each field's message under it (`pathDates` under the dates), the rest above Save. */
   showRejection(error) {
-    const fields = error.fields && Object.keys(error.fields).length ? error.fields : error.field ? { [error.field]: error.message } : {};
+    const fields = error.fields && Object.keys(error.fields).length ? error.fields : error.field ? { [error.field]: error.detail || error.message } : {};
     const shown = [];
     const put = (el, input, text) => {
-      el.textContent = text.charAt(0).toUpperCase() + text.slice(1);
-      el.hidden = false;
+      // In the window's language, the app's words as its tooltip.
+      showFieldError(el, text);
       if (input) input.setAttribute('aria-invalid', 'true');
       shown.push(input || el);
     };
@@ -548,6 +548,7 @@ export class PathPage {
     for (const el of [this.kindError, this.datesError, this.amountError, this.formError]) {
       el.hidden = true;
       el.textContent = '';
+      el.removeAttribute('title');
     }
     this.amount.removeAttribute('aria-invalid');
     this.kindSelect.removeAttribute('aria-invalid');

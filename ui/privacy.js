@@ -6,9 +6,12 @@
 // again on this screen, so nothing it showed stays in it.
 
 import { api, commandError } from './api.js';
-import { capitalize } from './format.js';
+import { fieldErrorText } from './dom.js';
 import { onLanguageChange, t } from './i18n.js';
 import { quickExit } from './quick-exit.js';
+
+/** The app's reason for refusing a passphrase, as a sentence in the window's language. */
+const sentence = (why) => fieldErrorText(/[.!?]$/.test(why) ? why : `${why}.`);
 
 /** Idle minutes before the app locks itself; 0 = never. */
 export const IDLE_CHOICES = [0, 5, 10, 15, 30, 60];
@@ -104,7 +107,7 @@ export class UnlockScreen {
       const e = commandError(err);
       // The server's own words about the passphrase, as it says them.
       const fieldMessage = e.fields && (e.fields.passphrase || e.fields.recoveryKey);
-      this.showError(fieldMessage ? `${capitalize(fieldMessage)}.` : e.message);
+      this.showError(fieldMessage ? sentence(fieldMessage) : e.message);
       this.input.select();
     } finally {
       this.submit.disabled = false;
@@ -294,7 +297,7 @@ export class PrivacySettingsGroup {
     } catch (err) {
       const e = commandError(err);
       const field = e.fields && Object.values(e.fields)[0];
-      this.showError(field ? `${capitalize(field)}.` : e.message);
+      this.showError(field ? sentence(field) : e.message);
       return null;
     } finally {
       button.disabled = false;
