@@ -2,25 +2,11 @@
 // database, documents and settings — never the keys); each backup listed can be restored, after
 // a confirmation that says what happens to the data there now.
 
-import { h, clear, announce, spinner } from './dom.js';
+import { h, clear, announce, spinner, said } from './dom.js';
 import { api, commandError } from './api.js';
 import { confirmDialog } from './dialogs.js';
 import { formatBytes, dateTime } from './format.js';
-import { localizeDom, onLanguageChange, t, tMessage } from './i18n.js';
-
-/**
- * An element whose words are its message (`data-l10n-id`) with `args`; `<path>…</path>` in the message is the
- * child given as `named.path` (a `<code>`), kept with its id. Said again by `localizeDom`.
- */
-function said(tag, props, args, named = {}) {
-  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
-  for (const [name, child] of Object.entries(named)) {
-    child.setAttribute('data-l10n-name', name);
-    el.append(child);
-  }
-  localizeDom(el);
-  return el;
-}
+import { onLanguageChange, t, tMessage } from './i18n.js';
 
 /** The folder of a path ("/a/b/c.tar" → "/a/b"). */
 export function folderOf(path) {

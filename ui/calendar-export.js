@@ -5,23 +5,9 @@
 // buttons, "Neutral titles (nothing about the case)": every event "ProSeVA reminder", with no
 // description or place — ticked at first for a protective order, whose calendar someone else may see.
 
-import { h, append, clear, announce } from './dom.js';
+import { h, append, clear, announce, said } from './dom.js';
 import { api, commandError } from './api.js';
 import { localizeDom, onLanguageChange, t } from './i18n.js';
-
-/**
- * An element whose words are its message (`data-l10n-id`) with `args` (inline `<strong>`; `<path>…</path>` is the
- * child given as `named.path`), said again by `localizeDom` in another language.
- */
-function said(tag, props, args, named = {}) {
-  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
-  for (const [name, child] of Object.entries(named)) {
-    child.setAttribute('data-l10n-name', name);
-    el.append(child);
-  }
-  localizeDom(el);
-  return el;
-}
 
 /** The kinds of case whose calendar is neutral unless the person unticks it. */
 export const PROTECTIVE_ORDER_KINDS = ['protective-order-petitioner', 'protective-order-respondent'];

@@ -1,7 +1,7 @@
 // Small DOM helpers. Everything on screen is built from nodes, never from HTML strings, so text
 // from a model, a tool or a service can never become markup.
 
-import { formatNumber as formatInLanguage, locale, t, tMessage } from './i18n.js';
+import { formatNumber as formatInLanguage, locale, localizeDom, t, tMessage } from './i18n.js';
 
 /**
  * Creates an element. `attrs` may hold: `class` (string or array), `text`, `dataset` (object),
@@ -62,6 +62,22 @@ function dataAttribute(key) {
   return name;
 }
 
+
+/**
+ * An element whose words are its message (`props['data-l10n-id']`, `args` its variables, inline
+ * `<strong>` allowed); `<name>…</name>` in the message is the child given as `named[name]` (a
+ * `<code>`, a `<time>`), kept with its attributes. `localizeDom` writes it now and again when the
+ * language changes.
+ */
+export function said(tag, props, args = null, named = {}) {
+  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
+  for (const [name, child] of Object.entries(named)) {
+    child.setAttribute('data-l10n-name', name);
+    el.append(child);
+  }
+  localizeDom(el);
+  return el;
+}
 /** Appends nodes, strings (as text nodes) and nested arrays of them. */
 export function append(parent, children) {
   for (const child of children) {

@@ -4,26 +4,12 @@
 // changes (`subscribe_library`); when a run is done the graph was replaced, and the explorer
 // swaps it in within half a second, so the stats are read again a moment later.
 
-import { h, clear, announce, formatNumber } from './dom.js';
+import { h, clear, announce, formatNumber, said } from './dom.js';
 import { api, commandError } from './api.js';
 import { dateTime, formatBytes } from './format.js';
-import { formatNumber as formatIn, localizeDom, onLanguageChange, t } from './i18n.js';
+import { formatNumber as formatIn, onLanguageChange, t } from './i18n.js';
 
 const RUNNING = new Set(['downloading', 'building']);
-
-/**
- * An element whose words are its message (`data-l10n-id`) with `args`; `<name>…</name>` in the message is the
- * child given as `named[name]` (a `<time>`), kept with its attributes.
- */
-function said(tag, props, args, named = {}) {
-  const el = h(tag, { ...props, 'data-l10n-args': args ? JSON.stringify(args) : null });
-  for (const [name, child] of Object.entries(named)) {
-    child.setAttribute('data-l10n-name', name);
-    el.append(child);
-  }
-  localizeDom(el);
-  return el;
-}
 
 /** Count of `type` in a `[{type, count}]` list (0 when absent). */
 export function countOf(list, type) {

@@ -11,14 +11,14 @@
 //
 // Also the Overview's "Next step" card (`nextStepCard`).
 
-import { h, clear, append, announce, spinner, showFieldError } from './dom.js';
+import { h, clear, append, announce, spinner, said, showFieldError } from './dom.js';
 import { api, commandError } from './api.js';
 import { citationNodes } from './rules.js';
 import { citeLink } from './markdown.js';
 import { daysBetween, longDate, parseMoney, today } from './format.js';
 import { calendarButton, calendarGroup, isProtectiveOrder, neutralChoice } from './calendar-export.js';
 import { formLink } from './fill-form.js';
-import { localizeDom, onLanguageChange, t, tMessage } from './i18n.js';
+import { onLanguageChange, t, tMessage } from './i18n.js';
 
 /** The kinds whose court depends on the amount claimed (`courts.moneyKinds` in sidecars/server/paths/paths.json). */
 export const MONEY_KINDS = ['debt-defendant', 'debt-plaintiff'];
@@ -32,16 +32,6 @@ export function courtName(court) {
 }
 
 const STATUSES = ['done', 'next', 'upcoming'];
-
-/**
- * An element whose words are a message (`attrs['data-l10n-id']`, `args` its variables), with its
- * inline markup (`<strong>`); `localizeDom` writes it again when the language changes.
- */
-function said(tag, attrs, args) {
-  const el = h(tag, args ? { ...attrs, 'data-l10n-args': JSON.stringify(args) } : attrs);
-  localizeDom(el);
-  return el;
-}
 
 // Official form numbers of Virginia's district courts ("form DC-421"), shown as written.
 const FORM_NUMBER = /\b(?:DC|DR|JA|CC)-\d{2,4}[A-Z]?\b/g;

@@ -9,7 +9,7 @@
 // "Export hearing packet" (PDF and Word in the exports folder). The server works the view out and
 // writes the packet (docs/contracts.md, "Proof for the hearing"); this page only shows and asks.
 
-import { h, append, clear, announce, spinner } from './dom.js';
+import { h, append, clear, announce, spinner, said } from './dom.js';
 import { api, commandError } from './api.js';
 import { makeLink } from './markdown.js';
 import { sectionLinks } from './path.js';
@@ -40,13 +40,6 @@ const PICK_LIMIT = 1000;
 
 /** A button that does nothing now (disabled as it was made, or while its call runs). */
 const off = (button) => button.disabled === true || button.hasAttribute('disabled');
-
-/** An element whose words are its message (`data-l10n-id`), said again by `localizeDom` in another language. */
-function said(tag, props) {
-  const el = h(tag, props);
-  localizeDom(el);
-  return el;
-}
 
 /** The two headings: what must be proved, then the answers — said from the person's side, as
  * the server's book for the kind words them (`claimHeading`, `defenceHeading`). */

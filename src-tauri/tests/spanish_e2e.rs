@@ -11,13 +11,15 @@
 
 mod support;
 
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use support::{LONG, Session, completion, press, quit_leaving_nothing, save_screenshot, serve_in_thread, sidecar_pids, text_of};
+use support::{
+    LONG, Session, clock_env, completion, notifications, press, quit_leaving_nothing, save_screenshot, serve_in_thread, set_clock,
+    set_path_date, sidecar_pids, text_of,
+};
 
 const CASE_NAME: &str = "Desalojo de la calle Elm";
 const COURT: &str = "Tribunal General de Distrito de Richmond";
@@ -257,26 +259,6 @@ fn assert_spanish(session: &Session, moment: &str) {
     }
 }
 
-fn set_clock(file: &Path, now: &str) {
-    let part = file.with_extension("part");
-    std::fs::write(&part, now).unwrap();
-    std::fs::rename(&part, file).unwrap();
-}
-
-/// The notifications the app says it showed (its log), once at least `count` are there.
-fn notifications(data: &Path, count: usize) -> Vec<Value> {
-    let log = data.join("logs/notifications.jsonl");
-    let deadline = Instant::now() + LONG;
-    loop {
-        let lines: Vec<Value> =
-            std::fs::read_to_string(&log).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
-        if lines.len() >= count || Instant::now() > deadline {
-            return lines;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
 /// The model: its first tool turn proposes a note (in the person's language, as a model writes
 /// what it was asked in); an answer is a Spanish sentence.
 fn start_fake_model() -> String {
@@ -301,16 +283,6 @@ fn start_fake_model() -> String {
     format!("{}/v1", serve_in_thread(app))
 }
 
-fn set_date(session: &Session, key: &str, date: &str) {
-    let input = session.wait_for(&format!("#ws-page-path input[data-date-key='{key}']"), LONG).unwrap();
-    session
-        .script(
-            "const el = arguments[0]; el.value = arguments[1]; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true}));",
-            json!([{ "element-6066-11e4-a52e-4f735466cecf": input }, date]),
-        )
-        .unwrap();
-}
-
 #[test]
 fn the_checker_finds_english_and_allows_names_forms_and_spanish() {
     assert!(english_in("Lea el aviso por escrito del arrendador. Vence en 2 días (miércoles 4 de marzo).", &[]).is_empty());
@@ -333,21 +305,15 @@ fn the_case_tab_step_by_step_a_reminder_and_the_write_card_are_all_in_spanish() 
     let clock = data.path().join("clock.txt");
     set_clock(&clock, MONDAY_8AM);
     let spanish = "es_US.UTF-8".to_string();
-    let env = vec![
-        ("PROSEVA_DATA_DIR", data.path().display().to_string()),
-        ("PROSEVA_SECRETS", "file".into()),
-        ("PROSEVA_NO_DIALOG", "1".into()),
-        ("PROSEVA_EXPORT_DIR", exports.path().display().to_string()),
-        ("PROSEVA_CLOCK_FILE", clock.display().to_string()),
-        ("PROSEVA_REMINDER_POLL_MS", "300".into()),
-        ("TZ", "America/New_York".into()),
+    let mut env = clock_env(data.path(), exports.path(), &clock);
+    env.extend([
         // The computer's language: the first start follows it.
         ("LC_ALL", spanish.clone()),
         ("LC_MESSAGES", spanish.clone()),
         ("LANG", spanish),
         ("OPENAI_BASE_URL", start_fake_model()),
         ("OPENAI_API_KEY", "sk-test".into()),
-    ];
+    ]);
     let (_xvfb, _driver, session) = support::launch(&env);
     session.wait_until("return document.documentElement.lang.startsWith('es')", LONG).unwrap();
     assert_spanish(&session, "the first window");
@@ -367,7 +333,7 @@ fn the_case_tab_step_by_step_a_reminder_and_the_write_card_are_all_in_spanish() 
     // Step by step for an eviction.
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='eviction-tenant']");
-    set_date(&session, "returnDate", RETURN_DATE);
+    set_path_date(&session, "returnDate", RETURN_DATE);
     press(&session, "#case-path-save");
     let next = session.wait_for("#case-path .path-step[data-status='next']", LONG).unwrap();
     assert_eq!(session.attribute(&next, "data-step").unwrap().as_deref(), Some("notice"));
@@ -389,7 +355,7 @@ fn the_case_tab_step_by_step_a_reminder_and_the_write_card_are_all_in_spanish() 
 
     // An hour later the reminder two days before the hearing fires, in Spanish.
     set_clock(&clock, MONDAY_9AM);
-    let fired = notifications(data.path(), 1);
+    let fired = notifications(data.path(), 1, LONG);
     assert_eq!(fired.len(), 1, "{fired:?}");
     let body = fired[0]["body"].as_str().unwrap_or_default();
     assert!(body.contains("en 2 días (miércoles 4 de marzo)") && body.contains(COURT), "{fired:?}");

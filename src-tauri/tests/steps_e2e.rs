@@ -12,13 +12,12 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use support::{
-    LONG, Session, launch, open_ready, press, quit_leaving_nothing, save_screenshot, sidecar_pids, start_driver, start_session_bus,
-    start_xvfb, text_of,
+    LONG, Session, clock_env, launch, notifications, open_ready, press, quit_leaving_nothing, save_screenshot, set_clock, set_path_date,
+    sidecar_pids, start_driver, start_session_bus, start_xvfb, text_of,
 };
 
 const CASE_NAME: &str = "Elm St. eviction";
@@ -30,55 +29,13 @@ const RETURN_DATE: &str = "2026-03-04";
 /// Wednesday 4 March, 10:00 in Richmond: the morning-of reminder (08:00) came while the app was closed.
 const WEDNESDAY_10AM: &str = "2026-03-04T15:00:00Z";
 
-fn set_clock(file: &Path, now: &str) {
-    let part = file.with_extension("part");
-    std::fs::write(&part, now).unwrap();
-    std::fs::rename(&part, file).unwrap();
-}
-
-/// The notifications the app says it showed (its log), once at least `count` are there.
-fn notifications(data: &Path, count: usize, limit: Duration) -> Vec<Value> {
-    let log = data.join("logs/notifications.jsonl");
-    let deadline = Instant::now() + limit;
-    loop {
-        let lines: Vec<Value> =
-            std::fs::read_to_string(&log).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
-        if lines.len() >= count || Instant::now() > deadline {
-            return lines;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
-
-fn env(data: &Path, exports: &Path, clock: &Path) -> Vec<(&'static str, String)> {
-    vec![
-        ("PROSEVA_DATA_DIR", data.display().to_string()),
-        ("PROSEVA_SECRETS", "file".into()),
-        ("PROSEVA_NO_DIALOG", "1".into()),
-        ("PROSEVA_EXPORT_DIR", exports.display().to_string()),
-        ("PROSEVA_CLOCK_FILE", clock.display().to_string()),
-        ("PROSEVA_REMINDER_POLL_MS", "300".into()),
-        ("TZ", "America/New_York".into()),
-    ]
-}
-
-fn set_date(session: &Session, key: &str, date: &str) {
-    let input = session.wait_for(&format!("#ws-page-path input[data-date-key='{key}']"), LONG).unwrap();
-    session
-        .script(
-            "const el = arguments[0]; el.value = arguments[1]; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true}));",
-            serde_json::json!([{ "element-6066-11e4-a52e-4f735466cecf": input }, date]),
-        )
-        .unwrap();
-}
-
 #[test]
 fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person() {
     let data = tempfile::tempdir().unwrap();
     let exports = tempfile::tempdir().unwrap();
     let clock = data.path().join("clock.txt");
     set_clock(&clock, MONDAY_8AM);
-    let (_xvfb, _driver, session) = launch(&env(data.path(), exports.path(), &clock));
+    let (_xvfb, _driver, session) = launch(&clock_env(data.path(), exports.path(), &clock));
 
     // The first case, then its kind and return date on its Step by step page.
     press(&session, "#tab-workspace");
@@ -89,7 +46,7 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     press(&session, "#first-case-submit");
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='eviction-tenant']");
-    set_date(&session, "returnDate", RETURN_DATE);
+    set_path_date(&session, "returnDate", RETURN_DATE);
     press(&session, "#case-path-save");
 
     // The path: the first step is next; the first court date is on its step.
@@ -140,7 +97,7 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     let pids = sidecar_pids(&session);
     quit_leaving_nothing(session, &pids);
     set_clock(&clock, WEDNESDAY_10AM);
-    let (_xvfb2, _driver2, session) = launch(&env(data.path(), exports.path(), &clock));
+    let (_xvfb2, _driver2, session) = launch(&clock_env(data.path(), exports.path(), &clock));
     let missed = text_of(&session, "#missed-reminders");
     assert!(missed.contains("While ProSeVA was closed"), "{missed}");
     assert!(missed.contains("Go to the first court date"), "{missed}");
@@ -150,7 +107,7 @@ fn an_eviction_case_shows_its_path_goes_into_the_calendar_and_reminds_the_person
     quit_leaving_nothing(session, &pids);
 
     // Dismissed: not again.
-    let (_xvfb3, _driver3, session) = launch(&env(data.path(), exports.path(), &clock));
+    let (_xvfb3, _driver3, session) = launch(&clock_env(data.path(), exports.path(), &clock));
     std::thread::sleep(Duration::from_secs(2));
     assert!(session.find("#missed-reminders li.reminder-item").unwrap().is_none(), "a dismissed reminder does not come back");
     let pids = sidecar_pids(&session);
@@ -167,7 +124,7 @@ fn a_custody_appeal_counts_its_writ_tax_in_ten_days_and_the_law_says_how_current
     let exports = tempfile::tempdir().unwrap();
     let clock = data.path().join("clock.txt");
     set_clock(&clock, "2026-11-03T14:00:00Z");
-    let (_xvfb, _driver, session) = launch(&env(data.path(), exports.path(), &clock));
+    let (_xvfb, _driver, session) = launch(&clock_env(data.path(), exports.path(), &clock));
 
     press(&session, "#tab-workspace");
     session.wait_for("#panel-workspace[data-state='first-run'] #first-case:not([hidden])", LONG).unwrap();
@@ -180,7 +137,7 @@ fn a_custody_appeal_counts_its_writ_tax_in_ten_days_and_the_law_says_how_current
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='appeal-district']");
     // The order was entered on Monday 2 November 2026.
-    set_date(&session, "judgmentDate", "2026-11-02");
+    set_path_date(&session, "judgmentDate", "2026-11-02");
     press(&session, "#case-path-save");
 
     let step = "#case-path .path-step[data-step='jdr-costs']";
@@ -262,7 +219,7 @@ fn a_protective_orders_reminder_is_discreet_and_quick_exit_leaves_a_neutral_wind
     let clock = data.path().join("clock.txt");
     set_clock(&clock, MONDAY_8AM);
     let (_bus, bus) = start_session_bus().unwrap();
-    let mut env = env(data.path(), exports.path(), &clock);
+    let mut env = clock_env(data.path(), exports.path(), &clock);
     env.push(("DBUS_SESSION_BUS_ADDRESS", bus));
     let (_xvfb, display) = start_xvfb().unwrap();
     let driver = start_driver(&display, &env).unwrap();
@@ -278,7 +235,7 @@ fn a_protective_orders_reminder_is_discreet_and_quick_exit_leaves_a_neutral_wind
     support::decline_lock_offer(&session);
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='protective-order-petitioner']");
-    set_date(&session, "hearingDate", RETURN_DATE);
+    set_path_date(&session, "hearingDate", RETURN_DATE);
     press(&session, "#case-path-save");
     session.wait_for("#case-path .path-step[data-step='full-hearing']", LONG).unwrap();
     press(&session, "#start-at-login-no");

@@ -496,3 +496,50 @@ pub fn pdf_text(path: &Path) -> String {
     assert!(out.status.success(), "pdftotext {}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Sets the app's "now" (`PROSEVA_CLOCK_FILE`) to the RFC 3339 instant `now`, atomically.
+pub fn set_clock(file: &Path, now: &str) {
+    let part = file.with_extension("part");
+    std::fs::write(&part, now).unwrap();
+    std::fs::rename(&part, file).unwrap();
+}
+
+/// The notifications the app says it showed (its log), once at least `count` are there or after
+/// `limit`.
+pub fn notifications(data: &Path, count: usize, limit: Duration) -> Vec<Value> {
+    let log = data.join("logs/notifications.jsonl");
+    let deadline = Instant::now() + limit;
+    loop {
+        let lines: Vec<Value> =
+            std::fs::read_to_string(&log).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        if lines.len() >= count || Instant::now() > deadline {
+            return lines;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// What a window test of reminders sets for the app: its data and exports folders, the test's
+/// clock, reminders checked every 300 ms, and the court's time zone.
+pub fn clock_env(data: &Path, exports: &Path, clock: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("PROSEVA_DATA_DIR", data.display().to_string()),
+        ("PROSEVA_SECRETS", "file".into()),
+        ("PROSEVA_NO_DIALOG", "1".into()),
+        ("PROSEVA_EXPORT_DIR", exports.display().to_string()),
+        ("PROSEVA_CLOCK_FILE", clock.display().to_string()),
+        ("PROSEVA_REMINDER_POLL_MS", "300".into()),
+        ("TZ", "America/New_York".into()),
+    ]
+}
+
+/// Types `date` (YYYY-MM-DD) into Step by step's date field `key`, as the date picker does.
+pub fn set_path_date(session: &Session, key: &str, date: &str) {
+    let input = session.wait_for(&format!("#ws-page-path input[data-date-key='{key}']"), LONG).unwrap();
+    session
+        .script(
+            "const el = arguments[0]; el.value = arguments[1]; el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true}));",
+            json!([{ "element-6066-11e4-a52e-4f735466cecf": input }, date]),
+        )
+        .unwrap();
+}

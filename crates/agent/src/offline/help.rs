@@ -29,19 +29,21 @@ pub fn asks_for_a_lawyer(question: &str) -> bool {
     .any(|cue| q.contains(cue))
 }
 
+/// The amount a word of a question writes ("$1,800", "21k", "400"), in either language.
+fn amount_of(w: &str) -> Option<f64> {
+    let digits: String = w.trim_matches(|c: char| !c.is_ascii_digit()).chars().filter(|c| *c != ',').collect();
+    let mut value: f64 = digits.parse().ok()?;
+    if w.trim_end_matches(['.', ',', '?', '!']).ends_with('k') {
+        value *= 1000.0;
+    }
+    Some(value)
+}
+
 /// A household size and a yearly income the question states ("family of 3", "4 people in my
 /// household", "$21,000 a year", "I make 1,800 a month"), as `FindHelp` arguments.
 pub fn income_arguments(question: &str) -> Value {
     let q = question.to_lowercase();
     let words: Vec<&str> = q.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()).collect();
-    let number = |w: &str| -> Option<f64> {
-        let digits: String = w.trim_matches(|c: char| !c.is_ascii_digit()).chars().filter(|c| *c != ',').collect();
-        let mut value: f64 = digits.parse().ok()?;
-        if w.trim_end_matches(['.', ',', '?', '!']).ends_with('k') {
-            value *= 1000.0;
-        }
-        Some(value)
-    };
     let count = |w: &str| -> Option<i64> {
         let n = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].iter().position(|x| *x == w);
         n.map(|i| i as i64 + 1).or_else(|| w.parse().ok())
@@ -63,7 +65,7 @@ pub fn income_arguments(question: &str) -> Value {
             out["householdSize"] = json!(n);
         }
         if w.contains('$') || w.contains("dollar") || words.get(i + 1).is_some_and(|n| n.starts_with("dollar")) {
-            let Some(amount) = number(w).filter(|a| *a > 0.0) else { continue };
+            let Some(amount) = amount_of(w).filter(|a| *a > 0.0) else { continue };
             let rest = words[i + 1..words.len().min(i + 4)].join(" ");
             let yearly = if rest.contains("month") {
                 amount * 12.0
@@ -89,14 +91,6 @@ pub fn income_arguments_es(question: &str) -> Value {
     let q = proseva_citation::lang::fold(question);
     let words: Vec<&str> = q.split_whitespace().collect();
     let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-    let number = |w: &str| -> Option<f64> {
-        let digits: String = w.trim_matches(|c: char| !c.is_ascii_digit()).chars().filter(|c| *c != ',').collect();
-        let mut value: f64 = digits.parse().ok()?;
-        if w.trim_end_matches(['.', ',', '?', '!']).ends_with('k') {
-            value *= 1000.0;
-        }
-        Some(value)
-    };
     let count = |w: &str| -> Option<i64> {
         let n = ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"].iter().position(|x| *x == w);
         n.map(|i| i as i64 + 1).or_else(|| (w == "una").then_some(1)).or_else(|| w.parse().ok()).filter(|n| (1..=50).contains(n))
@@ -127,7 +121,7 @@ pub fn income_arguments_es(question: &str) -> Value {
             || next(1).starts_with("dolar")
             || (next(1) == "mil" && next(2).starts_with("dolar"))
         {
-            let Some(mut amount) = number(w).filter(|a| *a > 0.0) else { continue };
+            let Some(mut amount) = amount_of(w).filter(|a| *a > 0.0) else { continue };
             if next(1) == "mil" {
                 amount *= 1000.0;
             }

@@ -19,6 +19,8 @@ mod typeset;
 pub mod unicode_text;
 
 pub use layout::NOTICE;
+pub(crate) use pdf::write_pages;
+pub(crate) use typeset::{PAGE_HEIGHT, PAGE_WIDTH};
 
 use crate::error::DraftError;
 use crate::kind::DraftKind;

@@ -11,8 +11,8 @@ use super::typeset::{MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Pages, Run, TEXT_WIDTH, cu
 use crate::error::DraftError;
 use crate::markdown::{Block, Marker, Span};
 use crate::model::Draft;
-use lopdf::content::Content;
-use lopdf::{Document, Object, Stream, StringFormat, dictionary};
+use lopdf::content::{Content, Operation};
+use lopdf::{Document, Object, ObjectId, Stream, StringFormat, dictionary};
 
 const BODY: f32 = 11.0;
 const BODY_LEADING: f32 = 14.5;
@@ -144,7 +144,21 @@ pub(super) fn assemble(pages: Pages, title: &str) -> Result<Vec<u8>, DraftError>
             font_resources.set(id.resource(), font);
         }
     }
-    let resources = doc.add_object(dictionary! { "Font" => font_resources });
+    write_pages(doc, pages_id, pages, font_resources, title, Some(NOTICE))
+}
+
+/// The PDF file from its pages' content (one stream each, on `pages_id`, made before the pages),
+/// the `fonts` they use, and `title` (and `subject`) in its properties: a draft's export, and the
+/// Spanish reading copy of a paper ([`crate::paper`]).
+pub(crate) fn write_pages(
+    mut doc: Document,
+    pages_id: ObjectId,
+    pages: Vec<Vec<Operation>>,
+    fonts: lopdf::Dictionary,
+    title: &str,
+    subject: Option<&str>,
+) -> Result<Vec<u8>, DraftError> {
+    let resources = doc.add_object(dictionary! { "Font" => fonts });
     let mut kids: Vec<Object> = Vec::with_capacity(pages.len());
     for operations in pages {
         let content = Content { operations }.encode().map_err(fail)?;
@@ -163,11 +177,14 @@ pub(super) fn assemble(pages: Pages, title: &str) -> Result<Vec<u8>, DraftError>
         }),
     );
     let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    let info = doc.add_object(dictionary! {
+    let mut info = dictionary! {
         "Title" => Object::String(utf16(title), StringFormat::Hexadecimal),
         "Producer" => Object::string_literal("ProSeVA"),
-        "Subject" => Object::String(utf16(NOTICE), StringFormat::Hexadecimal),
-    });
+    };
+    if let Some(subject) = subject {
+        info.set("Subject", Object::String(utf16(subject), StringFormat::Hexadecimal));
+    }
+    let info = doc.add_object(info);
     doc.trailer.set("Root", catalog);
     doc.trailer.set("Info", info);
     doc.compress();

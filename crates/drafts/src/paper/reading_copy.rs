@@ -21,15 +21,14 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use lopdf::content::{Content, Operation};
-use lopdf::{Document, Object, Stream, StringFormat, dictionary};
+use lopdf::Document;
+use lopdf::content::Operation;
 
 use super::Paper;
 use crate::error::DraftError;
 use crate::export::unicode_text::{self, Line};
+use crate::export::{PAGE_HEIGHT, PAGE_WIDTH, write_pages};
 
-const PAGE_WIDTH: f32 = 612.0;
-const PAGE_HEIGHT: f32 = 792.0;
 const MARGIN: f32 = 72.0;
 const WIDTH: f32 = PAGE_WIDTH - 2.0 * MARGIN;
 /// The banner's box: from half an inch below the top of the page, the text inset this much.
@@ -145,7 +144,8 @@ impl Paper {
             page.push(Operation::new("g", vec![p.gray.into()]));
             page.extend(ops);
         }
-        assemble(doc, contents, fonts, title)
+        let pages_id = doc.new_object_id();
+        write_pages(doc, pages_id, contents, fonts, title, None)
     }
 
     /// A reader's copy as a Word file: `banner` in the header of every page and first in the
@@ -224,44 +224,6 @@ fn banner_box(height: f32) -> Vec<Operation> {
         Operation::new("S", vec![]),
         Operation::new("Q", vec![]),
     ]
-}
-
-/// The PDF file: one content stream per page, the fonts the text used, the title in its
-/// properties.
-fn assemble(mut doc: Document, pages: Vec<Vec<Operation>>, fonts: lopdf::Dictionary, title: &str) -> Result<Vec<u8>, DraftError> {
-    let fail = |e: &dyn std::fmt::Display| DraftError::Export { format: "PDF", reason: e.to_string() };
-    let pages_id = doc.new_object_id();
-    let resources = doc.add_object(dictionary! { "Font" => fonts });
-    let mut kids: Vec<Object> = Vec::with_capacity(pages.len());
-    for operations in pages {
-        let content = Content { operations }.encode().map_err(|e| fail(&e))?;
-        let stream = doc.add_object(Stream::new(dictionary! {}, content));
-        kids.push(doc.add_object(dictionary! { "Type" => "Page", "Parent" => pages_id, "Contents" => stream }).into());
-    }
-    let count = i64::try_from(kids.len()).unwrap_or(i64::MAX);
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Kids" => kids,
-            "Count" => count,
-            "Resources" => resources,
-            "MediaBox" => vec![0.into(), 0.into(), PAGE_WIDTH.into(), PAGE_HEIGHT.into()],
-        }),
-    );
-    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    let mut utf16 = vec![0xfe, 0xff];
-    utf16.extend(title.encode_utf16().flat_map(u16::to_be_bytes));
-    let info = doc.add_object(dictionary! {
-        "Title" => Object::String(utf16, StringFormat::Hexadecimal),
-        "Producer" => Object::string_literal("ProSeVA"),
-    });
-    doc.trailer.set("Root", catalog);
-    doc.trailer.set("Info", info);
-    doc.compress();
-    let mut bytes = Vec::new();
-    doc.save_to(&mut bytes).map_err(|e| fail(&e))?;
-    Ok(bytes)
 }
 
 const BANNER_PARAGRAPH: &str = r#"<w:pBdr><w:top w:val="single" w:sz="12" w:space="4" w:color="333333"/><w:left w:val="single" w:sz="12" w:space="4" w:color="333333"/><w:bottom w:val="single" w:sz="12" w:space="4" w:color="333333"/><w:right w:val="single" w:sz="12" w:space="4" w:color="333333"/></w:pBdr><w:shd w:val="clear" w:color="auto" w:fill="EDEDED"/><w:spacing w:after="200"/>"#;
