@@ -12,7 +12,7 @@
 // draft's title, text, notice, warnings and sources are the app's, shown as they come.
 
 import { api } from './api.js';
-import { announce, clear, errorText, h, truncate } from './dom.js';
+import { announce, clear, errorText, h, showFieldError, truncate } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { cleanSvg } from './svg-clean.js';
 import { paperOf, paperSheet } from './paper-preview.js';
@@ -426,8 +426,12 @@ export class ArtifactPanel {
       announce(t('drafts-saved-version', { version: String(draft.version) }));
     } catch (err) {
       // A draft that does not pass its check: the message names the line.
-      this.el.editError.hidden = false;
-      this.el.editError.textContent = (err && err.fields && err.fields.content) || errorText(err);
+      if (err && err.fields && err.fields.content) showFieldError(this.el.editError, err.fields.content);
+      else {
+        this.el.editError.removeAttribute('title');
+        this.el.editError.textContent = errorText(err);
+        this.el.editError.hidden = false;
+      }
       this.el.editText.focus();
     } finally {
       submit.disabled = false;

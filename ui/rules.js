@@ -6,7 +6,7 @@
 // computes the date again when the deadline is saved (`{ruleId, triggerDate}`), so what is saved
 // is what was shown.
 
-import { h, clear, announce, spinner } from './dom.js';
+import { h, clear, announce, spinner, showFieldError, clearFieldError, fieldErrorText } from './dom.js';
 import { api, commandError } from './api.js';
 import { openDialog, closeDialog } from './dialogs.js';
 import { linkCitations, findSectionCitations } from './markdown.js';
@@ -309,23 +309,19 @@ export class RuleDialog {
     for (const [name, why] of Object.entries(fields)) {
       const errEl = this.dialog.querySelector(`#${FIELD_ERRORS[name] || 'none'}`);
       if (!errEl) continue;
-      errEl.textContent = why.charAt(0).toUpperCase() + why.slice(1);
-      errEl.hidden = false;
+      showFieldError(errEl, why);
       const input = this.dialog.querySelector(`#${FIELD_INPUTS[name]}`);
       if (input) input.setAttribute('aria-invalid', 'true');
       shown = true;
     }
     const rest = Object.keys(fields).filter((n) => !FIELD_ERRORS[n]);
-    if (rest.length) this.showError(rest.map((n) => `${n}: ${fields[n]}`).join('; '));
+    if (rest.length) this.showError(() => rest.map((n) => `${n}: ${fieldErrorText(fields[n])}`).join('; '));
     return shown;
   }
 
   clearError(name) {
     const errEl = this.dialog.querySelector(`#${FIELD_ERRORS[name]}`);
-    if (errEl) {
-      errEl.hidden = true;
-      errEl.textContent = '';
-    }
+    if (errEl) clearFieldError(errEl);
     const input = this.dialog.querySelector(`#${FIELD_INPUTS[name]}`);
     if (input) input.removeAttribute('aria-invalid');
     if (name === 'title') this.titleTouched = true;

@@ -3,9 +3,8 @@
 // again, only whether it is saved and where), the OpenAlex email, and the data folder (read-only).
 // Its words: locales/*/settings.ftl.
 
-import { h, clear, announce, errorText } from './dom.js';
+import { h, clear, announce, errorText, showFieldError, clearFieldError, fieldErrorText } from './dom.js';
 import { api, commandError } from './api.js';
-import { capitalize } from './format.js';
 import { formatNumber, language, localizeDom, setLanguage, t, tMessage } from './i18n.js';
 
 const FIELDS = ['language', 'baseUrl', 'smallModel', 'largeModel', 'offline', 'openalexEmail', 'localModel', 'localModelIdleMinutes'];
@@ -447,17 +446,16 @@ export class SettingsDialog {
     if (known) {
       const input = FIELDS.includes(name) ? this.field(name) : this.dialog.querySelector(`#secret-${CSS.escape(name)}`);
       const err = this.dialog.querySelector(`#err-${CSS.escape(name)}`);
-      if (err) {
-        err.textContent = capitalize(error.message.trim());
-        err.hidden = false;
-      }
+      // The app's words for this field (the window's sentence for them, the words as a tooltip).
+      const why = (error.detail || error.message).trim();
+      if (err) showFieldError(err, why);
       if (input) {
         input.setAttribute('aria-invalid', 'true');
         const folded = input.closest('details');
         if (folded) folded.open = true;
         input.focus();
       }
-      this.showFormError(t('settings-not-saved-field', { field: labelFor(this.dialog, name), reason: error.message.trim() }));
+      this.showFormError(t('settings-not-saved-field', { field: labelFor(this.dialog, name), reason: fieldErrorText(why) }));
     } else {
       this.showFormError(t(error.code === 'unavailable' ? 'settings-not-saved-unavailable' : 'settings-not-saved', { reason: error.message }));
       this.formError.focus();
@@ -471,10 +469,7 @@ export class SettingsDialog {
 
   clearFieldError(name) {
     const err = this.dialog.querySelector(`#err-${CSS.escape(name)}`);
-    if (err) {
-      err.textContent = '';
-      err.hidden = true;
-    }
+    if (err) clearFieldError(err);
     const input = FIELDS.includes(name) ? this.field(name) : this.dialog.querySelector(`#secret-${CSS.escape(name)}`);
     if (input) input.removeAttribute('aria-invalid');
   }

@@ -100,6 +100,7 @@ function settingsPage({ catalogue = [], refuse = {} } = {}) {
       h('details', { id: 'model-service' }),
       h('div', { id: 'model-fields' }),
       input('set-baseUrl'),
+      h('p', { class: 'field-error', id: 'err-baseUrl', hidden: true }),
       input('set-smallModel'),
       input('set-largeModel'),
       h('div', { id: 'model-secret-fields' }),
@@ -301,4 +302,20 @@ test('a model action refused by the app is said in the window’s language', asy
   } finally {
     await i18n.loadLanguage('en');
   }
+});
+
+test('in Spanish, a setting the app refuses says why under its field in Spanish, the app’s words as its tooltip', async () => {
+  await i18n.loadLanguage('es');
+  const refusal = { code: 'invalid_input', field: 'baseUrl', message: 'must start with http:// or https://' };
+  const { $, settings } = settingsPage({ refuse: { save_settings: refusal } });
+  i18n.localizeDom(document);
+  await settings.open();
+  $('#set-baseUrl').value = 'localhost:8080';
+  await settings.save();
+  const under = $('#err-baseUrl');
+  assert.ok(under && !under.hidden, 'the field’s error is shown');
+  assert.equal(text(under), 'Debe empezar con http:// o https://.');
+  assert.equal($('#set-baseUrl').getAttribute('aria-invalid'), 'true');
+  assert.match(text($('#settings-error')), /^No se guardó\. .*: Debe empezar con http:\/\/ o https:\/\/\.$/);
+  await i18n.loadLanguage('en');
 });

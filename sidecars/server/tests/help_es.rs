@@ -49,11 +49,11 @@ const HELP_DATA: &[&str] = &[
 ];
 
 /// The data keys of `screen.json` (`src/help/screen.rs`): the ids, kinds and sections code compares
-/// (`id`, `kinds`, `sections`), the cues [`screen::matching`] meets a question by (`cues`), the law
+/// (`id`, `kinds`, `sections`), the cues [`screen::matching`] meets a question by (`cues`, `cuesEs`), the law
 /// keys and help ids looked up (`law`, `call`), and the law as it was read (`cite`, `passage`,
 /// `source`, `readFrom`, `read`, `checkedOn`).
 const SCREEN_DATA: &[&str] =
-    &["id", "kinds", "cues", "sections", "law", "call", "cite", "passage", "source", "readFrom", "read", "checkedOn"];
+    &["id", "kinds", "cues", "cuesEs", "sections", "law", "call", "cite", "passage", "source", "readFrom", "read", "checkedOn"];
 
 /// Names that are proper names, the same in both files: the programs', the localities' (matched
 /// by their prefix) and these organisations' and services'.
@@ -177,8 +177,8 @@ fn the_spanish_books_load_with_the_same_data_in_the_same_order() {
     assert_eq!(en.questions.len(), es.questions.len());
     for (a, b) in en.questions.iter().zip(&es.questions) {
         assert_eq!(
-            (&a.id, &a.kinds, &a.cues, &a.sections, &a.law, &a.hand_off.call),
-            (&b.id, &b.kinds, &b.cues, &b.sections, &b.law, &b.hand_off.call)
+            (&a.id, &a.kinds, &a.cues, &a.cues_es, &a.sections, &a.law, &a.hand_off.call),
+            (&b.id, &b.kinds, &b.cues, &b.cues_es, &b.sections, &b.law, &b.hand_off.call)
         );
         assert!(b.text.starts_with('¿') && b.text.ends_with('?'), "{}: a yes-or-no question in Spanish: {}", b.id, b.text);
         assert_eq!(b.hand_off.title, "Busque la ayuda de un abogado ahora", "{}", b.id);
@@ -435,6 +435,33 @@ fn the_notes_about_a_place_and_the_hand_offs_are_in_spanish() {
     // Matched by the English cues, given in Spanish.
     let met = screen::matching_in("I was arrested for reckless driving, could I go to jail?", Some("traffic-misdemeanor"), Lang::Es);
     assert_eq!(met.iter().map(|q| (q.id.as_str(), q.text.starts_with('¿'))).collect::<Vec<_>>(), [("jail-possible", true)]);
+}
+
+/// A question put in Spanish, typed as people type it (accents or none, upper case), meets the
+/// situation its words speak of, and one that speaks of none meets nothing.
+#[test]
+fn spanish_questions_meet_the_situations_their_words_speak_of() {
+    let met = |question: &str, kind: Option<&str>| -> Vec<&str> {
+        screen::matching_in(question, kind, Lang::Es).iter().map(|q| q.id.as_str()).collect()
+    };
+    assert_eq!(met("Me arrestaron por manejar tomado, ¿puedo ir a la cárcel?", Some("traffic-misdemeanor")), ["jail-possible"]);
+    assert_eq!(met("mi pareja me pego anoche y me amenazo con matarme", Some("protective-order-petitioner")), ["danger-now"]);
+    assert_eq!(met("Mi EX me golpeaba enfrente de los niños", Some("custody-visitation")), ["abuse"]);
+    assert_eq!(met("tengo miedo que me deporten si voy a la corte", Some("custody-visitation")), ["immigration"]);
+    assert_eq!(met("el dueño dice que pierdo mi voucher de la sección 8", Some("eviction-tenant")), ["federal-housing"]);
+    assert_eq!(met("me estan quitando del sueldo por una deuda", Some("debt-defendant")), ["judgment-entered"]);
+    assert_eq!(met("el papá se los llevó a otro estado", Some("custody-visitation")), ["other-state"]);
+    assert_eq!(met("tiene una pistola en la casa", Some("protective-order-respondent")), ["firearms"]);
+    // Words that only begin like a cue ("deporte", "acostumbro") and a plain question meet nothing.
+    assert!(met("juego deporte los sabados y me acostumbro a llegar tarde", None).is_empty());
+    assert!(met("cuanto tiempo tengo para apelar una multa de transito", Some("traffic-misdemeanor")).is_empty());
+    // Every Spanish cue is written folded and lower case, as the question is read.
+    for q in &screen::book().questions {
+        assert!(!q.cues_es.is_empty(), "{} has no Spanish cues", q.id);
+        for cue in &q.cues_es {
+            assert!(cue.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == ' ' || c == '*'), "{}: {cue:?}", q.id);
+        }
+    }
 }
 
 // ---- Over HTTP ----

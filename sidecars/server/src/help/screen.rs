@@ -78,6 +78,8 @@ pub struct Question {
     /// Words of a question to the assistant that meet this situation ([`matching`]): whole words,
     /// or, for a cue ending in `*`, the start of a word.
     pub cues: Vec<String>,
+    /// The same for a question put in Spanish (accents ignored: written folded, `"carcel"`).
+    pub cues_es: Vec<String>,
     pub text: String,
     pub why: String,
     /// The sections `why` names: a Virginia section number ("19.2-157") or a federal cite.
@@ -133,10 +135,11 @@ pub fn question_in(id: &str, lang: Lang) -> Option<&'static Question> {
     book_in(lang).questions.iter().find(|q| q.id == id)
 }
 
-/// Lower case, every run of anything but letters and digits one space, with a space each end.
+/// Lower case, accents and `ñ` folded (`cárcel` → `carcel`), every run of anything but letters
+/// and digits one space, with a space each end.
 fn words_of(text: &str) -> String {
     let mut out = String::from(" ");
-    for c in text.chars().flat_map(char::to_lowercase) {
+    for c in text.chars().flat_map(char::to_lowercase).map(fold_accent) {
         if c.is_alphanumeric() {
             out.push(c);
         } else if !out.ends_with(' ') {
@@ -149,16 +152,34 @@ fn words_of(text: &str) -> String {
     out
 }
 
-/// The questions whose situation a question put to the assistant meets (one of its cues): of `kind` when the kind is known, else of any kind; one per hand-off text, at
+/// A Spanish letter without its accent (`á` → `a`, `ñ` → `n`, `ü` → `u`); any other as it is.
+fn fold_accent(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ä' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'ö' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ñ' => 'n',
+        other => other,
+    }
+}
+
+/// The questions whose situation a question put to the assistant meets (one of its cues, the Spanish ones for a question in Spanish): of `kind` when the kind is known, else of any kind; one per hand-off text, at
 /// most three, in the file's order; a situation met for both sides (a bankruptcy) only once.
 pub fn matching(question: &str, kind: Option<&str>) -> Vec<&'static Question> {
     let text = words_of(question);
+    // A question in Spanish is met by the Spanish cues alone (they hold the English words people
+    // mix in, "green card", "DUI"): an English cue's start can begin a Spanish word ("deport*",
+    // "deporte").
+    let spanish = proseva_citation::lang::is_spanish(question);
     let mut out: Vec<&'static Question> = Vec::new();
     for q in &book().questions {
         if kind.is_some_and(|k| !q.kinds.iter().any(|x| x == k)) {
             continue;
         }
-        let met = q.cues.iter().any(|cue| match cue.strip_suffix('*') {
+        let cues = if spanish { &q.cues_es } else { &q.cues };
+        let met = cues.iter().any(|cue| match cue.strip_suffix('*') {
             Some(stem) => text.contains(&format!(" {}", words_of(stem).trim())),
             None => text.contains(&words_of(cue)),
         });
@@ -172,8 +193,8 @@ pub fn matching(question: &str, kind: Option<&str>) -> Vec<&'static Question> {
 }
 
 /// [`matching`], the questions given in `lang`'s words. The cues are the English file's (both
-/// files have the same), so a question put in Spanish meets a situation only by the words the
-/// cues list.
+/// files have the same English and Spanish cues), so a question in either language meets a
+/// situation whatever the language it is given in.
 pub fn matching_in(question: &str, kind: Option<&str>, lang: Lang) -> Vec<&'static Question> {
     matching(question, kind).into_iter().filter_map(|q| question_in(&q.id, lang)).collect()
 }
