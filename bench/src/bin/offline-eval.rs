@@ -118,7 +118,7 @@ fn better(a: &(Score, f64), b: &(Score, f64)) -> bool {
 }
 
 /// The weights the tuning searches: name, field, and whether only a question's meaning uses it.
-const TUNED: [(&str, Field, bool); 15] = [
+const TUNED: [(&str, Field, bool); 18] = [
     ("words", |w| &mut w.words, false),
     ("ask_words", |w| &mut w.ask_words, false),
     ("heading", |w| &mut w.heading, false),
@@ -134,6 +134,9 @@ const TUNED: [(&str, Field, bool); 15] = [
     ("ask", |w| &mut w.ask, true),
     ("ask_second", |w| &mut w.ask_second, true),
     ("ask_floor", |w| &mut w.ask_floor, true),
+    ("gloss_ask", |w| &mut w.gloss_ask, true),
+    ("gloss_meaning", |w| &mut w.gloss_meaning, true),
+    ("gloss_words", |w| &mut w.gloss_words, false),
 ];
 
 /// Coordinate descent from `start`: each weight in turn takes the value of its grid that ranks the
@@ -219,8 +222,11 @@ fn tune_weights(sidecars: &proseva_e2e::Sidecars, meaning: bool) {
         explain_misses(&cases, &rankings, tuned);
     }
     // What each signal is worth: the tuned weights with it left out.
-    let fields: [(&str, Field); 15] = [
+    let fields: [(&str, Field); 18] = [
         ("meaning", |w| &mut w.meaning),
+        ("gloss_ask", |w| &mut w.gloss_ask),
+        ("gloss_meaning", |w| &mut w.gloss_meaning),
+        ("gloss_words", |w| &mut w.gloss_words),
         ("ask", |w| &mut w.ask),
         ("ask_second", |w| &mut w.ask_second),
         ("ask_words", |w| &mut w.ask_words),

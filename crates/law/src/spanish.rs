@@ -15,6 +15,9 @@
 //! What kind of section the question asks for (a time limit, a remedy, a right) is read from Spanish
 //! phrases ([`question`]).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use crate::lay_terms_es::{fold, legal_terms_es};
 use crate::rank::Question;
 use crate::stopwords_es::is_stop_or_filler_es;
@@ -56,6 +59,62 @@ pub fn query_terms(search: &str) -> Vec<String> {
         }
     }
     terms
+}
+
+/// The everyday Spanish-to-English word list (`starter/es-en.tsv`, described in `starter/es-en.md`):
+/// each folded Spanish word with its English, and each word's Spanish stem with the English of the
+/// first word listed under it.
+struct WordList {
+    words: HashMap<&'static str, &'static str>,
+    stems: HashMap<String, &'static str>,
+}
+
+fn word_list() -> &'static WordList {
+    static LIST: OnceLock<WordList> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let mut words = HashMap::new();
+        let mut stems = HashMap::new();
+        for line in include_str!("../starter/es-en.tsv").lines() {
+            let Some((spanish, english)) = line.split_once('\t').filter(|_| !line.starts_with('#')) else { continue };
+            let (spanish, english) = (spanish.trim(), english.trim());
+            if spanish.is_empty() || english.is_empty() {
+                continue;
+            }
+            words.entry(spanish).or_insert(english);
+            stems.entry(stem(spanish)).or_insert(english);
+        }
+        WordList { words, stems }
+    })
+}
+
+/// A Spanish question said in rough English, word by word ("mi casero no me devuelve el
+/// depósito" → "my landlord not me return deposit … landlord security deposit"): each word's
+/// English from the everyday word list (the word itself, else a word of the same Spanish stem),
+/// a word the list does not hold kept as typed (a name, or the English people mix in: "DUI",
+/// "landlord"), articles and chat filler left out; then the Code's words for its everyday phrases
+/// ([`legal_terms_es`]). The sentence model reads English far better than Spanish, so the gloss is
+/// set beside the English asks and the sections by meaning. Empty when nothing is left.
+pub fn gloss(search: &str) -> String {
+    let list = word_list();
+    let folded = fold(search);
+    let mut out: Vec<&str> = Vec::new();
+    for word in folded.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty() && w.len() <= 40) {
+        let english = list.words.get(word).copied().or_else(|| {
+            let skip = is_stop_or_filler_es(word);
+            if skip { None } else { Some(list.stems.get(&stem(word)).copied().unwrap_or(word)) }
+        });
+        if let Some(english) = english {
+            out.push(english);
+        }
+    }
+    let mut text = out.join(" ");
+    for w in legal_terms_es(search) {
+        if !text.split(' ').any(|t| t == w) {
+            text.push(' ');
+            text.push_str(w);
+        }
+    }
+    text.trim().to_string()
 }
 
 /// Phrases (folded) that ask how long, or by when.
@@ -147,5 +206,43 @@ mod tests {
         let q = question(search, &terms);
         assert!(q.remedy && !q.time_limit);
         assert!(q.stems.contains(&crate::rank::stem("landlord")), "{:?}", q.stems);
+    }
+
+    #[test]
+    fn the_word_list_is_one_folded_spanish_word_and_its_english_a_line_each_once() {
+        let mut seen = std::collections::HashSet::new();
+        let mut entries = 0;
+        for (n, line) in include_str!("../starter/es-en.tsv").lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 2, "line {}: {line:?}", n + 1);
+            let (spanish, english) = (fields[0], fields[1]);
+            assert!(!spanish.is_empty() && spanish.chars().all(|c| c.is_ascii_lowercase()), "line {}: {spanish:?}", n + 1);
+            assert_eq!(fold(spanish), spanish, "line {}", n + 1);
+            let words = english.split(' ').count();
+            assert!(
+                (1..=3).contains(&words) && english.chars().all(|c| c.is_ascii_lowercase() || c == ' ' || c == '\''),
+                "line {}: {english:?}",
+                n + 1
+            );
+            assert!(seen.insert(spanish), "line {}: {spanish} twice", n + 1);
+            entries += 1;
+        }
+        assert!(entries > 3_000, "{entries}");
+        assert_eq!(word_list().words.len(), entries);
+    }
+
+    #[test]
+    fn a_spanish_question_is_glossed_in_rough_english_word_by_word() {
+        let said = gloss("Mi casero no me quiere devolver el depósito");
+        for word in ["landlord", "not", "return", "deposit"] {
+            assert!(said.split(' ').any(|w| w == word), "{word} in {said:?}");
+        }
+        // A form the list does not hold meets its stem's; a name is kept as typed.
+        assert!(gloss("devolverme").split(' ').any(|w| w.starts_with("return")), "{:?}", gloss("devolverme"));
+        assert!(gloss("vivo en Fairfax").contains("fairfax"), "{:?}", gloss("vivo en Fairfax"));
+        assert_eq!(gloss("hola, buenas, porfa"), "");
     }
 }

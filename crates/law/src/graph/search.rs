@@ -107,6 +107,14 @@ impl Graph {
         Ok((Some(query), hits))
     }
 
+    /// The vector of `text` (a Spanish question's English gloss), when a model is loaded.
+    fn embed_question(&self, text: &str) -> Result<Option<Vec<f32>>, Error> {
+        let Some(embedder) = self.query_embedder.read().unwrap_or_else(|e| e.into_inner()).clone() else {
+            return Ok(None);
+        };
+        Ok(embedder.embed(&[text])?.pop().filter(|q| q.len() == self.vectors().dimension()))
+    }
+
     /// Lists nodes, optionally of one type, optionally matching `search`.
     ///
     /// A search that is only a section number or the start of one (`20-124`, `§ 2.2-37`) is a lookup:
@@ -238,6 +246,39 @@ impl Graph {
             }
             asks.nodes_by_words(&ask_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
         }
+        // A Spanish question said in rough English ([`crate::spanish::gloss`]), beside the English
+        // asks by meaning and by words, and the sections by meaning.
+        let gloss = if spanish { crate::spanish::gloss(search) } else { String::new() };
+        let gloss_vector = match (&query_vector, gloss.is_empty()) {
+            (Some(_), false) => self.embed_question(&gloss).unwrap_or_else(|e| {
+                tracing::warn!("searching without the English gloss: {e}");
+                None
+            }),
+            _ => None,
+        };
+        let english_asks = match gloss.is_empty() {
+            false => self.ask_index(gloss_vector.is_some(), false).unwrap_or_else(|e| {
+                tracing::warn!("searching without the English asks: {e}");
+                None
+            }),
+            true => None,
+        };
+        let gloss_terms = AskIndex::question_terms(&gloss);
+        if let Some(english) = &english_asks {
+            let mut add = |id: i64, cosine: f32| {
+                if !semantic.iter().any(|(s, _)| *s == id) {
+                    semantic.push((id, cosine));
+                }
+            };
+            if let Some(gloss) = &gloss_vector {
+                english
+                    .nearest_nodes(gloss, ASK_CANDIDATES)
+                    .into_iter()
+                    .filter(|(_, c)| *c >= MIN_SIMILARITY)
+                    .for_each(|(id, c)| add(id, c));
+            }
+            english.nodes_by_words(&gloss_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
+        }
         let terms = if spanish { crate::spanish::query_terms(search) } else { query_terms(search) };
         let words = self.word_query(&terms);
         let text = match &words {
@@ -283,6 +324,18 @@ impl Graph {
             Some(asks) => ids.iter().filter_map(|&id| asks.words(&ask_terms, id).map(|s| (id, s))).collect(),
             None => HashMap::new(),
         };
+        let gloss_ask: HashMap<i64, f32> = match (&gloss_vector, &english_asks) {
+            (Some(gloss), Some(english)) => ids.iter().filter_map(|&id| english.best(gloss, id).map(|c| (id, c))).collect(),
+            _ => HashMap::new(),
+        };
+        let gloss_cosine: HashMap<i64, f32> = match &gloss_vector {
+            Some(gloss) => ids.iter().filter_map(|&id| self.vectors().cosine(gloss, id).map(|c| (id, c))).collect(),
+            None => HashMap::new(),
+        };
+        let gloss_words: HashMap<i64, f64> = match &english_asks {
+            Some(english) => ids.iter().filter_map(|&id| english.words(&gloss_terms, id).map(|s| (id, s))).collect(),
+            None => HashMap::new(),
+        };
         let (parent, cites) = self.links_among(&ids)?;
         let question = if spanish { crate::spanish::question(search, &terms) } else { Question::read(search, &terms) };
         let (heading_cosine, passage_cosine) = match &query_vector {
@@ -309,6 +362,9 @@ impl Graph {
             ask_cosine: &ask_cosine,
             ask_second: &ask_second,
             ask_words: &ask_words,
+            gloss_ask: &gloss_ask,
+            gloss_cosine: &gloss_cosine,
+            gloss_words: &gloss_words,
         });
         ranking.named = named;
         ranking.spanish = spanish;

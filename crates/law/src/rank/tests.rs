@@ -89,6 +89,9 @@ fn a_general_section_outranks_its_narrow_neighbour_on_equal_evidence() {
         ask_cosine: &HashMap::new(),
         ask_second: &HashMap::new(),
         ask_words: &HashMap::new(),
+        gloss_ask: &HashMap::new(),
+        gloss_cosine: &HashMap::new(),
+        gloss_words: &HashMap::new(),
     });
     assert!(ranking.candidates[0].signals.narrow && ranking.candidates[0].signals.inserted);
     ranking.order(&Weights::WORDS);
@@ -116,6 +119,9 @@ fn sections_of_one_chapter_support_each_other() {
         ask_cosine: &HashMap::new(),
         ask_second: &HashMap::new(),
         ask_words: &HashMap::new(),
+        gloss_ask: &HashMap::new(),
+        gloss_cosine: &HashMap::new(),
+        gloss_words: &HashMap::new(),
     });
     // The weights by words give the graph nothing since the asks came (tuning found no gain in it
     // there); the signal itself counts wherever a weight is given, as by meaning.
@@ -144,6 +150,9 @@ fn a_section_two_of_whose_asks_come_near_outranks_one_a_single_ask_echoes() {
             ask_cosine: &ask_cosine,
             ask_second,
             ask_words: &HashMap::new(),
+            gloss_ask: &HashMap::new(),
+            gloss_cosine: &HashMap::new(),
+            gloss_words: &HashMap::new(),
         });
         ranking.order(&Weights::BLENDED);
         ranking
