@@ -10,6 +10,8 @@ const lists = new Map();
 
 // Another language: every menu on the page says its name in it.
 onLanguageChange(() => {
+  // The app names the workflows in the window's language: asked again in the new one.
+  lists.clear();
   if (!globalThis.document) return;
   for (const summary of document.querySelectorAll('summary.workflows-toggle')) summary.textContent = t('workflows-menu');
 });

@@ -45,7 +45,8 @@ pub struct Asked {
 /// What a request runs: a question of Ask or Research, or a workflow on a record.
 pub enum Job {
     Ask(RequestKind),
-    Workflow(WorkflowRequest),
+    /// A workflow, run in the window's language (`en`, `es`).
+    Workflow(WorkflowRequest, String),
 }
 
 /// Accepts one request of either kind and starts it: checks the id and the conversation, saves
@@ -80,14 +81,14 @@ pub async fn start_job(
             let question = history.last().map(|m| m.content.clone()).unwrap_or_default();
             (*kind, history, question)
         }
-        Job::Workflow(request) => (RequestKind::Chat, Vec::new(), crate::focus::asked_for(request)),
+        Job::Workflow(request, lang) => (RequestKind::Chat, Vec::new(), crate::focus::asked_for(request, lang)),
     };
     // A local model chosen in Settings loads with the first question (and after it was stopped).
     state.prepare_local_model().await;
     let agent = state.agent()?;
     let workspace = state.workspace()?;
     let case_id = match &job {
-        Job::Workflow(request) => request.focus.as_ref().and_then(|f| f.case_id).or(asked.case_id),
+        Job::Workflow(request, _) => request.focus.as_ref().and_then(|f| f.case_id).or(asked.case_id),
         Job::Ask(_) => asked.case_id,
     };
     let case = match case_id {
@@ -109,7 +110,7 @@ pub async fn start_job(
         // The runner sends `done` or `error` itself; the result is already on its way to the window.
         let result = match &job {
             Job::Ask(kind) => agent.run_with_grants(*kind, &history, case.as_ref(), &grants, &record, &cancel).await,
-            Job::Workflow(request) => agent.run_workflow(request, case.as_ref(), &record, &cancel).await,
+            Job::Workflow(request, lang) => agent.run_workflow_in(request, Some(lang), case.as_ref(), &record, &cancel).await,
         };
         if let (Ok(reply), Some(conversation)) = (result, conversation_id) {
             saved::save_answer(&workspace, conversation, &reply.reply, kept.events()).await;
@@ -120,14 +121,16 @@ pub async fn start_job(
 }
 
 /// The workflows that fit a focus of this kind (`case`, `document`, `note`, `section`), for the
-/// Workflows menu; all of them without a kind.
+/// Workflows menu; all of them without a kind. Named and described in the window's language.
 #[tauri::command]
-pub fn list_workflows(kind: Option<String>) -> Result<Value, CommandError> {
+pub fn list_workflows(state: State<'_, AppState>, kind: Option<String>) -> Result<Value, CommandError> {
+    let lang = state.language();
+    let listed = |found: Vec<&workflows::Workflow>| Value::Array(found.into_iter().map(|w| workflows::listed(w, Some(&lang))).collect());
     match kind.as_deref() {
-        None => Ok(json!(workflows::WORKFLOWS)),
+        None => Ok(listed(workflows::WORKFLOWS.iter().collect())),
         Some(name) => {
             let kind = FocusKind::parse(name).ok_or_else(|| CommandError::invalid("kind", "one of case, document, note, section"))?;
-            Ok(json!(workflows::for_focus(Some(kind))))
+            Ok(listed(workflows::for_focus(Some(kind))))
         }
     }
 }
@@ -149,7 +152,7 @@ pub async fn run_workflow(
     let workspace = state.workspace()?;
     let request = crate::focus::workflow_request(&workspace, key, focus.as_ref(), input).await?;
     let asked = Asked { request_id, messages: None, conversation_id, case_id };
-    start_job(&state, Job::Workflow(request), asked, channel_emitter(on_event)).await
+    start_job(&state, Job::Workflow(request, state.language()), asked, channel_emitter(on_event)).await
 }
 
 fn channel_emitter(channel: Channel<AgentEvent>) -> impl Fn(AgentEvent) + Send + Sync + 'static {

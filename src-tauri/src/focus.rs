@@ -60,9 +60,10 @@ async fn read(workspace: &Workspace, kind: FocusKind, id: String) -> Result<Focu
     Ok(Focus { kind, id, title, text, case_id })
 }
 
-/// The line a workflow run is saved under: `Connect to the law: “Notice to quit”`.
-pub fn asked_for(request: &WorkflowRequest) -> String {
-    let name = workflows::workflow(&request.key).map_or(request.key.as_str(), |w| w.display_name);
+/// The line a workflow run is saved under, the workflow named in `lang` (`en`, `es`):
+/// `Connect to the law: “Notice to quit”`.
+pub fn asked_for(request: &WorkflowRequest, lang: &str) -> String {
+    let name = workflows::workflow(&request.key).map_or(request.key.as_str(), |w| w.name_in(Some(lang)));
     if let Some(input) = request.input.as_deref().map(str::trim).filter(|i| !i.is_empty()) {
         return format!("{name}: {input}");
     }
@@ -83,9 +84,14 @@ mod tests {
         let request =
             |key: &str, focus: Option<Focus>, input: Option<&str>| WorkflowRequest { key: key.into(), focus, input: input.map(Into::into) };
         let doc = Focus { kind: FocusKind::Document, id: "3".into(), title: "Notice".into(), text: String::new(), case_id: None };
-        assert_eq!(asked_for(&request("integrate", Some(doc), None)), "Connect to the law: “Notice”");
-        assert_eq!(asked_for(&request("check_claim", None, Some(" I must leave in 5 days "))), "Check a claim: I must leave in 5 days");
+        assert_eq!(asked_for(&request("integrate", Some(doc.clone()), None), "en"), "Connect to the law: “Notice”");
+        assert!(asked_for(&request("integrate", Some(doc), None), "es").ends_with(": “Notice”"));
+        assert_ne!(asked_for(&request("integrate", None, None), "es"), "Connect to the law");
+        assert_eq!(
+            asked_for(&request("check_claim", None, Some(" I must leave in 5 days ")), "en"),
+            "Check a claim: I must leave in 5 days"
+        );
         let section = Focus { kind: FocusKind::Section, id: "20-124.3".into(), title: String::new(), text: String::new(), case_id: None };
-        assert_eq!(asked_for(&request("integrate", Some(section), None)), "Connect to the law: § 20-124.3");
+        assert_eq!(asked_for(&request("integrate", Some(section), None), "en"), "Connect to the law: § 20-124.3");
     }
 }

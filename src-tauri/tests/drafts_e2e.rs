@@ -152,7 +152,7 @@ fn drafts_open_beside_the_conversation_with_versions_checks_and_exports() {
     press(&session, "#artifact-editor button[type='submit']");
     session.wait_for("#artifact-edit-error:not([hidden])", LONG).unwrap();
     let refused = text_of(&session, "#artifact-edit-error");
-    assert!(refused.contains("line 2"), "the refusal names the line: {refused}");
+    assert!(refused.starts_with("Line 2:"), "the refusal names the line: {refused}");
     // Fixed, it is version 2; version 1 is still there.
     write("flowchart TD\n  A[Petition filed] --> B[Custody hearing]");
     press(&session, "#artifact-editor button[type='submit']");

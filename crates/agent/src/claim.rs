@@ -41,10 +41,18 @@ pub enum Verdict {
 impl Verdict {
     /// In words, for the card: `The law supports this claim`.
     pub fn words(self) -> &'static str {
-        match self {
-            Verdict::Supported => "The law supports this claim",
-            Verdict::NotSupported => "The law does not support this claim",
-            Verdict::Unclear => "Unclear from what was found",
+        self.words_in(false)
+    }
+
+    /// [`Verdict::words`], in Spanish when `spanish`.
+    pub fn words_in(self, spanish: bool) -> &'static str {
+        match (self, spanish) {
+            (Verdict::Supported, false) => "The law supports this claim",
+            (Verdict::NotSupported, false) => "The law does not support this claim",
+            (Verdict::Unclear, false) => "Unclear from what was found",
+            (Verdict::Supported, true) => "La ley respalda esta afirmación",
+            (Verdict::NotSupported, true) => "La ley no respalda esta afirmación",
+            (Verdict::Unclear, true) => "No queda claro con lo que se encontró",
         }
     }
 }
@@ -532,6 +540,11 @@ impl Report {
 
 /// The decision offline: `unclear`, the sections found quoted as they are, and why no verdict.
 pub fn offline_decision(report: &Report) -> Decision {
+    offline_decision_in(report, false)
+}
+
+/// [`offline_decision`], its own words in Spanish when `spanish` (the law quoted as it is).
+pub fn offline_decision_in(report: &Report, spanish: bool) -> Decision {
     let citations: Vec<ClaimCitation> = report
         .law
         .iter()
@@ -549,57 +562,97 @@ pub fn offline_decision(report: &Report) -> Decision {
         .iter()
         .take(2)
         .map(|l| ActionStep {
-            step: format!("Read {} ({}) in full", proseva_citation::label(&l.section), l.heading),
+            step: if spanish {
+                format!("Lea completa la sección {} ({})", proseva_citation::label(&l.section), l.heading)
+            } else {
+                format!("Read {} ({}) in full", proseva_citation::label(&l.section), l.heading)
+            },
             by_when: None,
             place: l.url.clone(),
         })
         .collect();
     if report.intent.urgency == "urgent" {
-        action_plan.push(ActionStep {
-            step: "The claim names a short time: ask the court clerk or a legal aid office right away what date applies to you".into(),
-            by_when: None,
-            place: Some("the clerk's office of your court, or Virginia Legal Aid (valegalaid.org)".into()),
+        action_plan.push(if spanish {
+            ActionStep {
+                step: "La afirmación habla de un plazo corto: pregunte cuanto antes en la secretaría del tribunal o en una oficina de ayuda legal qué fecha se aplica a usted".into(),
+                by_when: None,
+                place: Some("la secretaría de su tribunal, o Virginia Legal Aid (valegalaid.org)".into()),
+            }
+        } else {
+            ActionStep {
+                step: "The claim names a short time: ask the court clerk or a legal aid office right away what date applies to you".into(),
+                by_when: None,
+                place: Some("the clerk's office of your court, or Virginia Legal Aid (valegalaid.org)".into()),
+            }
         });
     }
-    let found = if report.law.is_empty() {
-        "No section of the law graph matched it."
-    } else {
-        "The sections below speak to it, quoted as the law graph holds them."
+    let (found, resolution, note) = match (report.law.is_empty(), spanish) {
+        (true, false) => ("No section of the law graph matched it.", OFFLINE_EN, NOTE_EN),
+        (false, false) => ("The sections below speak to it, quoted as the law graph holds them.", OFFLINE_EN, NOTE_EN),
+        (true, true) => ("Ninguna sección del grafo de leyes coincidió con ella.", OFFLINE_ES, NOTE_ES),
+        (false, true) => {
+            ("Las secciones de abajo tratan de ella, citadas como las tiene el grafo de leyes (en inglés).", OFFLINE_ES, NOTE_ES)
+        }
     };
     Decision {
         verdict: Verdict::Unclear,
         confidence: 0.0,
-        resolution: format!(
-            "This app is offline: deciding whether the claim holds needs a language model to weigh the law against your facts, and none is set up (Settings → Model). {found}"
-        ),
+        resolution: format!("{resolution} {found}"),
         citations,
         action_plan,
         dropped: Vec::new(),
-        note: Some("Offline: no language model decided this; nothing here is a verdict.".into()),
+        note: Some(note.into()),
     }
 }
 
 /// The decision as Markdown, the reply's text (and what "Save as note" keeps).
 pub fn decision_markdown(claim: &str, decision: &Decision) -> String {
+    decision_markdown_in(claim, decision, false)
+}
+
+/// The offline decision's own words ([`offline_decision_in`]).
+const OFFLINE_EN: &str = "This app is offline: deciding whether the claim holds needs a language model to weigh the law against your facts, and none is set up (Settings → Model).";
+const OFFLINE_ES: &str = "Esta aplicación está sin conexión: para decidir si la afirmación es cierta hace falta un modelo de lenguaje que compare la ley con sus hechos, y no hay ninguno configurado (Configuración → Modelo).";
+const NOTE_EN: &str = "Offline: no language model decided this; nothing here is a verdict.";
+const NOTE_ES: &str = "Sin conexión: ningún modelo de lenguaje decidió esto; nada de esto es un veredicto.";
+
+/// [`decision_markdown`], the app's own words in Spanish when `spanish` (the claim, the law's
+/// quotes and the model's words as they are).
+pub fn decision_markdown_in(claim: &str, decision: &Decision, spanish: bool) -> String {
+    let say = |en: &'static str, es: &'static str| if spanish { es } else { en };
     let mut out = format!(
-        "**Claim:** {}\n\n**{}** (confidence {:.0} %)\n\n{}\n",
+        "**{}** {}\n\n**{}** ({} {:.0} %)\n\n{}\n",
+        say("Claim:", "Afirmación:"),
         claim.trim(),
-        decision.verdict.words(),
+        decision.verdict.words_in(spanish),
+        say("confidence", "confianza"),
         decision.confidence * 100.0,
         decision.resolution.trim()
     );
     if !decision.citations.is_empty() {
-        out.push_str("\n**The law**\n");
+        out.push_str(say("\n**The law**\n", "\n**La ley**\n"));
         for c in &decision.citations {
-            let kind = if c.text_kind == "official" { "official text" } else { "plain-language summary, not the statute's words" };
-            let words = if c.verbatim == Some(false) { " — the model's words, not found in the section's text" } else { "" };
+            let kind = match (c.text_kind == "official", spanish) {
+                (true, false) => "official text",
+                (false, false) => "plain-language summary, not the statute's words",
+                (true, true) => "texto oficial, en inglés",
+                (false, true) => "resumen en lenguaje sencillo, no las palabras de la ley",
+            };
+            let words = if c.verbatim == Some(false) {
+                say(
+                    " — the model's words, not found in the section's text",
+                    " — palabras del modelo, que no están en el texto de la sección",
+                )
+            } else {
+                ""
+            };
             out.push_str(&format!("- {} ({kind}): “{}”{words}\n", proseva_citation::label(&c.section), c.quote.trim()));
         }
     }
     if !decision.action_plan.is_empty() {
-        out.push_str("\n**What to do**\n");
+        out.push_str(say("\n**What to do**\n", "\n**Qué hacer**\n"));
         for (i, s) in decision.action_plan.iter().enumerate() {
-            let when = s.by_when.as_ref().map(|d| format!(" — by {d}")).unwrap_or_default();
+            let when = s.by_when.as_ref().map(|d| format!(" — {} {d}", say("by", "a más tardar el"))).unwrap_or_default();
             let place = s.place.as_ref().map(|p| format!(" — {p}")).unwrap_or_default();
             out.push_str(&format!("{}. {}{when}{place}\n", i + 1, s.step.trim()));
         }
@@ -607,7 +660,7 @@ pub fn decision_markdown(claim: &str, decision: &Decision) -> String {
     if let Some(note) = &decision.note {
         out.push_str(&format!("\n_{note}_\n"));
     }
-    out.push_str("\nThis is legal information, not legal advice.");
+    out.push_str(say("\nThis is legal information, not legal advice.", "\nEsto es información legal, no asesoría legal."));
     out
 }
 
@@ -621,6 +674,21 @@ mod tests {
             "citations": [{"section": "§ 55.1-1226", "quote": "within 45 days", "textKind": "official"}],
             "action_plan": [{"step": "Write to the landlord", "by_when": "2030-01-02", "where": null}]
         })
+    }
+
+    #[test]
+    fn in_spanish_the_decision_says_its_own_words_in_spanish_and_quotes_the_law_as_it_is() {
+        let d = parse_decision(&decision_json().to_string()).unwrap();
+        let (en, es) = (decision_markdown("c", &d), decision_markdown_in("c", &d, true));
+        assert_eq!(en, decision_markdown_in("c", &d, false));
+        assert!(es.contains("**La ley no respalda esta afirmación** (confianza 80 %)"), "{es}");
+        assert!(es.contains("“within 45 days”") && es.contains("texto oficial, en inglés"), "{es}");
+        assert!(es.contains("Qué hacer") && es.contains("a más tardar el 2030-01-02"), "{es}");
+        for english in ["The law", "What to do", "Claim:", "confidence", "legal advice", " by "] {
+            assert!(!es.contains(english), "{english} in {es}");
+        }
+        let digits = |t: &str| t.chars().filter(char::is_ascii_digit).collect::<String>();
+        assert_eq!(digits(&en), digits(&es));
     }
 
     #[test]

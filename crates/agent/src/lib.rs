@@ -39,6 +39,7 @@ pub mod claim;
 pub mod config;
 pub mod conversation;
 pub mod event;
+pub mod language;
 pub mod local;
 pub mod model;
 pub mod offline;

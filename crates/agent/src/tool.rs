@@ -143,9 +143,11 @@ pub trait Tool: Send + Sync {
         self.display().describe(args)
     }
 
-    /// A successful result as cards, read as the kind of thing this tool finds.
+    /// A successful result as cards, read as the kind of thing this tool finds; the cards' own
+    /// words in the language the request is answered in
+    /// ([`crate::language::answer_language`]).
     fn cards(&self, result: &Value) -> Vec<Card> {
-        cards::build(self.display().results, result)
+        cards::build_in(self.display().results, result, crate::language::answer_language())
     }
 
     /// Why every call would fail before anything is sent (a missing key), if so: a workflow that

@@ -9,7 +9,8 @@
 //!   the case: the parties on each side, the person's own address, telephone and e-mail (their
 //!   last paper), the case number, the court and its city or county, the next hearing, the amount.
 //!   A proposal never goes past a field's maximum length; check boxes are proposed only where a
-//!   box names the case's kind of court.
+//!   box names the case's kind of court. Where each value came from (`proposedFrom`) is said in
+//!   the request's language ([`open_in`]).
 //! - [`fill`] checks every value against its field (a value that does not fit is a 400 naming
 //!   `values.<field>`) and writes `<form name>-filled.pdf` (numbered when taken) to the exports
 //!   folder, still fillable.
@@ -24,6 +25,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::lang::Lang;
 use crate::papers::build::{hearing_of, last_signature, roles};
 use crate::papers::court_lines;
 use crate::store::ListFilter;
@@ -99,10 +101,16 @@ fn refused(error: FormError) -> ApiError {
 }
 
 /// Reads the form, keeps it open and proposes values from case `case_id` (when given). Blocking.
+/// Where each value came from is said in English; see [`open_in`].
 pub fn open(state: &AppState, case_id: Option<i64>, file_name: &str, bytes: Vec<u8>) -> Result<Opened, ApiError> {
+    open_in(state, case_id, file_name, bytes, Lang::En)
+}
+
+/// [`open`], where each proposed value came from said in `lang`.
+pub fn open_in(state: &AppState, case_id: Option<i64>, file_name: &str, bytes: Vec<u8>, lang: Lang) -> Result<Opened, ApiError> {
     let form = read_form(&bytes).map_err(refused)?;
     let proposals = match case_id {
-        Some(id) => state.store.read(|c| Proposer::new(c, id))?,
+        Some(id) => state.store.read(|c| Proposer::new(c, id, lang))?,
         None => Proposer::default(),
     };
     let fields = form.fields.into_iter().map(|f| proposals.view(f)).collect();
@@ -174,6 +182,8 @@ struct Proposer {
     /// (what, value, where it came from)
     values: Vec<(Topic, String, String)>,
     court_kind: Option<&'static str>,
+    /// The language of where each value came from.
+    lang: Lang,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,7 +204,10 @@ enum Topic {
 }
 
 impl Proposer {
-    fn new(c: &Connection, case_id: i64) -> Result<Proposer, ApiError> {
+    fn new(c: &Connection, case_id: i64, lang: Lang) -> Result<Proposer, ApiError> {
+        let es = lang == Lang::Es;
+        // English, or Spanish when the request is Spanish.
+        let say = |en: &str, spanish: &str| if es { spanish.to_string() } else { en.to_string() };
         let case = Cases::get(c, case_id)?.ok_or_else(|| ApiError::field("caseId", format!("there is no case with id {case_id}")))?;
         let contacts = Contacts::list(c, &ListFilter::for_case(Some(case_id)))?.items;
         let mut values = Vec::new();
@@ -202,14 +215,15 @@ impl Proposer {
         let me = case.parties.iter().find(|p| p.role.as_deref() == Some("me")).map(|p| p.name.trim().to_string());
         let them: Vec<String> =
             case.parties.iter().filter(|p| p.role.as_deref() == Some("other-party")).map(|p| p.name.trim().to_string()).collect();
-        let parties = "the case's parties".to_string();
+        let parties = say("the case's parties", "las partes del caso");
         if let Some(me) = &me {
             values.push((Topic::MyName, me.clone(), parties.clone()));
         }
         if let Some(first) = them.first() {
             values.push((Topic::TheirName, them.join(", "), parties.clone()));
             if let Some(address) = address_of(first, &contacts) {
-                values.push((Topic::TheirAddress, address, format!("the contact {first}")));
+                let why = if es { format!("el contacto {first}") } else { format!("the contact {first}") };
+                values.push((Topic::TheirAddress, address, why));
             }
         }
         let mine_or_theirs = |role: &str| {
@@ -228,7 +242,7 @@ impl Proposer {
             values.push((Topic::DefendantName, d, parties));
         }
         if let Some((signature, title)) = last_signature(c, case_id)? {
-            let why = format!("your last paper ({title})");
+            let why = if es { format!("su último escrito ({title})") } else { format!("your last paper ({title})") };
             if !signature.address.is_empty() {
                 values.push((Topic::MyAddress, signature.address.join(", "), why.clone()));
             }
@@ -240,23 +254,27 @@ impl Proposer {
             }
         }
         if let Some(n) = case.case_number.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-            values.push((Topic::CaseNumber, n.to_string(), "the case record".into()));
+            values.push((Topic::CaseNumber, n.to_string(), say("the case record", "el expediente del caso")));
         }
         if let Some(court) = case.court.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-            values.push((Topic::Court, court.to_string(), "the case record".into()));
+            values.push((Topic::Court, court.to_string(), say("the case record", "el expediente del caso")));
             let (lines, found) = court_lines(Some(court));
             if found && let Some(place) = lines.last().and_then(|l| l.split(" FOR THE ").nth(1)) {
-                values.push((Topic::Locality, title_case(place), "the case's court".into()));
+                values.push((Topic::Locality, title_case(place), court_source(lang).to_string()));
             }
         }
         if let Some((date, why)) = hearing_of(c, &case)? {
             let shown = chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or(date);
-            values.push((Topic::HearingDate, shown, why));
+            values.push((Topic::HearingDate, shown, hearing_source(&why, lang)));
         }
         if let Some(amount) = case.amount.filter(|a| a.is_finite() && *a > 0.0) {
-            values.push((Topic::Amount, format!("{amount:.2}"), "the amount in the case record".into()));
+            values.push((
+                Topic::Amount,
+                format!("{amount:.2}"),
+                say("the amount in the case record", "la cantidad del expediente del caso"),
+            ));
         }
-        Ok(Proposer { values, court_kind: court_kind(&case) })
+        Ok(Proposer { values, court_kind: court_kind(&case), lang })
     }
 
     fn view(&self, field: Field) -> FieldView {
@@ -295,10 +313,34 @@ impl Proposer {
             FieldKind::Checkbox => {
                 let kind = self.court_kind?;
                 let names = court_kinds_named(&words);
-                (names.len() == 1).then(|| (Value::Bool(names[0] == kind), "the case's court".to_string()))
+                (names.len() == 1).then(|| (Value::Bool(names[0] == kind), court_source(self.lang).to_string()))
             }
             _ => None,
         }
+    }
+}
+
+/// "the case's court", in `lang`.
+fn court_source(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "the case's court",
+        Lang::Es => "el tribunal del caso",
+    }
+}
+
+/// Where the case's next hearing came from ([`hearing_of`] says it in English: "the case's next
+/// hearing (<its title>)" or "the dates on the case's step-by-step path"), in `lang`; the
+/// hearing's title is kept as written.
+fn hearing_source(why: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return why.to_string();
+    }
+    if let Some(title) = why.strip_prefix("the case's next hearing (").and_then(|rest| rest.strip_suffix(')')) {
+        return format!("la próxima audiencia del caso ({title})");
+    }
+    match why {
+        "the dates on the case's step-by-step path" => "las fechas del paso a paso del caso".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -441,5 +483,14 @@ mod tests {
         assert_eq!(court_kinds_named(&words_of("General District Court")), ["general"]);
         assert_eq!(clean_name("../../etc/DC-421 form.pdf"), "DC-421-form.pdf");
         assert_eq!(title_case("CITY OF RICHMOND"), "City of Richmond");
+    }
+
+    #[test]
+    fn where_a_hearing_came_from_is_said_in_spanish_with_its_title_as_written() {
+        let next = "the case's next hearing (Hearing: Lan v. Oak Ridge (return date))";
+        assert_eq!(hearing_source(next, Lang::En), next);
+        assert_eq!(hearing_source(next, Lang::Es), "la próxima audiencia del caso (Hearing: Lan v. Oak Ridge (return date))");
+        assert_eq!(hearing_source("the dates on the case's step-by-step path", Lang::Es), "las fechas del paso a paso del caso");
+        assert_eq!(court_source(Lang::Es), "el tribunal del caso");
     }
 }

@@ -2,6 +2,12 @@
 //! kind}` plus a few optional facts. Each tool says what kind of thing its results are
 //! ([`crate::tool::ToolDisplay::results`]); [`build`] reads a result of that kind, and anything of
 //! a shape it does not know becomes a card with a compact JSON preview, never an error.
+//!
+//! The words a card gets from here (its labels, "Legal aid for …", "In 3 days", "Shown by: …")
+//! are English from [`build`] and Spanish from [`build_in`] with `"es"`, as the runner asks for a
+//! request answered in Spanish ([`crate::language::ANSWER_LANGUAGE`]). What the result itself
+//! holds (names, numbers, captions, section labels, quoted law, the server's own sentences) is
+//! shown as it came.
 
 mod readers;
 
@@ -9,10 +15,69 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use self::readers::neighbor_cards;
+pub use self::readers::neighbor_cards_in;
 use self::readers::{
     case_card, deadline_card, document_text_card, event_card, expense_cards, generic_card, is_node, list_in, node_card, overview_card,
     passage_card,
 };
+
+/// `en`, or `spanish` on a card for a Spanish request.
+fn say(es: bool, en: &'static str, spanish: &'static str) -> &'static str {
+    if es { spanish } else { en }
+}
+
+/// How a card names a kind of record of the workspace (`note`, `deadline`, a section): the word
+/// as it came in English; in Spanish, the Spanish word with its article (`la nota`).
+pub(crate) fn record_words(kind: &str, es: bool) -> String {
+    if !es {
+        return kind.to_string();
+    }
+    match kind {
+        "note" => "la nota",
+        "document" => "el documento",
+        "deadline" => "la fecha límite",
+        "section" => "la sección",
+        "case" => "el caso",
+        "contact" => "el contacto",
+        "event" | "timeline" => "el evento",
+        "finance" => "el pago",
+        "draft" => "el borrador",
+        "record" => "el registro",
+        other => return other.to_string(),
+    }
+    .to_string()
+}
+
+/// What a finding of a paper's check (`check_paper`) is about, from its kind: the kind made
+/// readable in English (`case number`), its Spanish name in Spanish.
+fn finding_words(kind: &str, es: bool) -> String {
+    if es {
+        let spanish = match kind {
+            "party_name" => Some("nombre de una parte"),
+            "case_number" => Some("número de caso"),
+            "court" => Some("tribunal"),
+            "other_paper" => Some("otro papel del caso"),
+            "no_signature" => Some("falta la firma"),
+            "no_address" => Some("falta la dirección"),
+            "no_certificate" => Some("falta el certificado de notificación"),
+            "past_date" => Some("fecha que ya pasó"),
+            "deadline" => Some("fecha límite"),
+            "section_unknown" => Some("sección desconocida"),
+            "section_version" => Some("versión de la sección"),
+            "section_unchecked" => Some("sección sin revisar"),
+            "citation_not_found" => Some("cita no encontrada"),
+            "citation_unknown_reporter" => Some("cita de una recopilación desconocida"),
+            "citation_ambiguous" => Some("cita ambigua"),
+            "citation_not_checked" => Some("cita sin revisar"),
+            "finding" => Some("hallazgo"),
+            _ => None,
+        };
+        if let Some(words) = spanish {
+            return words.to_string();
+        }
+    }
+    kind.replace('_', " ")
+}
 
 /// Characters of a card's snippet.
 pub const SNIPPET_CHARS: usize = 320;
@@ -94,7 +159,7 @@ pub struct RecordRef {
 
 /// The card of a write to the workspace (`{"note"}`, `{"deadline"}`, `{"link"}` results), which
 /// opens what was written; None for any other result.
-fn written_card(result: &Value) -> Option<Card> {
+fn written_card(result: &Value, es: bool) -> Option<Card> {
     if let Some(note) = result.get("note").filter(|n| n["id"].is_i64()) {
         let appended = result["appended"].as_u64();
         let body = note["body"].as_str().unwrap_or_default();
@@ -103,8 +168,13 @@ fn written_card(result: &Value) -> Option<Card> {
             None => body.to_string(),
         };
         return Some(Card {
-            title: note["title"].as_str().unwrap_or("Note").to_string(),
-            citation: if appended.is_some() { "Added to the note".into() } else { "New note".into() },
+            title: note["title"].as_str().unwrap_or(say(es, "Note", "Nota")).to_string(),
+            citation: if appended.is_some() {
+                say(es, "Added to the note", "Agregado a la nota")
+            } else {
+                say(es, "New note", "Nota nueva")
+            }
+            .into(),
             snippet: truncate(shown.trim(), SNIPPET_CHARS),
             kind: CardKind::Other,
             record: Some(RecordRef { kind: "note".into(), id: note["id"].as_i64().unwrap_or_default() }),
@@ -117,27 +187,27 @@ fn written_card(result: &Value) -> Option<Card> {
         // its heading and opening, and counts what the build says to look at (blanks, a time limit).
         let (citation, snippet, warnings, warned) = match result.get("paper").filter(|p| p.is_object()) {
             Some(paper) => (
-                format!("Paper to file, version {version}"),
+                if es { format!("Papel para presentar, versión {version}") } else { format!("Paper to file, version {version}") },
                 [&paper["heading"], &paper["opening"]].iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" — "),
                 result["warnings"].as_array().map_or(0, Vec::len),
-                "To look at before filing",
+                say(es, "To look at before filing", "Para revisar antes de presentarlo"),
             ),
             None => {
                 let kind = match draft["kind"].as_str() {
-                    Some("mermaid") => "diagram",
-                    Some("table") => "table",
-                    _ => "text",
+                    Some("mermaid") => say(es, "diagram", "diagrama"),
+                    Some("table") => say(es, "table", "tabla"),
+                    _ => say(es, "text", "texto"),
                 };
                 (
-                    format!("Draft ({kind}), version {version}"),
+                    if es { format!("Borrador ({kind}), versión {version}") } else { format!("Draft ({kind}), version {version}") },
                     draft["content"].as_str().unwrap_or_default().to_string(),
                     draft["warnings"].as_array().map_or(0, Vec::len),
-                    "Changed when checked",
+                    say(es, "Changed when checked", "Cambios al revisarlo"),
                 )
             }
         };
         return Some(Card {
-            title: draft["title"].as_str().unwrap_or("Draft").to_string(),
+            title: draft["title"].as_str().unwrap_or(say(es, "Draft", "Borrador")).to_string(),
             citation,
             snippet: truncate(snippet.trim(), SNIPPET_CHARS),
             kind: CardKind::Document,
@@ -151,21 +221,21 @@ fn written_card(result: &Value) -> Option<Card> {
         });
     }
     if let Some(deadline) = result.get("deadline").filter(|d| d["id"].is_i64()) {
-        let mut card = deadline_card(deadline);
+        let mut card = deadline_card(deadline, es);
         card.record = Some(RecordRef { kind: "deadline".into(), id: deadline["id"].as_i64().unwrap_or_default() });
         return Some(card);
     }
     // A record linked to what the court must find (`link_evidence`): the Proof view after it.
     if let (Some(proof), Some(linked)) = (result.get("proof").filter(|p| p["counts"].is_object()), result["linked"].as_bool()) {
         let citation = match (linked, result["changed"].as_bool()) {
-            (_, Some(false)) => "Nothing changed",
-            (true, _) => "Evidence linked",
-            (false, _) => "Link taken away",
+            (_, Some(false)) => say(es, "Nothing changed", "No cambió nada"),
+            (true, _) => say(es, "Evidence linked", "Prueba enlazada"),
+            (false, _) => say(es, "Link taken away", "Enlace quitado"),
         };
         return Some(Card {
-            title: "Proof for the hearing".into(),
+            title: say(es, "Proof for the hearing", "Pruebas para la audiencia").into(),
             citation: citation.into(),
-            snippet: counts_line(&proof["counts"]),
+            snippet: counts_line_in(&proof["counts"], lang_of(es)),
             kind: CardKind::Other,
             ..Default::default()
         });
@@ -174,13 +244,14 @@ fn written_card(result: &Value) -> Option<Card> {
         let to = link["to"].as_str().unwrap_or_default();
         let section = (link["toKind"] == "section").then(|| to.to_string());
         let target = match &section {
-            Some(id) => proseva_citation::label(id),
-            None => format!("{} {to}", link["toKind"].as_str().unwrap_or("record")),
+            Some(id) => label_in(id, es),
+            None => format!("{} {to}", record_words(link["toKind"].as_str().unwrap_or("record"), es)),
         };
         let from_kind = link["fromKind"].as_str().unwrap_or("note");
+        let from = record_words(from_kind, es);
         return Some(Card {
-            title: format!("Linked to {target}"),
-            citation: format!("from {from_kind} {}", link["fromId"]),
+            title: if es { format!("Enlazado a {target}") } else { format!("Linked to {target}") },
+            citation: if es { format!("desde {from} {}", link["fromId"]) } else { format!("from {from} {}", link["fromId"]) },
             snippet: truncate(link["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
             kind: CardKind::Other,
             section,
@@ -195,36 +266,44 @@ fn written_card(result: &Value) -> Option<Card> {
     None
 }
 
-/// A result's cards, with how many the service found in all and its note, when it says.
+/// A result's cards, with how many the service found in all and its note, when it says; the
+/// card's own words in English.
 pub fn build(kind: CardKind, result: &Value) -> Vec<Card> {
+    build_in(kind, result, None)
+}
+
+/// [`build`], the card's own words in `lang`: Spanish for `"es"`
+/// ([`crate::language::is_spanish_code`]), English for anything else.
+pub fn build_in(kind: CardKind, result: &Value, lang: Option<&str>) -> Vec<Card> {
+    let es = crate::language::is_spanish_code(lang);
     if result.is_null() {
         return Vec::new();
     }
-    if let Some(card) = written_card(result) {
+    if let Some(card) = written_card(result, es) {
         return vec![card];
     }
     if result.get("handOffs").is_some() && result.get("statewide").is_some() {
-        return help_cards(result);
+        return help_cards(result, es);
     }
     if result["findings"].is_array() && result["checked"].is_array() {
-        return check_cards(result);
+        return check_cards(result, es);
     }
     if result["caveat"].is_string() && result["counts"].is_object() && result["elements"].is_array() {
-        return proof_cards(result);
+        return proof_cards(result, es);
     }
-    let each = |read: fn(&Value) -> Card| list_in(result).map(|l| l.iter().map(read).collect()).unwrap_or_default();
+    let each = |read: fn(&Value, bool) -> Card| list_in(result).map(|l| l.iter().map(|v| read(v, es)).collect()).unwrap_or_default();
     let mut cards: Vec<Card> = match kind {
-        CardKind::Law if result.is_object() && is_node(result) => vec![node_card(result)],
-        CardKind::Overview if result.is_object() => vec![overview_card(result)],
+        CardKind::Law if result.is_object() && is_node(result) => vec![node_card(result, es)],
+        CardKind::Overview if result.is_object() => vec![overview_card(result, es)],
         CardKind::Case => each(case_card),
         CardKind::Deadline => each(deadline_card),
         CardKind::Event => each(event_card),
         CardKind::Passage => each(passage_card),
-        CardKind::Expense if result.is_object() => expense_cards(result),
-        CardKind::Document if result["text"].is_string() => vec![document_text_card(result)],
+        CardKind::Expense if result.is_object() => expense_cards(result, es),
+        CardKind::Document if result["text"].is_string() => vec![document_text_card(result, es)],
         _ => match list_in(result) {
-            Some(list) => list.iter().map(generic_card).collect(),
-            None => vec![generic_card(result)],
+            Some(list) => list.iter().map(|v| generic_card(v, es)).collect(),
+            None => vec![generic_card(result, es)],
         },
     };
     for card in &mut cards {
@@ -249,7 +328,7 @@ pub fn phones(v: &Value, between: &str) -> Option<String> {
 
 /// `FindHelp`'s cards: each hand-off first (why, and the question it answers), then the legal aid
 /// program for the person's place and the statewide lines, each with its telephone and address.
-fn help_cards(result: &Value) -> Vec<Card> {
+fn help_cards(result: &Value, es: bool) -> Vec<Card> {
     let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
     let http = |v: &Value| v.as_str().filter(|u| u.starts_with("http://") || u.starts_with("https://")).map(str::to_string);
     let mut cards = Vec::new();
@@ -259,13 +338,15 @@ fn help_cards(result: &Value) -> Vec<Card> {
             citation: text(&q["text"]),
             snippet: truncate(q["why"].as_str().unwrap_or_default(), SNIPPET_CHARS),
             kind: CardKind::Lawyer,
-            extras: vec![Extra { label: "Today".into(), value: text(&q["handOff"]["today"]), tone: Some("warn".into()) }],
+            extras: vec![Extra { label: say(es, "Today", "Hoy").into(), value: text(&q["handOff"]["today"]), tone: Some("warn".into()) }],
             ..Default::default()
         });
     }
-    let place = result["locality"]["name"].as_str().map(|p| format!("Legal aid for {p}"));
+    let place =
+        result["locality"]["name"].as_str().map(|p| if es { format!("Ayuda legal para {p}") } else { format!("Legal aid for {p}") });
     let entries = result["programs"].as_array().into_iter().flatten().map(|e| (e, place.clone().unwrap_or_default()));
-    let lines = result["statewide"].as_array().into_iter().flatten().map(|e| (e, "For all of Virginia".to_string()));
+    let statewide = say(es, "For all of Virginia", "Para todo Virginia");
+    let lines = result["statewide"].as_array().into_iter().flatten().map(|e| (e, statewide.to_string()));
     for (e, citation) in entries.chain(lines) {
         cards.push(Card {
             title: text(&e["name"]),
@@ -273,8 +354,10 @@ fn help_cards(result: &Value) -> Vec<Card> {
             snippet: truncate(e["howToApply"].as_str().or(e["who"].as_str()).unwrap_or_default(), SNIPPET_CHARS),
             url: http(&e["url"]),
             kind: CardKind::Lawyer,
-            meta: e["read"].as_str().map(|r| vec![format!("read {r}")]).unwrap_or_default(),
-            extras: phones(&e["phone"], " · ").map(|p| vec![Extra { label: "Phone".into(), value: p, tone: None }]).unwrap_or_default(),
+            meta: e["read"].as_str().map(|r| vec![if es { format!("consultado el {r}") } else { format!("read {r}") }]).unwrap_or_default(),
+            extras: phones(&e["phone"], " · ")
+                .map(|p| vec![Extra { label: say(es, "Phone", "Teléfono").into(), value: p, tone: None }])
+                .unwrap_or_default(),
             ..Default::default()
         });
     }
@@ -283,15 +366,15 @@ fn help_cards(result: &Value) -> Vec<Card> {
 
 /// A paper's check before filing (`check_paper`): a card for each finding, with the two values
 /// that disagree; with none, one card saying what was looked at.
-fn check_cards(result: &Value) -> Vec<Card> {
-    let title = result["title"].as_str().unwrap_or("The paper").to_string();
+fn check_cards(result: &Value, es: bool) -> Vec<Card> {
+    let title = result["title"].as_str().unwrap_or(say(es, "The paper", "El papel")).to_string();
     let findings = result["findings"].as_array().map_or(&[][..], Vec::as_slice);
     if findings.is_empty() {
         let checked: Vec<&str> = result["checked"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         return vec![Card {
             title,
-            citation: "Nothing found to fix".into(),
-            snippet: truncate(&format!("Looked at: {}.", checked.join("; ")), SNIPPET_CHARS),
+            citation: say(es, "Nothing found to fix", "No se encontró nada que corregir").into(),
+            snippet: truncate(&format!("{} {}.", say(es, "Looked at:", "Se revisó:"), checked.join("; ")), SNIPPET_CHARS),
             kind: CardKind::Document,
             ..Default::default()
         }];
@@ -302,13 +385,16 @@ fn check_cards(result: &Value) -> Vec<Card> {
             let value = |key: &str| f[key].as_str().map(str::to_string);
             Card {
                 title: title.clone(),
-                citation: f["kind"].as_str().unwrap_or("finding").replace('_', " "),
+                citation: finding_words(f["kind"].as_str().unwrap_or("finding"), es),
                 snippet: truncate(f["message"].as_str().unwrap_or_default(), SNIPPET_CHARS),
                 kind: CardKind::Document,
-                extras: [("Found", value("found"), Some("warn".to_string())), ("Expected", value("expected"), None)]
-                    .into_iter()
-                    .filter_map(|(label, v, tone)| v.map(|value| Extra { label: label.into(), value, tone }))
-                    .collect(),
+                extras: [
+                    (say(es, "Found", "Encontrado"), value("found"), Some("warn".to_string())),
+                    (say(es, "Expected", "Esperado"), value("expected"), None),
+                ]
+                .into_iter()
+                .filter_map(|(label, v, tone)| v.map(|value| Extra { label: label.into(), value, tone }))
+                .collect(),
                 ..Default::default()
             }
         })
@@ -317,29 +403,65 @@ fn check_cards(result: &Value) -> Vec<Card> {
 
 /// Where an element of the Proof view stands, in words.
 pub fn status_words(status: &str) -> &'static str {
+    status_words_in(status, None)
+}
+
+/// [`status_words`] in `lang`: in Spanish as the Proof page says them ("Mostrado en parte").
+pub fn status_words_in(status: &str, lang: Option<&str>) -> &'static str {
+    let es = crate::language::is_spanish_code(lang);
     match status {
-        "shown" => "Shown",
-        "partly" => "Partly shown",
-        _ => "Nothing yet",
+        "shown" => say(es, "Shown", "Mostrado"),
+        "partly" => say(es, "Partly shown", "Mostrado en parte"),
+        _ => say(es, "Nothing yet", "Nada todavía"),
     }
 }
 
 /// A Proof view's counts: "2 shown, 1 partly shown, 5 with nothing yet."
 pub fn counts_line(counts: &Value) -> String {
+    counts_line_in(counts, None)
+}
+
+/// [`counts_line`] in `lang`: in Spanish as the Proof page says them, "1 mostrado, 2 mostrados en
+/// parte, 5 sin nada todavía."
+pub fn counts_line_in(counts: &Value, lang: Option<&str>) -> String {
     let n = |key: &str| counts[key].as_u64().unwrap_or(0);
+    if crate::language::is_spanish_code(lang) {
+        let (shown, partly) = (n("shown"), n("partly"));
+        let plural = |n: u64| if n == 1 { "mostrado" } else { "mostrados" };
+        return format!("{shown} {}, {partly} {} en parte, {} sin nada todavía.", plural(shown), plural(partly), n("nothing"));
+    }
     format!("{} shown, {} partly shown, {} with nothing yet.", n("shown"), n("partly"), n("nothing"))
+}
+
+/// The language code of a Spanish card (`Some("es")`), or of an English one (`None`).
+fn lang_of(es: bool) -> Option<&'static str> {
+    es.then_some("es")
+}
+
+/// How a card names a section of the law graph: `§ 20-124.3` in both languages; an article of the
+/// Constitution as "Constitution of Virginia, Article I, Section 12", in Spanish as the Spanish
+/// answer names it ("Constitución de Virginia, artículo I, sección 12").
+pub fn label_in(source_id: &str, es: bool) -> String {
+    let english = proseva_citation::label(source_id);
+    match (es, english.strip_prefix("Constitution of Virginia, Article ")) {
+        (true, Some(rest)) => {
+            let (article, section) = rest.split_once(", Section ").unwrap_or((rest, ""));
+            format!("Constitución de Virginia, artículo {article}, sección {section}")
+        }
+        _ => english,
+    }
 }
 
 /// The case's Proof for the hearing (`GetProof`): a card for each element, with where it stands,
 /// the sections it rests on and what is missing (or the records that show it); for a case with
 /// no kind, one card saying how to choose one.
-fn proof_cards(result: &Value) -> Vec<Card> {
+fn proof_cards(result: &Value, es: bool) -> Vec<Card> {
     let strings = |v: &Value| -> Vec<String> { v.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect() };
     let elements = result["elements"].as_array().map_or(&[][..], Vec::as_slice);
     if elements.is_empty() {
         return vec![Card {
-            title: "Proof for the hearing".into(),
-            citation: "No kind of case chosen".into(),
+            title: say(es, "Proof for the hearing", "Pruebas para la audiencia").into(),
+            citation: say(es, "No kind of case chosen", "Todavía no se eligió el tipo de caso").into(),
             snippet: truncate(result["message"].as_str().unwrap_or_default(), SNIPPET_CHARS),
             kind: CardKind::Other,
             ..Default::default()
@@ -353,19 +475,19 @@ fn proof_cards(result: &Value) -> Vec<Card> {
             let missing = strings(&e["missing"]);
             let snippet = if missing.is_empty() {
                 let labels: Vec<&str> = e["links"].as_array().into_iter().flatten().filter_map(|l| l["label"].as_str()).collect();
-                format!("Shown by: {}.", labels.join("; "))
+                format!("{} {}.", say(es, "Shown by:", "Se muestra con:"), labels.join("; "))
             } else {
                 missing.join(" ")
             };
             Card {
-                title: e["title"].as_str().unwrap_or("What the court must find").to_string(),
-                citation: sections.iter().map(|s| proseva_citation::label(s)).collect::<Vec<_>>().join(", "),
+                title: e["title"].as_str().unwrap_or(say(es, "What the court must find", "Lo que el tribunal debe comprobar")).to_string(),
+                citation: sections.iter().map(|s| label_in(s, es)).collect::<Vec<_>>().join(", "),
                 snippet: truncate(&snippet, SNIPPET_CHARS),
                 kind: CardKind::Other,
                 section: sections.first().cloned(),
                 extras: vec![Extra {
-                    label: "Where it stands".into(),
-                    value: status_words(status).into(),
+                    label: say(es, "Where it stands", "Estado").into(),
+                    value: status_words_in(status, lang_of(es)).into(),
                     tone: (status != "shown").then(|| "warn".to_string()),
                 }],
                 ..Default::default()

@@ -271,3 +271,282 @@ fn the_proof_view_is_a_card_per_element_and_a_link_to_it_a_card_with_the_counts(
     let away = build(CardKind::Other, &json!({"proof": view, "linked": false, "changed": true}));
     assert_eq!(away[0].citation, "Link taken away");
 }
+
+/// Every text of a card, one line each: title, citation, snippet, meta, each chip's label and value.
+fn texts(card: &Card) -> Vec<String> {
+    let mut out = vec![card.title.clone(), card.citation.clone(), card.snippet.clone()];
+    out.extend(card.meta.iter().cloned());
+    out.extend(card.extras.iter().flat_map(|e| [e.label.clone(), e.value.clone()]));
+    out
+}
+
+/// The strings of a result (its data), longest first: what a card shows of them is not its own words.
+fn data_strings(result: &serde_json::Value, out: &mut Vec<String>) {
+    match result {
+        // Words of three letters or more: taking out a letter would hide an English word.
+        serde_json::Value::String(s) if s.chars().count() >= 3 => out.push(s.clone()),
+        serde_json::Value::Array(list) => list.iter().for_each(|v| data_strings(v, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| data_strings(v, out)),
+        _ => {}
+    }
+}
+
+/// What the card says in its own words: its texts with the result's own strings taken out.
+fn own_words(cards: &[Card], result: &serde_json::Value) -> String {
+    let mut data = Vec::new();
+    data_strings(result, &mut data);
+    data.sort_by_key(|s| std::cmp::Reverse(s.chars().count()));
+    let mut text = cards.iter().flat_map(texts).collect::<Vec<_>>().join("\n");
+    for d in data {
+        text = text.replace(&d, " ");
+    }
+    text
+}
+
+/// The numbers (runs of digits, sorted) and how many § a text holds.
+fn figures(text: &str) -> (Vec<String>, usize) {
+    let mut numbers: Vec<String> = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_string).collect();
+    numbers.sort();
+    (numbers, text.matches('§').count())
+}
+
+/// English words of the cards' own texts that a Spanish card must not have.
+const ENGLISH: &[&str] = &[
+    "Legal aid",
+    "Phone",
+    "Today",
+    "For all of Virginia",
+    "read ",
+    "Shown",
+    "Partly",
+    "Nothing",
+    "Where it stands",
+    "Proof for",
+    "Evidence",
+    "Link",
+    "Linked",
+    "from ",
+    "Added",
+    "New note",
+    "Note",
+    "Paper to file",
+    "version",
+    "Draft",
+    "(diagram)",
+    "To look at",
+    "Changed",
+    "Looked at",
+    "Found",
+    "Expected",
+    "case number",
+    "no address",
+    "When",
+    "In 3",
+    "Overdue",
+    "Tomorrow",
+    "Total spent",
+    "Amount",
+    "Entry",
+    "entries",
+    "Length",
+    "characters",
+    "items",
+    "links",
+    "search by meaning",
+    "law graph",
+    "Cited by",
+    "Cites",
+    "Part of",
+    "Contains",
+    "Similarity",
+    "Match",
+    "Type",
+    "Status",
+    "Parties",
+    "Marked",
+    "critical",
+    "Your document",
+    "Your note",
+    "Document ",
+    "Title ",
+    "Chapter",
+    "Constitution of",
+    "Article",
+    "No kind",
+    "What the court",
+    "The paper",
+    "Section",
+];
+
+/// One result of every shape a card is built from, with the kind its tool gives.
+fn every_shape() -> Vec<(CardKind, serde_json::Value)> {
+    let view = json!({
+        "caseId": 3, "kind": "eviction-tenant",
+        "elements": [
+            {"id": "rental-agreement", "side": "claim", "title": "You rent the home from the landlord", "sections": ["55.1-1200"],
+             "status": "shown", "missing": [], "links": [{"recordKind": "document", "recordId": 4, "label": "Lease", "createdBy": "agent"}]},
+            {"id": "pay-or-quit-notice", "side": "claim", "title": "A proper written notice to pay or leave", "sections": ["55.1-1245", "8.01-126"],
+             "status": "partly", "missing": ["Nothing yet shows the date the notice was served."], "links": []},
+            {"id": "paid", "side": "defence", "sections": ["const-I-12"], "status": "nothing", "missing": [], "links": []}
+        ],
+        "counts": {"shown": 1, "partly": 1, "nothing": 1},
+        "caveat": "It does not say whether the judge will find it shown."
+    });
+    vec![
+        (
+            CardKind::Other,
+            json!({
+                "locality": {"id": "richmond-city", "name": "Richmond city", "kind": "city"},
+                "programs": [{"name": "Central Virginia Legal Aid Society", "phone": ["804-648-1012", "800-868-1012"], "url": "http://cvlas.org/", "howToApply": "Call or apply online.", "read": "2026-11-29"}],
+                "statewide": [{"name": "Legal Aid line (statewide)", "phone": "1-866-534-5243", "who": "Free advice.", "read": "2026-11-29"}],
+                "handOffs": [{"text": "Could the charge mean jail?", "why": "A Class 1 misdemeanor can mean jail.", "handOff": {"title": "Get a lawyer’s help now", "today": "Ask the court for a lawyer."}}],
+            }),
+        ),
+        (CardKind::Other, view.clone()),
+        (
+            CardKind::Other,
+            json!({"caseId": 1, "kind": null, "elements": [], "counts": {"shown": 0, "partly": 0, "nothing": 0}, "caveat": "…", "message": "Choose a kind."}),
+        ),
+        (CardKind::Other, json!({"proof": view.clone(), "linked": true, "changed": true})),
+        (CardKind::Other, json!({"proof": view.clone(), "linked": true, "changed": false})),
+        (CardKind::Other, json!({"proof": view, "linked": false, "changed": true})),
+        (
+            CardKind::Other,
+            json!({"findings": [{"kind": "case_number", "message": "GV1 is not GV2.", "found": "GV1", "expected": "GV2"},
+                                {"kind": "no_address", "message": "No address."}], "checked": ["the signature block"]}),
+        ),
+        (CardKind::Other, json!({"findings": [], "checked": ["hearing dates", "§ 8.01-126"]})),
+        (CardKind::Other, json!({"note": {"id": 4, "body": "Mine.\n\n## Connections\n- x"}, "appended": 18})),
+        (CardKind::Other, json!({"note": {"id": 5, "body": "New body"}})),
+        (
+            CardKind::Document,
+            json!({"draft": {"id": 3, "kind": "mermaid", "version": 2, "content": "timeline", "documentId": 11, "warnings": ["removed a fence"]}}),
+        ),
+        (
+            CardKind::Document,
+            json!({"draft": {"id": 4, "title": "Motion", "kind": "paper", "version": 1, "content": "{}", "documentId": 12},
+                   "paper": {"heading": "MOTION", "opening": "Defendant asks."}, "warnings": ["No case number yet"]}),
+        ),
+        (
+            CardKind::Other,
+            json!({"link": {"id": 1, "fromKind": "note", "fromId": 7, "toKind": "section", "to": "20-124.3", "why": "custody"}}),
+        ),
+        (CardKind::Other, json!({"link": {"id": 2, "fromKind": "document", "fromId": 7, "toKind": "deadline", "to": "9", "why": "due"}})),
+        (
+            CardKind::Deadline,
+            json!({"deadlines": [
+                {"title": "Hearing", "date": "2025-02-20", "kind": "hearing", "daysUntil": 3, "status": "upcoming"},
+                {"title": "Answer", "daysUntil": -1, "overdue": true},
+                {"title": "Appeal", "daysUntil": -12, "overdue": true, "kind": "appeal"},
+                {"title": "Reply", "daysUntil": 0}, {"title": "Serve", "daysUntil": 1}, {"title": "Filed", "done": true}]}),
+        ),
+        (CardKind::Other, json!({"deadline": {"id": 9, "title": "Answer", "date": "2030-01-02", "daysUntil": 21}})),
+        (
+            CardKind::Expense,
+            json!({"count": 12, "total": 1286.5, "totalsByCategory": [{"category": "filing_fee", "total": 86, "count": 1}], "entriesShown": 1,
+                   "entries": [{"date": "2025-01-02", "amount": 86}]}),
+        ),
+        (
+            CardKind::Case,
+            json!({"cases": [{"name": "Custody", "caseNumber": "JJ1", "court": "J&DR", "type": "custody", "status": "open",
+                              "parties": [{"name": "Ann", "role": "mother"}]}]}),
+        ),
+        (CardKind::Event, json!({"events": [{"title": "Exchange", "party": "mother", "details": "late", "isCritical": true}]})),
+        (CardKind::Passage, json!({"passages": [{"text": "The court orders", "score": 0.5, "from": "note"}]})),
+        (CardKind::Document, json!({"id": 3, "total": 12000, "text": "Body"})),
+        (
+            CardKind::Overview,
+            json!({"nodeCount": 437, "edgeCount": 900, "corpus": "starter", "semanticSearch": true,
+                   "nodeTypes": [{"type": "section", "count": 400}, {"type": "constitution_section", "count": 37}]}),
+        ),
+        (CardKind::Law, json!({"id": 9, "nodeType": "constitution_section", "sourceId": "const-I-12", "heading": null})),
+        (CardKind::Law, json!({"id": 3, "nodeType": "chapter", "sourceId": "20:6.1"})),
+        (CardKind::Law, json!({"nodes": [{"id": 2, "nodeType": "title", "sourceId": "20"}], "total": 1})),
+        (
+            CardKind::Law,
+            json!([{"node": {"id": 1, "nodeType": "section", "sourceId": "2.2-3704", "heading": "Public records"}, "score": 0.83}]),
+        ),
+        (
+            CardKind::Opinion,
+            json!({"results": [{"title": "Keel v. Keel", "citation": "225 Va. 606", "cited_by": 412, "status": "closed",
+                                "author": "Poff", "pageCount": 7, "email": "a@b.c"}]}),
+        ),
+    ]
+}
+
+#[test]
+fn a_spanish_request_gets_every_card_in_its_own_words_in_spanish_with_the_same_figures() {
+    for (kind, result) in every_shape() {
+        let english = build(kind, &result);
+        let spanish = build_in(kind, &result, Some("es"));
+        assert_eq!(english.len(), spanish.len(), "{result}");
+        assert!(!spanish.is_empty(), "{result}");
+        // The English is what it was: `build` is English, and so is any other language asked for.
+        assert_eq!(build_in(kind, &result, None), english);
+        assert_eq!(build_in(kind, &result, Some("en")), english);
+        let own = own_words(&spanish, &result);
+        for word in ENGLISH {
+            assert!(!own.contains(word), "{word:?} in a Spanish card of {result}:\n{own}\n{spanish:#?}");
+        }
+        for (en, es) in english.iter().zip(&spanish) {
+            // The same records, links and sections: only the words change.
+            assert_eq!(
+                (&en.url, en.kind, &en.section, &en.record, en.extras.len()),
+                (&es.url, es.kind, &es.section, &es.record, es.extras.len())
+            );
+            assert_eq!(figures(&texts(en).join("\n")), figures(&texts(es).join("\n")), "the same digits and §:\n{en:#?}\n{es:#?}");
+        }
+    }
+}
+
+#[test]
+fn spanish_cards_say_what_the_english_ones_say() {
+    let shapes = every_shape();
+    let spanish = |i: usize| build_in(shapes[i].0, &shapes[i].1, Some("es"));
+    let help = spanish(0);
+    assert_eq!(help[1].citation, "Ayuda legal para Richmond city");
+    assert_eq!(help[1].extras, [extra("Teléfono", "804-648-1012 · 800-868-1012")]);
+    assert_eq!(help[1].meta, ["consultado el 2026-11-29"]);
+    assert_eq!(help[2].citation, "Para todo Virginia");
+    assert_eq!(help[0].extras[0].label, "Hoy");
+    let proof = spanish(1);
+    assert_eq!(proof[0].snippet, "Se muestra con: Lease.");
+    assert_eq!((proof[1].extras[0].label.as_str(), proof[1].extras[0].value.as_str()), ("Estado", "Mostrado en parte"));
+    assert_eq!(proof[2].title, "Lo que el tribunal debe comprobar");
+    assert_eq!(proof[2].citation, "Constitución de Virginia, artículo I, sección 12");
+    assert_eq!(spanish(3)[0].snippet, "1 mostrado, 1 mostrado en parte, 1 sin nada todavía.");
+    assert_eq!((spanish(3)[0].title.as_str(), spanish(3)[0].citation.as_str()), ("Pruebas para la audiencia", "Prueba enlazada"));
+    let check = spanish(6);
+    assert_eq!((check[0].citation.as_str(), check[1].citation.as_str()), ("número de caso", "falta la dirección"));
+    assert_eq!(check[0].extras.iter().map(|e| e.label.as_str()).collect::<Vec<_>>(), ["Encontrado", "Esperado"]);
+    assert_eq!(spanish(7)[0].snippet, "Se revisó: hearing dates; § 8.01-126.");
+    assert_eq!(spanish(10)[0].citation, "Borrador (diagrama), versión 2");
+    assert_eq!(spanish(11)[0].citation, "Papel para presentar, versión 1");
+    assert_eq!((spanish(12)[0].title.as_str(), spanish(12)[0].citation.as_str()), ("Enlazado a § 20-124.3", "desde la nota 7"));
+    assert_eq!(spanish(13)[0].title, "Enlazado a la fecha límite 9");
+    let when: Vec<String> = spanish(14).iter().map(|c| c.extras[0].value.clone()).collect();
+    assert_eq!(when, ["En 3 días", "Vencida hace 1 día", "Vencida hace 12 días", "Hoy", "Mañana", "Hecha"]);
+    assert_eq!(spanish(14)[0].meta, ["Audiencia", "2025-02-20"]);
+    let money = spanish(16);
+    assert_eq!(
+        (money[0].title.as_str(), money[0].snippet.as_str()),
+        ("Total gastado: $1,286.50", "12 gastos; se muestra 1, el más reciente")
+    );
+    assert_eq!(money[1].extras, [extra("Monto", "$86.00")]);
+    assert_eq!(spanish(21)[0].snippet, "437 elementos · 900 enlaces · corpus: starter · búsqueda por significado activada");
+    assert_eq!(spanish(21)[0].extras[1], extra("Sección de la Constitución", "37"));
+    assert_eq!(spanish(23)[0].citation, "Capítulo 20, capítulo 6.1");
+    assert_eq!(spanish(24)[0].title, "Título 20");
+    let around = neighbor_cards_in(
+        &json!({"id": 1, "edges": [{"relType": "cites", "fromNode": {"id": 1, "sourceId": "2.2-3704", "heading": "A", "nodeType": "section"},
+                                    "toNode": {"id": 2, "sourceId": "2.2-3713", "heading": "B", "nodeType": "section"}}]}),
+        Some("es"),
+    );
+    assert_eq!(around[0].meta, ["Citada por esta sección"]);
+    assert_eq!(status_words_in("partly", Some("es")), "Mostrado en parte");
+    assert_eq!(status_words_in("partly", None), status_words("partly"));
+    assert_eq!(
+        counts_line_in(&json!({"shown": 2, "partly": 0, "nothing": 5}), None),
+        counts_line(&json!({"shown": 2, "partly": 0, "nothing": 5}))
+    );
+}

@@ -35,21 +35,29 @@ fn opinion_id(value: &Value) -> Option<u64> {
     value.as_u64().or_else(|| value.as_str()?.trim().parse().ok())
 }
 
-/// The calls of the next turn.
-pub fn plan(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
+/// The calls of the next turn, for a run in `lang`: its plan (the one thing it writes itself) in
+/// Spanish for `"es"`.
+pub fn plan(system: &str, messages: &[ChatMessage], lang: Option<&str>) -> Vec<ToolCall> {
     let focus = focus_of(system);
     let section = focus.id.trim().trim_start_matches('§').trim().to_string();
     let results = results_so_far(messages);
     if results.is_empty() {
+        let thought = if crate::language::is_spanish_code(lang) {
+            format!(
+                "Plan sin conexión: ver qué tienen las notas de jurisprudencia sobre § {section}; buscar en CourtListener \
+                 opiniones de los tribunales de apelación de Virginia que la citan; agregar las opiniones que todavía no están en \
+                 las notas, cada una enlazada con las secciones que cita; seguir las opiniones que citan a las que agregaron \
+                 enlaces; parar cuando {DRY_RUN} opiniones seguidas no agreguen nada."
+            )
+        } else {
+            format!(
+                "Offline plan: see what the case-law notes hold for § {section}; search CourtListener for Virginia \
+                 appellate opinions citing it; add the opinions not yet in the notes, each linked to the sections it cites; \
+                 follow the opinions that cite those that added links; stop when {DRY_RUN} opinions in a row add nothing."
+            )
+        };
         return vec![
-            call(
-                0,
-                "think",
-                json!({ "thought": format!(
-                    "Offline plan: see what the case-law notes hold for § {section}; search CourtListener for Virginia \
-                     appellate opinions citing it; add the opinions not yet in the notes, each linked to the sections it cites; \
-                     follow the opinions that cite those that added links; stop when {DRY_RUN} opinions in a row add nothing.") }),
-            ),
+            call(0, "think", json!({ "thought": thought })),
             call(1, "query_graph", json!({ "term": section })),
             call(2, "search_opinions", json!({ "query": format!("\"{section}\""), "court": "va vactapp", "limit": SEARCH_LIMIT })),
         ];
@@ -142,8 +150,11 @@ pub fn plan(system: &str, messages: &[ChatMessage]) -> Vec<ToolCall> {
     finish()
 }
 
-/// The offline summary of a run: what was added, from `process_opinion`'s results.
-pub fn summary(results: &[crate::event::ToolResult]) -> String {
+/// The offline summary of a run: what was added, from `process_opinion`'s results; in Spanish for
+/// `lang` `"es"`, with the same counts, opinions and sections as in English.
+pub fn summary(results: &[crate::event::ToolResult], lang: Option<&str>) -> String {
+    let es = crate::language::is_spanish_code(lang);
+    let say = |en: &'static str, spanish: &'static str| if es { spanish } else { en };
     let mut added: Vec<String> = Vec::new();
     let (mut new, mut merged, mut unchanged) = (0, 0, 0);
     let mut failed: Vec<String> = Vec::new();
@@ -162,7 +173,7 @@ pub fn summary(results: &[crate::event::ToolResult]) -> String {
                     .into_iter()
                     .flatten()
                     .filter_map(|s| s["section"].as_str())
-                    .map(proseva_citation::label)
+                    .map(|id| crate::cards::label_in(id, es))
                     .collect();
                 for s in &linked {
                     if !sections.contains(s) {
@@ -170,21 +181,46 @@ pub fn summary(results: &[crate::event::ToolResult]) -> String {
                     }
                 }
                 if n > 0 {
-                    added.push(format!("{} ({})", r.result["opinion"]["caseName"].as_str().unwrap_or("an opinion"), linked.join(", ")));
+                    let name = r.result["opinion"]["caseName"].as_str().unwrap_or(say("an opinion", "una opinión"));
+                    added.push(format!("{name} ({})", linked.join(", ")));
                 }
             }
             ("search_opinions" | "get_citing_opinions" | "process_opinion", false) => {
-                failed.push(crate::tool::error_message(&r.result).unwrap_or("failed").to_string())
+                failed.push(crate::tool::error_message(&r.result).unwrap_or(say("failed", "no funcionó")).to_string())
             }
             _ => {}
         }
     }
-    let mut out = String::from(
-        "“Build case-law notes” ran offline: the steps were planned without a language model, the opinions come from CourtListener. ",
-    );
+    let plural = |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+    let mut out = if es {
+        let name = crate::workflows::workflow("build_case_law").map_or("Preparar notas de jurisprudencia", |w| w.name_in(lang));
+        format!("“{name}” se hizo sin conexión: los pasos se planearon sin un modelo de lenguaje y las opiniones vienen de CourtListener. ")
+    } else {
+        String::from(
+            "“Build case-law notes” ran offline: the steps were planned without a language model, the opinions come from CourtListener. ",
+        )
+    };
     if added.is_empty() {
-        out.push_str("No new opinion was added to your case-law notes");
-        out.push_str(if unchanged > 0 { " (the opinions found were already there, or cite nothing new). " } else { ". " });
+        out.push_str(say(
+            "No new opinion was added to your case-law notes",
+            "No se agregó ninguna opinión nueva a sus notas de jurisprudencia",
+        ));
+        out.push_str(if unchanged > 0 {
+            say(
+                " (the opinions found were already there, or cite nothing new). ",
+                " (las opiniones encontradas ya estaban, o no citan nada nuevo). ",
+            )
+        } else {
+            ". "
+        });
+    } else if es {
+        out.push_str(&format!(
+            "Agregó {} {} con {new} {}: {}. ",
+            added.len(),
+            plural(added.len(), "opinión", "opiniones"),
+            plural(new as usize, "enlace nuevo", "enlaces nuevos"),
+            added.join("; ")
+        ));
     } else {
         out.push_str(&format!(
             "It added {} opinion{} with {new} new link{}: {}. ",
@@ -195,18 +231,34 @@ pub fn summary(results: &[crate::event::ToolResult]) -> String {
         ));
     }
     if merged > 0 {
-        out.push_str(&format!(
-            "{merged} link{} were already in your notes and were kept as they were. ",
-            if merged == 1 { "" } else { "s" }
-        ));
+        if es {
+            out.push_str(&format!(
+                "{merged} {} en sus notas y se {} como {}. ",
+                plural(merged as usize, "enlace ya estaba", "enlaces ya estaban"),
+                plural(merged as usize, "dejó", "dejaron"),
+                plural(merged as usize, "estaba", "estaban")
+            ));
+        } else {
+            out.push_str(&format!(
+                "{merged} link{} were already in your notes and were kept as they were. ",
+                if merged == 1 { "" } else { "s" }
+            ));
+        }
     }
     if !sections.is_empty() {
-        out.push_str(&format!("Sections these opinions cite: {}. ", sections.join(", ")));
+        out.push_str(&format!(
+            "{} {}. ",
+            say("Sections these opinions cite:", "Secciones que citan estas opiniones:"),
+            sections.join(", ")
+        ));
     }
     if let Some(first) = failed.first() {
-        out.push_str(&format!("Not everything could be done: {first}. "));
+        out.push_str(&format!("{} {first}. ", say("Not everything could be done:", "No se pudo hacer todo:")));
     }
-    out.push_str("The holdings are the opinions' own sentences around their citations; read an opinion in full before relying on it. This is legal information, not legal advice.");
+    out.push_str(say(
+        "The holdings are the opinions' own sentences around their citations; read an opinion in full before relying on it. This is legal information, not legal advice.",
+        "Las decisiones que se muestran son las propias oraciones de cada opinión alrededor de sus citas; lea la opinión completa antes de basarse en ella. Esto es información legal, no asesoría legal.",
+    ));
     out
 }
 
@@ -227,41 +279,118 @@ mod tests {
     fn the_loop_searches_processes_follows_and_stops_when_opinions_add_nothing() {
         let system = "Workflow: build_case_law\nFocus: section 20-124.3 “Best interests”";
         let mut messages = vec![ChatMessage::system(system), ChatMessage::user("Run it")];
-        let first = plan(system, &messages);
+        let first = plan(system, &messages, None);
         assert_eq!(first.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["think", "query_graph", "search_opinions"]);
         let hits = json!({ "results": [{ "opinion_id": 11 }, { "opinion_id": 12 }, { "opinion_id": 13 }, { "opinion_id": 14 }] });
         let known = json!({ "opinions": [], "citingOpinions": [{ "node": { "sourceId": "cl-12" } }] });
         messages.extend(turn(first, vec![json!({ "thought": "x" }), known, hits]));
 
-        let second = plan(system, &messages);
+        let second = plan(system, &messages, None);
         let ids: Vec<Value> = second.iter().map(|c| serde_json::from_str::<Value>(&c.arguments).unwrap()["opinion_id"].clone()).collect();
         assert_eq!(ids, [json!(11), json!(13), json!(14)], "12 is already in the notes");
         let linked = |new: u64, sections: &[&str]| json!({ "new": new, "sections": sections.iter().map(|s| json!({ "section": s })).collect::<Vec<_>>() });
         messages.extend(turn(second, vec![linked(2, &["20-124.3", "20-124.2"]), linked(0, &["20-124.3"]), linked(1, &["16.1-241"])]));
 
-        let third = plan(system, &messages);
+        let third = plan(system, &messages, None);
         assert!(third.iter().all(|c| c.name == "get_citing_opinions"), "{third:?}");
         assert_eq!(third.len(), 2, "11 and 14 added sections; 13 added nothing");
         messages.extend(turn(third, vec![json!({ "results": [{ "opinion_id": 21 }, { "opinion_id": 22 }] }), json!({ "results": [] })]));
 
-        let fourth = plan(system, &messages);
+        let fourth = plan(system, &messages, None);
         assert_eq!(fourth.len(), 2);
         messages.extend(turn(fourth, vec![linked(1, &["20-124.3"]), linked(0, &[])]));
 
-        let fifth = plan(system, &messages);
+        let fifth = plan(system, &messages, None);
         assert_eq!(fifth.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["summarize_graph"], "two in a row added no section");
         messages.extend(turn(fifth, vec![json!({ "opinions": 3 })]));
-        assert!(plan(system, &messages).is_empty());
+        assert!(plan(system, &messages, None).is_empty());
         assert!(messages.iter().all(|m| m.role != Role::System || m.content == system));
+    }
+
+    #[test]
+    fn a_spanish_run_is_summed_up_in_spanish_with_the_same_figures() {
+        const ENGLISH: &[&str] = &[
+            "Build case-law notes",
+            "ran offline",
+            "steps were planned",
+            "language model",
+            "come from",
+            "It added",
+            "opinions with",
+            "new link",
+            "were already",
+            "kept as they were",
+            "Sections these opinions cite",
+            "Not everything",
+            "holdings",
+            "in full",
+            "legal information",
+            "legal advice",
+            "No new opinion",
+            "already there",
+            "an opinion",
+            "failed",
+            "Offline plan",
+        ];
+        let result = |tool: &str, ok: bool, result: Value| crate::event::ToolResult { tool: tool.into(), args: json!({}), ok, result };
+        let processed = |name: Option<&str>, new: u64, merged: u64, sections: &[&str]| {
+            let sections: Vec<Value> = sections.iter().map(|s| json!({ "section": s })).collect();
+            result("process_opinion", true, json!({ "opinion": { "caseName": name }, "new": new, "merged": merged, "sections": sections }))
+        };
+        let runs = [
+            vec![
+                processed(Some("Keel v. Keel"), 2, 1, &["20-124.3", "20-124.2"]),
+                processed(None, 1, 3, &["const-I-12"]),
+                processed(Some("Doe v. Roe"), 0, 0, &["20-124.3"]),
+                result(
+                    "search_opinions",
+                    false,
+                    json!({"error": {"code": "unavailable", "message": "CourtListener could not be reached"}}),
+                ),
+            ],
+            vec![processed(Some("Doe v. Roe"), 0, 0, &[])],
+            vec![],
+        ];
+        let figures = |text: &str| {
+            let mut numbers: Vec<String> =
+                text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_string).collect();
+            numbers.sort();
+            (numbers, text.matches('§').count())
+        };
+        for results in &runs {
+            let (english, spanish) = (summary(results, None), summary(results, Some("es")));
+            let own = ["Keel v. Keel", "Doe v. Roe", "CourtListener could not be reached", "CourtListener"]
+                .iter()
+                .fold(spanish.clone(), |t, d| t.replace(d, " "));
+            for word in ENGLISH {
+                assert!(!own.contains(word), "{word:?} in {spanish}");
+            }
+            assert_eq!(figures(&english), figures(&spanish), "{english}\n{spanish}");
+        }
+        let spanish = summary(&runs[0], Some("es"));
+        assert!(spanish.starts_with("“Preparar notas de jurisprudencia” se hizo sin conexión"), "{spanish}");
+        assert!(spanish.contains("Agregó 2 opiniones con 3 enlaces nuevos: Keel v. Keel (§ 20-124.3, § 20-124.2); una opinión (Constitución de Virginia, artículo I, sección 12)."), "{spanish}");
+        assert!(spanish.contains("4 enlaces ya estaban en sus notas y se dejaron como estaban."), "{spanish}");
+        assert!(summary(&runs[0], None).contains("It added 2 opinions with 3 new links: Keel v. Keel (§ 20-124.3, § 20-124.2); an opinion (Constitution of Virginia, Article I, Section 12)."));
+
+        let system = "Workflow: build_case_law\nFocus: section 20-124.3 “Best interests”";
+        let thought = |lang| {
+            serde_json::from_str::<Value>(&plan(system, &[ChatMessage::system(system)], lang)[0].arguments).unwrap()["thought"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        assert!(thought(Some("es")).starts_with("Plan sin conexión: ver qué tienen las notas de jurisprudencia sobre § 20-124.3"));
+        assert_eq!(figures(&thought(Some("es"))), figures(&thought(None)));
     }
 
     #[test]
     fn a_failed_search_ends_the_run_without_guessing() {
         let system = "Workflow: build_case_law\nFocus: section 20-124.3";
         let mut messages = vec![ChatMessage::system(system)];
-        let first = plan(system, &messages);
+        let first = plan(system, &messages, None);
         let refused = json!({ "error": { "code": "unavailable", "message": "CourtListener could not be reached" } });
         messages.extend(turn(first, vec![json!({}), json!({}), refused]));
-        assert_eq!(plan(system, &messages).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["summarize_graph"]);
+        assert_eq!(plan(system, &messages, None).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["summarize_graph"]);
     }
 }

@@ -9,7 +9,7 @@
 //! path, who can help, what the court must find) are written in Spanish too, their words beside
 //! the English in [`super::path_block`], [`super::help`] and [`super::proof`], or here; what the
 //! server gives in them comes in Spanish when it was asked in Spanish
-//! ([`crate::tools::local::ANSWER_LANGUAGE`]). A Spanish question is read with the Spanish cues
+//! ([`crate::language::ANSWER_LANGUAGE`]). A Spanish question is read with the Spanish cues
 //! below as well as the English ones.
 
 use super::{Found, best_sentences, plain_sentences};

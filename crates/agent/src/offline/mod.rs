@@ -176,9 +176,11 @@ impl ChatModel for OfflineModel {
     async fn tool_turn(&self, _model: &str, messages: &[ChatMessage], tools: &[ToolSpec]) -> Result<ModelTurn, ModelError> {
         let system = messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
         if let Some(key) = crate::workflows::key_in_prompt(system) {
+            // What the workflow writes is in the language the run is answered in.
+            let lang = crate::language::answer_language();
             let tool_calls = match key {
-                "build_case_law" => workflows::offered_only(case_law::plan(system, messages), tools),
-                key => workflows::plan(key, system, messages, tools),
+                "build_case_law" => workflows::offered_only(case_law::plan(system, messages, lang), tools),
+                key => workflows::plan_in(key, system, messages, tools, lang),
             };
             return Ok(ModelTurn { content: String::new(), tool_calls });
         }
@@ -195,9 +197,10 @@ impl ChatModel for OfflineModel {
 
     async fn answer(&self, request: AnswerRequest<'_>, on_delta: &(dyn for<'s> Fn(&'s str) + Send + Sync)) -> Result<String, ModelError> {
         let system = request.messages.first().filter(|m| m.role == Role::System).map_or("", |m| m.content.as_str());
+        let lang = crate::language::answer_language();
         let answer = match crate::workflows::key_in_prompt(system) {
-            Some("build_case_law") => case_law::summary(request.results),
-            Some(key) => workflows::summary(key, request.results),
+            Some("build_case_law") => case_law::summary(request.results, lang),
+            Some(key) => workflows::summary_in(key, request.results, lang),
             None => compose(request.question, request.results),
         };
         // Stream by paragraph, as a model would by token.

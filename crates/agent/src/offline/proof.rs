@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use crate::cards::{counts_line, status_words};
+use crate::cards::{counts_line, status_words, status_words_in};
 
 /// Whether the question asks what the person still lacks for their hearing, or what they must
 /// prove and with what evidence (not how a court weighs evidence in general, nor what the other
@@ -153,10 +153,7 @@ fn status_words_es(status: &str) -> &'static str {
 /// A Proof view's counts in Spanish, as the Proof page says them: "1 mostrado, 2 mostrados en
 /// parte, 5 sin nada todavía."
 fn counts_line_es(counts: &Value) -> String {
-    let n = |key: &str| counts[key].as_u64().unwrap_or(0);
-    let (shown, partly) = (n("shown"), n("partly"));
-    let plural = |n: u64| if n == 1 { "mostrado" } else { "mostrados" };
-    format!("{shown} {}, {partly} {} en parte, {} sin nada todavía.", plural(shown), plural(partly), n("nothing"))
+    crate::cards::counts_line_in(counts, Some("es"))
 }
 
 /// The answer's part when the Proof view could not be read: with no case, or several and none
@@ -191,22 +188,55 @@ pub fn unavailable_block(error: &str, cases: Option<&Value>, es: bool) -> String
     format!("**What the court must find:** {why}\n\n")
 }
 
+/// A kind of record linked in the Proof view (`document`, `timeline`), as the checklist names it:
+/// as it came in English, in Spanish as the Proof page says it.
+fn record_kind_words(kind: &str, es: bool) -> &str {
+    if !es {
+        return kind;
+    }
+    match kind {
+        "document" => "documento",
+        "timeline" => "evento de la cronología",
+        "note" => "nota",
+        "finance" => "pago",
+        "contact" => "persona",
+        "record" => "registro",
+        other => other,
+    }
+}
+
 /// The hearing checklist's part from a Proof view: each thing the court must find, what shows it
 /// (the records linked) and what is still missing; the caveat under them.
 pub fn checklist_part(view: &Value) -> String {
-    let mut out = String::from("\n## What the court must find\n");
+    checklist_part_in(view, false)
+}
+
+/// [`checklist_part`], its own words in Spanish when `es` (the view's own words come as the
+/// server wrote them).
+pub fn checklist_part_in(view: &Value, es: bool) -> String {
+    let mut out = String::from(if es { "\n## Lo que el tribunal debe comprobar\n" } else { "\n## What the court must find\n" });
     let elements = view["elements"].as_array().map_or(&[][..], Vec::as_slice);
     if elements.is_empty() {
-        let why = view["message"].as_str().unwrap_or("The case's Proof for the hearing could not be read.");
+        let why = view["message"].as_str().unwrap_or(if es {
+            "No se pudieron leer las Pruebas para la audiencia del caso."
+        } else {
+            "The case's Proof for the hearing could not be read."
+        });
         out.push_str(&format!("- [ ] {why}\n"));
         return out;
     }
-    out.push_str(&format!("{}\n\n", counts_line(&view["counts"])));
+    out.push_str(&format!("{}\n\n", if es { counts_line_es(&view["counts"]) } else { counts_line(&view["counts"]) }));
+    let lang = es.then_some("es");
     for e in elements {
-        let side = if e["side"] == "defence" { "an answer to the case" } else { "to be proved" };
+        let side = match (e["side"] == "defence", es) {
+            (true, false) => "an answer to the case",
+            (false, false) => "to be proved",
+            (true, true) => "una respuesta al caso",
+            (false, true) => "por probar",
+        };
         out.push_str(&format!(
             "- [ ] {} ({side}; {}) — {}\n",
-            e["title"].as_str().unwrap_or("untitled"),
+            e["title"].as_str().unwrap_or(if es { "sin título" } else { "untitled" }),
             e["sections"]
                 .as_array()
                 .into_iter()
@@ -215,7 +245,7 @@ pub fn checklist_part(view: &Value) -> String {
                 .map(|s| format!("[§ {s}]"))
                 .collect::<Vec<_>>()
                 .join(" "),
-            status_words(e["status"].as_str().unwrap_or_default()).to_lowercase()
+            status_words_in(e["status"].as_str().unwrap_or_default(), lang).to_lowercase()
         ));
         let by: Vec<String> = e["links"]
             .as_array()
@@ -223,14 +253,18 @@ pub fn checklist_part(view: &Value) -> String {
             .flatten()
             .map(|l| {
                 let note = l["note"].as_str().map(|n| format!(": {n}")).unwrap_or_default();
-                format!("{} ({}){note}", l["label"].as_str().unwrap_or("a record"), l["recordKind"].as_str().unwrap_or("record"))
+                format!(
+                    "{} ({}){note}",
+                    l["label"].as_str().unwrap_or(if es { "un registro" } else { "a record" }),
+                    record_kind_words(l["recordKind"].as_str().unwrap_or("record"), es)
+                )
             })
             .collect();
         if !by.is_empty() {
-            out.push_str(&format!("  - Shown by: {}\n", by.join("; ")));
+            out.push_str(&format!("  - {} {}\n", if es { "Se muestra con:" } else { "Shown by:" }, by.join("; ")));
         }
         for missing in strings(&e["missing"]) {
-            out.push_str(&format!("  - Missing: {missing}\n"));
+            out.push_str(&format!("  - {} {missing}\n", if es { "Falta:" } else { "Missing:" }));
         }
         for date in strings(&e["dates"]) {
             out.push_str(&format!("  - {date}\n"));

@@ -20,13 +20,14 @@ use crate::citations::{CitationCheck, check_citations};
 use crate::claim::Decision;
 use crate::conversation::{ConversationError, check};
 use crate::event::{AgentEvent, ToolResult};
+use crate::language::{answering_in, answering_in_language};
 use crate::model::{AnswerRequest, ChatMessage, ChatModel, ModelError, Role as Speaker};
 use crate::pipeline::{Budget, WriteGate, WriteGrants, data};
 use crate::roles::{self, Role};
 use crate::tool::{Tool, ToolError, ToolSet};
 use crate::tools::case_law::{ProcessOpinion, QueryGraph, SummarizeGraph};
 use crate::tools::explorer::{ExplorerClient, explorer_tools};
-use crate::tools::local::{ServerClient, answering_in, local_tools};
+use crate::tools::local::{ServerClient, local_tools};
 use crate::tools::own::{ExecuteWorkflow, Think};
 use crate::workflows::{self, WorkflowError, WorkflowRequest};
 
@@ -293,10 +294,26 @@ impl Agent {
     }
 
     /// Runs one workflow of [`crate::workflows`] for the person: its steps, then its summary as
-    /// the reply, streamed like an answer, and `done`.
+    /// the reply, streamed like an answer, and `done`. In Spanish when the words the person typed
+    /// (the claim to check) are Spanish; [`Agent::run_workflow_in`] for a window's language.
     pub async fn run_workflow(
         &self,
         request: &WorkflowRequest,
+        case: Option<&CaseContext>,
+        emit: &(dyn Fn(AgentEvent) + Send + Sync),
+        cancel: &CancellationToken,
+    ) -> Result<Reply, AgentError> {
+        self.run_workflow_in(request, None, case, emit, cancel).await
+    }
+
+    /// [`Agent::run_workflow`] for a window in `lang`: with `"es"` the run is answered in Spanish
+    /// ([`crate::language::ANSWER_LANGUAGE`]) whatever was typed — the server's words in the
+    /// tools' results, the cards, the notes the offline workflows write and the summary; with any
+    /// other (or none), by the language of the words the person typed, as `run_workflow`.
+    pub async fn run_workflow_in(
+        &self,
+        request: &WorkflowRequest,
+        lang: Option<&str>,
         case: Option<&CaseContext>,
         emit: &(dyn Fn(AgentEvent) + Send + Sync),
         cancel: &CancellationToken,
@@ -307,8 +324,9 @@ impl Agent {
             let gate = WriteGate::person_started();
             self.dispatch(workflow, request, case, &gate, emit, cancel, true).await
         };
-        // Words the person typed in Spanish (the claim to check): the server's words come in Spanish.
-        let result = answering_in(request.input.as_deref().unwrap_or_default(), work).await;
+        // A Spanish window, or words the person typed in Spanish (the claim to check): the server's
+        // words, the cards and the summary come in Spanish.
+        let result = answering_in_language(lang, request.input.as_deref().unwrap_or_default(), work).await;
         finish(result, emit)
     }
 

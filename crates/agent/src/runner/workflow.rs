@@ -41,6 +41,11 @@ impl Agent {
             system.push_str("\n\n");
             system.push_str(&case.summary);
         }
+        let lang = crate::language::answer_language();
+        let spanish = crate::language::is_spanish_code(lang);
+        if spanish {
+            system.push_str(WORKFLOW_IN_SPANISH);
+        }
         if let Some(case_id) = focus.and_then(|f| f.case_id).or(case.map(|c| c.case_id)) {
             tools = tools.scoped_to_case(case_id);
         }
@@ -61,7 +66,9 @@ impl Agent {
                 emit(AgentEvent::Delta { text: text.to_string() })
             }
         };
-        let reply = self.answer(&system, WORKFLOW_SUMMARY_PROMPT, &history, &task, &results, &on_delta, cancel).await?;
+        let summary_task =
+            if spanish { format!("{WORKFLOW_SUMMARY_PROMPT}{SUMMARY_IN_SPANISH}") } else { WORKFLOW_SUMMARY_PROMPT.to_string() };
+        let reply = self.answer(&system, &summary_task, &history, &task, &results, &on_delta, cancel).await?;
         let citations = check_citations(&self.explorer, &reply).await;
         Ok(Reply { reply, tool_results: results, citations, decision: None })
     }
@@ -107,7 +114,12 @@ impl Agent {
 
     /// The reply of a workflow stopped before its first step: what is missing and what to set.
     fn not_started(&self, workflow: &Workflow, missing: &ToolError, emit: &(dyn Fn(AgentEvent) + Send + Sync), top_level: bool) -> Reply {
-        let reply = format!("“{}” did not start, and nothing was written: {missing}", workflow.display_name);
+        let lang = crate::language::answer_language();
+        let reply = if crate::language::is_spanish_code(lang) {
+            format!("“{}” no empezó y no se escribió nada: {missing}", workflow.name_in(lang))
+        } else {
+            format!("“{}” did not start, and nothing was written: {missing}", workflow.display_name)
+        };
         if top_level {
             emit(AgentEvent::Phase { name: "answer".into() });
             emit(AgentEvent::Delta { text: reply.clone() });
@@ -157,8 +169,10 @@ impl Agent {
         let deadlines = results.iter().find(|r| r.ok && r.tool == "GetDeadlines").map(|r| r.result.clone());
         let report = claim::report_of(claim_text, claim::intent_of(claim_text, deadlines.as_ref()), &results);
 
+        // The app's own words in the language the run is answered in (the claim and the law as they are).
+        let spanish = crate::language::is_spanish_code(crate::language::answer_language());
         let decision = if self.model.mode() == crate::model::ModelMode::Offline {
-            claim::offline_decision(&report)
+            claim::offline_decision_in(&report, spanish)
         } else {
             phase("verify");
             let mut system = workflows::system_prompt(workflow, None, Some(claim_text));
@@ -219,7 +233,7 @@ impl Agent {
             }
         }
         claim::mark_verbatim(&mut decision, &seen);
-        let reply = claim::decision_markdown(claim_text, &decision);
+        let reply = claim::decision_markdown_in(claim_text, &decision, spanish);
         phase("answer");
         if top_level {
             for part in reply.split_inclusive("\n\n") {
@@ -320,7 +334,7 @@ impl Agent {
             .collect();
         Ok(json!({
             "workflow": workflow.key,
-            "displayName": workflow.display_name,
+            "displayName": workflow.name_in(crate::language::answer_language()),
             "summary": reply.reply,
             "toolCalls": reply.tool_results.len(),
             "wrote": wrote,
@@ -334,6 +348,16 @@ confidence (0 to 1), resolution (plain words for the person: whether the claim h
 the words of that section's text in the report or the tool results, textKind: official or summary as they say), \
 action_plan (step, by_when: YYYY-MM-DD or null, where: or null). Cite only sections in the report or the tool results. \
 If what was found cannot decide it, the verdict is unclear.";
+
+/// Added to a workflow's system prompt when it runs for a Spanish window or Spanish words.
+const WORKFLOW_IN_SPANISH: &str = "\n\nThe person reads Spanish: write every note, checklist and connection you create in \
+plain Spanish (usted), using the court words of a Virginia court's Spanish (tribunal, audiencia, fecha límite, pruebas, \
+ayuda legal). Keep every number, date and § exactly as the tools give them, and quote the law's own words in English, \
+as the official text is written.";
+
+/// Added to [`WORKFLOW_SUMMARY_PROMPT`] for a Spanish run.
+const SUMMARY_IN_SPANISH: &str = " Write them in plain Spanish (usted), keeping every number, date and § as the tools \
+give them. End with: Esto es información legal, no asesoría legal.";
 
 const WORKFLOW_SUMMARY_PROMPT: &str = "The workflow's steps are done. Write two to four plain sentences for the person: \
 what you found, what you wrote and where (the note's title), and what is still missing from their records. Cite only \

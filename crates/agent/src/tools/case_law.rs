@@ -329,25 +329,32 @@ impl Tool for ProcessOpinion {
         Ok(out)
     }
     fn cards(&self, result: &Value) -> Vec<Card> {
+        // The card's own words in the language the request is answered in.
+        let es = crate::language::is_spanish_code(crate::language::answer_language());
+        let say = |en: &'static str, spanish: &'static str| if es { spanish } else { en };
         let opinion = &result["opinion"];
         let sections: Vec<String> = result["sections"]
             .as_array()
-            .map(|s| s.iter().filter_map(|s| s["section"].as_str()).map(proseva_citation::label).collect())
+            .map(|s| s.iter().filter_map(|s| s["section"].as_str()).map(|id| crate::cards::label_in(id, es)).collect())
             .unwrap_or_default();
-        let citation = if sections.is_empty() {
-            "Not added: it cites no section the law graph holds".to_string()
-        } else {
-            format!("Linked to {} ({} new)", sections.join(", "), result["new"].as_u64().unwrap_or(0))
+        let new = result["new"].as_u64().unwrap_or(0);
+        let citation = match (sections.is_empty(), es) {
+            (true, _) => {
+                say("Not added: it cites no section the law graph holds", "No se agregó: no cita ninguna sección del grafo de leyes")
+                    .to_string()
+            }
+            (false, false) => format!("Linked to {} ({new} new)", sections.join(", ")),
+            (false, true) => format!("Enlazada a {} ({new} {})", sections.join(", "), if new == 1 { "nuevo" } else { "nuevos" }),
         };
         let mut meta: Vec<String> =
             [&opinion["court"], &opinion["dateFiled"]].iter().filter_map(|v| v.as_str()).map(str::to_string).collect();
         if result["holdingKind"] == "excerpt" {
-            meta.push("the opinion's own words".into());
+            meta.push(say("the opinion's own words", "las palabras de la propia opinión").into());
         } else if result["holdingKind"] == "summary" {
-            meta.push("holding written by the model".into());
+            meta.push(say("holding written by the model", "decisión resumida por el modelo").into());
         }
         vec![Card {
-            title: opinion["caseName"].as_str().unwrap_or("Court opinion").to_string(),
+            title: opinion["caseName"].as_str().unwrap_or(say("Court opinion", "Opinión judicial")).to_string(),
             citation,
             snippet: truncate(result["holding"].as_str().unwrap_or_default(), 300),
             url: opinion["url"].as_str().filter(|u| u.starts_with("http")).map(str::to_string),

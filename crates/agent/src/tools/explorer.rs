@@ -212,7 +212,7 @@ impl Tool for GetNeighbors {
         section_named(args).map_or_else(|| self.display().action, |s| format!("Finding sections related to {s}"))
     }
     fn cards(&self, result: &Value) -> Vec<Card> {
-        cards::neighbor_cards(result)
+        cards::neighbor_cards_in(result, crate::language::answer_language())
     }
     fn description(&self) -> &str {
         "List what a node is connected to: the sections it cites and that cite it (relType \"cites\"), and the chapter or \

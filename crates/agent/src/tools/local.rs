@@ -13,27 +13,7 @@ use serde_json::{Value, json};
 
 use crate::tool::{Effect, Tool, ToolDisplay, ToolError};
 
-tokio::task_local! {
-    /// The language the request being run is answered in (`"es"`), set by the runner for a
-    /// question asked in Spanish ([`answering_in`]); unset for English. While it is set, every
-    /// request [`ServerClient`] sends carries `Accept-Language` with it, so the server's words in
-    /// what the tools return (the steps of a path, the Proof books, the Help data) come in that
-    /// language. The agent runs a request's tool calls in its own task (it spawns none), so the
-    /// scope holds for all of them; a tool that runs in the server's own process can read it too
-    /// ([`answer_language`]).
-    pub static ANSWER_LANGUAGE: &'static str;
-}
-
-/// The language the current request is answered in, when it is not English (`Some("es")`).
-pub fn answer_language() -> Option<&'static str> {
-    ANSWER_LANGUAGE.try_with(|lang| *lang).ok()
-}
-
-/// Runs `work` in the language `question` is written in: in Spanish under [`ANSWER_LANGUAGE`]
-/// `"es"`; in English as it is, with no language set.
-pub async fn answering_in<F: std::future::Future>(question: &str, work: F) -> F::Output {
-    if proseva_citation::lang::is_spanish(question) { ANSWER_LANGUAGE.scope("es", work).await } else { work.await }
-}
+pub use crate::language::{ANSWER_LANGUAGE, answer_language, answering_in, answering_in_language, is_spanish_code};
 
 /// Talks to the server's `/api/*`.
 #[derive(Debug, Clone)]
@@ -183,5 +163,17 @@ mod tests {
         answering_in("What happens next in my case?", async { call().await.unwrap() }).await;
         assert_eq!(answer_language(), None);
         assert_eq!(*seen.lock().unwrap(), [None, Some("es".to_string()), Some("es".to_string()), None]);
+    }
+
+    #[tokio::test]
+    async fn a_spanish_window_answers_in_spanish_whatever_was_typed() {
+        assert!(is_spanish_code(Some("es")) && is_spanish_code(Some("es-US")) && is_spanish_code(Some(" ES ")));
+        assert!(!is_spanish_code(Some("en")) && !is_spanish_code(Some("")) && !is_spanish_code(None) && !is_spanish_code(Some("estonian")));
+        let lang = || async { answer_language() };
+        assert_eq!(answering_in_language(Some("es"), "", lang()).await, Some("es"));
+        assert_eq!(answering_in_language(Some("es-US"), "What next?", lang()).await, Some("es"));
+        assert_eq!(answering_in_language(None, "¿Qué sigue en mi caso?", lang()).await, Some("es"));
+        assert_eq!(answering_in_language(Some("en"), "What next?", lang()).await, None);
+        assert_eq!(answering_in_language(None, "", lang()).await, None);
     }
 }

@@ -99,9 +99,12 @@ impl Tool for ExecuteWorkflow {
     }
     fn describe_call(&self, args: &Value) -> String {
         let key = args["workflow_key"].as_str().unwrap_or_default();
-        match crate::workflows::workflow(key) {
-            Some(w) => format!("Running the workflow “{}”", w.display_name),
-            None => "Running a workflow".into(),
+        let lang = crate::language::answer_language();
+        match (crate::workflows::workflow(key), crate::language::is_spanish_code(lang)) {
+            (Some(w), false) => format!("Running the workflow “{}”", w.display_name),
+            (Some(w), true) => format!("Haciendo el flujo de trabajo “{}”", w.name_in(lang)),
+            (None, false) => "Running a workflow".into(),
+            (None, true) => "Haciendo un flujo de trabajo".into(),
         }
     }
     async fn call(&self, args: Value) -> Result<Value, ToolError> {
@@ -111,7 +114,14 @@ impl Tool for ExecuteWorkflow {
     }
     fn cards(&self, result: &Value) -> Vec<Card> {
         vec![Card {
-            title: result["displayName"].as_str().unwrap_or("Workflow").to_string(),
+            title: result["displayName"]
+                .as_str()
+                .unwrap_or(if crate::language::is_spanish_code(crate::language::answer_language()) {
+                    "Flujo de trabajo"
+                } else {
+                    "Workflow"
+                })
+                .to_string(),
             snippet: result["summary"].as_str().unwrap_or_default().to_string(),
             kind: CardKind::Other,
             ..Default::default()

@@ -6,6 +6,10 @@
 //! as the system prompt, and what it is about (its focus: a case, a document, a note or a
 //! section) described to it. Its steps stream into the same trail as the conversation's, and it
 //! ends with a short summary for whoever started it.
+//!
+//! Each workflow has its name, description and expected outcome in Spanish beside the English
+//! (`displayNameEs`, `descriptionEs`, `expectedOutcomeEs` in the registry's JSON; [`listed`] gives
+//! the menu's entry in a window's language).
 
 use serde::{Deserialize, Serialize};
 
@@ -51,8 +55,12 @@ pub enum Pipeline {
 pub struct Workflow {
     pub key: &'static str,
     pub display_name: &'static str,
+    /// [`Workflow::display_name`] in Spanish.
+    pub display_name_es: &'static str,
     /// One line for the Workflows menu.
     pub description: &'static str,
+    /// [`Workflow::description`] in Spanish.
+    pub description_es: &'static str,
     /// The system prompt's task: what to do, step by step.
     #[serde(skip)]
     pub instructions: &'static str,
@@ -64,6 +72,8 @@ pub struct Workflow {
     /// Turns of its tool loop (a loop that follows what each step found needs more of them).
     pub max_turns: usize,
     pub expected_outcome: &'static str,
+    /// [`Workflow::expected_outcome`] in Spanish.
+    pub expected_outcome_es: &'static str,
     /// Tools one run may call at most once (a second call is refused, not made).
     #[serde(skip)]
     pub once: &'static [&'static str],
@@ -82,13 +92,16 @@ pub const WORKFLOWS: &[Workflow] = &[
     Workflow {
         key: "check_claim",
         display_name: "Check a claim",
+        display_name_es: "Revisar una afirmación",
         description: "Check something you were told or read against Virginia law and your records, and get a verdict with the sections it rests on and what to do.",
+        description_es: "Revisa algo que le dijeron o que leyó comparándolo con la ley de Virginia y sus registros, y le da una conclusión con las secciones en que se basa y qué hacer.",
         instructions: include_str!("check_claim.md"),
         requires_focus: &[],
         role: Role::Planner,
         max_tool_calls: 12,
         max_turns: 12,
         expected_outcome: "A decision: supported, not supported or unclear, a confidence, plain words, the sections quoted (each checked in the law graph) and an action plan.",
+        expected_outcome_es: "Una decisión: respaldada, no respaldada o no está clara, con un grado de confianza, en palabras sencillas, con las secciones citadas (cada una revisada en el grafo de leyes) y un plan de acción.",
         once: &[],
         needs_input: true,
         needs_tools: &[],
@@ -97,13 +110,16 @@ pub const WORKFLOWS: &[Workflow] = &[
     Workflow {
         key: "integrate",
         display_name: "Connect to the law",
+        display_name_es: "Conectar con la ley",
         description: "Find the Code sections, deadlines and records this document or note is connected to, and write them into a Connections note.",
+        description_es: "Busca las secciones del Código, las fechas límite y los registros con los que se relaciona este documento o esta nota, y los escribe en una nota de Conexiones.",
         instructions: include_str!("integrate.md"),
         requires_focus: &[FocusKind::Document, FocusKind::Note],
         role: Role::Executor,
         max_tool_calls: 24,
         max_turns: 12,
         expected_outcome: "One Connections section appended to the note (created for a document), with 3–8 connections, each with why; a link for each.",
+        expected_outcome_es: "Una sección de Conexiones agregada a la nota (creada para un documento), con 3 a 8 conexiones, cada una con su motivo; un enlace para cada una.",
         once: &["append_to_note", "create_note"],
         needs_input: false,
         needs_tools: &[],
@@ -112,13 +128,16 @@ pub const WORKFLOWS: &[Workflow] = &[
     Workflow {
         key: "hearing_prep",
         display_name: "Prepare for a hearing",
+        display_name_es: "Prepararse para una audiencia",
         description: "Turn the case's deadlines, documents, people and what the court must find (what your records show of each, and what is missing) into a checklist note backed by the Code sections the court will apply.",
+        description_es: "Convierte las fechas límite, los documentos, las personas del caso y lo que el tribunal debe comprobar (lo que muestran sus registros de cada punto y lo que falta) en una nota con una lista para la audiencia, respaldada por las secciones del Código que aplicará el tribunal.",
         instructions: include_str!("hearing_prep.md"),
         requires_focus: &[FocusKind::Case],
         role: Role::Executor,
         max_tool_calls: 24,
         max_turns: 12,
         expected_outcome: "One checklist note in the case, each item with its date, document, person or § citation, and each thing the court must find with what shows it and what is missing; links to the sections and deadlines it relies on.",
+        expected_outcome_es: "Una nota con la lista en el caso, cada punto con su fecha, documento, persona o cita de §, y cada cosa que el tribunal debe comprobar con lo que la muestra y lo que falta; enlaces a las secciones y fechas límite en que se basa.",
         once: &["create_note"],
         needs_input: false,
         needs_tools: &[],
@@ -127,19 +146,50 @@ pub const WORKFLOWS: &[Workflow] = &[
     Workflow {
         key: "build_case_law",
         display_name: "Build case-law notes",
+        display_name_es: "Preparar notas de jurisprudencia",
         description: "Find the court opinions that apply this section, follow the cases that cite them, and link each to the sections it cites in your law graph.",
+        description_es: "Busca las opiniones judiciales que aplican esta sección, sigue los casos que las citan y enlaza cada una con las secciones que cita en su grafo de leyes.",
         instructions: include_str!("build_case_law.md"),
         requires_focus: &[FocusKind::Section],
         role: Role::Executor,
         max_tool_calls: 30,
         max_turns: 24,
         expected_outcome: "Court opinions recorded in the person's case-law notes, each linked to the Code sections it cites (interprets or cites), with a short holding; a summary of what was added.",
+        expected_outcome_es: "Opiniones judiciales guardadas en sus notas de jurisprudencia, cada una enlazada con las secciones del Código que cita (las interpreta o las cita), con una breve decisión; un resumen de lo que se agregó.",
         once: &[],
         needs_input: false,
         needs_tools: &["search_opinions", "get_citing_opinions", "fetch_opinion", "process_opinion"],
         pipeline: Pipeline::ToolLoop,
     },
 ];
+
+impl Workflow {
+    /// Its name in `lang`: Spanish for `"es"` ([`crate::language::is_spanish_code`]), else English.
+    pub fn name_in(&self, lang: Option<&str>) -> &'static str {
+        if crate::language::is_spanish_code(lang) { self.display_name_es } else { self.display_name }
+    }
+
+    /// Its line for the Workflows menu in `lang`.
+    pub fn description_in(&self, lang: Option<&str>) -> &'static str {
+        if crate::language::is_spanish_code(lang) { self.description_es } else { self.description }
+    }
+
+    /// What it leaves behind, in `lang`.
+    pub fn expected_outcome_in(&self, lang: Option<&str>) -> &'static str {
+        if crate::language::is_spanish_code(lang) { self.expected_outcome_es } else { self.expected_outcome }
+    }
+}
+
+/// A workflow as the Workflows menu lists it for a window in `lang`: the registry's JSON, its
+/// `displayName`, `description` and `expectedOutcome` in that language (English for anything but
+/// `"es"`, exactly as `json!(workflow)`).
+pub fn listed(workflow: &Workflow, lang: Option<&str>) -> serde_json::Value {
+    let mut value = serde_json::to_value(workflow).unwrap_or_default();
+    value["displayName"] = workflow.name_in(lang).into();
+    value["description"] = workflow.description_in(lang).into();
+    value["expectedOutcome"] = workflow.expected_outcome_in(lang).into();
+    value
+}
 
 /// The workflow with this key.
 pub fn workflow(key: &str) -> Option<&'static Workflow> {
@@ -288,6 +338,37 @@ mod tests {
             }
             assert_eq!(key_in_prompt(&system_prompt(w, None, None)), Some(w.key));
         }
+    }
+
+    #[test]
+    fn every_workflow_is_named_and_described_in_spanish_with_the_same_figures() {
+        // Words of the English names and descriptions that must not be left in the Spanish.
+        const ENGLISH: &[&str] =
+            &["Check", "claim", "Connect", "Prepare", "hearing", "Build", "notes", "Find", "records", "deadlines", "checklist", "court"];
+        for w in WORKFLOWS {
+            for (english, spanish) in
+                [(w.display_name, w.display_name_es), (w.description, w.description_es), (w.expected_outcome, w.expected_outcome_es)]
+            {
+                assert!(!spanish.trim().is_empty() && spanish != english, "{}: {english}", w.key);
+                let words: Vec<&str> = spanish.split(|c: char| !c.is_alphanumeric()).collect();
+                for word in ENGLISH {
+                    assert!(!words.contains(word), "{}: {word:?} in {spanish:?}", w.key);
+                }
+                assert_eq!(proseva_citation::same_figures::differ(english, spanish), None, "{}: {english} / {spanish}", w.key);
+                let marks = |t: &str| t.chars().filter(|c| c.is_ascii_digit() || *c == '§').collect::<String>();
+                assert_eq!(marks(english), marks(spanish), "{}: the same digits and §", w.key);
+            }
+            assert_eq!(w.name_in(Some("es")), w.display_name_es);
+            assert_eq!(w.name_in(None), w.display_name);
+            assert_eq!(w.name_in(Some("en")), w.display_name);
+        }
+        let english = listed(workflow("integrate").unwrap(), None);
+        assert_eq!(english, serde_json::to_value(workflow("integrate").unwrap()).unwrap(), "English: the registry's JSON as it was");
+        assert_eq!(english["displayName"], "Connect to the law");
+        let spanish = listed(workflow("integrate").unwrap(), Some("es"));
+        assert_eq!(spanish["displayName"], "Conectar con la ley");
+        assert!(spanish["description"].as_str().unwrap().starts_with("Busca las secciones del Código"), "{spanish}");
+        assert_eq!((spanish["key"].clone(), spanish["needsInput"].clone()), (english["key"].clone(), english["needsInput"].clone()));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   label, type: text|checkbox|radio|choice|signature, options?, maxLength?, multiline,
 //!   readOnly, required, page?, value?, proposed?, proposedFrom?}]}`. A file that is not a
 //!   fillable PDF (another kind of file, an XFA-only, encrypted, signed or locked PDF, a PDF with
-//!   no fields) is a 400 under `file` saying what it is.
+//!   no fields) is a 400 under `file` saying what it is. `proposedFrom` is said in the request's
+//!   language ([`Lang`]: `?lang=es|en`, else `Accept-Language`), with `Content-Language`.
 //! - `POST /api/forms/{formId}/fill {values: {<field name>: text | true/false | option}}` →
 //!   `{path, fileName}` of the filled copy in the exports folder; a value that does not fit its
 //!   field is a 400 naming `values.<field>`.
@@ -18,12 +19,14 @@ use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::IntoResponse;
 use axum::routing::post;
 use serde_json::Value;
 
 use super::JsonBody;
 use crate::fields::Fields;
-use crate::forms::{self, Opened, Written};
+use crate::forms::{self, Written};
+use crate::lang::Lang;
 use crate::{ApiError, AppState};
 
 pub fn routes() -> Router<AppState> {
@@ -32,13 +35,15 @@ pub fn routes() -> Router<AppState> {
 
 async fn fields(
     State(state): State<AppState>,
+    lang: Lang,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Opened>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::BadRequest(format!("the query string could not be read: {e}")))?;
-    if let Some(other) = query.keys().find(|k| !["caseId", "fileName"].contains(&k.as_str())) {
-        return Err(ApiError::field(other, "unknown query parameter; the known ones are caseId and fileName"));
+    // `lang` was read (and checked) by the extractor.
+    if let Some(other) = query.keys().find(|k| !["caseId", "fileName", "lang"].contains(&k.as_str())) {
+        return Err(ApiError::field(other, "unknown query parameter; the known ones are caseId, fileName and lang"));
     }
     let case_id = match query.get("caseId") {
         Some(raw) => {
@@ -63,7 +68,8 @@ async fn fields(
         .or_else(|| headers.get("x-file-name").and_then(|v| v.to_str().ok()).map(str::to_string))
         .unwrap_or_else(|| "form.pdf".into());
     let bytes = body.to_vec();
-    Ok(Json(state.blocking(move |s| forms::open(s, case_id, &file_name, bytes)).await?))
+    let opened = state.blocking(move |s| forms::open_in(s, case_id, &file_name, bytes, lang)).await?;
+    Ok((lang.headers(), Json(opened)))
 }
 
 async fn fill(State(state): State<AppState>, Path(form_id): Path<String>, JsonBody(body): JsonBody) -> Result<Json<Written>, ApiError> {

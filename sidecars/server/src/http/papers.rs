@@ -17,7 +17,8 @@
 //!   copy, a banner on every page saying it is not for filing, named
 //!   `<title>-v<N>-es-no-presentar.<ext>`; 404 as `explained`.
 //!
-//! The kinds, the proposed fields' `from`, a built paper's `warnings` and `when`, the
+//! The kinds, the proposed fields' `from`, a built paper's `warnings` and `when`, the check's
+//! findings' `message` and its `checked` lines, the
 //! explanation's purposes and notes answer in the request's language ([`Lang`]: `?lang=es|en`, else `Accept-Language`), with
 //! `Content-Language`. The paper itself is always English: it is what gets filed.
 
@@ -115,12 +116,13 @@ async fn build(State(state): State<AppState>, lang: Lang, JsonBody(body): JsonBo
     Ok((StatusCode::CREATED, lang.headers(), Json(built)))
 }
 
-async fn check_paper(State(state): State<AppState>, JsonBody(body): JsonBody) -> Result<Json<check::Report>, ApiError> {
+async fn check_paper(State(state): State<AppState>, lang: Lang, JsonBody(body): JsonBody) -> Result<impl IntoResponse, ApiError> {
     let mut f = Fields::new(&body, &["draftId", "documentId"], "field")?;
     let target = check::read_target(&mut f, "");
     f.finish()?;
     let Some(target) = target else { return Err(ApiError::Internal("checked target missing".into())) };
-    Ok(Json(check::check(&state, target).await?))
+    // What was found and what was checked, in the request's language; the values stay as written.
+    Ok((lang.headers(), Json(check::check_in(&state, target, lang).await?)))
 }
 
 /// `?version=N` (and `?format=` where the route takes one), with `lang` read by the extractor.

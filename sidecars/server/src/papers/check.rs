@@ -8,6 +8,11 @@
 //! `no_address`, `no_certificate`, `past_date`, `deadline`, `section_unknown`,
 //! `section_version`, `section_unchecked`, `citation_not_found`, `citation_unknown_reporter`,
 //! `citation_ambiguous`, `citation_not_checked`.
+//!
+//! Each finding's `message` and each `checked` line are said in the request's language
+//! ([`check_in`]; [`check`] is English). `kind`, `found` and `expected` are data and stay as they
+//! are; what is quoted from the paper, the record or the law graph (names, numbers, a section's
+//! label, a notice) is kept as written inside a Spanish sentence.
 
 use std::sync::LazyLock;
 
@@ -20,6 +25,7 @@ use serde_json::{Value, json};
 
 use super::court::court_lines;
 use super::{CertificateNeed, kind};
+use crate::lang::Lang;
 use crate::store::cases::{Case, Cases};
 use crate::store::{ListFilter, Table, documents, drafts};
 use crate::{ApiError, AppState};
@@ -113,13 +119,20 @@ struct Read {
 }
 
 /// Checks a paper; the law graph and CourtListener are asked over the network. Never fails for
-/// what the paper says, only for a paper or case that does not exist.
+/// what the paper says, only for a paper or case that does not exist. In English; see
+/// [`check_in`].
 pub async fn check(state: &AppState, target: Target) -> Result<Report, ApiError> {
+    check_in(state, target, Lang::En).await
+}
+
+/// [`check`], its findings' messages and what was checked said in `lang`.
+pub async fn check_in(state: &AppState, target: Target, lang: Lang) -> Result<Report, ApiError> {
+    let es = lang == Lang::Es;
     let read = state.blocking(move |s| s.store.read(|c| read(c, target))).await?;
     let today = chrono::Local::now().date_naive();
     let mut findings = Vec::new();
     let mut checked = Vec::new();
-    record_checks(&read, today, &mut findings, &mut checked);
+    record_checks(&read, today, lang, &mut findings, &mut checked);
     let sections =
         proseva_citation::find_citations(&read.text).into_iter().map(|c| c.reference.source_id()).fold(Vec::new(), |mut all, s| {
             if !all.contains(&s) {
@@ -128,36 +141,73 @@ pub async fn check(state: &AppState, target: Target) -> Result<Report, ApiError>
             all
         });
     if !sections.is_empty() {
-        checked.push(format!("{} section citation(s) against the Virginia law graph", sections.len()));
+        checked.push(match (es, sections.len()) {
+            (false, n) => format!("{n} section citation(s) against the Virginia law graph"),
+            (true, 1) => "1 cita de una sección, comparada con el grafo de leyes de Virginia".to_string(),
+            (true, n) => format!("{n} citas de secciones, comparadas con el grafo de leyes de Virginia"),
+        });
     }
     for section in sections.iter().take(50) {
+        let label = section_label(section, lang);
         match state.law_graph.version(section).await {
             Ok(None) => findings.push(
                 Finding::new(
                     "section_unknown",
-                    format!(
-                        "{} is not in the Virginia law graph: check the number (it may be mistyped or not exist).",
-                        proseva_citation::label(section)
-                    ),
+                    if es {
+                        format!(
+                            "{label} no está en el grafo de leyes de Virginia: revise el número (puede estar mal escrito o no existir)."
+                        )
+                    } else {
+                        format!("{label} is not in the Virginia law graph: check the number (it may be mistyped or not exist).")
+                    },
                 )
-                .values(proseva_citation::label(section), "a section of the Code of Virginia"),
+                .values(
+                    proseva_citation::label(section),
+                    if es { "una sección del Código de Virginia" } else { "a section of the Code of Virginia" },
+                ),
             ),
             Ok(Some(Some(notice))) => findings.push(Finding::new(
                 "section_version",
-                format!("{}: {notice} Make sure the paper relies on the version in force on its date.", proseva_citation::label(section)),
+                if es {
+                    format!("{label}: {notice} Asegúrese de que el papel se base en la versión vigente en la fecha del papel.")
+                } else {
+                    format!("{label}: {notice} Make sure the paper relies on the version in force on its date.")
+                },
             )),
             Ok(Some(None)) => {}
             Err(e) => findings.push(Finding::new(
                 "section_unchecked",
-                format!("{} could not be checked against the law graph ({e}); check it by hand.", proseva_citation::label(section)),
+                if es {
+                    format!(
+                        "{label} no se pudo revisar en el grafo de leyes de Virginia; revísela a mano (detalle técnico, en inglés: {e})."
+                    )
+                } else {
+                    format!("{label} could not be checked against the law graph ({e}); check it by hand.")
+                },
             )),
         }
     }
-    let citations = case_citations(state, &read.text, &mut findings).await;
+    let citations = case_citations(state, &read.text, lang, &mut findings).await;
     if !citations.is_empty() {
-        checked.push(format!("{} case citation(s)", citations.len()));
+        checked.push(match (es, citations.len()) {
+            (false, n) => format!("{n} case citation(s)"),
+            (true, 1) => "1 cita de un caso".to_string(),
+            (true, n) => format!("{n} citas de casos"),
+        });
     }
     Ok(Report { findings, checked, sections, citations, title: read.title })
+}
+
+/// A section's label in `lang`: `§ 8.01-271.1` in both; the Constitution's sections named in
+/// Spanish ("Constitución de Virginia, artículo I, sección 12").
+fn section_label(section: &str, lang: Lang) -> String {
+    if lang == Lang::Es
+        && let Some((article, number)) = section.strip_prefix("const-").and_then(|rest| rest.split_once('-'))
+        && proseva_citation::label(section).starts_with("Constitution of Virginia")
+    {
+        return format!("Constitución de Virginia, artículo {article}, sección {number}");
+    }
+    proseva_citation::label(section)
 }
 
 fn read(c: &Connection, target: Target) -> Result<Read, ApiError> {
@@ -202,11 +252,17 @@ fn read(c: &Connection, target: Target) -> Result<Read, ApiError> {
 }
 
 /// Names, case number, court, other papers, signature, certificate, dates and deadlines.
-fn record_checks(read: &Read, today: NaiveDate, findings: &mut Vec<Finding>, checked: &mut Vec<String>) {
+fn record_checks(read: &Read, today: NaiveDate, lang: Lang, findings: &mut Vec<Finding>, checked: &mut Vec<String>) {
+    let es = lang == Lang::Es;
+    // English, or Spanish when the request is Spanish.
+    let say = |en: &str, spanish: &str| if es { spanish.to_string() } else { en.to_string() };
     let Some(case) = &read.case else {
         findings.push(Finding::new(
             "case_number",
-            "This paper belongs to no case, so its names, number and court could not be compared with a case record.",
+            say(
+                "This paper belongs to no case, so its names, number and court could not be compared with a case record.",
+                "Este papel no pertenece a ningún caso, así que sus nombres, su número de caso y su tribunal no se pudieron comparar con el expediente de un caso.",
+            ),
         ));
         return;
     };
@@ -214,7 +270,10 @@ fn record_checks(read: &Read, today: NaiveDate, findings: &mut Vec<Finding>, che
     let number = case.case_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
     match &read.paper {
         Some(paper) => {
-            checked.push("the names in the caption against the case's parties".into());
+            checked.push(say(
+                "the names in the caption against the case's parties",
+                "los nombres del encabezado del caso, comparados con las partes del caso",
+            ));
             if let Some(caption) = &paper.caption {
                 for p in caption.first.iter().chain(&caption.second) {
                     let name = p.name.trim();
@@ -222,109 +281,183 @@ fn record_checks(read: &Read, today: NaiveDate, findings: &mut Vec<Finding>, che
                         if name == BLANK {
                             findings.push(Finding::new(
                                 "party_name",
-                                "A party's name in the caption is blank: write it in, or add the party to the case.",
+                                say(
+                                    "A party's name in the caption is blank: write it in, or add the party to the case.",
+                                    "El nombre de una parte está en blanco en el encabezado del caso: escríbalo, o agregue esa parte al caso.",
+                                ),
                             ));
                         }
                         continue;
                     }
                     if !parties.iter().any(|q| same_name(q, name)) {
                         let closest = parties.iter().min_by_key(|q| distance(&fold(q), &fold(name))).copied();
-                        let message = match closest {
-                            Some(q) => format!("The caption names \"{name}\", but the case's parties have \"{q}\"."),
-                            None => format!("The caption names \"{name}\", who is not among the case's parties."),
+                        let message = match (closest, es) {
+                            (Some(q), false) => format!("The caption names \"{name}\", but the case's parties have \"{q}\"."),
+                            (None, false) => format!("The caption names \"{name}\", who is not among the case's parties."),
+                            (Some(q), true) => format!("El encabezado del caso nombra a «{name}», pero las partes del caso tienen «{q}»."),
+                            (None, true) => format!("El encabezado del caso nombra a «{name}», que no está entre las partes del caso."),
                         };
-                        findings.push(Finding::new("party_name", message).values(name, closest.unwrap_or("a party of the case")));
+                        let any_party = if es { "una parte del caso" } else { "a party of the case" };
+                        findings.push(Finding::new("party_name", message).values(name, closest.unwrap_or(any_party)));
                     }
                 }
-                checked.push("the case number in the caption against the case record".into());
+                checked.push(say(
+                    "the case number in the caption against the case record",
+                    "el número de caso del encabezado del caso, comparado con el expediente del caso",
+                ));
                 match (number, caption.number.trim()) {
                     (Some(expected), found) if !found.is_empty() && norm_number(found) != norm_number(expected) => {
                         findings.push(
                             Finding::new(
                                 "case_number",
-                                format!("The caption's case number is {found}, but the case record has {expected}."),
+                                if es {
+                                    format!("El número de caso del encabezado del caso es {found}, pero el expediente del caso tiene {expected}.")
+                                } else {
+                                    format!("The caption's case number is {found}, but the case record has {expected}.")
+                                },
                             )
                             .values(found, expected),
                         );
                     }
                     (_, "") => findings.push(Finding::new(
                         "case_number",
-                        "The caption has no case number: write it in (it is on the summons or the court's papers).",
+                        say(
+                            "The caption has no case number: write it in (it is on the summons or the court's papers).",
+                            "El encabezado del caso no tiene número de caso: escríbalo (está en el citatorio o en los papeles del tribunal).",
+                        ),
                     )),
                     _ => {}
                 }
             }
             if !paper.court.is_empty() {
-                checked.push("the court in the heading against the case's court".into());
+                checked.push(say(
+                    "the court in the heading against the case's court",
+                    "el tribunal nombrado arriba del papel, comparado con el tribunal del caso",
+                ));
                 let (expected, found_all) = court_lines(case.court.as_deref());
                 if found_all && paper.court.last() != expected.last() {
                     findings.push(
-                        Finding::new("court", "The court named at the top is not the case's court.")
-                            .values(paper.court.join(" "), expected.join(" ")),
+                        Finding::new(
+                            "court",
+                            say(
+                                "The court named at the top is not the case's court.",
+                                "El tribunal nombrado arriba del papel no es el tribunal del caso.",
+                            ),
+                        )
+                        .values(paper.court.join(" "), expected.join(" ")),
                     );
                 }
             }
-            checked.push("the signature block".into());
+            checked.push(say("the signature block", "el bloque de firma"));
             if paper.signature.address.is_empty() {
                 findings.push(Finding::new(
                     "no_address",
-                    "The signature block has no address: a party without a lawyer must state their address (Code of Virginia § 8.01-271.1).",
+                    say(
+                        "The signature block has no address: a party without a lawyer must state their address (Code of Virginia § 8.01-271.1).",
+                        "El bloque de firma no tiene dirección: una parte sin abogado debe dar su dirección (Código de Virginia § 8.01-271.1).",
+                    ),
                 ));
             }
             if let Some(k) = kind(&paper.paper) {
-                checked.push("the certificate of service".into());
+                // The same paper in the catalogue of the request's language: its title and what
+                // its time limit is about, in that language.
+                let words = super::kind_in(&paper.paper, lang).unwrap_or(k);
+                checked.push(say("the certificate of service", "el certificado de notificación"));
                 if k.certificate == CertificateNeed::Required && paper.certificate.is_none() {
                     findings.push(Finding::new(
                         "no_certificate",
-                        format!("{} needs a certificate of service: the other side must get a copy.", k.title),
+                        if es {
+                            format!("{} necesita un certificado de notificación: la otra parte debe recibir una copia.", words.title)
+                        } else {
+                            format!("{} needs a certificate of service: the other side must get a copy.", k.title)
+                        },
                     ));
                 }
                 if let Some(d) = &k.deadline {
-                    checked.push(format!("the time limit of § {}", d.section));
+                    checked.push(if es { format!("el plazo del § {}", d.section) } else { format!("the time limit of § {}", d.section) });
                     if let Some(from) = dates_in(&paper.paragraphs.join(" ")).into_iter().next() {
                         let last = from + chrono::Duration::days(d.days);
                         if today > last {
+                            let about = words.deadline.as_ref().map_or(d.about.as_str(), |w| w.about.as_str());
                             findings.push(
                                 Finding::new(
                                     "deadline",
-                                    format!(
-                                        "Filed today, this paper misses its time limit: {} (§ {}), so the last day was {}.",
-                                        d.about,
-                                        d.section,
-                                        super::build::long_date(last)
-                                    ),
+                                    if es {
+                                        format!(
+                                            "Si se presenta hoy, este papel no cumple su plazo: {about} (§ {}), así que el último día fue el {}.",
+                                            d.section,
+                                            lang.date(last)
+                                        )
+                                    } else {
+                                        format!(
+                                            "Filed today, this paper misses its time limit: {} (§ {}), so the last day was {}.",
+                                            d.about,
+                                            d.section,
+                                            super::build::long_date(last)
+                                        )
+                                    },
                                 )
-                                .values(super::build::long_date(today), format!("on or before {}", super::build::long_date(last))),
+                                .values(
+                                    if es { lang.date(today) } else { super::build::long_date(today) },
+                                    if es {
+                                        format!("el {} o antes", lang.date(last))
+                                    } else {
+                                        format!("on or before {}", super::build::long_date(last))
+                                    },
+                                ),
                             );
                         }
                     }
                 }
             }
             for (title, other) in &read.other_papers {
-                compare_papers(paper, title, other, findings);
+                compare_papers(paper, title, other, lang, findings);
             }
             if !read.other_papers.is_empty() {
-                checked.push(format!("the names and number against the case's {} other paper(s)", read.other_papers.len()));
+                checked.push(match (es, read.other_papers.len()) {
+                    (false, n) => format!("the names and number against the case's {n} other paper(s)"),
+                    (true, 1) => "los nombres y el número de caso, comparados con 1 papel más del caso".to_string(),
+                    (true, n) => format!("los nombres y el número de caso, comparados con {n} papeles más del caso"),
+                });
             }
         }
-        None => text_checks(read, case, &parties, number, findings, checked),
+        None => text_checks(read, case, &parties, number, lang, findings, checked),
     }
     // A hearing date that has passed: "hearing on <date>" in the paper's words.
-    checked.push("hearing dates".into());
+    checked.push(say("hearing dates", "las fechas de audiencia"));
     for date in hearing_dates(&read.text) {
         if date < today {
-            findings.push(
-                Finding::new("past_date", format!("The paper speaks of a hearing on {}, which has passed.", super::build::long_date(date)))
-                    .values(super::build::long_date(date), format!("a date after {}", super::build::long_date(today))),
-            );
+            let message = if es {
+                format!("El papel habla de una audiencia el {}, y esa fecha ya pasó.", lang.date(date))
+            } else {
+                format!("The paper speaks of a hearing on {}, which has passed.", super::build::long_date(date))
+            };
+            findings.push(Finding::new("past_date", message).values(
+                if es { lang.date(date) } else { super::build::long_date(date) },
+                if es {
+                    format!("una fecha posterior al {}", lang.date(today))
+                } else {
+                    format!("a date after {}", super::build::long_date(today))
+                },
+            ));
         }
     }
     let _ = read.own_draft;
 }
 
 /// A paper that is not a paper draft: the names and case number read from its words.
-fn text_checks(read: &Read, case: &Case, parties: &[&str], number: Option<&str>, findings: &mut Vec<Finding>, checked: &mut Vec<String>) {
-    checked.push("the case's parties' names in the text".into());
+fn text_checks(
+    read: &Read,
+    case: &Case,
+    parties: &[&str],
+    number: Option<&str>,
+    lang: Lang,
+    findings: &mut Vec<Finding>,
+    checked: &mut Vec<String>,
+) {
+    let es = lang == Lang::Es;
+    let say = |en: &str, spanish: &str| if es { spanish.to_string() } else { en.to_string() };
+    checked.push(say("the case's parties' names in the text", "los nombres de las partes del caso en el texto"));
     let words: Vec<&str> = read.text.split_whitespace().collect();
     for party in parties {
         let n = party.split_whitespace().count().max(1);
@@ -342,50 +475,66 @@ fn text_checks(read: &Read, case: &Case, parties: &[&str], number: Option<&str>,
             .min_by_key(|(d, _)| *d);
         if let Some((_, found)) = near {
             let found = found.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-            findings.push(
-                Finding::new("party_name", format!("The paper writes \"{found}\" where the case's party is \"{party}\"."))
-                    .values(found, *party),
-            );
+            let message = if es {
+                format!("El papel escribe «{found}» donde la parte del caso es «{party}».")
+            } else {
+                format!("The paper writes \"{found}\" where the case's party is \"{party}\".")
+            };
+            findings.push(Finding::new("party_name", message).values(found, *party));
         }
     }
-    checked.push("case numbers in the text against the case record".into());
+    checked.push(say(
+        "case numbers in the text against the case record",
+        "los números de caso del texto, comparados con el expediente del caso",
+    ));
     if let Some(expected) = number {
         for found in case_numbers(&read.text) {
             if norm_number(&found) != norm_number(expected) {
-                findings.push(
-                    Finding::new("case_number", format!("The paper gives case number {found}, but the case record has {expected}."))
-                        .values(found, expected),
-                );
+                let message = if es {
+                    format!("El papel da el número de caso {found}, pero el expediente del caso tiene {expected}.")
+                } else {
+                    format!("The paper gives case number {found}, but the case record has {expected}.")
+                };
+                findings.push(Finding::new("case_number", message).values(found, expected));
             }
         }
     }
     if !read.theirs {
-        checked.push("the signature block".into());
+        checked.push(say("the signature block", "el bloque de firma"));
         let lower = read.text.to_lowercase();
         if !(lower.contains("respectfully submitted") || lower.contains("signature") || read.text.contains("____") || lower.contains("/s/"))
         {
             findings.push(Finding::new(
                 "no_signature",
-                "No signature block was found: sign the paper and state your address (Code of Virginia § 8.01-271.1).",
+                say(
+                    "No signature block was found: sign the paper and state your address (Code of Virginia § 8.01-271.1).",
+                    "No se encontró un bloque de firma: firme el papel y dé su dirección (Código de Virginia § 8.01-271.1).",
+                ),
             ));
         }
         if lower.contains("motion") && !lower.contains("certif") {
             findings.push(Finding::new(
                 "no_certificate",
-                "No certificate of service was found: if the other side must get a copy, say when and how they got it.",
+                say(
+                    "No certificate of service was found: if the other side must get a copy, say when and how they got it.",
+                    "No se encontró un certificado de notificación: si la otra parte debe recibir una copia, diga cuándo y cómo la recibió.",
+                ),
             ));
         }
     }
     let _ = case;
 }
 
-fn compare_papers(paper: &Paper, title: &str, other: &Paper, findings: &mut Vec<Finding>) {
+fn compare_papers(paper: &Paper, title: &str, other: &Paper, lang: Lang, findings: &mut Vec<Finding>) {
+    let es = lang == Lang::Es;
     let (Some(a), Some(b)) = (&paper.caption, &other.caption) else { return };
     if !a.number.trim().is_empty() && !b.number.trim().is_empty() && norm_number(&a.number) != norm_number(&b.number) {
-        findings.push(
-            Finding::new("other_paper", format!("The case number differs from your paper \"{title}\"."))
-                .values(a.number.trim(), b.number.trim()),
-        );
+        let message = if es {
+            format!("El número de caso no es el mismo que el de su papel «{title}».")
+        } else {
+            format!("The case number differs from your paper \"{title}\".")
+        };
+        findings.push(Finding::new("other_paper", message).values(a.number.trim(), b.number.trim()));
     }
     for p in a.first.iter().chain(&a.second) {
         let name = p.name.trim();
@@ -396,15 +545,20 @@ fn compare_papers(paper: &Paper, title: &str, other: &Paper, findings: &mut Vec<
         if !theirs.iter().any(|q| same_name(q, name))
             && let Some(q) = theirs.iter().min_by_key(|q| distance(&fold(q), &fold(name))).filter(|q| distance(&fold(q), &fold(name)) <= 3)
         {
-            findings
-                .push(Finding::new("other_paper", format!("\"{name}\" is written \"{q}\" in your paper \"{title}\".")).values(name, *q));
+            let message = if es {
+                format!("«{name}» está escrito «{q}» en su papel «{title}».")
+            } else {
+                format!("\"{name}\" is written \"{q}\" in your paper \"{title}\".")
+            };
+            findings.push(Finding::new("other_paper", message).values(name, *q));
         }
     }
 }
 
 /// Case citations (`576 U.S. 644`, `301 Va. 100`, `78 Va. App. 1`, `880 S.E.2d 1`, `F.3d`, …):
 /// looked up on CourtListener when a token is set, else marked not checked.
-async fn case_citations(state: &AppState, text: &str, findings: &mut Vec<Finding>) -> Vec<CitationResult> {
+async fn case_citations(state: &AppState, text: &str, lang: Lang, findings: &mut Vec<Finding>) -> Vec<CitationResult> {
+    let es = lang == Lang::Es;
     let found = find_case_citations(text);
     if found.is_empty() {
         return Vec::new();
@@ -440,39 +594,57 @@ async fn case_citations(state: &AppState, text: &str, findings: &mut Vec<Finding
             }
         }
         other => {
-            let why = match other {
-                Some(Err(e)) => format!("CourtListener could not be asked ({e})"),
-                _ => "no CourtListener token is set (Settings → Research keys)".into(),
+            let why = match (other, es) {
+                (Some(Err(e)), false) => format!("CourtListener could not be asked ({e})"),
+                (Some(Err(e)), true) => format!("no se pudo consultar CourtListener (detalle técnico, en inglés: {e})"),
+                (_, false) => "no CourtListener token is set (Settings → Research keys)".into(),
+                (_, true) => "no hay un token de CourtListener guardado (Configuración → Servicios de investigación)".into(),
             };
             for c in &found {
                 results.push(CitationResult { citation: c.clone(), status: "not_checked".into(), case_name: None, url: None });
-                findings.push(Finding::new(
-                    "citation_not_checked",
-                    format!("{c}: not checked, because {why}. Check it before you rely on it."),
-                ));
+                let message = if es {
+                    format!("{c}: no se revisó, porque {why}. Revísela antes de confiar en ella.")
+                } else {
+                    format!("{c}: not checked, because {why}. Check it before you rely on it.")
+                };
+                findings.push(Finding::new("citation_not_checked", message));
             }
             return results;
         }
     }
     for r in &results {
-        let message = match r.status.as_str() {
-            "not_found" => Some((
+        let c = &r.citation;
+        let message = match (r.status.as_str(), es) {
+            ("not_found", false) => {
+                Some(("citation_not_found", format!("{c}: CourtListener has no case at this citation — it may be mistyped or made up.")))
+            }
+            ("not_found", true) => Some((
                 "citation_not_found",
-                format!("{}: CourtListener has no case at this citation — it may be mistyped or made up.", r.citation),
+                format!("{c}: CourtListener no tiene ningún caso con esta cita; puede estar mal escrita o ser inventada."),
             )),
-            "unknown_reporter" => {
-                Some(("citation_unknown_reporter", format!("{}: the reporter is not one CourtListener knows.", r.citation)))
+            ("unknown_reporter", false) => {
+                Some(("citation_unknown_reporter", format!("{c}: the reporter is not one CourtListener knows.")))
             }
-            "ambiguous" => {
-                Some(("citation_ambiguous", format!("{}: more than one case has this citation; give the case name too.", r.citation)))
+            ("unknown_reporter", true) => {
+                Some(("citation_unknown_reporter", format!("{c}: CourtListener no conoce la colección de casos que nombra esta cita.")))
             }
-            "not_checked" => {
-                Some(("citation_not_checked", format!("{}: CourtListener did not look this one up; check it by hand.", r.citation)))
+            ("ambiguous", false) => {
+                Some(("citation_ambiguous", format!("{c}: more than one case has this citation; give the case name too.")))
             }
+            ("ambiguous", true) => {
+                Some(("citation_ambiguous", format!("{c}: más de un caso tiene esta cita; escriba también el nombre del caso.")))
+            }
+            ("not_checked", false) => {
+                Some(("citation_not_checked", format!("{c}: CourtListener did not look this one up; check it by hand.")))
+            }
+            ("not_checked", true) => Some(("citation_not_checked", format!("{c}: CourtListener no buscó esta cita; revísela a mano."))),
             _ => None,
         };
         if let Some((kind, message)) = message {
-            findings.push(Finding::new(kind, message).values(r.citation.clone(), "a citation of a real case"));
+            findings.push(
+                Finding::new(kind, message)
+                    .values(r.citation.clone(), if es { "la cita de un caso real" } else { "a citation of a real case" }),
+            );
         }
     }
     results

@@ -176,7 +176,7 @@ pub async fn run_tool_in(state: &AppState, name: &str, args: Value, lang: Lang) 
         // The tools that wait on other services (the law graph; CourtListener too for a paper's
         // check), so not on a blocking thread.
         "link" => run_link(state, &args, &allowed).await,
-        "check_paper" => run_check(state, &args, &allowed).await,
+        "check_paper" => run_check(state, &args, &allowed, lang).await,
         _ => state.blocking(move |s| run_blocking(s, name, &args, &allowed, lang)).await,
     };
     result.map_err(as_argument_error)
@@ -301,14 +301,15 @@ async fn run_link(state: &AppState, args: &Value, allowed: &[String]) -> Result<
     Ok(json!({ "link": link, "merged": merged }))
 }
 
-/// `check_paper`: the check before filing, of a draft or a case document (exactly one).
-async fn run_check(state: &AppState, args: &Value, allowed: &[String]) -> Result<Value, ApiError> {
+/// `check_paper`: the check before filing, of a draft or a case document (exactly one), its
+/// findings in `lang`'s words.
+async fn run_check(state: &AppState, args: &Value, allowed: &[String], lang: Lang) -> Result<Value, ApiError> {
     let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
     let mut a = Fields::new(args, &allowed, "argument")?;
     let target = check::read_target(&mut a, ", from GetDocuments");
     a.finish()?;
     let Some(target) = target else { return Err(ApiError::Internal("checked paper target missing".into())) };
-    Ok(json!(check::check(state, target).await?))
+    Ok(json!(check::check_in(state, target, lang).await?))
 }
 
 fn run_blocking(state: &AppState, name: &str, args: &Value, allowed: &[String], lang: Lang) -> Result<Value, ApiError> {
