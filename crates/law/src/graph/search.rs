@@ -48,6 +48,18 @@ const MAX_NAMED: usize = 100;
 /// sentences around 0.05–0.15 and paraphrases above 0.35).
 const MIN_SIMILARITY: f32 = 0.25;
 
+/// Adds to `semantic` the sections whose asks in `asks` are nearest `vector` (above
+/// [`MIN_SIMILARITY`]) and best match `terms` by words, each once.
+fn add_ask_candidates(semantic: &mut Vec<(i64, f32)>, asks: &AskIndex, vector: Option<&[f32]>, terms: &[String]) {
+    let by_meaning = vector.map(|v| asks.nearest_nodes(v, ASK_CANDIDATES)).unwrap_or_default();
+    let by_words = asks.nodes_by_words(terms, ASK_CANDIDATES).into_iter().map(|(id, _)| (id, 0.0));
+    for (id, cosine) in by_meaning.into_iter().filter(|(_, c)| *c >= MIN_SIMILARITY).chain(by_words) {
+        if !semantic.iter().any(|(s, _)| *s == id) {
+            semantic.push((id, cosine));
+        }
+    }
+}
+
 /// The meaningful words of a plain-language search, lower-cased and de-duplicated, then the Code's
 /// words for its everyday phrases ([`crate::lay_terms`]); citations are left out (they are looked
 /// up exactly, and their digits would only add noise).
@@ -236,15 +248,7 @@ impl Graph {
         });
         let ask_terms = if spanish { AskIndex::question_terms_es(search) } else { AskIndex::question_terms(search) };
         if let Some(asks) = &asks {
-            let mut add = |id: i64, cosine: f32| {
-                if !semantic.iter().any(|(s, _)| *s == id) {
-                    semantic.push((id, cosine));
-                }
-            };
-            if let Some(query) = &query_vector {
-                asks.nearest_nodes(query, ASK_CANDIDATES).into_iter().filter(|(_, c)| *c >= MIN_SIMILARITY).for_each(|(id, c)| add(id, c));
-            }
-            asks.nodes_by_words(&ask_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
+            add_ask_candidates(&mut semantic, asks, query_vector.as_deref(), &ask_terms);
         }
         // A Spanish question said in rough English ([`crate::spanish::gloss`]), beside the English
         // asks by meaning and by words, and the sections by meaning.
@@ -265,19 +269,7 @@ impl Graph {
         };
         let gloss_terms = AskIndex::question_terms(&gloss);
         if let Some(english) = &english_asks {
-            let mut add = |id: i64, cosine: f32| {
-                if !semantic.iter().any(|(s, _)| *s == id) {
-                    semantic.push((id, cosine));
-                }
-            };
-            if let Some(gloss) = &gloss_vector {
-                english
-                    .nearest_nodes(gloss, ASK_CANDIDATES)
-                    .into_iter()
-                    .filter(|(_, c)| *c >= MIN_SIMILARITY)
-                    .for_each(|(id, c)| add(id, c));
-            }
-            english.nodes_by_words(&gloss_terms, ASK_CANDIDATES).into_iter().for_each(|(id, _)| add(id, 0.0));
+            add_ask_candidates(&mut semantic, english, gloss_vector.as_deref(), &gloss_terms);
         }
         let terms = if spanish { crate::spanish::query_terms(search) } else { query_terms(search) };
         let words = self.word_query(&terms);
