@@ -330,6 +330,16 @@ fn the_case_tab_step_by_step_a_reminder_and_the_write_card_are_all_in_spanish() 
     std::thread::sleep(Duration::from_millis(500));
     assert_spanish(&session, "the Case tab with its case");
 
+    // The case's Workflows menu, open: each workflow named and described in Spanish.
+    let menu = "details.workflows-menu[data-kind='case']:not([hidden])";
+    session.wait_for(&format!("{menu} .workflow-choice"), LONG).unwrap();
+    press(&session, &format!("{menu} summary"));
+    session.wait_until(&format!("return document.querySelector(\"{menu}\").open"), LONG).unwrap();
+    let workflows = text_of(&session, &format!("{menu} .workflows-list"));
+    assert!(workflows.contains("Prepararse para una audiencia") && workflows.contains("lista para la audiencia"), "{workflows}");
+    assert_spanish(&session, "the case's Workflows menu");
+    press(&session, &format!("{menu} summary"));
+
     // Step by step for an eviction.
     press(&session, "button[data-page='path']");
     press(&session, "#case-kind option[value='eviction-tenant']");
