@@ -101,12 +101,16 @@ async fn every_expected_section_is_in_the_starter_graph() {
 /// a little under what was measured on 2026-11-29 (docs/agent.md).
 const FLOOR_STORIES: usize = 82;
 const FLOOR_OUTSIDE: usize = 75;
+/// The share (in %) of the Spanish tuning questions whose answer must lead with an answering
+/// section: a little under the 78.1 % measured on 2026-11-30 with the English gloss (docs/agent.md).
+const FLOOR_SPANISH: usize = 74;
 
 /// The offline answer (questions read by meaning, as in the app once its model is loaded) leads
 /// with an answering section for at least 85 % of the tuning set and leaves out at most 2 answering
 /// sections the search found there; for the story-like tuning questions it leads with one for at
-/// least [`FLOOR_STORIES`] %; and for the tuning questions the starter corpus cannot answer, no section
-/// leads as "Most relevant" for at least [`FLOOR_OUTSIDE`] %. Floors against regressions, on the tuning
+/// least [`FLOOR_STORIES`] %, and for the Spanish tuning questions for at least [`FLOOR_SPANISH`] %;
+/// and for the tuning questions the starter corpus cannot answer, no section leads as "Most
+/// relevant" for at least [`FLOOR_OUTSIDE`] %. Floors against regressions, on the tuning
 /// sets only: the held-out sets are measured by `offline-eval` and reported, never a gate (a gate
 /// on them would make every change a choice made on their figures).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -124,6 +128,13 @@ async fn the_offline_answer_leads_with_the_answering_section() {
         "{}\n{}",
         stories.answer.line("stories (tuning)", stories.questions),
         stories.misses.join("\n")
+    );
+    let spanish = eval::evaluate_set(&sidecars, eval::Set::EsDev).await;
+    assert!(
+        spanish.answer.first * 100 >= spanish.questions * FLOOR_SPANISH,
+        "{}\n{}",
+        spanish.answer.line("Spanish (tuning)", spanish.questions),
+        spanish.misses.join("\n")
     );
     let outside = eval::evaluate_set(&sidecars, eval::Set::OutsideDev).await;
     assert!(
