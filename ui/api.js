@@ -102,6 +102,7 @@ export function commandError(err) {
     // Said before (perhaps in the other language): said again from the app's own words.
     const appWords = err.localized && typeof err.detail === 'string' && err.detail ? err.detail : err.message;
     const out = { code: err.code, message: appWords, field: typeof err.field === 'string' ? err.field : null };
+    if (typeof err.limit === 'number' && Number.isFinite(err.limit)) out.limit = err.limit;
     if (err.fields && typeof err.fields === 'object' && !Array.isArray(err.fields)) {
       out.fields = Object.fromEntries(Object.entries(err.fields).filter(([, why]) => typeof why === 'string'));
     }

@@ -262,11 +262,18 @@ export function errorParts(err, options = {}) {
     return { text: text && text !== '{}' ? text : t('common-error-unknown'), detail: '', code: '', message: '' };
   }
   const names = err.code === 'invalid_input' ? namedFields(err) : [];
-  const args = { message, count: names.length, fields: listText(names.map((n) => fieldLabel(n, options.labels))) };
+  const args = { message, count: names.length, fields: listText(names.map((n) => fieldLabel(n, options.labels))), limit: limitText(err.limit) };
   const { value, attributes } = codeMessage(err.code, args);
   const text = (value || '').trim() || message || t('common-error-unknown');
   const said = !message || text.includes(message.trim());
   return { text, detail: said ? '' : attributes.detail || '', code: err.code, message };
+}
+
+/** A too-large refusal's `limit` (bytes) as the window writes a size ("25 MB"); 'none' without one. */
+function limitText(bytes) {
+  const n = Number(bytes);
+  if (!Number.isFinite(n) || n <= 0) return 'none';
+  return `${formatInLanguage(n / 1048576, { maximumFractionDigits: 1 })} MB`;
 }
 
 /**

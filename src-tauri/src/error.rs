@@ -45,11 +45,14 @@ pub struct CommandError {
     /// Every offending field with what is wrong with it, when the case data server said so.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub fields: BTreeMap<String, String>,
+    /// For `too_large`: the most the app takes, in bytes, so the window can say it in its language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
 }
 
 impl CommandError {
     fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        CommandError { code, message: message.into(), field: None, fields: BTreeMap::new() }
+        CommandError { code, message: message.into(), field: None, fields: BTreeMap::new(), limit: None }
     }
 
     pub fn starting(message: impl Into<String>) -> Self {
@@ -66,6 +69,11 @@ impl CommandError {
 
     pub fn too_large(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::TooLarge, message)
+    }
+
+    /// A `too_large` refusal that says the most the app takes (`limit`, in bytes).
+    pub fn too_large_over(message: impl Into<String>, limit: usize) -> Self {
+        CommandError { limit: Some(limit as u64), ..Self::too_large(message) }
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -85,7 +93,7 @@ impl From<WorkspaceError> for CommandError {
             }
             WorkspaceError::NotFound(m) => Self::new(ErrorCode::NotFound, m),
             WorkspaceError::Conflict(m) => Self::new(ErrorCode::Conflict, m),
-            WorkspaceError::TooLarge(m) => Self::new(ErrorCode::TooLarge, m),
+            WorkspaceError::TooLarge { message, limit } => CommandError { limit, ..Self::new(ErrorCode::TooLarge, message) },
             WorkspaceError::Locked(m) => Self::new(ErrorCode::Locked, m),
             WorkspaceError::Unavailable(m) => Self::new(ErrorCode::Unavailable, m),
             WorkspaceError::Internal(m) => Self::new(ErrorCode::Internal, m),
@@ -123,6 +131,10 @@ mod tests {
         assert_eq!(
             serde_json::to_value(CommandError::starting("still starting")).unwrap(),
             json!({"code": "starting", "message": "still starting"})
+        );
+        assert_eq!(
+            serde_json::to_value(CommandError::too_large_over("lease.pdf is 30.0 MB; the largest is 25.0 MB", 26_148_864)).unwrap(),
+            json!({"code": "too_large", "message": "lease.pdf is 30.0 MB; the largest is 25.0 MB", "limit": 26_148_864})
         );
     }
 }

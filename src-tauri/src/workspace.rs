@@ -152,11 +152,10 @@ pub fn raw_upload<'r>(request: &'r Request<'_>, what: &str, limit: &str) -> Resu
         return Err(CommandError::invalid("file", format!("{file_name} is empty (0 bytes)")));
     }
     if bytes.len() > MAX_UPLOAD_BYTES {
-        return Err(CommandError::too_large(format!(
-            "{file_name} is {}; {limit} is {}",
-            megabytes(bytes.len()),
-            megabytes(MAX_UPLOAD_BYTES)
-        )));
+        return Err(CommandError::too_large_over(
+            format!("{file_name} is {}; {limit} is {}", megabytes(bytes.len()), megabytes(MAX_UPLOAD_BYTES)),
+            MAX_UPLOAD_BYTES,
+        ));
     }
     Ok((file_name, case_id, bytes))
 }

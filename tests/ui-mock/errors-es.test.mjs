@@ -73,6 +73,16 @@ test('in Spanish a Spanish sentence per code, the fields named as the form label
     assert.equal(errorText({ code: 'starting', message: 'ProSeVA is still starting' }), 'ProSeVA todavía se está iniciando. Inténtelo de nuevo en un momento.');
     assert.equal(errorText({ code: 'not_found', message: 'no case with id 4' }), 'No se encontró lo que buscaba. Puede que se haya borrado.');
     assert.equal(errorText({ code: 'too_large', message: 'big.pdf is 30 MB; the largest file ProSeVA takes is 25 MB' }), 'El archivo es demasiado grande para ProSeVA.');
+    // With the limit the app sends (bytes), the sentence says it, as the window writes sizes.
+    assert.equal(
+      errorText({ code: 'too_large', message: 'big.pdf is 30.0 MB; the largest file ProSeVA takes is 24.9 MB', limit: 26148864 }),
+      'El archivo es demasiado grande para ProSeVA: lo más que acepta es 24.9 MB.',
+    );
+    const { commandError } = await import('../../ui/api.js');
+    assert.equal(
+      commandError({ code: 'too_large', message: 'big.pdf is 30.0 MB', limit: 26148864 }).message,
+      'El archivo es demasiado grande para ProSeVA: lo más que acepta es 24.9 MB.',
+    );
     assert.equal(errorText({ code: 'locked', message: 'the case file is locked' }), 'Su expediente está bloqueado. Ábralo con su frase de contraseña.');
     assert.equal(errorText({ code: 'unavailable', message: 'the case data server is unavailable' }), 'Un servicio que ProSeVA necesita no está disponible ahora. Inténtelo de nuevo en un momento.');
     assert.equal(errorText({ code: 'internal', message: 'something went wrong inside the server; the details are in its log' }), 'Algo salió mal dentro de ProSeVA.');

@@ -17,9 +17,9 @@ pub enum WorkspaceError {
     /// The case file is locked: it opens with the passphrase (or the recovery key).
     #[error("{0}")]
     Locked(String),
-    /// The body was over the server's limit.
-    #[error("{0}")]
-    TooLarge(String),
+    /// The body was over the server's limit (`limit`, in bytes, when the server said it).
+    #[error("{message}")]
+    TooLarge { message: String, limit: Option<u64> },
     /// The server could not be reached, or a service behind it failed.
     #[error("{0}")]
     Unavailable(String),
@@ -53,7 +53,7 @@ impl WorkspaceError {
             }
             404 => WorkspaceError::NotFound(message),
             409 => WorkspaceError::Conflict(message),
-            413 => WorkspaceError::TooLarge(message),
+            413 => WorkspaceError::TooLarge { message, limit: body["error"]["limit"].as_u64() },
             423 => WorkspaceError::Locked(message),
             502..=504 => WorkspaceError::Unavailable(message),
             _ => WorkspaceError::Internal(message),

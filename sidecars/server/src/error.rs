@@ -154,6 +154,10 @@ impl ApiError {
         if let Some(seconds) = self.retry_after() {
             error["retryAfter"] = json!(seconds);
         }
+        // The limit, for a window that says it in its own language.
+        if let ApiError::PayloadTooLarge { limit } = self {
+            error["limit"] = json!(limit);
+        }
         json!({ "error": error })
     }
 }
@@ -232,6 +236,14 @@ mod tests {
                              "fields": {"date": "must be a date", "title": "is required"}}})
         );
         assert_eq!(ApiError::field("topK", "must be 1-50").to_string(), "invalid field `topK`: must be 1-50");
+    }
+
+    #[test]
+    fn a_body_over_the_limit_says_the_limit_in_bytes() {
+        let err = ApiError::PayloadTooLarge { limit: 2000 };
+        assert_eq!(err.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(err.body()["error"]["code"], "payload_too_large");
+        assert_eq!(err.body()["error"]["limit"], 2000);
     }
 
     #[test]

@@ -73,6 +73,8 @@ async fn uploads_come_as_raw_bodies_and_bad_files_are_named() {
     let err = app.invoke_raw("upload_document", big, &[("x-file-name", "huge.txt")]).unwrap_err();
     assert_eq!(err["code"], "too_large");
     assert!(err["message"].as_str().unwrap().contains("huge.txt is 60.0 MB"), "{err}");
+    // The most it takes, in bytes, for the window to say in its own language.
+    assert_eq!(err["limit"].as_u64(), Some(proseva_desktop::workspace::MAX_UPLOAD_BYTES as u64), "{err}");
     let err = app.invoke_raw("upload_document", Vec::new(), &[("x-file-name", "empty.txt")]).unwrap_err();
     assert!(err["message"].as_str().unwrap().contains("empty.txt is empty"), "{err}");
     let err = app.invoke_raw("upload_document", b"MZ\x90\x00 a program".to_vec(), &[("x-file-name", "order.pdf")]).unwrap_err();

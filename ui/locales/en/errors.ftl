@@ -36,11 +36,18 @@ errors-conflict = { $message }
 # The case file is locked.
 errors-locked = { $message }
     .detail = Technical detail: { $message }
-# A file over the size limit (the detail names the limit).
-errors-too-large = { $message }
+# A file over the size limit: the app's words, which name the limit ($limit, "25 MB", or none, is
+# for languages whose sentence is not the app's).
+errors-too-large = { $limit ->
+        [none] { $message }
+       *[other] { $message }
+    }
     .detail = Technical detail: { $message }
 # What was sent is over the server's limit.
-errors-payload-too-large = { $message }
+errors-payload-too-large = { $limit ->
+        [none] { $message }
+       *[other] { $message }
+    }
     .detail = Technical detail: { $message }
 # A file of a kind this part of the app does not take.
 errors-unsupported-media-type = { $message }

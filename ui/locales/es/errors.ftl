@@ -40,11 +40,17 @@ errors-conflict = Este cambio no se puede hacer: otros datos guardados dependen 
 # The case file is locked.
 errors-locked = Su expediente está bloqueado. Ábralo con su frase de contraseña.
     .detail = Detalle técnico (en inglés): { $message }
-# A file over the size limit (the detail names the limit).
-errors-too-large = El archivo es demasiado grande para ProSeVA.
+# A file over the size limit; $limit is the most the app takes ("25 MB"), or none when the app did not say.
+errors-too-large = { $limit ->
+        [none] El archivo es demasiado grande para ProSeVA.
+       *[other] El archivo es demasiado grande para ProSeVA: lo más que acepta es { $limit }.
+    }
     .detail = Detalle técnico (en inglés): { $message }
-# What was sent is over the server's limit.
-errors-payload-too-large = Lo que se envió es demasiado grande para ProSeVA.
+# What was sent is over the server's limit ($limit, "25 MB", or none).
+errors-payload-too-large = { $limit ->
+        [none] Lo que se envió es demasiado grande para ProSeVA.
+       *[other] Lo que se envió es demasiado grande para ProSeVA: lo más que acepta es { $limit }.
+    }
     .detail = Detalle técnico (en inglés): { $message }
 # A file of a kind this part of the app does not take.
 errors-unsupported-media-type = ProSeVA no puede usar este tipo de archivo aquí.
