@@ -26,57 +26,58 @@ fn say(es: bool, en: &'static str, spanish: &'static str) -> &'static str {
     if es { spanish } else { en }
 }
 
+/// The Spanish of `kind` from `table` (`(kind, Spanish)`) when `es` and the table names it; `None`
+/// in English or for a kind the table lacks (the caller's English then stands).
+pub(super) fn spanish_of(es: bool, table: &[(&str, &'static str)], kind: &str) -> Option<&'static str> {
+    es.then(|| table.iter().find(|(k, _)| *k == kind).map(|(_, spanish)| *spanish)).flatten()
+}
+
+/// The kinds of record of the workspace with their Spanish and its article ([`record_words`]).
+const RECORD_ES: &[(&str, &str)] = &[
+    ("note", "la nota"),
+    ("document", "el documento"),
+    ("deadline", "la fecha límite"),
+    ("section", "la sección"),
+    ("case", "el caso"),
+    ("contact", "el contacto"),
+    ("event", "el evento"),
+    ("timeline", "el evento"),
+    ("finance", "el pago"),
+    ("draft", "el borrador"),
+    ("record", "el registro"),
+];
+
 /// How a card names a kind of record of the workspace (`note`, `deadline`, a section): the word
 /// as it came in English; in Spanish, the Spanish word with its article (`la nota`).
 pub(crate) fn record_words(kind: &str, es: bool) -> String {
-    if !es {
-        return kind.to_string();
-    }
-    match kind {
-        "note" => "la nota",
-        "document" => "el documento",
-        "deadline" => "la fecha límite",
-        "section" => "la sección",
-        "case" => "el caso",
-        "contact" => "el contacto",
-        "event" | "timeline" => "el evento",
-        "finance" => "el pago",
-        "draft" => "el borrador",
-        "record" => "el registro",
-        other => return other.to_string(),
-    }
-    .to_string()
+    spanish_of(es, RECORD_ES, kind).unwrap_or(kind).to_string()
 }
+
+/// The kinds of a paper check's finding in Spanish ([`finding_words`]).
+const FINDING_ES: &[(&str, &str)] = &[
+    ("party_name", "nombre de una parte"),
+    ("case_number", "número de caso"),
+    ("court", "tribunal"),
+    ("other_paper", "otro papel del caso"),
+    ("no_signature", "falta la firma"),
+    ("no_address", "falta la dirección"),
+    ("no_certificate", "falta el certificado de notificación"),
+    ("past_date", "fecha que ya pasó"),
+    ("deadline", "fecha límite"),
+    ("section_unknown", "sección desconocida"),
+    ("section_version", "versión de la sección"),
+    ("section_unchecked", "sección sin revisar"),
+    ("citation_not_found", "cita no encontrada"),
+    ("citation_unknown_reporter", "cita de una recopilación desconocida"),
+    ("citation_ambiguous", "cita ambigua"),
+    ("citation_not_checked", "cita sin revisar"),
+    ("finding", "hallazgo"),
+];
 
 /// What a finding of a paper's check (`check_paper`) is about, from its kind: the kind made
 /// readable in English (`case number`), its Spanish name in Spanish.
 fn finding_words(kind: &str, es: bool) -> String {
-    if es {
-        let spanish = match kind {
-            "party_name" => Some("nombre de una parte"),
-            "case_number" => Some("número de caso"),
-            "court" => Some("tribunal"),
-            "other_paper" => Some("otro papel del caso"),
-            "no_signature" => Some("falta la firma"),
-            "no_address" => Some("falta la dirección"),
-            "no_certificate" => Some("falta el certificado de notificación"),
-            "past_date" => Some("fecha que ya pasó"),
-            "deadline" => Some("fecha límite"),
-            "section_unknown" => Some("sección desconocida"),
-            "section_version" => Some("versión de la sección"),
-            "section_unchecked" => Some("sección sin revisar"),
-            "citation_not_found" => Some("cita no encontrada"),
-            "citation_unknown_reporter" => Some("cita de una recopilación desconocida"),
-            "citation_ambiguous" => Some("cita ambigua"),
-            "citation_not_checked" => Some("cita sin revisar"),
-            "finding" => Some("hallazgo"),
-            _ => None,
-        };
-        if let Some(words) = spanish {
-            return words.to_string();
-        }
-    }
-    kind.replace('_', " ")
+    spanish_of(es, FINDING_ES, kind).map_or_else(|| kind.replace('_', " "), str::to_string)
 }
 
 /// Characters of a card's snippet.

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Card, CardKind, Extra, SNIPPET_CHARS, humanize, label_in, say, thousands, truncate};
+use super::{Card, CardKind, Extra, SNIPPET_CHARS, humanize, label_in, say, spanish_of, thousands, truncate};
 
 const TITLE_KEYS: &[&str] =
     &["title", "heading", "caseName", "case_name", "name", "display_name", "documentTitle", "document_title", "label"];
@@ -52,51 +52,44 @@ const EXTRA_KEYS: &[(&str, &str, &str)] = &[
     ("similarity", "Similarity", "Similitud"),
 ];
 
+/// The kinds of law-graph node in Spanish ([`node_type_words`]).
+const NODE_TYPE_ES: &[(&str, &str)] = &[
+    ("title", "Título"),
+    ("subtitle", "Subtítulo"),
+    ("part", "Parte"),
+    ("subpart", "Subparte"),
+    ("chapter", "Capítulo"),
+    ("article", "Artículo"),
+    ("section", "Sección"),
+    ("constitution_article", "Artículo de la Constitución"),
+    ("constitution_section", "Sección de la Constitución"),
+    ("opinion", "Opinión judicial"),
+];
+
 /// A kind of law-graph node (`constitution_section`), as a card says it: made readable in English
 /// (`Constitution section`), by its Spanish name in Spanish.
 pub(super) fn node_type_words(node_type: &str, es: bool) -> String {
-    if es {
-        let spanish = match node_type {
-            "title" => Some("Título"),
-            "subtitle" => Some("Subtítulo"),
-            "part" => Some("Parte"),
-            "subpart" => Some("Subparte"),
-            "chapter" => Some("Capítulo"),
-            "article" => Some("Artículo"),
-            "section" => Some("Sección"),
-            "constitution_article" => Some("Artículo de la Constitución"),
-            "constitution_section" => Some("Sección de la Constitución"),
-            "opinion" => Some("Opinión judicial"),
-            _ => None,
-        };
-        if let Some(words) = spanish {
-            return words.to_string();
-        }
-    }
-    humanize(node_type)
+    spanish_of(es, NODE_TYPE_ES, node_type).map_or_else(|| humanize(node_type), str::to_string)
 }
+
+/// The kinds of deadline in Spanish, as the Deadlines page names them ([`deadline_kind_words`]).
+const DEADLINE_KIND_ES: &[(&str, &str)] = &[
+    ("filing", "Presentación"),
+    ("hearing", "Audiencia"),
+    ("response", "Respuesta"),
+    ("service", "Notificación"),
+    ("appeal", "Apelación"),
+    ("discovery", "Intercambio de pruebas"),
+    ("post-trial", "Después del juicio"),
+    ("other", "Otro"),
+];
 
 /// A kind of deadline (`filing`, `hearing`), as a card says it: made readable in English, in
 /// Spanish as the Deadlines page names it.
 fn deadline_kind_words(kind: &str, es: bool) -> String {
-    if es {
-        let spanish = match kind {
-            "filing" => Some("Presentación"),
-            "hearing" => Some("Audiencia"),
-            "response" => Some("Respuesta"),
-            "service" => Some("Notificación"),
-            "appeal" => Some("Apelación"),
-            "discovery" => Some("Intercambio de pruebas"),
-            "post-trial" => Some("Después del juicio"),
-            "other" => Some("Otro"),
-            _ => None,
-        };
-        if let Some(words) = spanish {
-            return words.to_string();
-        }
-    }
-    humanize(kind)
+    spanish_of(es, DEADLINE_KIND_ES, kind).map_or_else(|| humanize(kind), str::to_string)
 }
+
 /// `$1,234.50`.
 pub(super) fn money(value: &Value) -> String {
     let Some(n) = value.as_f64() else { return text_of(value).unwrap_or_default() };

@@ -667,8 +667,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn hearing_prep_reads_the_cases_proof_and_its_checklist_says_what_is_shown_and_what_is_missing() {
+    /// The hearing-prep workflow's prompt for case 3, "Oak Ridge v. Doe".
+    fn hearing_prep_prompt() -> String {
         let w = crate::workflows::workflow("hearing_prep").unwrap();
         let focus = crate::workflows::Focus {
             kind: crate::workflows::FocusKind::Case,
@@ -677,7 +677,12 @@ mod tests {
             text: String::new(),
             case_id: Some(3),
         };
-        let system = crate::workflows::system_prompt(w, Some(&focus), None);
+        crate::workflows::system_prompt(w, Some(&focus), None)
+    }
+
+    #[test]
+    fn hearing_prep_reads_the_cases_proof_and_its_checklist_says_what_is_shown_and_what_is_missing() {
+        let system = hearing_prep_prompt();
         let first = hearing_prep(&system, &[], false);
         let proof = first.iter().find(|c| c.name == "GetProof").expect("the first turn reads the case's proof");
         assert_eq!(proof.arguments, r#"{"caseId":3}"#);
@@ -887,15 +892,7 @@ mod tests {
 
     #[test]
     fn a_spanish_hearing_prep_run_plans_and_writes_in_spanish() {
-        let w = crate::workflows::workflow("hearing_prep").unwrap();
-        let focus = crate::workflows::Focus {
-            kind: crate::workflows::FocusKind::Case,
-            id: "3".into(),
-            title: "Oak Ridge v. Doe".into(),
-            text: String::new(),
-            case_id: Some(3),
-        };
-        let system = crate::workflows::system_prompt(w, Some(&focus), None);
+        let system = hearing_prep_prompt();
         let thought = |es: bool| serde_json::from_str::<Value>(&hearing_prep(&system, &[], es)[0].arguments).unwrap()["thought"].clone();
         assert!(thought(false).as_str().unwrap().starts_with("Offline plan:"));
         assert!(thought(true).as_str().unwrap().starts_with("Plan sin conexión:"), "{}", thought(true));
