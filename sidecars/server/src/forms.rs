@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::lang::Lang;
-use crate::papers::build::{hearing_of, last_signature, roles};
+use crate::papers::build::{hearing_of_in, last_signature, roles};
 use crate::papers::court_lines;
 use crate::store::ListFilter;
 use crate::store::Table;
@@ -263,9 +263,9 @@ impl Proposer {
                 values.push((Topic::Locality, title_case(place), court_source(lang).to_string()));
             }
         }
-        if let Some((date, why)) = hearing_of(c, &case)? {
+        if let Some((date, why)) = hearing_of_in(c, &case, lang)? {
             let shown = chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or(date);
-            values.push((Topic::HearingDate, shown, hearing_source(&why, lang)));
+            values.push((Topic::HearingDate, shown, why));
         }
         if let Some(amount) = case.amount.filter(|a| a.is_finite() && *a > 0.0) {
             values.push((
@@ -325,22 +325,6 @@ fn court_source(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "the case's court",
         Lang::Es => "el tribunal del caso",
-    }
-}
-
-/// Where the case's next hearing came from ([`hearing_of`] says it in English: "the case's next
-/// hearing (<its title>)" or "the dates on the case's step-by-step path"), in `lang`; the
-/// hearing's title is kept as written.
-fn hearing_source(why: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return why.to_string();
-    }
-    if let Some(title) = why.strip_prefix("the case's next hearing (").and_then(|rest| rest.strip_suffix(')')) {
-        return format!("la próxima audiencia del caso ({title})");
-    }
-    match why {
-        "the dates on the case's step-by-step path" => "las fechas del paso a paso del caso".to_string(),
-        other => other.to_string(),
     }
 }
 
@@ -486,11 +470,8 @@ mod tests {
     }
 
     #[test]
-    fn where_a_hearing_came_from_is_said_in_spanish_with_its_title_as_written() {
-        let next = "the case's next hearing (Hearing: Lan v. Oak Ridge (return date))";
-        assert_eq!(hearing_source(next, Lang::En), next);
-        assert_eq!(hearing_source(next, Lang::Es), "la próxima audiencia del caso (Hearing: Lan v. Oak Ridge (return date))");
-        assert_eq!(hearing_source("the dates on the case's step-by-step path", Lang::Es), "las fechas del paso a paso del caso");
+    fn the_cases_court_is_said_in_spanish() {
+        assert_eq!(court_source(Lang::En), "the case's court");
         assert_eq!(court_source(Lang::Es), "el tribunal del caso");
     }
 }

@@ -662,6 +662,19 @@ async fn where_a_form_s_proposed_values_came_from_is_said_in_spanish() {
     assert_eq!((es, lang.as_deref()), (as_map(&expected_es), Some("es")));
     let (es, lang) = form_fields(&state, &format!("/api/forms/fields?caseId={case_id}"), Some("es-MX"), &pdf).await;
     assert_eq!((es, lang.as_deref()), (as_map(&expected_es), Some("es")));
+    // A case whose hearing is known only from its step-by-step dates (its hearing deadline has
+    // passed): that is where the date came from, in each language.
+    let stepped = create(&state, "/api/cases", json!({"name": "Stepped", "court": "General District Court of the City of Richmond"})).await;
+    let path = format!("/api/cases/{}/path", stepped["id"]);
+    let (status, plan) =
+        call("PUT", &path).json(&json!({"kind": "eviction-tenant", "dates": {"returnDate": "2020-01-06"}})).send(&state).await;
+    assert_eq!(status, 200, "{plan}");
+    let hearing_pdf = form_pdf(&[("HearingDate", "Hearing date")]);
+    let url = format!("/api/forms/fields?caseId={}", stepped["id"]);
+    let (en, _) = form_fields(&state, &url, None, &hearing_pdf).await;
+    assert_eq!(en.get("HearingDate").map(String::as_str), Some("the dates on the case's step-by-step path"));
+    let (es, _) = form_fields(&state, &format!("{url}&lang=es"), None, &hearing_pdf).await;
+    assert_eq!(es.get("HearingDate").map(String::as_str), Some("las fechas del paso a paso del caso"));
     for (_, from) in expected_es {
         let own = from.split('(').next().unwrap();
         assert!(!["the ", "case", "record", "your ", "court", "amount"].iter().any(|w| own.contains(w)), "{from}");

@@ -587,8 +587,13 @@ pub fn last_signature(c: &Connection, case_id: i64) -> Result<Option<(Signature,
 
 /// The case's next hearing not yet past (`YYYY-MM-DD`), and where it came from.
 pub fn hearing_of(c: &Connection, case: &Case) -> Result<Option<(String, String)>, ApiError> {
-    Ok(next_hearing(c, case.id, chrono::Local::now().date_naive(), Lang::En)?
-        .or_else(|| path_date(case, &["returnDate", "hearingDate", "trialDate"], Lang::En)))
+    hearing_of_in(c, case, Lang::En)
+}
+
+/// [`hearing_of`], where the date came from said in `lang`.
+pub fn hearing_of_in(c: &Connection, case: &Case, lang: Lang) -> Result<Option<(String, String)>, ApiError> {
+    Ok(next_hearing(c, case.id, chrono::Local::now().date_naive(), lang)?
+        .or_else(|| path_date(case, &["returnDate", "hearingDate", "trialDate"], lang)))
 }
 
 fn path_date(case: &Case, keys: &[&str], lang: Lang) -> Option<(String, String)> {
